@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Assoc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AssocCore", targets: ["AssocCore"]),
+        .library(name: "AssocTUI", targets: ["AssocTUI"]),
+        .executable(name: "assoc", targets: ["assoc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "AssocCore", dependencies: ["CSQLite"]),
+        .target(name: "AssocTUI", dependencies: ["AssocCore", "CNcurses"]),
+        .target(
+            name: "AssocCLI",
+            dependencies: [
+                "AssocCore", "AssocTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
+        .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore"]),
+        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI"]),
+        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
+    ]
+)

@@ -1,0 +1,129 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A connection to one SQLite database. The only type, with `Statement`, that talks to SQLite.
+///
+/// Files are opened read-only unless asked otherwise, and a missing path is an error rather
+/// than a new empty database: Assoc never writes to the user's file.
+/// A connection is used from one thread at a time; `interrupt()` alone may be called from any thread.
+public final class Connection: @unchecked Sendable {
+    /// How a file is opened.
+    public enum Mode: Sendable, Equatable {
+        /// `SQLITE_OPEN_READONLY`: the default, for everything that reads a user's database.
+        case readOnly
+        /// Read-write; `create` allows a new file. Used for databases Assoc builds itself (demo, tests).
+        case readWrite(create: Bool)
+    }
+
+    let handle: OpaquePointer
+    /// The path given at opening (`:memory:` for an in-memory database).
+    public let path: String
+    public let mode: Mode
+    /// Called with the SQL and arguments of every statement that starts executing.
+    public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
+
+    /// Opens the database at `path`. Read-only by default; a missing path, a directory or a file
+    /// that is not a SQLite database throws a `DatabaseError` naming the path.
+    public init(path: String, mode: Mode = .readOnly, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        if path != ":memory:" && mode != .readWrite(create: true) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw DatabaseError(code: SQLITE_CANTOPEN, message: "no such file: \(path)")
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a SQLite database")
+            }
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw DatabaseError(code: rc, message: "\(message): \(path)")
+        }
+        self.handle = db
+        self.path = path
+        self.mode = mode
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(db, 1)
+        // Reading the schema header proves the file is a database ("file is not a database" otherwise).
+        do {
+            _ = try prepare("SELECT count(*) FROM sqlite_schema").firstValue()
+        } catch let error as DatabaseError {
+            throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+        }
+    }
+
+    /// A new private in-memory database, writable: for the demo database and tests.
+    public static func inMemory() throws -> Connection {
+        try Connection(path: ":memory:", mode: .readWrite(create: true))
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Whether SQLite itself considers the main database read-only.
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Compiles one SQL statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw lastError(code: rc, sql: sql)
+        }
+        return Statement(connection: self, handle: stmt, sql: sql)
+    }
+
+    /// Runs one or several statements that return no rows we care about.
+    public func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
+        if arguments.isEmpty {
+            traceHandler?(sql, [])
+            var errorMessage: UnsafeMutablePointer<CChar>?
+            let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+            if rc != SQLITE_OK {
+                let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+                sqlite3_free(errorMessage)
+                throw DatabaseError(code: rc, message: message, sql: sql)
+            }
+        } else {
+            let statement = try prepare(sql)
+            try statement.bind(arguments)
+            while try statement.step() {}
+        }
+    }
+
+    /// Every row of a query, as arrays of values in column order.
+    public func fetchAll(_ sql: String, arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        var rows: [[DatabaseValue]] = []
+        while try statement.step() {
+            rows.append(statement.values())
+        }
+        return rows
+    }
+
+    /// Interrupts the statement running on this connection, if any (`sqlite3_interrupt`).
+    /// Safe to call from another thread; the interrupted statement throws `SQLITE_INTERRUPT`.
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    func lastError(code: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,84 @@
+/// One SQLite value, as stored: the five storage classes and nothing else.
+public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// A short, unambiguous rendering used by debug descriptions and error messages:
+    /// `NULL`, `42`, `10.0`, `"text"` (Swift-escaped), `Data(3 bytes)`.
+    public var description: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let v): return String(v)
+        case .real(let v): return String(v)
+        case .text(let s): return s.debugDescription
+        case .blob(let b): return "Data(\(b.count) bytes)"
+        }
+    }
+
+    /// The value as a SQL literal, for display only (never executed: execution binds parameters).
+    public var sqlLiteral: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let v): return String(v)
+        case .real(let v):
+            if v.isNaN { return "NULL" }
+            if v.isInfinite { return v < 0 ? "-9e999" : "9e999" }
+            return String(v)
+        case .text(let s): return "'" + s.replacing("'", with: "''") + "'"
+        case .blob(let b):
+            let hex = "0123456789ABCDEF".map { $0 }
+            var out = "X'"
+            out.reserveCapacity(b.count * 2 + 3)
+            for byte in b {
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+            return out + "'"
+        }
+    }
+}
+
+extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .real(value) }
+    public init(stringLiteral value: String) { self = .text(value) }
+    /// Booleans are stored as SQLite does: 1 and 0.
+    public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
+}
+
+extension DatabaseValue {
+    /// SQLite's own ordering of values of different storage classes (NULL < numbers < text < blob),
+    /// numbers compared numerically, text by binary collation. Used to sort bound values deterministically.
+    public static func sqliteOrder(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+        func rank(_ v: DatabaseValue) -> Int {
+            switch v {
+            case .null: return 0
+            case .integer, .real: return 1
+            case .text: return 2
+            case .blob: return 3
+            }
+        }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb }
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): return x < y
+        case (.integer(let x), .real(let y)): return Double(x) < y
+        case (.real(let x), .integer(let y)): return x < Double(y)
+        case (.real(let x), .real(let y)): return x < y
+        case (.text(let x), .text(let y)): return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+        case (.blob(let x), .blob(let y)): return x.lexicographicallyPrecedes(y)
+        default: return false
+        }
+    }
+}

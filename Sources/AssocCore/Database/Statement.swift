@@ -1,0 +1,115 @@
+import CSQLite
+
+/// A compiled SQL statement. Bind arguments, then `step()` through the rows and read columns.
+public final class Statement {
+    let handle: OpaquePointer
+    /// Keeps the connection alive while the statement exists.
+    public let connection: Connection
+    public let sql: String
+    private var arguments: [DatabaseValue] = []
+    private var started = false
+
+    init(connection: Connection, handle: OpaquePointer, sql: String) {
+        self.connection = connection
+        self.handle = handle
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// Result column names, in order (duplicates kept: `id`, `name`, `id`…).
+    public var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    }
+
+    /// Number of `?` parameters the statement expects.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+    /// Binds values to the statement's parameters, in order. The count must match.
+    public func bind(_ values: [DatabaseValue]) throws {
+        guard values.count == parameterCount else {
+            throw DatabaseError(
+                code: SQLITE_RANGE,
+                message: "expected \(parameterCount) arguments, got \(values.count)", sql: sql)
+        }
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        started = false
+        arguments = values
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, index)
+            case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+            case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, assoc_sqlite_transient())
+            case .blob(let b):
+                rc = b.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), assoc_sqlite_transient())
+                }
+            }
+            if rc != SQLITE_OK { throw connection.lastError(code: rc, sql: sql) }
+        }
+    }
+
+    /// Advances to the next row. Returns false when there are no more rows.
+    public func step() throws -> Bool {
+        if !started {
+            started = true
+            connection.traceHandler?(sql, arguments)
+        }
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = connection.lastError(code: rc, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Rewinds the statement so it can run again with the same arguments.
+    public func reset() {
+        sqlite3_reset(handle)
+        started = false
+    }
+
+    /// The value of column `index` of the current row (0-based). Out-of-range reads give NULL.
+    public func value(at index: Int) -> DatabaseValue {
+        let i = Int32(truncatingIfNeeded: index)
+        guard index >= 0, index < columnCount else { return .null }
+        switch sqlite3_column_type(handle, i) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, i) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, i))
+            // Invalid UTF-8 becomes U+FFFD: never a trap, always a visible placeholder.
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, i))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, i) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+
+    /// All values of the current row.
+    public func values() -> [DatabaseValue] {
+        (0..<columnCount).map { value(at: $0) }
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func firstValue() throws -> DatabaseValue? {
+        reset()
+        defer { reset() }
+        return try step() ? value(at: 0) : nil
+    }
+}

@@ -1,0 +1,98 @@
+/// The five kinds of associations of the seeds.
+public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case belongsTo, hasOne, hasMany, hasManyThrough, hasOneThrough
+
+    /// hasMany and hasManyThrough lead to many rows; the others to at most one.
+    public var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    public var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
+
+    /// A one-character symbol for compact displays.
+    public var symbol: String {
+        switch self {
+        case .belongsTo: return "→"
+        case .hasOne: return "─"
+        case .hasMany: return "⇉"
+        case .hasManyThrough: return "⇶"
+        case .hasOneThrough: return "⤳"
+        }
+    }
+}
+
+/// Where an association comes from.
+public enum AssociationSource: String, Sendable, Hashable, Codable {
+    /// A foreign key declared in the schema.
+    case foreignKey
+    /// A naming convention (`authorId` → `author`) where no foreign key is declared.
+    case naming
+    /// Declared by hand in Swift (`belongsTo(_:using:)`…).
+    case declared
+}
+
+/// One column of the origin table matched with one column of the destination table:
+/// the join condition is `destination.destinationColumn = origin.originColumn`.
+public struct ColumnPair: Sendable, Hashable, Codable {
+    public var origin: String
+    public var destination: String
+
+    public init(origin: String, destination: String) {
+        self.origin = origin
+        self.destination = destination
+    }
+}
+
+/// A link from one table to another, as inferred from the schema or declared by hand.
+///
+/// A direct association (belongsTo, hasOne, hasMany) joins its two tables on column pairs.
+/// A through association (hasManyThrough, hasOneThrough) is a pivot association from the
+/// origin followed by a target association from the pivot's destination.
+public struct Association: Sendable, Hashable {
+    /// How the association joins.
+    public indirect enum Path: Sendable, Hashable {
+        /// `ON destination.d = origin.o` for each pair.
+        case direct([ColumnPair])
+        /// Follow `pivot` from the origin, then `target` from the pivot's destination.
+        case through(pivot: Association, target: Association)
+    }
+
+    /// The association's name, unique among the associations of its origin table
+    /// (`author`, `books`, `returnAddress`). Also its default key in requests.
+    public var name: String
+    public var kind: AssociationKind
+    /// The table the association starts from, spelled as in the schema.
+    public var origin: String
+    /// The table it leads to, spelled as in the schema.
+    public var destination: String
+    public var path: Path
+    /// True when every origin row has a match: a belongsTo whose columns are all NOT NULL
+    /// (and a through association whose two steps are required).
+    public var isRequired: Bool
+    public var source: AssociationSource
+
+    public init(
+        name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
+        isRequired: Bool = false, source: AssociationSource = .foreignKey
+    ) {
+        self.name = name
+        self.kind = kind
+        self.origin = origin
+        self.destination = destination
+        self.path = path
+        self.isRequired = isRequired
+        self.source = source
+    }
+
+    public var isToMany: Bool { kind.isToMany }
+
+    /// The column pairs of a direct association; empty for a through association.
+    public var columns: [ColumnPair] {
+        if case .direct(let pairs) = path { return pairs }
+        return []
+    }
+
+    /// The names of the pivot association and of the target association (followed from the
+    /// pivot's destination) for a through association; nil for a direct one.
+    public var throughNames: (pivot: String, target: String)? {
+        if case .through(let pivot, let target) = path { return (pivot.name, target.name) }
+        return nil
+    }
+}

@@ -1,0 +1,179 @@
+/// Everything Assoc knows about a database's structure, read once by `SchemaIntrospector`.
+/// An immutable value: the association graph and the SQL generator are pure functions of it.
+public struct Schema: Sendable, Hashable {
+    /// Tables and views, in `sqlite_schema` order, `sqlite_*` internals excluded.
+    public var tables: [TableInfo]
+    /// What could not be read or made sense of (a view over a missing table, a virtual table
+    /// whose module is missing…). Never fatal: the rest of the schema stays usable.
+    public var diagnostics: [String]
+
+    public init(tables: [TableInfo], diagnostics: [String] = []) {
+        self.tables = tables
+        self.diagnostics = diagnostics
+        var index: [String: Int] = [:]
+        for (offset, table) in tables.enumerated() where index[table.name.lowercased()] == nil {
+            index[table.name.lowercased()] = offset
+        }
+        self.indexByLowercasedName = index
+    }
+
+    private var indexByLowercasedName: [String: Int]
+
+    /// The table or view named `name`, compared case-insensitively as SQLite does.
+    public func table(named name: String) -> TableInfo? {
+        indexByLowercasedName[name.lowercased()].map { tables[$0] }
+    }
+}
+
+/// A table or a view.
+public struct TableInfo: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// An ordinary table (rowid or WITHOUT ROWID).
+        case table
+        case view
+        /// A virtual table (`CREATE VIRTUAL TABLE … USING fts5(…)`).
+        case virtual
+        /// A shadow table that stores a virtual table's data (`docs_content` for fts5 `docs`).
+        case shadow
+    }
+
+    /// The name as spelled in the schema.
+    public var name: String
+    public var kind: Kind
+    /// Visible columns in declaration order (hidden virtual-table columns excluded).
+    public var columns: [ColumnInfo]
+    public var primaryKey: PrimaryKeyInfo
+    /// Foreign keys as declared, with omitted parent columns already completed with the parent's
+    /// primary key when it is known. Invalid ones stay here; the graph reports them as diagnostics.
+    public var foreignKeys: [ForeignKeyInfo]
+    /// Unique indexes (non-partial, on plain columns), each as its ordered column names.
+    /// The primary key index is not repeated here.
+    public var uniqueIndexes: [[String]]
+    /// Declared `WITHOUT ROWID`.
+    public var isWithoutRowid: Bool
+    /// Declared `STRICT`.
+    public var isStrict: Bool
+
+    public init(
+        name: String, kind: Kind = .table, columns: [ColumnInfo], primaryKey: PrimaryKeyInfo,
+        foreignKeys: [ForeignKeyInfo] = [], uniqueIndexes: [[String]] = [],
+        isWithoutRowid: Bool = false, isStrict: Bool = false
+    ) {
+        self.name = name
+        self.kind = kind
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.foreignKeys = foreignKeys
+        self.uniqueIndexes = uniqueIndexes
+        self.isWithoutRowid = isWithoutRowid
+        self.isStrict = isStrict
+    }
+
+    public var isView: Bool { kind == .view }
+
+    /// The column named `name`, compared case-insensitively.
+    public func column(named name: String) -> ColumnInfo? {
+        let lowered = name.lowercased()
+        return columns.first { $0.name.lowercased() == lowered }
+    }
+
+    /// Whether `columns` (compared case-insensitively, order ignored) identify at most one row:
+    /// they are the primary key, or exactly the columns of a unique index.
+    public func isUnique(_ columns: [String]) -> Bool {
+        let wanted = Set(columns.map { $0.lowercased() })
+        guard !wanted.isEmpty else { return false }
+        if Set(primaryKey.columns.map { $0.lowercased() }) == wanted { return true }
+        if primaryKey.kind != .withoutRowid, wanted == ["rowid"] { return true }
+        return uniqueIndexes.contains { Set($0.map { $0.lowercased() }) == wanted }
+    }
+}
+
+/// A column as declared.
+public struct ColumnInfo: Sendable, Hashable {
+    public var name: String
+    /// The declared type, as written (`INTEGER`, `varchar(20)`, or empty).
+    public var declaredType: String
+    public var notNull: Bool
+    /// The default value's SQL text, if any.
+    public var defaultValue: String?
+    /// 1-based position in the primary key, 0 when the column is not part of it.
+    public var primaryKeyIndex: Int
+    /// A generated column (`GENERATED ALWAYS AS …`).
+    public var isGenerated: Bool
+
+    public init(
+        name: String, declaredType: String = "", notNull: Bool = false, defaultValue: String? = nil,
+        primaryKeyIndex: Int = 0, isGenerated: Bool = false
+    ) {
+        self.name = name
+        self.declaredType = declaredType
+        self.notNull = notNull
+        self.defaultValue = defaultValue
+        self.primaryKeyIndex = primaryKeyIndex
+        self.isGenerated = isGenerated
+    }
+}
+
+/// How a table identifies its rows.
+public struct PrimaryKeyInfo: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// No declared primary key: the hidden `rowid` (columns == ["rowid"]).
+        case hiddenRowid
+        /// A single `INTEGER PRIMARY KEY` column, an alias for the rowid.
+        case rowidAlias
+        /// Any other declared primary key in a rowid table (the table still has a rowid).
+        case regular
+        /// The primary key of a `WITHOUT ROWID` table (no rowid at all).
+        case withoutRowid
+        /// Views and tables whose structure could not be read: no key.
+        case none
+    }
+
+    public var kind: Kind
+    /// The key's columns in key order; `["rowid"]` for `.hiddenRowid`, empty for `.none`.
+    public var columns: [String]
+
+    public init(kind: Kind, columns: [String]) {
+        self.kind = kind
+        self.columns = columns
+    }
+
+    public static let hiddenRowid = PrimaryKeyInfo(kind: .hiddenRowid, columns: ["rowid"])
+    public static let none = PrimaryKeyInfo(kind: .none, columns: [])
+
+    /// The single column that identifies a row fastest, for COUNT(DISTINCT …) and GROUP BY:
+    /// the rowid alias, else `rowid` when the table has one, else a one-column WITHOUT ROWID key.
+    public var fastColumn: String? {
+        switch kind {
+        case .hiddenRowid, .regular: return "rowid"
+        case .rowidAlias: return columns.first
+        case .withoutRowid: return columns.count == 1 ? columns.first : nil
+        case .none: return nil
+        }
+    }
+}
+
+/// A declared foreign key: `originColumns` of the table that declares it reference
+/// `destinationColumns` of `destinationTable`.
+public struct ForeignKeyInfo: Sendable, Hashable {
+    /// SQLite's id for the constraint (`PRAGMA foreign_key_list`), stable within a table.
+    public var id: Int
+    public var destinationTable: String
+    public var originColumns: [String]
+    /// The referenced columns; completed from the parent's primary key when the declaration
+    /// omitted them. Empty when they were omitted and the parent is unknown.
+    public var destinationColumns: [String]
+    /// True when the declaration omitted the referenced columns.
+    public var destinationColumnsWereOmitted: Bool
+
+    public init(
+        id: Int, destinationTable: String, originColumns: [String], destinationColumns: [String],
+        destinationColumnsWereOmitted: Bool = false
+    ) {
+        self.id = id
+        self.destinationTable = destinationTable
+        self.originColumns = originColumns
+        self.destinationColumns = destinationColumns
+        self.destinationColumnsWereOmitted = destinationColumnsWereOmitted
+    }
+}

@@ -1,0 +1,176 @@
+/// Reads a database's structure into a `Schema` value with SQLite's table-valued PRAGMA
+/// functions, binding every table name as a parameter (no identifier is ever pasted into SQL).
+public enum SchemaIntrospector {
+    /// Reads tables, views, columns, keys, foreign keys and unique indexes of `connection`'s
+    /// main database. Tables whose structure SQLite cannot read (a view over a missing table,
+    /// a virtual table whose module is not loaded) are kept with no columns and a diagnostic.
+    public static func read(_ connection: Connection) throws -> Schema {
+        var diagnostics: [String] = []
+        let entries = try listTables(connection)
+        var tables: [TableInfo] = []
+        tables.reserveCapacity(entries.count)
+        for entry in entries {
+            do {
+                tables.append(try readTable(connection, entry: entry))
+            } catch let error as DatabaseError {
+                diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
+                tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
+            }
+        }
+        // Complete foreign keys that omit their parent columns with the parent's primary key.
+        let partial = Schema(tables: tables)
+        for index in tables.indices {
+            for fkIndex in tables[index].foreignKeys.indices where tables[index].foreignKeys[fkIndex].destinationColumnsWereOmitted {
+                let fk = tables[index].foreignKeys[fkIndex]
+                if let parent = partial.table(named: fk.destinationTable) {
+                    tables[index].foreignKeys[fkIndex].destinationColumns = parent.primaryKey.columns
+                }
+            }
+        }
+        return Schema(tables: tables, diagnostics: diagnostics)
+    }
+
+    struct Entry {
+        var name: String
+        var kind: TableInfo.Kind
+        var isWithoutRowid: Bool
+        var isStrict: Bool
+    }
+
+    static func listTables(_ connection: Connection) throws -> [Entry] {
+        // PRAGMA table_list (SQLite ≥ 3.37) knows views, virtual and shadow tables, WITHOUT ROWID and STRICT.
+        let rows = try connection.fetchAll(
+            "SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'")
+        var kinds: [String: Entry] = [:]
+        for row in rows {
+            guard case .text(let name) = row[0], case .text(let type) = row[1] else { continue }
+            let kind: TableInfo.Kind
+            switch type {
+            case "view": kind = .view
+            case "virtual": kind = .virtual
+            case "shadow": kind = .shadow
+            default: kind = .table
+            }
+            kinds[name] = Entry(
+                name: name, kind: kind, isWithoutRowid: row[2] == .integer(1), isStrict: row[3] == .integer(1))
+        }
+        // sqlite_schema gives the declaration order, which is the order people expect.
+        let ordered = try connection.fetchAll(
+            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
+        var result: [Entry] = []
+        for row in ordered {
+            guard case .text(let name) = row[0], !isInternal(name), let entry = kinds[name] else { continue }
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// `sqlite_*` tables belong to SQLite itself (sqlite_sequence, sqlite_stat1…).
+    static func isInternal(_ name: String) -> Bool {
+        name.lowercased().hasPrefix("sqlite_")
+    }
+
+    static func readTable(_ connection: Connection, entry: Entry) throws -> TableInfo {
+        let name = DatabaseValue.text(entry.name)
+        var columns: [ColumnInfo] = []
+        for row in try connection.fetchAll(
+            "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", arguments: [name])
+        {
+            guard case .text(let columnName) = row[0] else { continue }
+            let hidden = integer(row[5])
+            if hidden == 1 { continue }  // hidden columns of virtual tables
+            var defaultValue: String?
+            if case .text(let text) = row[3] { defaultValue = text }
+            columns.append(ColumnInfo(
+                name: columnName,
+                declaredType: text(row[1]),
+                notNull: integer(row[2]) != 0,
+                defaultValue: defaultValue,
+                primaryKeyIndex: Int(integer(row[4])),
+                isGenerated: hidden == 2 || hidden == 3))
+        }
+        let primaryKey = self.primaryKey(kind: entry.kind, columns: columns, withoutRowid: entry.isWithoutRowid)
+        var foreignKeys: [ForeignKeyInfo] = []
+        var uniqueIndexes: [[String]] = []
+        if entry.kind == .table || entry.kind == .shadow {
+            foreignKeys = try readForeignKeys(connection, table: name)
+            uniqueIndexes = try readUniqueIndexes(connection, table: name)
+        }
+        return TableInfo(
+            name: entry.name, kind: entry.kind, columns: columns, primaryKey: primaryKey,
+            foreignKeys: foreignKeys, uniqueIndexes: uniqueIndexes,
+            isWithoutRowid: entry.isWithoutRowid, isStrict: entry.isStrict)
+    }
+
+    static func primaryKey(kind: TableInfo.Kind, columns: [ColumnInfo], withoutRowid: Bool) -> PrimaryKeyInfo {
+        if kind == .view { return .none }
+        let keyColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
+        if withoutRowid { return PrimaryKeyInfo(kind: .withoutRowid, columns: keyColumns.map(\.name)) }
+        if keyColumns.isEmpty { return .hiddenRowid }
+        if keyColumns.count == 1, keyColumns[0].declaredType.uppercased() == "INTEGER" {
+            return PrimaryKeyInfo(kind: .rowidAlias, columns: [keyColumns[0].name])
+        }
+        return PrimaryKeyInfo(kind: .regular, columns: keyColumns.map(\.name))
+    }
+
+    static func readForeignKeys(_ connection: Connection, table: DatabaseValue) throws -> [ForeignKeyInfo] {
+        let rows = try connection.fetchAll(
+            "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq",
+            arguments: [table])
+        var keys: [ForeignKeyInfo] = []
+        for row in rows {
+            let id = Int(integer(row[0]))
+            let destination = text(row[2])
+            let from = text(row[3])
+            let to: String? = { if case .text(let t) = row[4] { return t } else { return nil } }()
+            if let last = keys.last, last.id == id {
+                keys[keys.count - 1].originColumns.append(from)
+                if let to { keys[keys.count - 1].destinationColumns.append(to) }
+            } else {
+                keys.append(ForeignKeyInfo(
+                    id: id, destinationTable: destination, originColumns: [from],
+                    destinationColumns: to.map { [$0] } ?? [], destinationColumnsWereOmitted: to == nil))
+            }
+        }
+        // SQLite lists foreign keys last-declared first; present them in declaration order.
+        return keys.sorted { $0.id > $1.id }.enumerated().map { offset, key in
+            var key = key
+            key.id = offset
+            return key
+        }
+    }
+
+    static func readUniqueIndexes(_ connection: Connection, table: DatabaseValue) throws -> [[String]] {
+        let indexes = try connection.fetchAll(
+            "SELECT name, origin FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0 ORDER BY seq",
+            arguments: [table])
+        var result: [[String]] = []
+        for index in indexes {
+            guard case .text(let indexName) = index[0], text(index[1]) != "pk" else { continue }
+            let columns = try connection.fetchAll(
+                "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [.text(indexName)])
+            var names: [String] = []
+            var onExpression = false
+            for column in columns {
+                if case .text(let name) = column[0] { names.append(name) } else { onExpression = true }
+            }
+            if !onExpression && !names.isEmpty && !result.contains(names) { result.append(names) }
+        }
+        return result
+    }
+
+    static func integer(_ value: DatabaseValue) -> Int64 {
+        if case .integer(let v) = value { return v }
+        return 0
+    }
+
+    static func text(_ value: DatabaseValue) -> String {
+        if case .text(let s) = value { return s }
+        return ""
+    }
+}
+
+/// A name in double quotes, for messages (`"Order Details"`).
+func quoteForMessage(_ name: String) -> String {
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
+}

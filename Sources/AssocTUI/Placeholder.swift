@@ -1,0 +1,1 @@
+public enum AssocTUIVersion { public static let placeholder = true }

@@ -1,0 +1,3 @@
+import AssocCLI
+
+AssocCommand.main()

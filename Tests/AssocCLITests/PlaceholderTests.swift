@@ -1,0 +1,2 @@
+import XCTest
+final class AssocCLITests: XCTestCase { func testPlaceholder() {} }

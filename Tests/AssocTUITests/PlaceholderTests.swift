@@ -1,0 +1,2 @@
+import XCTest
+final class AssocTUITests: XCTestCase { func testPlaceholder() {} }
