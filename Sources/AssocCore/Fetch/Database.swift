@@ -1,0 +1,80 @@
+/// A database opened for exploring: its connection, its schema and its association graph, read
+/// once. Fetches requests and remembers the statements it ran.
+public final class Database: @unchecked Sendable {
+    public let connection: Connection
+    public let schema: Schema
+    public let graph: AssociationGraph
+    /// Every statement run through this database, in order (the browser's SQL pane reads it).
+    public private(set) var statementLog: [GeneratedStatement] = []
+
+    /// Reads the schema of `connection` and infers its associations.
+    public init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
+        self.connection = connection
+        self.schema = try SchemaIntrospector.read(connection)
+        self.graph = AssociationGraph(schema: schema, options: options)
+    }
+
+    /// Opens the file at `path` read-only.
+    public convenience init(path: String) throws {
+        try self.init(connection: Connection(path: path))
+    }
+
+    /// Forgets the logged statements.
+    public func clearStatementLog() {
+        statementLog.removeAll()
+    }
+
+    /// The statements fetching `request` runs, in order (the main one first).
+    public func statements(for request: Request) throws -> [GeneratedStatement] {
+        [try SQLGenerator.generate(request, graph: graph).statement]
+    }
+
+    /// All rows of `request`, each split into scopes by association key.
+    public func fetchAll(_ request: Request) throws -> [Row] {
+        let query = try SQLGenerator.generate(request, graph: graph)
+        return try RowReader.fetch(query, from: self)
+    }
+
+    /// The first row of `request`, or nil.
+    public func fetchOne(_ request: Request) throws -> Row? {
+        var limited = request
+        limited.limit = 1
+        return try fetchAll(limited).first
+    }
+
+    /// The number of rows `request` fetches.
+    public func fetchCount(_ request: Request) throws -> Int {
+        var unordered = request
+        unordered.relation.ordering = []
+        let query = try SQLGenerator.generate(unordered, graph: graph)
+        let statement = GeneratedStatement(
+            sql: "SELECT COUNT(*) FROM (" + query.statement.sql + ")", arguments: query.statement.arguments)
+        let rows = try run(statement)
+        if case .integer(let count)? = rows.values.first?.first { return Int(count) }
+        return 0
+    }
+
+    /// Runs one statement and returns its column names and rows, logging it.
+    func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
+        statementLog.append(statement)
+        let prepared = try connection.prepare(statement.sql)
+        try prepared.bind(statement.arguments)
+        var rows: [[DatabaseValue]] = []
+        while try prepared.step() { rows.append(prepared.values()) }
+        return (prepared.columnNames, rows)
+    }
+}
+
+extension Request {
+    /// All rows of the request. See `Database.fetchAll(_:)`.
+    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
+    /// The first row of the request. See `Database.fetchOne(_:)`.
+    public func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
+    /// The number of rows. See `Database.fetchCount(_:)`.
+    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
+}
+
+extension Table {
+    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
+    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
+}

@@ -1,0 +1,35 @@
+/// An aggregate over a to-many association, usable in `annotated(with:)`, `having(_:)` and any
+/// expression: `books.count`, `books.isEmpty`, `books.max(Column("year"))`.
+public struct Aggregate: Sendable {
+    public enum Function: String, Sendable, CaseIterable {
+        case count, isEmpty, min, max, average, sum, total
+    }
+
+    public var function: Function
+    public var association: AssociationRequest
+    /// The aggregated expression, scoped to the association's table (nil for count and isEmpty).
+    public var argument: Expression?
+    /// Set by resolution: the id of the joined node the aggregate reads.
+    var nodeID: Int?
+}
+
+extension AssociationRequest {
+    /// `COUNT(DISTINCT <primary key>)`, named `<key>Count` (`bookCount`).
+    public var count: Expression { .aggregate(Aggregate(function: .count, association: self, argument: nil)) }
+    /// `COUNT(DISTINCT <primary key>) = 0`, named `hasNo<Key>` (`hasNoBook`).
+    public var isEmpty: Expression { .aggregate(Aggregate(function: .isEmpty, association: self, argument: nil)) }
+    /// `MIN(x)`, named `min<Key><Column>` (`minBookYear`).
+    public func min(_ argument: ExpressionConvertible) -> Expression { aggregate(.min, argument) }
+    /// `MAX(x)`, named `max<Key><Column>` (`maxBookYear`).
+    public func max(_ argument: ExpressionConvertible) -> Expression { aggregate(.max, argument) }
+    /// `AVG(x)`, named `average<Key><Column>` (`averageBookPrice`).
+    public func average(_ argument: ExpressionConvertible) -> Expression { aggregate(.average, argument) }
+    /// `SUM(x)`, named `<key><Column>Sum` (`bookAwardsSum`).
+    public func sum(_ argument: ExpressionConvertible) -> Expression { aggregate(.sum, argument) }
+    /// `TOTAL(x)`, named like `sum`.
+    public func total(_ argument: ExpressionConvertible) -> Expression { aggregate(.total, argument) }
+
+    private func aggregate(_ function: Aggregate.Function, _ argument: ExpressionConvertible) -> Expression {
+        .aggregate(Aggregate(function: function, association: self, argument: argument.expression))
+    }
+}

@@ -1,0 +1,71 @@
+/// An association as used in a request: which association (by name from the schema's graph,
+/// or declared by hand), its key, and the refinements of its destination table.
+public struct AssociationRequest: RelationRefining, Sendable {
+    /// Which association this is.
+    public indirect enum Reference: Sendable {
+        /// An association of the origin table's graph, by name (`author`, `books`).
+        case named(String)
+        /// An association definition (from a graph, or built by hand with a known join).
+        case definition(Association)
+        /// A direct association declared by hand, whose join is resolved against the schema.
+        case declared(DeclaredAssociation)
+        /// A through association declared by hand from two refinable associations.
+        case through(pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String)
+    }
+
+    /// The origin table, when known (`Table("book").author` knows it is `book`).
+    public var origin: String?
+    public var reference: Reference
+    /// The key set with `forKey(_:)`, replacing the default one.
+    public var key: String?
+    public var relation = Relation()
+    /// Resolution bookkeeping: the node id to give this association's table, and the cardinality
+    /// that decides the key's singular or plural form when it differs from the association's own.
+    var presetNodeID: Int?
+    var keyIsToMany: Bool?
+
+    public init(origin: String?, reference: Reference) {
+        self.origin = origin
+        self.reference = reference
+    }
+
+    /// Sets the association key: the row scope name, the JSON member name, the prefetch key.
+    public func forKey(_ key: String) -> AssociationRequest {
+        var copy = self
+        copy.key = key
+        return copy
+    }
+
+    /// A human-readable name for messages.
+    var displayName: String {
+        if let key { return key }
+        switch reference {
+        case .named(let name): return name
+        case .definition(let association): return association.name
+        case .declared(let declared): return declared.key ?? declared.destination
+        case .through(_, _, _, let name): return name
+        }
+    }
+}
+
+/// Column names that link two tables, GRDB-style: `originColumns` are the columns of the table that
+/// holds the foreign key; `destinationColumns` (optional) the referenced ones.
+public struct ForeignKey: Sendable, Hashable {
+    public var originColumns: [String]
+    public var destinationColumns: [String]?
+
+    public init(_ originColumns: [String], to destinationColumns: [String]? = nil) {
+        self.originColumns = originColumns
+        self.destinationColumns = destinationColumns
+    }
+}
+
+/// A direct association declared by hand (`belongsTo`, `hasOne`, `hasMany`), resolved against the
+/// schema's foreign keys when SQL is generated.
+public struct DeclaredAssociation: Sendable, Hashable {
+    public var kind: AssociationKind
+    public var origin: String
+    public var destination: String
+    public var key: String?
+    public var foreignKey: ForeignKey?
+}

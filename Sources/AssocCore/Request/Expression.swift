@@ -1,0 +1,229 @@
+/// A SQL expression in a request: columns, values (always bound as parameters), operators,
+/// functions and association aggregates. Columns without an alias are scoped to the table of the
+/// request or association they refine (seeds: "Columns are scoped").
+public indirect enum Expression: Sendable {
+    /// A column of the table the expression is attached to.
+    case column(String)
+    /// A column of the table known by a user alias (`aliased("a")`): `"a"."col"`.
+    case aliasedColumn(alias: String, column: String)
+    /// A value, bound as a `?` parameter.
+    case value(DatabaseValue)
+    case unary(UnaryOperator, Expression)
+    case binary(BinaryOperator, Expression, Expression)
+    /// `x IS NULL` / `x IS NOT NULL`.
+    case isNull(Expression, negated: Bool)
+    /// `x IN (…)` / `x NOT IN (…)`; an empty list is written `0` (or `1` when negated).
+    case inList(Expression, [Expression], negated: Bool)
+    /// A SQL function call: `IFNULL(a, b)`, `ABS(x)`, `LENGTH(x)`.
+    case function(String, [Expression])
+    /// An aggregate over a to-many association: `books.count`, `books.max(year)`.
+    case aggregate(Aggregate)
+    /// An expression with a name, written `expr AS "name"` when selected (`forKey(_:)`).
+    case named(Expression, String)
+
+    /// Unary operators.
+    public enum UnaryOperator: String, Sendable { case not = "NOT", negate = "-" }
+
+    /// Binary operators, written as in SQL.
+    public enum BinaryOperator: String, Sendable {
+        case equal = "=", notEqual = "<>", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case and = "AND", or = "OR"
+        case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+        case like = "LIKE", notLike = "NOT LIKE"
+        case `is` = "IS", isNot = "IS NOT"
+    }
+}
+
+/// What can stand where an expression is expected: columns, expressions and Swift values.
+public protocol ExpressionConvertible {
+    var expression: Expression { get }
+}
+
+extension Expression: ExpressionConvertible {
+    public var expression: Expression { self }
+
+    /// Names the expression: `expr AS "name"` in a selection, and the row's column name.
+    public func forKey(_ name: String) -> Expression {
+        .named(self, name)
+    }
+}
+
+extension DatabaseValue: ExpressionConvertible {
+    public var expression: Expression { .value(self) }
+}
+
+extension Int: ExpressionConvertible {
+    public var expression: Expression { .value(.integer(Int64(self))) }
+}
+
+extension Int64: ExpressionConvertible {
+    public var expression: Expression { .value(.integer(self)) }
+}
+
+extension Double: ExpressionConvertible {
+    public var expression: Expression { .value(.real(self)) }
+}
+
+extension String: ExpressionConvertible {
+    public var expression: Expression { .value(.text(self)) }
+}
+
+extension Bool: ExpressionConvertible {
+    public var expression: Expression { .value(.integer(self ? 1 : 0)) }
+}
+
+extension Optional: ExpressionConvertible where Wrapped: ExpressionConvertible {
+    public var expression: Expression { self?.expression ?? .value(.null) }
+}
+
+/// A column, scoped to the table of the request or association it refines.
+public struct Column: ExpressionConvertible, Sendable {
+    public var name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var expression: Expression { .column(name) }
+
+    /// Descending ordering on this column.
+    public var desc: Ordering { Ordering(expression, descending: true) }
+    /// Ascending ordering on this column.
+    public var asc: Ordering { Ordering(expression, descending: false) }
+}
+
+/// One term of an ORDER BY clause.
+public struct Ordering: Sendable {
+    public var expression: Expression
+    /// nil: no direction written; true: DESC; false: explicit ASC.
+    public var descending: Bool?
+
+    public init(_ expression: ExpressionConvertible, descending: Bool? = nil) {
+        self.expression = expression.expression
+        self.descending = descending
+    }
+}
+
+/// What can stand in an `order(...)` call.
+public protocol OrderingConvertible {
+    var ordering: Ordering { get }
+}
+
+extension Ordering: OrderingConvertible {
+    public var ordering: Ordering { self }
+}
+
+extension Column: OrderingConvertible {
+    public var ordering: Ordering { Ordering(expression) }
+}
+
+extension Expression: OrderingConvertible {
+    public var ordering: Ordering { Ordering(self) }
+
+    /// Descending ordering on this expression.
+    public var desc: Ordering { Ordering(self, descending: true) }
+    /// Ascending ordering on this expression.
+    public var asc: Ordering { Ordering(self, descending: false) }
+}
+
+/// A column of a table known by a user alias, for filters and orderings that involve several tables.
+public struct TableAlias: Sendable, Hashable {
+    public var name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// `alias["column"]`: the column of the aliased table.
+    public subscript(_ column: String) -> Expression {
+        .aliasedColumn(alias: name, column: column)
+    }
+}
+
+// MARK: - Operators
+
+public func == (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    if case .value(.null) = rhs.expression { return .isNull(lhs.expression, negated: false) }
+    if case .value(.null) = lhs.expression { return .isNull(rhs.expression, negated: false) }
+    return .binary(.equal, lhs.expression, rhs.expression)
+}
+
+public func != (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    if case .value(.null) = rhs.expression { return .isNull(lhs.expression, negated: true) }
+    if case .value(.null) = lhs.expression { return .isNull(rhs.expression, negated: true) }
+    return .binary(.notEqual, lhs.expression, rhs.expression)
+}
+
+public func < (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.less, lhs.expression, rhs.expression)
+}
+
+public func <= (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.lessOrEqual, lhs.expression, rhs.expression)
+}
+
+public func > (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.greater, lhs.expression, rhs.expression)
+}
+
+public func >= (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.greaterOrEqual, lhs.expression, rhs.expression)
+}
+
+public func && (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.and, lhs.expression, rhs.expression)
+}
+
+public func || (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.or, lhs.expression, rhs.expression)
+}
+
+public prefix func ! (operand: ExpressionConvertible) -> Expression {
+    .unary(.not, operand.expression)
+}
+
+public prefix func - (operand: Column) -> Expression {
+    .unary(.negate, operand.expression)
+}
+
+public prefix func - (operand: Expression) -> Expression {
+    .unary(.negate, operand)
+}
+
+public func + (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.add, lhs.expression, rhs.expression)
+}
+
+public func - (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.subtract, lhs.expression, rhs.expression)
+}
+
+public func * (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.multiply, lhs.expression, rhs.expression)
+}
+
+public func / (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
+    .binary(.divide, lhs.expression, rhs.expression)
+}
+
+/// `IFNULL(lhs, rhs)`. Keeps an aggregate's default name (`minPlayerScore`).
+public func ?? (lhs: Expression, rhs: ExpressionConvertible) -> Expression {
+    .function("IFNULL", [lhs, rhs.expression])
+}
+
+extension ExpressionConvertible {
+    /// `self LIKE pattern`.
+    public func like(_ pattern: ExpressionConvertible) -> Expression {
+        .binary(.like, expression, pattern.expression)
+    }
+
+    /// `self IN (values…)`.
+    public func `in`(_ values: [ExpressionConvertible]) -> Expression {
+        .inList(expression, values.map(\.expression), negated: false)
+    }
+
+    /// `self IS NULL`.
+    public var isNull: Expression { .isNull(expression, negated: false) }
+    /// `self IS NOT NULL`.
+    public var isNotNull: Expression { .isNull(expression, negated: true) }
+}

@@ -1,0 +1,98 @@
+/// A request for rows of one table, with its associations: a value, built with the seeds' vocabulary
+/// and turned into SQL by `SQLGenerator` against a schema.
+///
+///     Table("book").including(required: Table("book").author).filter(Column("year") >= 2000)
+public struct Request: RelationRefining, Sendable {
+    /// The root table, spelled as the user wrote it.
+    public var table: String
+    public var relation = Relation()
+    public var limit: Int?
+    public var offset: Int?
+
+    public init(table: String) {
+        self.table = table
+    }
+
+    /// LIMIT and OFFSET.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Request {
+        var copy = self
+        copy.limit = limit
+        copy.offset = offset
+        return copy
+    }
+}
+
+/// A table, known only by its name: the root of requests and the origin of associations.
+/// `book.author` names the association `author` of the schema's graph.
+@dynamicMemberLookup
+public struct Table: Sendable, Hashable {
+    public var name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The association named `name` in the schema's graph, resolved when SQL is generated.
+    public subscript(dynamicMember name: String) -> AssociationRequest {
+        association(name)
+    }
+
+    /// The association named `name` in the schema's graph, resolved when SQL is generated.
+    public func association(_ name: String) -> AssociationRequest {
+        AssociationRequest(origin: self.name, reference: .named(name))
+    }
+
+    /// A request for all rows of the table.
+    public var all: Request { Request(table: name) }
+
+    // MARK: Declaring associations by hand
+
+    /// The row of `destination` this table's foreign key points to. `using` picks the foreign key
+    /// when several exist, or gives it when the schema declares none.
+    public func belongsTo(_ destination: Table, key: String? = nil, using foreignKey: ForeignKey? = nil) -> AssociationRequest {
+        declared(.belongsTo, destination, key, foreignKey)
+    }
+
+    /// The one row of `destination` whose foreign key points to this table.
+    public func hasOne(_ destination: Table, key: String? = nil, using foreignKey: ForeignKey? = nil) -> AssociationRequest {
+        declared(.hasOne, destination, key, foreignKey)
+    }
+
+    /// The rows of `destination` whose foreign key points to this table.
+    public func hasMany(_ destination: Table, key: String? = nil, using foreignKey: ForeignKey? = nil) -> AssociationRequest {
+        declared(.hasMany, destination, key, foreignKey)
+    }
+
+    /// Many rows reached through `pivot`, then `target` from the pivot's table.
+    public func hasMany(through pivot: AssociationRequest, using target: AssociationRequest, key: String) -> AssociationRequest {
+        AssociationRequest(origin: name, reference: .through(pivot: pivot, target: target, kind: .hasManyThrough, name: key))
+    }
+
+    /// One row reached through the to-one `pivot`, then the to-one `target` from the pivot's table.
+    public func hasOne(through pivot: AssociationRequest, using target: AssociationRequest, key: String) -> AssociationRequest {
+        AssociationRequest(origin: name, reference: .through(pivot: pivot, target: target, kind: .hasOneThrough, name: key))
+    }
+
+    private func declared(_ kind: AssociationKind, _ destination: Table, _ key: String?, _ foreignKey: ForeignKey?) -> AssociationRequest {
+        AssociationRequest(
+            origin: name,
+            reference: .declared(DeclaredAssociation(
+                kind: kind, origin: name, destination: destination.name, key: key, foreignKey: foreignKey)))
+    }
+
+    // MARK: Starting requests
+
+    public func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
+    public func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
+    public func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
+    public func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }
+    public func aliased(_ name: String) -> Request { all.aliased(name) }
+    public func annotated(with expressions: ExpressionConvertible...) -> Request { all.annotated(with: expressions) }
+    public func having(_ predicate: ExpressionConvertible) -> Request { all.having(predicate) }
+    public func limit(_ limit: Int, offset: Int? = nil) -> Request { all.limit(limit, offset: offset) }
+    public func including(required association: AssociationRequest) -> Request { all.including(required: association) }
+    public func including(optional association: AssociationRequest) -> Request { all.including(optional: association) }
+    public func including(all association: AssociationRequest) -> Request { all.including(all: association) }
+    public func joining(required association: AssociationRequest) -> Request { all.joining(required: association) }
+    public func joining(optional association: AssociationRequest) -> Request { all.joining(optional: association) }
+}

@@ -1,0 +1,152 @@
+/// Writes expressions of a resolved query: columns qualified with their table's SQL name,
+/// values bound, operands parenthesized when compound.
+struct ExpressionPrinter {
+    var nodes: [Int: QueryNode]
+    var sqlNames: [Int: String]
+    /// Lower-cased user alias → node id.
+    var aliases: [String: Int]
+    var qualify: Bool
+    var finalID: (Int) -> Int
+
+    func write(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
+        switch expression {
+        case .column(let name):
+            try writeColumn(name, of: node, to: &w)
+        case .aliasedColumn(let alias, let column):
+            guard let id = aliases[alias.lowercased()], let target = nodes[id] else {
+                let known = aliases.keys.sorted()
+                throw AssocError(
+                    .unknownAlias,
+                    "no table of the request is aliased \(quoteForMessage(alias))"
+                        + (known.isEmpty ? " (use aliased(_:) on a table first)" : didYouMean(closestNames(to: alias, among: known))))
+            }
+            try writeColumn(column, of: target, to: &w, forceQualify: true)
+        case .value(let value):
+            w.bind(value)
+        case .unary(.not, let operand):
+            w.append("NOT ")
+            try writeOperand(operand, in: node, to: &w)
+        case .unary(.negate, let operand):
+            w.append("-")
+            try writeOperand(operand, in: node, to: &w)
+        case .binary(let op, let lhs, let rhs):
+            if op == .and || op == .or {
+                let operands = flatten(op, expression)
+                for (index, operand) in operands.enumerated() {
+                    if index > 0 { w.append(" \(op.rawValue) ") }
+                    try writeOperand(operand, in: node, to: &w)
+                }
+            } else {
+                try writeOperand(lhs, in: node, to: &w)
+                w.append(" \(op.rawValue) ")
+                try writeOperand(rhs, in: node, to: &w)
+            }
+        case .isNull(let operand, let negated):
+            try writeOperand(operand, in: node, to: &w)
+            w.append(negated ? " IS NOT NULL" : " IS NULL")
+        case .inList(let operand, let list, let negated):
+            if list.isEmpty {
+                w.append(negated ? "1" : "0")
+                return
+            }
+            try writeOperand(operand, in: node, to: &w)
+            w.append(negated ? " NOT IN (" : " IN (")
+            for (index, item) in list.enumerated() {
+                if index > 0 { w.append(", ") }
+                try write(item, in: node, to: &w)
+            }
+            w.append(")")
+        case .function(let name, let arguments):
+            w.append(name.uppercased() + "(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { w.append(", ") }
+                try write(argument, in: node, to: &w)
+            }
+            w.append(")")
+        case .aggregate(let aggregate):
+            try writeAggregate(aggregate, to: &w)
+        case .named(let inner, _):
+            try write(inner, in: node, to: &w)
+        }
+    }
+
+    /// Writes a list of conditions AND-ed: alone unparenthesized, several each parenthesized when compound.
+    func writeConjunction(_ conditions: [Expression], in node: QueryNode, to w: inout SQLWriter) throws {
+        let flat = conditions.flatMap { flatten(.and, $0) }
+        if flat.count == 1, let only = flat.first {
+            try write(only, in: node, to: &w)
+            return
+        }
+        for (index, condition) in flat.enumerated() {
+            if index > 0 { w.append(" AND ") }
+            try writeOperand(condition, in: node, to: &w)
+        }
+    }
+
+    private func writeOperand(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
+        if isCompound(expression) {
+            w.append("(")
+            try write(expression, in: node, to: &w)
+            w.append(")")
+        } else {
+            try write(expression, in: node, to: &w)
+        }
+    }
+
+    private func flatten(_ op: Expression.BinaryOperator, _ expression: Expression) -> [Expression] {
+        if case .binary(let inner, let lhs, let rhs) = expression, inner == op {
+            return flatten(op, lhs) + flatten(op, rhs)
+        }
+        return [expression]
+    }
+
+    func isCompound(_ expression: Expression) -> Bool {
+        switch expression {
+        case .binary, .unary, .isNull: return true
+        case .inList(_, let list, _): return !list.isEmpty
+        case .aggregate(let aggregate): return aggregate.function == .isEmpty
+        case .named(let inner, _): return isCompound(inner)
+        case .column, .aliasedColumn, .value, .function: return false
+        }
+    }
+
+    func writeColumn(_ name: String, of node: QueryNode, to w: inout SQLWriter, forceQualify: Bool = false) throws {
+        let spelled: String
+        if let column = node.table.column(named: name) {
+            spelled = column.name
+        } else if name.lowercased() == "rowid", node.table.kind != .view, node.table.primaryKey.kind != .withoutRowid {
+            spelled = name
+        } else {
+            throw AssocError.unknownColumn(name, in: node.table)
+        }
+        if qualify || forceQualify {
+            w.append(quoteIdentifier(sqlNames[node.id] ?? node.table.name) + ".")
+        }
+        w.append(quoteIdentifier(spelled))
+    }
+
+    private func writeAggregate(_ aggregate: Aggregate, to w: inout SQLWriter) throws {
+        guard let id = aggregate.nodeID, let node = nodes[finalID(id)] else {
+            throw AssocError(.invalidRequest, "aggregate on \(quoteForMessage(aggregate.association.displayName)) is used where it cannot be joined")
+        }
+        switch aggregate.function {
+        case .count, .isEmpty:
+            guard let key = node.table.primaryKey.fastColumn else {
+                throw AssocError(
+                    .invalidRequest,
+                    "cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)")
+            }
+            w.append("COUNT(DISTINCT ")
+            try writeColumn(key, of: node, to: &w)
+            w.append(aggregate.function == .isEmpty ? ") = 0" : ")")
+        case .min, .max, .average, .sum, .total:
+            let name = ["min": "MIN", "max": "MAX", "average": "AVG", "sum": "SUM", "total": "TOTAL"][aggregate.function.rawValue] ?? "MIN"
+            guard let argument = aggregate.argument else {
+                throw AssocError(.invalidRequest, "\(aggregate.function.rawValue) needs a column")
+            }
+            w.append(name + "(")
+            try write(argument, in: node, to: &w)
+            w.append(")")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// A request resolved against a schema: every association known, keyed and merged, every table
+/// checked. The SQL generator prints it; the row decoder follows its layout.
+struct QueryNode: Sendable {
+    /// Unique in one tree, stable through merges (the first node keeps its id).
+    var id: Int
+    var table: TableInfo
+    var userAlias: String?
+    /// Empty for `joining`: the node contributes no column.
+    var selection: [SelectionItem]
+    var annotations: [Expression] = []
+    var filters: [Expression] = []
+    var ordering: [Ordering] = []
+    var children: [QueryChild] = []
+    var havings: [Expression] = []
+    var isDistinct = false
+    /// Set by aggregates: GROUP BY this node's primary key.
+    var groupsByPrimaryKey = false
+}
+
+/// How a child is attached to its parent.
+enum ChildKind: Sendable, Equatable {
+    case required, optional
+    /// `including(all:)`: fetched by a separate statement.
+    case all
+}
+
+/// A table joined (or prefetched) below its parent, under a key.
+struct QueryChild: Sendable {
+    var key: String
+    var kind: ChildKind
+    /// `node.column = parent.column` for each pair (origin on the parent, destination on the child).
+    var pairs: [ColumnPair]
+    var node: QueryNode
+    /// For `including(all:)` through associations: the steps from the parent to this child's table,
+    /// each with its own refinements (pivot filters), first step first. Empty for direct ones.
+    var prefetchChain: [PrefetchStep] = []
+}
+
+/// One intermediate table crossed by a prefetched through association.
+struct PrefetchStep: Sendable {
+    var table: TableInfo
+    var pairs: [ColumnPair]
+    var filters: [Expression]
+    var ordering: [Ordering]
+    var userAlias: String?
+}

@@ -1,0 +1,137 @@
+/// What an association request designates, once looked up: a direct join, or a through
+/// association made of two refinable associations.
+enum ResolvedDefinition {
+    case direct(Association)
+    case through(pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String)
+}
+
+extension Resolver {
+    /// Looks up the association an `AssociationRequest` designates, starting from `origin`.
+    func definition(of association: AssociationRequest, from origin: TableInfo) throws -> ResolvedDefinition {
+        switch association.reference {
+        case .named(let name):
+            let candidates = graph.associations(from: origin.name)
+            let found = candidates.first { $0.name == name }
+                ?? uniqueCaseInsensitiveMatch(name, in: candidates)
+            guard let found else {
+                throw AssocError.unknownAssociation(name, from: origin.name, among: candidates.map(\.name))
+            }
+            return split(found)
+        case .definition(let definition):
+            return split(definition)
+        case .declared(let declared):
+            return .direct(try resolveDeclared(declared))
+        case .through(let pivot, let target, let kind, let name):
+            return .through(pivot: pivot, target: target, kind: kind, name: name)
+        }
+    }
+
+    private func uniqueCaseInsensitiveMatch(_ name: String, in candidates: [Association]) -> Association? {
+        let matches = candidates.filter { $0.name.lowercased() == name.lowercased() }
+        return matches.count == 1 ? matches.first : nil
+    }
+
+    private func split(_ association: Association) -> ResolvedDefinition {
+        switch association.path {
+        case .direct:
+            return .direct(association)
+        case .through(let pivot, let target):
+            return .through(
+                pivot: AssociationRequest(origin: pivot.origin, reference: .definition(pivot)),
+                target: AssociationRequest(origin: target.origin, reference: .definition(target)),
+                kind: association.kind, name: association.name)
+        }
+    }
+
+    /// Whether `association`, followed from `origin`, leads to many rows.
+    func isToMany(_ association: AssociationRequest, from origin: TableInfo) throws -> Bool {
+        switch try definition(of: association, from: origin) {
+        case .direct(let definition): return definition.isToMany
+        case .through(_, _, let kind, _): return kind.isToMany
+        }
+    }
+
+    /// Whether `target`, followed from the destination of `pivot` (itself from `parent`), leads to many rows.
+    func isToMany(_ target: AssociationRequest, fromTableOf pivot: AssociationRequest, parent: String) throws -> Bool {
+        guard let parentTable = schema.table(named: parent) else { throw AssocError.unknownTable(parent, in: schema) }
+        let middle = try destinationTable(of: pivot, from: parentTable)
+        return try isToMany(target, from: middle)
+    }
+
+    /// The table `association` leads to from `origin`.
+    func destinationTable(of association: AssociationRequest, from origin: TableInfo) throws -> TableInfo {
+        switch try definition(of: association, from: origin) {
+        case .direct(let definition):
+            guard let table = schema.table(named: definition.destination) else {
+                throw AssocError.unknownTable(definition.destination, in: schema)
+            }
+            return table
+        case .through(let pivot, let target, _, _):
+            let middle = try destinationTable(of: pivot, from: origin)
+            return try destinationTable(of: target, from: middle)
+        }
+    }
+
+    /// Resolves a hand-declared belongsTo / hasOne / hasMany against the schema's foreign keys.
+    func resolveDeclared(_ declared: DeclaredAssociation) throws -> Association {
+        guard let origin = schema.table(named: declared.origin) else {
+            throw AssocError.unknownTable(declared.origin, in: schema)
+        }
+        guard let destination = schema.table(named: declared.destination) else {
+            throw AssocError.unknownTable(declared.destination, in: schema)
+        }
+        let isBelongsTo = declared.kind == .belongsTo
+        // The table that holds the foreign key, and the one it references.
+        let (child, parent) = isBelongsTo ? (origin, destination) : (destination, origin)
+        let pairs = try foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey)
+        // Orient pairs from the association's origin to its destination.
+        let columns = isBelongsTo
+            ? pairs.map { ColumnPair(origin: $0.child, destination: $0.parent) }
+            : pairs.map { ColumnPair(origin: $0.parent, destination: $0.child) }
+        let defaultName = declared.kind.isToMany
+            ? Inflector.pluralize(destination.name) : Inflector.singularize(destination.name)
+        let required = isBelongsTo && pairs.allSatisfy { child.column(named: $0.child)?.notNull == true }
+        return Association(
+            name: declared.key ?? defaultName, kind: declared.kind, origin: origin.name,
+            destination: destination.name, path: .direct(columns), isRequired: required, source: .declared)
+    }
+
+    private func foreignKeyPairs(child: TableInfo, parent: TableInfo, foreignKey: ForeignKey?) throws -> [(child: String, parent: String)] {
+        let hint = "provide the columns with using: ForeignKey([...], to: [...])"
+        if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
+            guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
+                throw AssocError(
+                    .invalidAssociation,
+                    "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns")
+            }
+            return Array(zip(foreignKey.originColumns, destinationColumns)).map { (child: $0.0, parent: $0.1) }
+        }
+        var candidates = child.foreignKeys.filter { $0.destinationTable.lowercased() == parent.name.lowercased() }
+        if let origins = foreignKey?.originColumns {
+            let wanted = Set(origins.map { $0.lowercased() })
+            candidates = candidates.filter { Set($0.originColumns.map { $0.lowercased() }) == wanted }
+        }
+        if candidates.count > 1 {
+            throw AssocError(
+                .invalidAssociation,
+                "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+        }
+        if let fk = candidates.first, fk.originColumns.count == fk.destinationColumns.count, !fk.originColumns.isEmpty {
+            return Array(zip(fk.originColumns, fk.destinationColumns)).map { (child: $0.0, parent: $0.1) }
+        }
+        if let origins = foreignKey?.originColumns, origins.count == parent.primaryKey.columns.count, !origins.isEmpty {
+            return Array(zip(origins, parent.primaryKey.columns)).map { (child: $0.0, parent: $0.1) }
+        }
+        throw AssocError(
+            .invalidAssociation,
+            "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+    }
+
+    /// `including(all:)` of a through association (implemented with prefetch).
+    mutating func attachPrefetchedThrough(
+        pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String,
+        _ association: AssociationRequest, to parent: inout QueryNode
+    ) throws -> Int {
+        throw AssocError(.invalidRequest, "including(all:) of through association \(quoteForMessage(name)) is not supported yet")
+    }
+}

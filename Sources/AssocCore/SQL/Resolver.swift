@@ -1,0 +1,273 @@
+/// Turns a `Request` into a `QueryNode` tree against a schema: resolves association names and
+/// declared foreign keys, computes keys, merges associations attached twice under one key,
+/// expands through associations into their intermediate joins, and joins aggregates.
+struct Resolver {
+    let graph: AssociationGraph
+    private var nextID = 0
+    /// Node ids replaced by merges, mapped to the id that survived.
+    private(set) var mergedIDs: [Int: Int] = [:]
+
+    init(graph: AssociationGraph) {
+        self.graph = graph
+    }
+
+    var schema: Schema { graph.schema }
+
+    mutating func resolve(_ request: Request) throws -> QueryNode {
+        guard let table = schema.table(named: request.table) else {
+            throw AssocError.unknownTable(request.table, in: schema)
+        }
+        return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
+    }
+
+    /// The surviving id of a node after merges.
+    func finalID(_ id: Int) -> Int {
+        var current = id
+        var guardCount = 0
+        while let next = mergedIDs[current], guardCount < 10_000 {
+            current = next
+            guardCount += 1
+        }
+        return current
+    }
+
+    private mutating func makeID(_ preset: Int?) -> Int {
+        if let preset { return preset }
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    mutating func reserveID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    mutating func node(
+        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool
+    ) throws -> QueryNode {
+        var node = QueryNode(
+            id: makeID(presetID), table: table, userAlias: relation.alias,
+            selection: isIncluded ? (relation.selection ?? [.allColumns]) : [])
+        node.filters = relation.filters
+        node.ordering = relation.ordering ?? []
+        node.isDistinct = relation.isDistinct
+        for join in relation.joins {
+            _ = try attach(join.association, method: join.method, to: &node)
+        }
+        for filter in relation.filters where filter.containsAggregate {
+            _ = filter
+            throw AssocError(.invalidRequest, "aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))")
+        }
+        node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
+        node.havings = try relation.havings.map { try joinAggregates(in: $0, on: &node) }
+        if isIncluded && !isRoot && !node.annotations.isEmpty {
+            // Annotations on a joined association are selected with it.
+        }
+        return node
+    }
+
+    // MARK: Attaching associations
+
+    /// Attaches `association` below `parent` and returns the id of the node of its destination.
+    mutating func attach(_ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode) throws -> Int {
+        if let origin = association.origin, origin.lowercased() != parent.table.name.lowercased() {
+            throw AssocError(
+                .invalidAssociation,
+                "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
+        }
+        switch try definition(of: association, from: parent.table) {
+        case .direct(let definition):
+            return try attachDirect(definition, association, method: method, to: &parent)
+        case .through(var pivot, var target, let kind, let name):
+            if method == .includingAll {
+                return try attachPrefetchedThrough(pivot: pivot, target: target, kind: kind, name: name, association, to: &parent)
+            }
+            let pivotToMany = try isToMany(pivot, from: parent.table)
+            let targetToMany = try isToMany(target, fromTableOf: pivot, parent: parent.table.name)
+            if kind == .hasOneThrough && (pivotToMany || targetToMany) {
+                throw AssocError(.invalidAssociation, "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
+            }
+            // The through association's own key and refinements apply to the target's table.
+            let targetID = reserveID()
+            target.presetNodeID = targetID
+            target.key = association.key ?? name
+            target.keyIsToMany = kind.isToMany
+            target.relation = target.relation.merging(association.relation)
+            pivot.relation.joins.append(Join(method: method, association: target))
+            let pivotMethod: JoinMethod = method.isRequired ? .joiningRequired : .joiningOptional
+            _ = try attach(pivot, method: pivotMethod, to: &parent)
+            return finalID(targetID)
+        }
+    }
+
+    private mutating func attachDirect(
+        _ definition: Association, _ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode
+    ) throws -> Int {
+        guard let destination = schema.table(named: definition.destination) else {
+            throw AssocError.unknownTable(definition.destination, in: schema)
+        }
+        if method == .includingAll && !definition.isToMany && association.keyIsToMany != true {
+            throw AssocError(
+                .invalidRequest,
+                "including(all:) needs a to-many association, and \(quoteForMessage(definition.name)) of \(quoteForMessage(parent.table.name)) is a \(definition.kind.rawValue): use including(optional:) or including(required:)")
+        }
+        try checkColumns(definition.columns.map(\.origin), in: parent.table, association: definition.name)
+        try checkColumns(definition.columns.map(\.destination), in: destination, association: definition.name)
+        let toMany = association.keyIsToMany ?? definition.isToMany
+        let baseKey = association.key ?? definition.name
+        let key = method == .includingAll
+            ? AssociationKey.plural(baseKey, isToMany: toMany)
+            : AssociationKey.singular(baseKey, isToMany: toMany)
+        let child = try node(
+            for: destination, relation: association.relation, isIncluded: method.isIncluding,
+            presetID: association.presetNodeID, isRoot: false)
+        let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
+        return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)
+    }
+
+    private func checkColumns(_ columns: [String], in table: TableInfo, association: String) throws {
+        for column in columns where table.column(named: column) == nil {
+            if column.lowercased() == "rowid" && table.primaryKey.kind != .withoutRowid && table.kind != .view { continue }
+            throw AssocError(
+                .invalidAssociation,
+                "association \(quoteForMessage(association)) uses column \(quoteForMessage(column)), which table \(quoteForMessage(table.name)) does not have")
+        }
+    }
+
+    // MARK: Merging
+
+    /// Adds `child` under `parent`, merging it with an existing child of the same key, which then
+    /// moves to the end (its join and its columns come last). Returns the surviving node id.
+    mutating func merge(_ child: QueryChild, into parent: inout QueryNode) throws -> Int {
+        guard let index = parent.children.firstIndex(where: { $0.key == child.key }) else {
+            parent.children.append(child)
+            return child.node.id
+        }
+        let existing = parent.children.remove(at: index)
+        let merged = try mergeChildren(existing, child)
+        parent.children.append(merged)
+        return merged.node.id
+    }
+
+    private mutating func mergeChildren(_ a: QueryChild, _ b: QueryChild) throws -> QueryChild {
+        let sameJoin = a.node.table.name.lowercased() == b.node.table.name.lowercased()
+            && a.pairs.map(\.origin).map { $0.lowercased() } == b.pairs.map(\.origin).map { $0.lowercased() }
+            && a.pairs.map(\.destination).map { $0.lowercased() } == b.pairs.map(\.destination).map { $0.lowercased() }
+        let kind: ChildKind
+        switch (a.kind, b.kind) {
+        case (.all, .all): kind = .all
+        case (.all, _), (_, .all): kind = .optional  // rejected below
+        case (.required, _), (_, .required): kind = .required
+        default: kind = .optional
+        }
+        guard sameJoin, (a.kind == .all) == (b.kind == .all) else {
+            throw AssocError(
+                .ambiguousKey,
+                "the association key \(quoteForMessage(a.key)) is used twice at the same level for different associations (tables \(quoteForMessage(a.node.table.name)) and \(quoteForMessage(b.node.table.name))): use forKey(_:) to give one of them another key")
+        }
+        var merged = a
+        merged.kind = kind
+        merged.node = try mergeNodes(a.node, b.node)
+        return merged
+    }
+
+    private mutating func mergeNodes(_ a: QueryNode, _ b: QueryNode) throws -> QueryNode {
+        var node = a
+        mergedIDs[b.id] = a.id
+        if !b.selection.isEmpty { node.selection = b.selection }
+        node.annotations += b.annotations
+        node.filters += b.filters
+        if !b.ordering.isEmpty { node.ordering = b.ordering }
+        if let alias = b.userAlias {
+            if let existing = a.userAlias, existing.lowercased() != alias.lowercased() {
+                throw AssocError(
+                    .ambiguousAlias,
+                    "table \(quoteForMessage(a.table.name)) is aliased both \(quoteForMessage(existing)) and \(quoteForMessage(alias)) under one association key: use forKey(_:) to join it twice")
+            }
+            node.userAlias = alias
+        }
+        node.havings += b.havings
+        node.isDistinct = a.isDistinct || b.isDistinct
+        node.groupsByPrimaryKey = a.groupsByPrimaryKey || b.groupsByPrimaryKey
+        for child in b.children {
+            if let index = node.children.firstIndex(where: { $0.key == child.key }) {
+                node.children[index] = try mergeChildren(node.children[index], child)
+            } else {
+                node.children.append(child)
+            }
+        }
+        return node
+    }
+
+    // MARK: Aggregates
+
+    /// Joins the associations of the aggregates in `expression` (optionally, under their singular
+    /// key) and records which node each aggregate reads.
+    mutating func joinAggregates(in expression: Expression, on node: inout QueryNode) throws -> Expression {
+        switch expression {
+        case .aggregate(var aggregate):
+            let id = try attach(aggregate.association, method: .joiningOptional, to: &node)
+            aggregate.nodeID = id
+            node.groupsByPrimaryKey = true
+            return .aggregate(aggregate)
+        case .unary(let op, let operand):
+            return .unary(op, try joinAggregates(in: operand, on: &node))
+        case .binary(let op, let lhs, let rhs):
+            return .binary(op, try joinAggregates(in: lhs, on: &node), try joinAggregates(in: rhs, on: &node))
+        case .isNull(let operand, let negated):
+            return .isNull(try joinAggregates(in: operand, on: &node), negated: negated)
+        case .inList(let operand, let list, let negated):
+            return .inList(
+                try joinAggregates(in: operand, on: &node),
+                try list.map { try joinAggregates(in: $0, on: &node) }, negated: negated)
+        case .function(let name, let arguments):
+            return .function(name, try arguments.map { try joinAggregates(in: $0, on: &node) })
+        case .named(let inner, let name):
+            return .named(try joinAggregates(in: inner, on: &node), name)
+        case .column, .aliasedColumn, .value:
+            return expression
+        }
+    }
+}
+
+/// The singular and plural forms of association keys: a to-many association joined as to-one
+/// gets a singular key (`book`), prefetched with `including(all:)` a plural one (`books`).
+enum AssociationKey {
+    static func singular(_ base: String, isToMany: Bool) -> String {
+        isToMany ? Inflector.singularize(base) : base
+    }
+
+    static func plural(_ base: String, isToMany: Bool) -> String {
+        isToMany ? base : Inflector.pluralize(base)
+    }
+}
+
+extension Relation {
+    /// This relation refined by `other`: filters and joins appended, other's selection and
+    /// ordering win when set.
+    func merging(_ other: Relation) -> Relation {
+        var result = self
+        if let selection = other.selection { result.selection = selection }
+        result.annotations += other.annotations
+        result.filters += other.filters
+        if let ordering = other.ordering { result.ordering = ordering }
+        if let alias = other.alias { result.alias = alias }
+        result.joins += other.joins
+        result.havings += other.havings
+        result.isDistinct = result.isDistinct || other.isDistinct
+        return result
+    }
+}
+
+extension Expression {
+    var containsAggregate: Bool {
+        switch self {
+        case .aggregate: return true
+        case .unary(_, let e), .isNull(let e, _), .named(let e, _): return e.containsAggregate
+        case .binary(_, let l, let r): return l.containsAggregate || r.containsAggregate
+        case .inList(let e, let list, _): return e.containsAggregate || list.contains { $0.containsAggregate }
+        case .function(_, let args): return args.contains { $0.containsAggregate }
+        case .column, .aliasedColumn, .value: return false
+        }
+    }
+}

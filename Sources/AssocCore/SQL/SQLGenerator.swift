@@ -1,0 +1,278 @@
+/// One SQL statement and the values bound to its `?` parameters, in order.
+public struct GeneratedStatement: Sendable, Equatable, CustomStringConvertible {
+    public var sql: String
+    public var arguments: [DatabaseValue]
+
+    public init(sql: String, arguments: [DatabaseValue]) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    /// The SQL, followed by its arguments when there are some: `… WHERE "id" = ? -- [1]`.
+    public var description: String {
+        arguments.isEmpty ? sql : sql + " -- [" + arguments.map(\.sqlLiteral).joined(separator: ", ") + "]"
+    }
+}
+
+/// How the columns of a fetched row split into nested scopes, one per included association.
+struct RowLayout: Sendable {
+    var key: String
+    /// Columns of this scope itself (its selection and annotations).
+    var width: Int
+    var children: [RowLayout]
+}
+
+/// The statements fetching a request executes, and how to read their rows.
+public struct GeneratedQuery: Sendable {
+    /// The main statement.
+    public var statement: GeneratedStatement
+    var layout: RowLayout
+    var tree: QueryNode
+    var resolverMergedIDs: [Int: Int]
+}
+
+/// Generates SQL from requests: a pure function of the request and the schema's association graph.
+public enum SQLGenerator {
+    /// The main statement of `request` and the layout of its rows.
+    public static func generate(_ request: Request, graph: AssociationGraph) throws -> GeneratedQuery {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request)
+        let merged = resolver.mergedIDs
+        return try generate(root: root, limit: request.limit, offset: request.offset, mergedIDs: merged)
+    }
+
+    static func generate(root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int]) throws -> GeneratedQuery {
+        // Phase 1: every joined table, depth-first, gets its SQL name.
+        var ordered: [QueryNode] = []
+        var keys: [Int: String] = [:]
+        collect(root, key: "", into: &ordered, keys: &keys)
+        let sqlNames = try AliasAllocator.allocate(ordered.map {
+            AliasAllocator.Entry(nodeID: $0.id, tableName: $0.table.name, userAlias: $0.userAlias)
+        })
+        var nodes: [Int: QueryNode] = [:]
+        var aliases: [String: Int] = [:]
+        for node in ordered {
+            nodes[node.id] = node
+            if let alias = node.userAlias { aliases[alias.lowercased()] = node.id }
+        }
+        let finalID: (Int) -> Int = { id in
+            var current = id
+            var steps = 0
+            while let next = mergedIDs[current], steps < 10_000 {
+                current = next
+                steps += 1
+            }
+            return current
+        }
+        let printer = ExpressionPrinter(
+            nodes: nodes, sqlNames: sqlNames, aliases: aliases,
+            qualify: ordered.count > 1 || root.userAlias != nil, finalID: finalID)
+        for node in ordered where node.id != root.id && node.groupsByPrimaryKey {
+            throw AssocError(
+                .invalidRequest,
+                "aggregates can annotate or filter the request's own table only, not the joined table \(quoteForMessage(node.table.name)) (key \(quoteForMessage(keys[node.id] ?? "")))")
+        }
+
+        // Phase 2: print clauses in SQL order, binding values as they come.
+        var w = SQLWriter()
+        w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
+        var selectedCount = 0
+        for node in ordered {
+            selectedCount += try writeSelection(of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, to: &w)
+        }
+        if selectedCount == 0 {
+            throw AssocError(.emptySelection, "the request on \(quoteForMessage(root.table.name)) selects no column")
+        }
+        w.append(" FROM " + tableReference(root, sqlNames))
+        try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
+        if !root.filters.isEmpty {
+            w.append(" WHERE ")
+            try printer.writeConjunction(root.filters, in: root, to: &w)
+        }
+        if root.groupsByPrimaryKey {
+            w.append(" GROUP BY ")
+            let columns = try groupingColumns(of: root)
+            for (index, column) in columns.enumerated() {
+                if index > 0 { w.append(", ") }
+                try printer.writeColumn(column, of: root, to: &w)
+            }
+        }
+        if !root.havings.isEmpty {
+            w.append(" HAVING ")
+            try printer.writeConjunction(root.havings, in: root, to: &w)
+        }
+        var orderingTerms: [(Ordering, QueryNode)] = []
+        for node in ordered { orderingTerms += node.ordering.map { ($0, node) } }
+        if !orderingTerms.isEmpty {
+            w.append(" ORDER BY ")
+            for (index, (ordering, node)) in orderingTerms.enumerated() {
+                if index > 0 { w.append(", ") }
+                try printer.write(ordering.expression, in: node, to: &w)
+                if let descending = ordering.descending { w.append(descending ? " DESC" : " ASC") }
+            }
+        }
+        if let limit {
+            w.append(" LIMIT \(limit)")
+            if let offset { w.append(" OFFSET \(offset)") }
+        } else if let offset {
+            w.append(" LIMIT -1 OFFSET \(offset)")
+        }
+        return GeneratedQuery(
+            statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
+            layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs)
+    }
+
+    /// Depth-first pre-order of the joined tables (prefetched ones are not part of the main query).
+    static func collect(_ node: QueryNode, key: String, into ordered: inout [QueryNode], keys: inout [Int: String]) {
+        ordered.append(node)
+        keys[node.id] = key
+        for child in node.children where child.kind != .all {
+            collect(child.node, key: child.key, into: &ordered, keys: &keys)
+        }
+    }
+
+    static func tableReference(_ node: QueryNode, _ sqlNames: [Int: String]) -> String {
+        let name = sqlNames[node.id] ?? node.table.name
+        return name == node.table.name ? quoteIdentifier(name) : quoteIdentifier(node.table.name) + " " + quoteIdentifier(name)
+    }
+
+    /// Writes a node's selected columns; returns how many items it wrote.
+    static func writeSelection(
+        of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String], to w: inout SQLWriter
+    ) throws -> Int {
+        var count = 0
+        func separator() {
+            if !(isFirst && count == 0) { w.append(", ") }
+            count += 1
+        }
+        for item in node.selection {
+            separator()
+            switch item {
+            case .allColumns:
+                w.append(printer.qualify ? quoteIdentifier(printer.sqlNames[node.id] ?? node.table.name) + ".*" : "*")
+            case .expression(let expression):
+                try printer.write(expression, in: node, to: &w)
+                if let name = name(of: expression, keys: keys, finalID: printer.finalID) {
+                    w.append(" AS " + quoteIdentifier(name))
+                }
+            }
+        }
+        for annotation in node.annotations {
+            separator()
+            try printer.write(annotation, in: node, to: &w)
+            if let name = name(of: annotation, keys: keys, finalID: printer.finalID) {
+                w.append(" AS " + quoteIdentifier(name))
+            }
+        }
+        return count
+    }
+
+    /// The column name of a selected expression: set by `forKey`, or the default name of an
+    /// aggregate on a plain column (`bookCount`, `maxBookYear`), kept through `??`.
+    static func name(of expression: Expression, keys: [Int: String], finalID: (Int) -> Int) -> String? {
+        switch expression {
+        case .named(_, let name):
+            return name
+        case .function(let function, let arguments) where function.uppercased() == "IFNULL":
+            return arguments.first.flatMap { name(of: $0, keys: keys, finalID: finalID) }
+        case .aggregate(let aggregate):
+            guard let id = aggregate.nodeID, let key = keys[finalID(id)] else { return nil }
+            let upperKey = Inflector.upperFirst(key)
+            var column: String?
+            if case .column(let name)? = aggregate.argument { column = Inflector.upperFirst(name) }
+            switch aggregate.function {
+            case .count: return key + "Count"
+            case .isEmpty: return "hasNo" + upperKey
+            case .min: return column.map { "min" + upperKey + $0 }
+            case .max: return column.map { "max" + upperKey + $0 }
+            case .average: return column.map { "average" + upperKey + $0 }
+            case .sum, .total: return column.map { key + $0 + "Sum" }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Writes the joins below `node`. An optional join whose table has required joins of its own
+    /// is written as a parenthesized group, `LEFT JOIN ("a" JOIN "b" ON …) ON …`, which means
+    /// "a, with its b, when both exist" (GRDB refuses this shape; the seeds list it as a known issue).
+    static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLWriter) throws {
+        for child in node.children where child.kind != .all {
+            let grouped = child.kind == .optional && child.node.children.contains { $0.kind == .required }
+            if grouped {
+                w.append(" LEFT JOIN (" + tableReference(child.node, sqlNames))
+                try writeJoins(of: child.node, printer: printer, sqlNames: sqlNames, to: &w)
+                w.append(") ON ")
+                try writeJoinCondition(child, parent: node, printer: printer, to: &w)
+            } else {
+                w.append(child.kind == .required ? " JOIN " : " LEFT JOIN ")
+                w.append(tableReference(child.node, sqlNames) + " ON ")
+                try writeJoinCondition(child, parent: node, printer: printer, to: &w)
+                try writeJoins(of: child.node, printer: printer, sqlNames: sqlNames, to: &w)
+            }
+        }
+    }
+
+    /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
+    static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter) throws {
+        let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
+        var index = 0
+        for pair in child.pairs {
+            if index > 0 { w.append(" AND ") }
+            if conditionCount > 1 { w.append("(") }
+            try printer.writeColumn(pair.destination, of: child.node, to: &w)
+            w.append(" = ")
+            try printer.writeColumn(pair.origin, of: parent, to: &w)
+            if conditionCount > 1 { w.append(")") }
+            index += 1
+        }
+        for filter in child.node.filters.flatMap({ flattenAnd($0) }) {
+            if index > 0 { w.append(" AND ") }
+            if conditionCount > 1 && printer.isCompound(filter) {
+                w.append("(")
+                try printer.write(filter, in: child.node, to: &w)
+                w.append(")")
+            } else {
+                try printer.write(filter, in: child.node, to: &w)
+            }
+            index += 1
+        }
+        if index == 0 { w.append("1") }
+    }
+
+    static func flattenAnd(_ expression: Expression) -> [Expression] {
+        if case .binary(.and, let lhs, let rhs) = expression { return flattenAnd(lhs) + flattenAnd(rhs) }
+        return [expression]
+    }
+
+    /// GROUP BY columns for aggregates: the rowid alias, else `rowid`, else the WITHOUT ROWID key.
+    static func groupingColumns(of node: QueryNode) throws -> [String] {
+        switch node.table.primaryKey.kind {
+        case .rowidAlias, .withoutRowid: return node.table.primaryKey.columns
+        case .hiddenRowid, .regular: return ["rowid"]
+        case .none:
+            throw AssocError(
+                .invalidRequest,
+                "cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by")
+        }
+    }
+
+    /// The scope tree of a node: its own columns, then one scope per joined association that
+    /// selects columns or has scoped descendants.
+    static func layout(of node: QueryNode, key: String) -> RowLayout {
+        var width = node.annotations.count
+        for item in node.selection {
+            switch item {
+            case .allColumns: width += node.table.columns.count
+            case .expression: width += 1
+            }
+        }
+        var children: [RowLayout] = []
+        for child in node.children where child.kind != .all {
+            let sub = layout(of: child.node, key: child.key)
+            if sub.width > 0 || !sub.children.isEmpty { children.append(sub) }
+            else if sub.width == 0 && sub.children.isEmpty { continue }
+        }
+        return RowLayout(key: key, width: width, children: children)
+    }
+}

@@ -1,0 +1,20 @@
+/// Accumulates SQL text and its bound arguments, in text order.
+struct SQLWriter {
+    var sql = ""
+    var arguments: [DatabaseValue] = []
+
+    mutating func append(_ text: String) {
+        sql += text
+    }
+
+    mutating func bind(_ value: DatabaseValue) {
+        sql += "?"
+        arguments.append(value)
+    }
+}
+
+/// Writes identifiers between double quotes, doubling embedded quotes: the only way a name
+/// ever enters SQL.
+public func quoteIdentifier(_ name: String) -> String {
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
+}
