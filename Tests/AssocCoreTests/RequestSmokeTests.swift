@@ -24,11 +24,11 @@ final class RequestSmokeTests: XCTestCase {
         let personCountry = person.belongsTo(country)
         let request = book.including(required: author).including(optional: translator)
         XCTAssertEqual(
-            try db.statements(for: request).first?.sql,
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#)
         let chained = book.joining(optional: author.including(optional: personCountry))
         XCTAssertEqual(
-            try db.statements(for: chained).first?.sql,
+            try db.mainStatement(for: chained).sql,
             #"SELECT "book".*, "country".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#)
         let rows = try db.fetchAll(chained.order(Column("id")))
         XCTAssertEqual(rows.count, 3)
@@ -38,7 +38,7 @@ final class RequestSmokeTests: XCTestCase {
 
         let behindOptional = book.joining(optional: author.including(required: personCountry)).order(Column("id"))
         XCTAssertEqual(
-            try db.statements(for: behindOptional).first?.sql,
+            try db.mainStatement(for: behindOptional).sql,
             #"SELECT "book".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."authorId" ORDER BY "book"."id""#)
         let rows2 = try db.fetchAll(behindOptional)
         XCTAssertEqual(rows2.map { $0.scopeTree("country")?["code"] }, [.text("FR"), nil, .text("FR")])

@@ -24,15 +24,28 @@ public final class Database: @unchecked Sendable {
         statementLog.removeAll()
     }
 
-    /// The statements fetching `request` runs, in order (the main one first).
-    public func statements(for request: Request) throws -> [GeneratedStatement] {
-        [try SQLGenerator.generate(request, graph: graph).statement]
+    /// The main statement of `request`, without running anything. Prefetch statements depend on
+    /// the fetched rows: `executedStatements(for:)` runs the request and returns them all.
+    public func mainStatement(for request: Request) throws -> GeneratedStatement {
+        try SQLGenerator.generate(request, graph: graph).statement
     }
 
-    /// All rows of `request`, each split into scopes by association key.
+    /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
+    /// prefetched association (none when the main statement returned no row).
+    public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
+        let start = statementLog.count
+        _ = try fetchAll(request)
+        return Array(statementLog[start...])
+    }
+
+    /// All rows of `request`, each split into scopes by association key, with their prefetched rows.
     public func fetchAll(_ request: Request) throws -> [Row] {
-        let query = try SQLGenerator.generate(request, graph: graph)
-        return try RowReader.fetch(query, from: self)
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request)
+        return try Prefetcher.fetch(
+            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs,
+            extraHidden: [], db: self
+        ).map(\.row)
     }
 
     /// The first row of `request`, or nil.

@@ -6,7 +6,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     /// This scope's values, parallel to `columnNames`.
     public let values: [DatabaseValue]
     /// Nested scopes, in request order.
-    public let scopes: [(key: String, row: Row)]
+    public internal(set) var scopes: [(key: String, row: Row)]
     /// Rows of `including(all:)` associations, by key.
     public internal(set) var prefetched: [(key: String, rows: [Row])]
 

@@ -1,16 +1,19 @@
 /// Runs a generated query and splits each row into scopes following its layout.
 enum RowReader {
-    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> [Row] {
+    /// Rows with their hidden trailing values (prefetch keys), in fetch order.
+    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> [(row: Row, hidden: [DatabaseValue])] {
         let (columns, rows) = try db.run(query.statement)
-        let expected = totalWidth(query.layout)
+        let expected = totalWidth(query.layout) + query.hiddenColumnCount
         guard expected == columns.count else {
             throw AssocError(
                 .invalidRequest,
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
         }
+        let visibleCount = columns.count - query.hiddenColumnCount
         return rows.map { values in
             var cursor = 0
-            return split(values, names: columns, layout: query.layout, cursor: &cursor)
+            let row = split(values, names: columns, layout: query.layout, cursor: &cursor)
+            return (row, Array(values[visibleCount...]))
         }
     }
 
@@ -29,5 +32,26 @@ enum RowReader {
             scopes.append((child.key, split(values, names: names, layout: child, cursor: &cursor)))
         }
         return Row(columnNames: ownNames, values: own, scopes: scopes)
+    }
+}
+
+extension Row {
+    /// Adds prefetched rows under `key` to the scope at `path` (the row itself when empty).
+    mutating func attachPrefetched(_ key: String, _ rows: [Row], at path: ArraySlice<String>) {
+        guard let first = path.first else {
+            prefetched.append((key, rows))
+            return
+        }
+        guard let index = scopes.firstIndex(where: { $0.key == first }) else {
+            prefetched.append((key, rows))
+            return
+        }
+        scopes[index].row.attachPrefetched(key, rows, at: path.dropFirst())
+    }
+
+    /// The scope at `path`, if present.
+    func scopeRow(at path: ArraySlice<String>) -> Row? {
+        guard let first = path.first else { return self }
+        return scopes.first { $0.key == first }?.row.scopeRow(at: path.dropFirst())
     }
 }

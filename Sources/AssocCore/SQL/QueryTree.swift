@@ -15,6 +15,15 @@ struct QueryNode: Sendable {
     var isDistinct = false
     /// Set by aggregates: GROUP BY this node's primary key.
     var groupsByPrimaryKey = false
+    /// Set on prefetch statements: restricts this table to the keys of the parent rows.
+    var pivotFilter: PivotFilter?
+}
+
+/// `columns IN (values…)`: the condition that restricts a prefetch statement to the parent rows' keys.
+struct PivotFilter: Sendable {
+    var columns: [String]
+    /// Distinct key tuples, sorted, none containing NULL.
+    var values: [[DatabaseValue]]
 }
 
 /// How a child is attached to its parent.
@@ -36,11 +45,9 @@ struct QueryChild: Sendable {
     var prefetchChain: [PrefetchStep] = []
 }
 
-/// One intermediate table crossed by a prefetched through association.
+/// One intermediate table crossed by a prefetched through association: its node (filters,
+/// ordering, alias; no selection) and the pairs joining it to the previous table.
 struct PrefetchStep: Sendable {
-    var table: TableInfo
+    var node: QueryNode
     var pairs: [ColumnPair]
-    var filters: [Expression]
-    var ordering: [Ordering]
-    var userAlias: String?
 }

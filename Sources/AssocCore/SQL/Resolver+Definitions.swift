@@ -127,11 +127,78 @@ extension Resolver {
             "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
     }
 
-    /// `including(all:)` of a through association (implemented with prefetch).
+    /// `including(all:)` of a through association: a prefetched child whose statement starts from
+    /// the final table and joins the intermediate tables back to the parent's keys.
     mutating func attachPrefetchedThrough(
         pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String,
         _ association: AssociationRequest, to parent: inout QueryNode
     ) throws -> Int {
-        throw AssocError(.invalidRequest, "including(all:) of through association \(quoteForMessage(name)) is not supported yet")
+        guard kind.isToMany else {
+            throw AssocError(
+                .invalidRequest,
+                "including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)")
+        }
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        try flatten(pivot, from: parent.table, into: &steps)
+        let middle = try destinationTable(of: pivot, from: parent.table)
+        var finalTarget = target
+        finalTarget.relation = target.relation.merging(association.relation)
+        finalTarget.presetNodeID = association.presetNodeID
+        try flatten(finalTarget, from: middle, into: &steps)
+        guard let last = steps.last else {
+            throw AssocError(.invalidAssociation, "through association \(quoteForMessage(name)) has no step")
+        }
+        var chain: [PrefetchStep] = []
+        var previous = parent.table
+        for step in steps.dropLast() {
+            guard let table = schema.table(named: step.definition.destination) else {
+                throw AssocError.unknownTable(step.definition.destination, in: schema)
+            }
+            try checkStep(step.definition, from: previous, to: table)
+            let node = try node(
+                for: table, relation: step.request.relation, isIncluded: false,
+                presetID: step.request.presetNodeID, isRoot: false)
+            chain.append(PrefetchStep(node: node, pairs: step.definition.columns))
+            previous = table
+        }
+        guard let destination = schema.table(named: last.definition.destination) else {
+            throw AssocError.unknownTable(last.definition.destination, in: schema)
+        }
+        try checkStep(last.definition, from: previous, to: destination)
+        let targetNode = try node(
+            for: destination, relation: last.request.relation, isIncluded: true,
+            presetID: last.request.presetNodeID, isRoot: false)
+        let key = AssociationKey.plural(association.key ?? name, isToMany: true)
+        let child = QueryChild(key: key, kind: .all, pairs: last.definition.columns, node: targetNode, prefetchChain: chain)
+        return try merge(child, into: &parent)
+    }
+
+    private func checkStep(_ definition: Association, from origin: TableInfo, to destination: TableInfo) throws {
+        for pair in definition.columns {
+            if origin.column(named: pair.origin) == nil && pair.origin.lowercased() != "rowid" {
+                throw AssocError.unknownColumn(pair.origin, in: origin)
+            }
+            if destination.column(named: pair.destination) == nil && pair.destination.lowercased() != "rowid" {
+                throw AssocError.unknownColumn(pair.destination, in: destination)
+            }
+        }
+    }
+
+    /// The direct steps of an association, each with the request that refines its table.
+    /// A through association's own key and refinements go to its last step.
+    func flatten(
+        _ association: AssociationRequest, from origin: TableInfo,
+        into steps: inout [(definition: Association, request: AssociationRequest)]
+    ) throws {
+        switch try definition(of: association, from: origin) {
+        case .direct(let definition):
+            steps.append((definition, association))
+        case .through(let pivot, var target, _, _):
+            try flatten(pivot, from: origin, into: &steps)
+            let middle = try destinationTable(of: pivot, from: origin)
+            target.relation = target.relation.merging(association.relation)
+            target.presetNodeID = association.presetNodeID
+            try flatten(target, from: middle, into: &steps)
+        }
     }
 }

@@ -29,6 +29,8 @@ public struct GeneratedQuery: Sendable {
     var layout: RowLayout
     var tree: QueryNode
     var resolverMergedIDs: [Int: Int]
+    /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
+    var hiddenColumnCount: Int
 }
 
 /// Generates SQL from requests: a pure function of the request and the schema's association graph.
@@ -41,7 +43,10 @@ public enum SQLGenerator {
         return try generate(root: root, limit: request.limit, offset: request.offset, mergedIDs: merged)
     }
 
-    static func generate(root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int]) throws -> GeneratedQuery {
+    static func generate(
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int],
+        hiddenColumns: [(nodeID: Int, column: String)] = []
+    ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
         var keys: [Int: String] = [:]
@@ -83,11 +88,30 @@ public enum SQLGenerator {
         if selectedCount == 0 {
             throw AssocError(.emptySelection, "the request on \(quoteForMessage(root.table.name)) selects no column")
         }
+        for hidden in hiddenColumns {
+            guard let node = nodes[hidden.nodeID] else { continue }
+            w.append(", ")
+            try printer.writeColumn(hidden.column, of: node, to: &w)
+        }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
-        if !root.filters.isEmpty {
+        if !root.filters.isEmpty || root.pivotFilter != nil {
             w.append(" WHERE ")
-            try printer.writeConjunction(root.filters, in: root, to: &w)
+            let count = root.filters.flatMap { flattenAnd($0) }.count + (root.pivotFilter == nil ? 0 : 1)
+            if !root.filters.isEmpty {
+                if count > 1 {
+                    for (index, filter) in root.filters.flatMap({ flattenAnd($0) }).enumerated() {
+                        if index > 0 { w.append(" AND ") }
+                        try writeParenthesized(filter, in: root, printer: printer, when: true, to: &w)
+                    }
+                } else {
+                    try printer.writeConjunction(root.filters, in: root, to: &w)
+                }
+            }
+            if let pivot = root.pivotFilter {
+                if !root.filters.isEmpty { w.append(" AND ") }
+                try writePivotFilter(pivot, of: root, printer: printer, parenthesized: count > 1, to: &w)
+            }
         }
         if root.groupsByPrimaryKey {
             w.append(" GROUP BY ")
@@ -119,7 +143,8 @@ public enum SQLGenerator {
         }
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
-            layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs)
+            layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs,
+            hiddenColumnCount: hiddenColumns.count)
     }
 
     /// Depth-first pre-order of the joined tables (prefetched ones are not part of the main query).
@@ -216,6 +241,7 @@ public enum SQLGenerator {
     /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
     static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter) throws {
         let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
+            + (child.node.pivotFilter == nil ? 0 : 1)
         var index = 0
         for pair in child.pairs {
             if index > 0 { w.append(" AND ") }
@@ -237,7 +263,73 @@ public enum SQLGenerator {
             }
             index += 1
         }
+        if let pivot = child.node.pivotFilter {
+            if index > 0 { w.append(" AND ") }
+            try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: conditionCount > 1, to: &w)
+            index += 1
+        }
         if index == 0 { w.append("1") }
+    }
+
+    static func writeParenthesized(
+        _ expression: Expression, in node: QueryNode, printer: ExpressionPrinter, when condition: Bool, to w: inout SQLWriter
+    ) throws {
+        if condition && printer.isCompound(expression) {
+            w.append("(")
+            try printer.write(expression, in: node, to: &w)
+            w.append(")")
+        } else {
+            try printer.write(expression, in: node, to: &w)
+        }
+    }
+
+    /// Up to this many keys are bound one by one (`IN (?, ?, …)`); more go as one JSON array
+    /// argument (`IN (SELECT value FROM json_each(?))`), whatever SQLite's parameter limit.
+    static let inlineKeyLimit = 500
+
+    /// The prefetch restriction: `"c" = ?`, `"c" IN (?, ?)`, `("a", "b") IN (VALUES (?, ?), …)`,
+    /// or a single JSON argument for large key sets.
+    static func writePivotFilter(
+        _ pivot: PivotFilter, of node: QueryNode, printer: ExpressionPrinter, parenthesized: Bool, to w: inout SQLWriter
+    ) throws {
+        if parenthesized { w.append("(") }
+        defer { if parenthesized { w.append(")") } }
+        let composite = pivot.columns.count > 1
+        if composite { w.append("(") }
+        for (index, column) in pivot.columns.enumerated() {
+            if index > 0 { w.append(", ") }
+            try printer.writeColumn(column, of: node, to: &w)
+        }
+        if composite { w.append(")") }
+        let hasBlob = pivot.values.contains { $0.contains { if case .blob = $0 { return true } else { return false } } }
+        if pivot.values.count > inlineKeyLimit && !hasBlob {
+            if composite {
+                let extracts = pivot.columns.indices.map { "json_extract(value, '$[\($0)]')" }.joined(separator: ", ")
+                w.append(" IN (SELECT \(extracts) FROM json_each(")
+                w.bind(.text(JSONKeys.array(of: pivot.values.map { JSONKeys.array($0) })))
+            } else {
+                w.append(" IN (SELECT value FROM json_each(")
+                w.bind(.text(JSONKeys.array(pivot.values.compactMap(\.first))))
+            }
+            w.append("))")
+            return
+        }
+        if !composite, pivot.values.count == 1, let value = pivot.values.first?.first {
+            w.append(" = ")
+            w.bind(value)
+            return
+        }
+        w.append(composite ? " IN (VALUES " : " IN (")
+        for (index, tuple) in pivot.values.enumerated() {
+            if index > 0 { w.append(", ") }
+            if composite { w.append("(") }
+            for (offset, value) in tuple.enumerated() {
+                if offset > 0 { w.append(", ") }
+                w.bind(value)
+            }
+            if composite { w.append(")") }
+        }
+        w.append(")")
     }
 
     static func flattenAnd(_ expression: Expression) -> [Expression] {
@@ -271,7 +363,6 @@ public enum SQLGenerator {
         for child in node.children where child.kind != .all {
             let sub = layout(of: child.node, key: child.key)
             if sub.width > 0 || !sub.children.isEmpty { children.append(sub) }
-            else if sub.width == 0 && sub.children.isEmpty { continue }
         }
         return RowLayout(key: key, width: width, children: children)
     }

@@ -1,0 +1,148 @@
+/// Runs a resolved query and its `including(all:)` associations: one main statement, then one
+/// statement per prefetched association over all the rows (never one per row), recursively.
+/// Nothing is prefetched when the main statement returns no row.
+enum Prefetcher {
+    /// A prefetched association found in the main tree, and where its parent's keys come from.
+    struct Plan {
+        var child: QueryChild
+        /// Keys of the scopes from the root to the nearest scope at or above the parent node.
+        var scopePath: [String]
+        /// Origin columns on the parent node, with where each value is read.
+        var keySources: [KeySource]
+    }
+
+    enum KeySource {
+        /// A column selected in the parent's scope (read by name).
+        case visible(String)
+        /// A hidden trailing column, by index in the hidden values.
+        case hidden(Int)
+    }
+
+    static func fetch(
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], extraHidden: [(nodeID: Int, column: String)],
+        db: Database
+    ) throws -> [(row: Row, hidden: [DatabaseValue])] {
+        var plans: [Plan] = []
+        var hidden = extraHidden
+        collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
+        let query = try SQLGenerator.generate(
+            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
+        var rows = try RowReader.fetch(query, from: db)
+        if rows.isEmpty { return rows }
+        for plan in plans {
+            try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db)
+        }
+        // Hidden values of the caller come first; the plans' own ones are dropped.
+        return rows.map { ($0.row, Array($0.hidden.prefix(extraHidden.count))) }
+    }
+
+    private static func collectPlans(
+        _ node: QueryNode, isRoot: Bool, scopePath: [String], plans: inout [Plan], hidden: inout [(nodeID: Int, column: String)]
+    ) {
+        for child in node.children {
+            if child.kind == .all {
+                let origins = child.prefetchChain.first?.pairs.map(\.origin) ?? child.pairs.map(\.origin)
+                let visible = node.selection.contains { if case .allColumns = $0 { return true } else { return false } }
+                var sources: [KeySource] = []
+                for column in origins {
+                    if visible, let info = node.table.column(named: column) {
+                        sources.append(.visible(info.name))
+                    } else {
+                        sources.append(.hidden(hidden.count))
+                        hidden.append((node.id, column))
+                    }
+                }
+                plans.append(Plan(child: child, scopePath: scopePath, keySources: sources))
+            } else {
+                let sub = SQLGenerator.layout(of: child.node, key: child.key)
+                let isScope = sub.width > 0 || !sub.children.isEmpty
+                collectPlans(child.node, isRoot: false, scopePath: isScope ? scopePath + [child.key] : scopePath, plans: &plans, hidden: &hidden)
+            }
+        }
+    }
+
+    private static func prefetch(
+        _ plan: Plan, into rows: inout [(row: Row, hidden: [DatabaseValue])], extraHiddenCount: Int,
+        mergedIDs: [Int: Int], db: Database
+    ) throws {
+        // The parent keys of every row: NULL keys match nothing.
+        var rowKeys: [[DatabaseValue]?] = []
+        var distinct = Set<[DatabaseValue]>()
+        for entry in rows {
+            let scope = entry.row.scopeRow(at: plan.scopePath[...])
+            var key: [DatabaseValue] = []
+            for source in plan.keySources {
+                switch source {
+                case .visible(let column): key.append(scope?[column] ?? .null)
+                case .hidden(let index): key.append(index < entry.hidden.count ? entry.hidden[index] : .null)
+                }
+            }
+            let normalized = key.map(normalize)
+            if normalized.contains(where: \.isNull) {
+                rowKeys.append(nil)
+            } else {
+                rowKeys.append(normalized)
+                distinct.insert(normalized)
+            }
+        }
+        var groups: [[DatabaseValue]: [Row]] = [:]
+        if !distinct.isEmpty {
+            let sortedKeys = distinct.sorted { lhs, rhs in
+                for (a, b) in zip(lhs, rhs) {
+                    if DatabaseValue.sqliteOrder(a, b) { return true }
+                    if DatabaseValue.sqliteOrder(b, a) { return false }
+                }
+                return false
+            }
+            let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, keys: sortedKeys)
+            let fetched = try fetch(
+                root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
+                extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
+            for (row, hidden) in fetched {
+                groups[hidden.map(normalize), default: []].append(row)
+            }
+        }
+        for index in rows.indices {
+            let children = rowKeys[index].flatMap { groups[$0] } ?? []
+            rows[index].row.attachPrefetched(plan.child.key, children, at: plan.scopePath[...])
+        }
+    }
+
+    /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent
+    /// keys; through associations join their intermediate tables back (inner joins), the first
+    /// one carrying the restriction. Returns the node and columns that hold the grouping keys.
+    static func prefetchTree(for child: QueryChild, keys: [[DatabaseValue]]) -> (QueryNode, Int, [String]) {
+        var root = child.node
+        guard !child.prefetchChain.isEmpty else {
+            let columns = child.pairs.map(\.destination)
+            root.pivotFilter = PivotFilter(columns: columns, values: keys)
+            return (root, root.id, columns)
+        }
+        // Build the reversed chain from the last intermediate table back to the first.
+        var steps = child.prefetchChain
+        let firstPairs = steps[0].pairs
+        steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: keys)
+        let groupingNodeID = steps[0].node.id
+        // Pairs joining each intermediate table to the table after it in the chain, reversed.
+        var joinPairs: [[ColumnPair]] = []
+        for index in steps.indices {
+            let next = index + 1 < steps.count ? steps[index + 1].pairs : child.pairs
+            joinPairs.append(next.map { ColumnPair(origin: $0.destination, destination: $0.origin) })
+        }
+        var nested: QueryChild?
+        for index in steps.indices {
+            var node = steps[index].node
+            node.selection = []
+            if let inner = nested { node.children.append(inner) }
+            nested = QueryChild(key: "assoc:through:\(index)", kind: .required, pairs: joinPairs[index], node: node)
+        }
+        if let outer = nested { root.children.append(outer) }
+        return (root, groupingNodeID, firstPairs.map(\.destination))
+    }
+
+    /// Integral reals compare equal to integers in SQLite: group them together.
+    static func normalize(_ value: DatabaseValue) -> DatabaseValue {
+        if case .real(let v) = value, v.rounded() == v, abs(v) < 9.0e15 { return .integer(Int64(v)) }
+        return value
+    }
+}

@@ -1,0 +1,40 @@
+/// Writes prefetch keys as a JSON array for `json_each(?)`: integers, reals and text only.
+enum JSONKeys {
+    static func array(_ values: [DatabaseValue]) -> String {
+        "[" + values.map(literal).joined(separator: ",") + "]"
+    }
+
+    static func array(of arrays: [String]) -> String {
+        "[" + arrays.joined(separator: ",") + "]"
+    }
+
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null, .blob: return "null"
+        case .integer(let v): return String(v)
+        case .real(let v): return v.isFinite ? String(v) : "null"
+        case .text(let s): return string(s)
+        }
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
