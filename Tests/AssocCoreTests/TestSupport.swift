@@ -2,7 +2,7 @@ import XCTest
 @testable import AssocCore
 
 /// Builds an in-memory database from DDL and returns its schema.
-func makeSchema(_ sql: String, file: StaticString = #filePath, line: UInt = #line) throws -> Schema {
+func makeSchema(_ sql: String) throws -> Schema {
     let db = try Connection.inMemory()
     try db.execute(sql)
     return try SchemaIntrospector.read(db)
