@@ -1,11 +1,136 @@
+import Foundation
 import XCTest
 @testable import AssocCore
 
 final class ConnectionTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-conn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A database file with one table `t(a)` holding one row, built read-write then closed.
+    func makeDatabaseFile(_ name: String = "db.sqlite") throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let db = try Connection(path: path, mode: .readWrite(create: true))
+        try db.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+        return path
+    }
+
     func testInMemoryRoundTrip() throws {
         let db = try Connection.inMemory()
         try db.execute("CREATE TABLE t(a, b)")
         try db.execute("INSERT INTO t VALUES (?, ?)", arguments: [.integer(1), .text("x")])
         XCTAssertEqual(try db.fetchAll("SELECT a, b FROM t"), [[.integer(1), .text("x")]])
+    }
+
+    func testReadOnlyOpenRefusesWrites() throws {
+        let path = try makeDatabaseFile()
+        let db = try Connection(path: path)
+        XCTAssertTrue(db.isReadOnly)
+        XCTAssertEqual(try db.fetchAll("SELECT a FROM t"), [[.integer(1)]])
+        XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (2)")) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.primaryCode, 8)  // SQLITE_READONLY
+        }
+    }
+
+    func testMissingPathThrowsAndCreatesNothing() throws {
+        let path = directory.appendingPathComponent("missing.sqlite").path
+        XCTAssertThrowsError(try Connection(path: path)) { error in
+            XCTAssertEqual((error as? DatabaseError)?.code, 14)  // SQLITE_CANTOPEN
+            XCTAssertTrue((error as? DatabaseError)?.message.contains(path) ?? false)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testDirectoryThrows() {
+        XCTAssertThrowsError(try Connection(path: directory.path)) { error in
+            XCTAssertTrue((error as? DatabaseError)?.message.contains("directory") ?? false)
+        }
+    }
+
+    func testTextFileIsNotADatabase() throws {
+        let path = directory.appendingPathComponent("notes.txt").path
+        try Data(String(repeating: "hello, this is not SQLite\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Connection(path: path)) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.primaryCode, 26)  // SQLITE_NOTADB
+            XCTAssertTrue(error?.message.contains("file is not a database") ?? false, "\(String(describing: error))")
+        }
+    }
+
+    func testZeroByteFileOpensWithAnEmptySchema() throws {
+        let path = directory.appendingPathComponent("empty.sqlite").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        let db = try Connection(path: path)
+        let schema = try SchemaIntrospector.read(db)
+        XCTAssertEqual(schema.tables, [])
+        XCTAssertEqual(schema.diagnostics, [])
+    }
+
+    func testBoundValuesOfAllFiveTypesRoundTrip() throws {
+        let db = try Connection.inMemory()
+        let values: [DatabaseValue] = [.null, .integer(Int64.min), .real(-2.5), .text("é\u{0}\"'表"), .blob([0, 255, 7])]
+        let rows = try db.fetchAll("SELECT ?, ?, ?, ?, ?, typeof(?)", arguments: values + [.blob([])])
+        XCTAssertEqual(rows, [values + [.text("blob")]])
+        XCTAssertEqual(try db.fetchAll("SELECT ?", arguments: [.blob([])]), [[.blob([])]])
+        XCTAssertEqual(try db.fetchAll("SELECT ?, length(CAST(? AS BLOB))", arguments: [.text(""), .text("a\u{0}b")]),
+                       [[.text(""), .integer(3)]])
+    }
+
+    func testErrorsCarryCodeMessageAndSQL() throws {
+        let db = try Connection.inMemory()
+        XCTAssertThrowsError(try db.fetchAll("SELECT * FROM nowhere")) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.code, 1)
+            XCTAssertEqual(error?.message, "no such table: nowhere")
+            XCTAssertEqual(error?.sql, "SELECT * FROM nowhere")
+            XCTAssertEqual(error?.description, "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`")
+        }
+        try db.execute("CREATE TABLE t(a NOT NULL)")
+        XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (?)", arguments: [.null])) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.primaryCode, 19)  // SQLITE_CONSTRAINT
+            XCTAssertEqual(error?.sql, "INSERT INTO t VALUES (?)")
+        }
+        XCTAssertThrowsError(try db.fetchAll("SELECT ?", arguments: [])) { error in
+            XCTAssertEqual((error as? DatabaseError)?.code, 25)  // SQLITE_RANGE
+        }
+    }
+
+    func testInterruptFromAnotherThreadStopsALongQuery() throws {
+        let db = try Connection.inMemory()
+        let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c"
+        let started = Date()
+        let interrupter = Thread { [db] in
+            Thread.sleep(forTimeInterval: 0.2)
+            db.interrupt()
+        }
+        interrupter.start()
+        XCTAssertThrowsError(try db.fetchAll(sql)) { error in
+            XCTAssertEqual((error as? DatabaseError)?.primaryCode, 9)  // SQLITE_INTERRUPT
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
+    func testBusyTimeout() throws {
+        let path = try makeDatabaseFile()
+        let reader = try Connection(path: path, mode: .readOnly, busyTimeoutMilliseconds: 100)
+        let writer = try Connection(path: path, mode: .readWrite(create: false))
+        try writer.execute("BEGIN EXCLUSIVE")
+        defer { try? writer.execute("ROLLBACK") }
+        let started = Date()
+        XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
+            XCTAssertEqual((error as? DatabaseError)?.primaryCode, 5)  // SQLITE_BUSY
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.08)
+        XCTAssertLessThan(elapsed, 3)
     }
 }

@@ -48,7 +48,12 @@ public final class Statement {
             case .null: rc = sqlite3_bind_null(handle, index)
             case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
             case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, assoc_sqlite_transient())
+            case .text(let s):
+                // Bind the UTF-8 length, not -1: text may contain NUL characters.
+                let bytes = Array(s.utf8CString)  // NUL-terminated, so never empty
+                rc = bytes.withUnsafeBufferPointer { buffer in
+                    sqlite3_bind_text(handle, index, buffer.baseAddress, Int32(buffer.count - 1), assoc_sqlite_transient())
+                }
             case .blob(let b):
                 rc = b.withUnsafeBytes { buffer in
                     sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), assoc_sqlite_transient())

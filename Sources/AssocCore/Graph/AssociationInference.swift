@@ -1,11 +1,102 @@
-/// Infers associations from a schema. (Stub: replaced by the real inference.)
+/// Infers every association of a schema: belongsTo and hasOne/hasMany from each valid link
+/// (declared foreign key, or naming convention), then hasOneThrough/hasManyThrough of depth 2.
+/// The naming scheme is described in docs/ASSOCIATION-NAMES.md. Pure and deterministic.
 enum AssociationInference {
     struct Result {
+        /// Table by table in schema order; within a table belongsTo, hasOne, hasMany,
+        /// hasOneThrough, hasManyThrough, each sorted by name.
         var associations: [Association]
         var diagnostics: [String]
     }
 
     static func infer(schema: Schema, options: AssociationGraph.Options) -> Result {
-        Result(associations: [], diagnostics: [])
+        let declared = ForeignKeyLinks.collect(schema: schema, firstID: 0)
+        var links = declared.links
+        if options.inferFromNaming {
+            links += NamingConventionLinks.collect(schema: schema, firstID: links.count)
+        }
+        var direct = directAssociations(links: links)
+        for key in direct.keys {
+            direct[key]?.sort(by: isOrderedBefore)
+        }
+        var associations: [Association] = []
+        for table in schema.tables {
+            let key = table.name.lowercased()
+            let own = direct[key] ?? []
+            let through = ThroughInference.throughAssociations(from: own, directByTable: direct)
+            associations += (own.map(\.association) + through).sorted(by: isOrderedBefore)
+        }
+        return Result(associations: associations, diagnostics: declared.diagnostics)
+    }
+
+    /// The belongsTo and inverse association of every link, grouped by lower-cased origin
+    /// table, with unique names per table.
+    static func directAssociations(links: [InferredLink]) -> [String: [DirectAssociation]] {
+        var linkCounts: [String: Int] = [:]
+        for link in links { linkCounts[pairKey(link), default: 0] += 1 }
+        var byTable: [String: [DirectAssociation]] = [:]
+        for link in links {
+            let count = linkCounts[pairKey(link), default: 1]
+            let name = AssociationNaming.belongsToName(link, linksToParent: count)
+            let belongsTo = Association(
+                name: name, kind: .belongsTo, origin: link.child.name, destination: link.parent.name,
+                path: .direct(zip(link.childColumns, link.parentColumns).map { ColumnPair(origin: $0, destination: $1) }),
+                isRequired: link.isRequired, source: link.source)
+            let inverse = Association(
+                name: AssociationNaming.inverseName(link, linksToParent: count, belongsToName: name),
+                kind: link.isUniqueInChild ? .hasOne : .hasMany, origin: link.parent.name, destination: link.child.name,
+                path: .direct(zip(link.parentColumns, link.childColumns).map { ColumnPair(origin: $0, destination: $1) }),
+                isRequired: false, source: link.source)
+            byTable[link.child.name.lowercased(), default: []].append(
+                DirectAssociation(association: belongsTo, link: link, isFromChild: true))
+            byTable[link.parent.name.lowercased(), default: []].append(
+                DirectAssociation(association: inverse, link: link, isFromChild: false))
+        }
+        for key in byTable.keys {
+            if var list = byTable[key] {
+                AssociationNaming.resolveCollisions(&list)
+                byTable[key] = list
+            }
+        }
+        return byTable
+    }
+
+    static func pairKey(_ link: InferredLink) -> String {
+        link.child.name.lowercased() + "\u{0}" + link.parent.name.lowercased()
+    }
+
+    /// belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough; then by name.
+    static func rank(_ kind: AssociationKind) -> Int {
+        switch kind {
+        case .belongsTo: return 0
+        case .hasOne: return 1
+        case .hasMany: return 2
+        case .hasOneThrough: return 3
+        case .hasManyThrough: return 4
+        }
+    }
+
+    static func isOrderedBefore(_ a: Association, _ b: Association) -> Bool {
+        let (ra, rb) = (rank(a.kind), rank(b.kind))
+        if ra != rb { return ra < rb }
+        if a.name != b.name { return a.name < b.name }
+        return a.destination < b.destination
+    }
+
+    static func isOrderedBefore(_ a: DirectAssociation, _ b: DirectAssociation) -> Bool {
+        isOrderedBefore(a.association, b.association)
+    }
+}
+
+/// A direct association with the link it comes from, so that through inference can tell
+/// an association's reverse (same link, other direction) from a genuine second step.
+struct DirectAssociation {
+    var association: Association
+    var link: InferredLink
+    /// True for the belongsTo (child → parent), false for the inverse hasOne/hasMany.
+    var isFromChild: Bool
+
+    func isReverse(of other: DirectAssociation) -> Bool {
+        link.id == other.link.id && isFromChild != other.isFromChild
     }
 }

@@ -140,9 +140,10 @@ public enum SchemaIntrospector {
         }
     }
 
+    /// Unique indexes in declaration order (SQLite lists the newest first).
     static func readUniqueIndexes(_ connection: Connection, table: DatabaseValue) throws -> [[String]] {
         let indexes = try connection.fetchAll(
-            "SELECT name, origin FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0 ORDER BY seq",
+            "SELECT name, origin FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0 ORDER BY seq DESC",
             arguments: [table])
         var result: [[String]] = []
         for index in indexes {

@@ -1,0 +1,67 @@
+/// The naming scheme of inferred associations (documented in docs/ASSOCIATION-NAMES.md).
+enum AssociationNaming {
+    /// The part of a column name before an id suffix: `authorId` → `author`, `translator_id` →
+    /// `translator`, `SupportRepID` → `SupportRep`, `author id` → `author`. `Id`/`ID` glued to the
+    /// stem count only after a lower-case letter or a digit (so `GUID` and `VALID` have no stem);
+    /// `_id` and ` id` in any letter case. Nil when there is no suffix or nothing before it.
+    static func idStem(of column: String) -> String? {
+        let characters = Array(column)
+        guard characters.count > 2 else { return nil }
+        let suffix = String(characters[(characters.count - 2)...])
+        guard suffix.lowercased() == "id" else { return nil }
+        let before = characters[characters.count - 3]
+        let stem: String
+        if before == "_" || before == " " {
+            stem = String(characters[..<(characters.count - 3)])
+        } else if (suffix == "Id" || suffix == "ID") && (before.isLowercase || before.isNumber) {
+            stem = String(characters[..<(characters.count - 2)])
+        } else {
+            return nil
+        }
+        return Inflector.words(of: stem).isEmpty ? nil : stem
+    }
+
+    /// The name of the belongsTo association of `link`. `linksToParent`: how many links the
+    /// child has to the same parent.
+    static func belongsToName(_ link: InferredLink, linksToParent: Int) -> String {
+        if link.childColumns.count == 1, let column = link.childColumns.first, let stem = idStem(of: column) {
+            return Inflector.identifier(stem)
+        }
+        if link.isSelfJoin || linksToParent > 1 {
+            return Inflector.identifier(link.childColumns.joined(separator: "_"))
+        }
+        return Inflector.singularName(ofTable: link.parent.name)
+    }
+
+    /// The name of the hasOne or hasMany association that goes back from the parent of `link`.
+    static func inverseName(_ link: InferredLink, linksToParent: Int, belongsToName: String) -> String {
+        let base = link.isUniqueInChild
+            ? Inflector.singularName(ofTable: link.child.name)
+            : Inflector.pluralName(ofTable: link.child.name)
+        if linksToParent == 1 && !link.isSelfJoin { return base }
+        return base + "As" + Inflector.upperFirst(belongsToName)
+    }
+
+    /// Makes the names of one table's direct associations unique: colliding names get
+    /// `Via<Columns>` (the link's child columns), and names still taken get 2, 3…
+    static func resolveCollisions(_ associations: inout [DirectAssociation]) {
+        var counts: [String: Int] = [:]
+        for item in associations { counts[item.association.name, default: 0] += 1 }
+        for index in associations.indices where counts[associations[index].association.name, default: 0] > 1 {
+            let columns = associations[index].link.childColumns.joined(separator: "_")
+            associations[index].association.name += "Via" + Inflector.upperFirst(Inflector.identifier(columns))
+        }
+        var seen: Set<String> = []
+        for index in associations.indices {
+            let name = associations[index].association.name
+            var candidate = name
+            var number = 2
+            while seen.contains(candidate) {
+                candidate = name + String(number)
+                number += 1
+            }
+            associations[index].association.name = candidate
+            seen.insert(candidate)
+        }
+    }
+}

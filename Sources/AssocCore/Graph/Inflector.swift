@@ -1,0 +1,133 @@
+/// English inflections and identifier spelling for association names, in the spirit of
+/// Rails' inflector (own rule tables). Only the last word of a name is inflected:
+/// `lineItem` → `lineItems`, `postal_address` → `postal_addresses`; trailing digits are kept
+/// (`book2` → `books2`). Inflecting an already inflected word leaves it alone
+/// (`pluralize("people") == "people"`, `singularize("book") == "book"`).
+public enum Inflector {
+    /// The plural of the last word of `word`.
+    public static func pluralize(_ word: String) -> String {
+        inflectLastWord(word, with: InflectionRules.pluralizeWord)
+    }
+
+    /// The singular of the last word of `word`.
+    public static func singularize(_ word: String) -> String {
+        inflectLastWord(word, with: InflectionRules.singularizeWord)
+    }
+
+    /// A camelCase identifier built from any table or column name: words are split at every
+    /// character that is neither a letter nor a digit and at camelCase boundaries; a word in
+    /// capitals is lower-cased whole; the first letter is lower-cased and the next words
+    /// capitalized. Empty → `table`; a leading digit gets a `t` prefix.
+    /// `"Order Details"` → `orderDetails`, `ORDER_ITEMS` → `orderItems`, `Élève` → `élève`.
+    public static func identifier(_ name: String) -> String {
+        var result = ""
+        for (offset, word) in words(of: name).enumerated() {
+            var word = word
+            if word.count > 1, isAllUppercase(word) { word = word.lowercased() }
+            result += offset == 0 ? lowerFirst(word) : upperFirst(word)
+        }
+        if result.isEmpty { return "table" }
+        if let first = result.first, first.isNumber { return "t" + result }
+        return result
+    }
+
+    /// The singular identifier of a table: `singularize(identifier(table))` (`books` → `book`).
+    public static func singularName(ofTable table: String) -> String {
+        singularize(identifier(table))
+    }
+
+    /// The plural identifier of a table: `pluralize(singularName(ofTable:))` (`person` → `people`).
+    public static func pluralName(ofTable table: String) -> String {
+        pluralize(singularName(ofTable: table))
+    }
+
+    /// `word` with its first character upper-cased (`author` → `Author`).
+    public static func upperFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `word` with its first character lower-cased (`Author` → `author`).
+    public static func lowerFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.lowercased() + word.dropFirst()
+    }
+
+    // MARK: - Words
+
+    /// The words of `name`: runs of letters and digits, split again at camelCase boundaries
+    /// (`PlaylistTrack` → `Playlist`, `Track`; `XMLFile` → `XML`, `File`).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(String(current)) }
+                current = []
+                continue
+            }
+            if !current.isEmpty, startsCamelWord(characters, at: index) {
+                words.append(String(current))
+                current = []
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// Whether an upper-case letter at `index` starts a new camelCase word: after a lower-case
+    /// letter or a digit (`lineItem`), or after capitals when a lower-case letter follows (`XMLFile`).
+    static func startsCamelWord(_ characters: [Character], at index: Int) -> Bool {
+        guard index > 0, index < characters.count, characters[index].isUppercase else { return false }
+        let previous = characters[index - 1]
+        if previous.isLowercase || previous.isNumber { return true }
+        if previous.isUppercase, index + 1 < characters.count, characters[index + 1].isLowercase { return true }
+        return false
+    }
+
+    static func isAllUppercase(_ word: String) -> Bool {
+        var sawLetter = false
+        for character in word where character.isLetter {
+            sawLetter = true
+            if !character.isUppercase { return false }
+        }
+        return sawLetter
+    }
+
+    /// Splits `text` into (prefix, last word, trailing digits), inflects the last word's
+    /// lower-cased spelling with `rule`, and restores its capitals.
+    static func inflectLastWord(_ text: String, with rule: (String) -> String) -> String {
+        var characters = Array(text)
+        var digits: [Character] = []
+        while let last = characters.last, last.isNumber {
+            digits.insert(last, at: 0)
+            characters.removeLast()
+        }
+        var start = characters.count
+        while start > 0 {
+            let previous = characters[start - 1]
+            guard previous.isLetter else { break }
+            start -= 1
+            if startsCamelWord(characters, at: start) { break }
+        }
+        guard start < characters.count else { return text }
+        let prefix = String(characters[..<start])
+        let word = Array(characters[start...])
+        let inflected = Array(rule(String(word).lowercased()))
+        var recased = ""
+        if word.count > 1, isAllUppercase(String(word)) {
+            recased = String(inflected).uppercased()
+        } else {
+            for (index, character) in inflected.enumerated() {
+                if index < word.count, word[index].isUppercase {
+                    recased += character.uppercased()
+                } else {
+                    recased.append(character)
+                }
+            }
+        }
+        return prefix + recased + String(digits)
+    }
+}
