@@ -58,4 +58,25 @@ final class PrefetchSmokeTests: XCTestCase {
         ])
         XCTAssertEqual(rows.map { $0.prefetchedRows("passports")?.count }, [0, 2, 2])
     }
+
+    /// Seeds' known issue: a prefetched association filtered with an alias of its parent.
+    func testPrefetchFilterReferringToTheParentAlias() throws {
+        let db = try makeDatabase()
+        try db.connection.execute("ALTER TABLE person ADD COLUMN deathYear INTEGER")
+        try db.connection.execute("UPDATE person SET deathYear = 1995 WHERE id = 1")
+        let fresh = try Database(connection: db.connection)
+        let person = Table("person"), book = Table("book")
+        let author = TableAlias("author")
+        let books = person.hasMany(book, key: "books", using: ForeignKey(["authorId"]))
+        let request = person.aliased(author)
+            .including(all: books.filter(Column("year") > author["deathYear"]).forKey("posthumousBooks"))
+            .order(Column("id"))
+        let statements = try fresh.executedStatements(for: request)
+        XCTAssertEqual(statements.map(\.sql), [
+            #"SELECT "author".* FROM "person" "author" ORDER BY "author"."id""#,
+            #"SELECT "book".*, "book"."authorId" FROM "book" JOIN "person" "author" ON "author"."id" = "book"."authorId" WHERE ("book"."year" > "author"."deathYear") AND ("book"."authorId" IN (?, ?, ?))"#,
+        ])
+        let rows = try fresh.fetchAll(request)
+        XCTAssertEqual(rows.map { $0.prefetchedRows("posthumousBooks")?.map { $0["title"] } }, [[.text("B1")], [], []])
+    }
 }

@@ -5,6 +5,8 @@ enum Prefetcher {
     /// A prefetched association found in the main tree, and where its parent's keys come from.
     struct Plan {
         var child: QueryChild
+        /// The node the prefetched association is attached to (for filters that use its alias).
+        var parent: QueryNode
         /// Keys of the scopes from the root to the nearest scope at or above the parent node.
         var scopePath: [String]
         /// Origin columns on the parent node, with where each value is read.
@@ -52,7 +54,7 @@ enum Prefetcher {
                         hidden.append((node.id, column))
                     }
                 }
-                plans.append(Plan(child: child, scopePath: scopePath, keySources: sources))
+                plans.append(Plan(child: child, parent: node, scopePath: scopePath, keySources: sources))
             } else {
                 let sub = SQLGenerator.layout(of: child.node, key: child.key)
                 let isScope = sub.width > 0 || !sub.children.isEmpty
@@ -94,7 +96,7 @@ enum Prefetcher {
                 }
                 return false
             }
-            let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, keys: sortedKeys)
+            let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
             let fetched = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
@@ -111,17 +113,32 @@ enum Prefetcher {
     /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent
     /// keys; through associations join their intermediate tables back (inner joins), the first
     /// one carrying the restriction. Returns the node and columns that hold the grouping keys.
-    static func prefetchTree(for child: QueryChild, keys: [[DatabaseValue]]) -> (QueryNode, Int, [String]) {
+    static func prefetchTree(for child: QueryChild, parent: QueryNode, keys: [[DatabaseValue]]) -> (QueryNode, Int, [String]) {
         var root = child.node
+        // A filter that refers to the parent by its alias (authors with their posthumous books)
+        // needs the parent table in the prefetch statement: join it back by its keys.
+        var parentJoin: QueryChild?
+        if let alias = parent.userAlias?.lowercased(),
+           referencedAliases(in: child).contains(alias), !definedAliases(in: child).contains(alias)
+        {
+            var parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
+            parentNode.filters = []
+            let pairs = child.prefetchChain.first?.pairs ?? child.pairs
+            parentJoin = QueryChild(
+                key: "assoc:parent", kind: .required,
+                pairs: pairs.map { ColumnPair(origin: $0.destination, destination: $0.origin) }, node: parentNode)
+        }
         guard !child.prefetchChain.isEmpty else {
             let columns = child.pairs.map(\.destination)
             root.pivotFilter = PivotFilter(columns: columns, values: keys)
+            if let parentJoin { root.children.append(parentJoin) }
             return (root, root.id, columns)
         }
         // Build the reversed chain from the last intermediate table back to the first.
         var steps = child.prefetchChain
         let firstPairs = steps[0].pairs
         steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: keys)
+        if let parentJoin { steps[0].node.children.append(parentJoin) }
         let groupingNodeID = steps[0].node.id
         // Pairs joining each intermediate table to the table after it in the chain, reversed.
         var joinPairs: [[ColumnPair]] = []
@@ -138,6 +155,32 @@ enum Prefetcher {
         }
         if let outer = nested { root.children.append(outer) }
         return (root, groupingNodeID, firstPairs.map(\.destination))
+    }
+
+    /// Lower-cased aliases used by the expressions of a prefetched subtree (its own statement).
+    static func referencedAliases(in child: QueryChild) -> Set<String> {
+        var result = Set<String>()
+        func visit(_ node: QueryNode) {
+            var expressions = node.filters + node.annotations + node.havings + node.ordering.map(\.expression)
+            for item in node.selection { if case .expression(let e) = item { expressions.append(e) } }
+            for expression in expressions { expression.collectAliases(into: &result) }
+            for sub in node.children where sub.kind != .all { visit(sub.node) }
+        }
+        visit(child.node)
+        for step in child.prefetchChain { visit(step.node) }
+        return result
+    }
+
+    /// Lower-cased aliases defined in a prefetched subtree.
+    static func definedAliases(in child: QueryChild) -> Set<String> {
+        var result = Set<String>()
+        func visit(_ node: QueryNode) {
+            if let alias = node.userAlias { result.insert(alias.lowercased()) }
+            for sub in node.children where sub.kind != .all { visit(sub.node) }
+        }
+        visit(child.node)
+        for step in child.prefetchChain { visit(step.node) }
+        return result
     }
 
     /// Integral reals compare equal to integers in SQLite: group them together.

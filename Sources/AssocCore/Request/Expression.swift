@@ -227,3 +227,23 @@ extension ExpressionConvertible {
     /// `self IS NOT NULL`.
     public var isNotNull: Expression { .isNull(expression, negated: true) }
 }
+
+extension Expression {
+    /// Adds the lower-cased names of the aliases this expression refers to.
+    func collectAliases(into aliases: inout Set<String>) {
+        switch self {
+        case .aliasedColumn(let alias, _): aliases.insert(alias.lowercased())
+        case .unary(_, let e), .isNull(let e, _), .named(let e, _): e.collectAliases(into: &aliases)
+        case .binary(_, let l, let r):
+            l.collectAliases(into: &aliases)
+            r.collectAliases(into: &aliases)
+        case .inList(let e, let list, _):
+            e.collectAliases(into: &aliases)
+            for item in list { item.collectAliases(into: &aliases) }
+        case .function(_, let arguments):
+            for argument in arguments { argument.collectAliases(into: &aliases) }
+        case .aggregate(let aggregate): aggregate.argument?.collectAliases(into: &aliases)
+        case .column, .value: break
+        }
+    }
+}

@@ -153,6 +153,8 @@ struct Resolver {
         let sameJoin = a.node.table.name.lowercased() == b.node.table.name.lowercased()
             && a.pairs.map(\.origin).map { $0.lowercased() } == b.pairs.map(\.origin).map { $0.lowercased() }
             && a.pairs.map(\.destination).map { $0.lowercased() } == b.pairs.map(\.destination).map { $0.lowercased() }
+            && a.prefetchChain.map { $0.node.table.name.lowercased() } == b.prefetchChain.map { $0.node.table.name.lowercased() }
+            && a.prefetchChain.map { $0.pairs.map(\.origin) } == b.prefetchChain.map { $0.pairs.map(\.origin) }
         let kind: ChildKind
         switch (a.kind, b.kind) {
         case (.all, .all): kind = .all
