@@ -45,6 +45,13 @@ enum SQLiteFileCheck {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
         if isDirectory.boolValue { return "is a directory" }
+        // A FIFO or a device would block or never end: only regular files (symlinks followed).
+        let resolved = (path as NSString).resolvingSymlinksInPath
+        if let type = try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            return "not a regular file"
+        }
         guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot read the file" }
         defer { try? handle.close() }

@@ -16,7 +16,8 @@ final class OpenErrorTests: XCTestCase {
 
     /// Runs `assoc schema PATH` and `assoc PATH`; both must fail with `expectedLine`.
     private func assertFails(_ path: String, _ expectedLine: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let before = FileManager.default.fileExists(atPath: path) ? try? FileSnapshot(path: path) : nil
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        let before = type == .typeRegular ? try FileSnapshot(path: path) : nil
         let entriesBefore = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         for arguments in [["schema", path], [path], ["schema", path, "--format", "json"]] {
             let result = try BinaryRunner.run(arguments)
@@ -79,6 +80,12 @@ final class OpenErrorTests: XCTestCase {
         let result = try BinaryRunner.run(["schema", half])
         XCTAssertEqual(result.status, 1)
         XCTAssert(result.stderr.hasPrefix("assoc: cannot open \"\(half)\": truncated database"), result.stderr)
+    }
+
+    func testNamedPipeIsRefusedWithoutBlocking() throws {
+        let path = directory.appendingPathComponent("pipe.db").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        try assertFails(path, "assoc: cannot open \"\(path)\": not a regular file")
     }
 
     func testPathWithControlCharactersStaysOnOneLine() throws {
