@@ -1,16 +1,18 @@
 import ArgumentParser
 import AssocCore
 
-/// The `assoc` command: opens the browser, or prints schema, SQL and rows for scripts.
+/// The `assoc` command: opens the browser, or prints the schema for scripts.
+/// Each subcommand lives in its own small file; `DatabaseArgument` opens "the DB or the demo".
 public struct AssocCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "assoc",
         abstract: "Explore a SQLite database through its relationships.",
-        version: AssocVersion.string)
+        discussion: "Without a database argument, Assoc opens its embedded demo database. Files are opened read-only.",
+        version: AssocVersion.string,
+        subcommands: [BrowseCommand.self, SchemaCommand.self],
+        defaultSubcommand: BrowseCommand.self)
 
     public init() {}
-
-    public func run() throws {}
 }
 
 /// The version printed by `assoc --version`.

@@ -1,3 +1,3 @@
 import AssocCLI
 
-AssocCommand.main()
+AssocMain.run()

@@ -1,0 +1,29 @@
+import ArgumentParser
+import AssocCore
+import Foundation
+
+/// The process entry point: parses the arguments, runs the command, and turns expected
+/// failures (a file that cannot be opened…) into one line on stderr and exit code 1.
+public enum AssocMain {
+    public static func run(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try AssocCommand.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let error as CLIError {
+            fail(error.message)
+        } catch let error as DatabaseError {
+            fail(TextSanitizer.oneLine(error.message))
+        } catch let error as DemoDatabaseError {
+            fail(TextSanitizer.oneLine(error.message))
+        } catch {
+            // Help, --version, usage errors: ArgumentParser's own presentation and exit codes.
+            AssocCommand.exit(withError: error)
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("assoc: \(message)\n".utf8))
+        exit(1)
+    }
+}

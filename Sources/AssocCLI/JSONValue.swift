@@ -1,0 +1,90 @@
+/// A JSON value with ordered object keys, and a small deterministic writer: keys stay in the
+/// order given, strings are escaped per RFC 8259 (quotes, backslashes, control characters),
+/// non-ASCII text stays UTF-8.
+indirect enum JSONValue: Equatable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.compact == rhs.compact
+    }
+
+    /// `"text"`, escaped.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// On one line, no spaces.
+    var compact: String {
+        switch self {
+        case .string(let s): return Self.quote(s)
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[" + items.map(\.compact).joined(separator: ",") + "]"
+        case .object(let members): return "{" + members.map { Self.quote($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Indented by two spaces per level; arrays of scalars stay on one line.
+    func pretty(indent: Int = 0) -> String {
+        let pad = String(repeating: " ", count: indent + 2)
+        let close = String(repeating: " ", count: indent)
+        switch self {
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if depth <= 2 { return spaced }
+            return "[\n" + items.map { pad + $0.pretty(indent: indent + 2) }.joined(separator: ",\n") + "\n" + close + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            if members.allSatisfy({ $0.1.depth <= 2 }) {
+                return "{" + members.map { Self.quote($0.0) + ": " + $0.1.spaced }.joined(separator: ", ") + "}"
+            }
+            return "{\n" + members.map { pad + Self.quote($0.0) + ": " + $0.1.pretty(indent: indent + 2) }
+                .joined(separator: ",\n") + "\n" + close + "}"
+        default:
+            return compact
+        }
+    }
+
+    /// 0 for scalars, 1 + the deepest item for arrays; objects count as deep (never inlined inside).
+    private var depth: Int {
+        switch self {
+        case .array(let items): return 1 + (items.map(\.depth).max() ?? 0)
+        case .object: return 100
+        default: return 0
+        }
+    }
+
+    /// On one line, with a space after commas and colons.
+    private var spaced: String {
+        switch self {
+        case .array(let items): return "[" + items.map(\.spaced).joined(separator: ", ") + "]"
+        case .object(let members): return "{" + members.map { Self.quote($0.0) + ": " + $0.1.spaced }.joined(separator: ", ") + "}"
+        default: return compact
+        }
+    }
+}

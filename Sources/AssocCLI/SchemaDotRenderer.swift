@@ -1,0 +1,68 @@
+import AssocCore
+
+/// `assoc schema --format dot`: a Graphviz digraph. Tables are record nodes (name, then
+/// columns); each foreign key is one solid edge child → parent, labelled with the belongsTo
+/// name and, after a slash, the reverse hasMany/hasOne name; through associations are dashed.
+enum SchemaDotRenderer {
+    static func render(_ graph: SchemaSnapshot) -> String {
+        var out = "digraph schema {\n"
+        out += "  rankdir=LR;\n"
+        out += "  node [shape=record, fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        for table in graph.schema.tables {
+            let columns = table.columns.map { recordEscape($0.name) + "\\l" }.joined()
+            let title = recordEscape(table.name) + (table.isView ? " (view)" : "")
+            out += "  \(id(table.name)) [label=\"{" + title + "|" + columns + "}\"];\n"
+        }
+        let all = graph.allAssociations
+        var usedReverse = Set<Int>()
+        for association in all where association.kind == .belongsTo {
+            // The reverse of a belongsTo: from its destination, to its origin, on the same column pairs.
+            let reverse = all.indices.first { index in
+                let candidate = all[index]
+                return !usedReverse.contains(index) && (candidate.kind == .hasMany || candidate.kind == .hasOne)
+                    && candidate.origin == association.destination && candidate.destination == association.origin
+                    && candidate.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) } == association.columns
+            }
+            var label = association.name
+            if let reverse {
+                usedReverse.insert(reverse)
+                label += " / " + all[reverse].name
+            }
+            out += "  \(id(association.origin)) -> \(id(association.destination)) [label=\(quote(label))];\n"
+        }
+        for (index, association) in all.enumerated() where association.kind == .hasMany || association.kind == .hasOne {
+            guard !usedReverse.contains(index) else { continue }
+            out += "  \(id(association.destination)) -> \(id(association.origin)) [label=\(quote("/ " + association.name))];\n"
+        }
+        for association in all where association.kind.isThrough {
+            out += "  \(id(association.origin)) -> \(id(association.destination)) "
+                + "[label=\(quote(association.name)), style=dashed, color=gray50, fontcolor=gray40];\n"
+        }
+        return out + "}\n"
+    }
+
+    /// A node id: the table name in double quotes.
+    static func id(_ name: String) -> String { quote(name) }
+
+    /// A DOT double-quoted string: `"` is escaped, and a backslash, which would start a label
+    /// escape (`\l`, `\N`), is doubled; control characters become spaces.
+    static func quote(_ text: String) -> String {
+        "\"" + flatten(text).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+
+    /// Text for inside a quoted record label: escapes the characters that structure records
+    /// (`{ } | < >`), backslashes and double quotes.
+    static func recordEscape(_ text: String) -> String {
+        var out = ""
+        for character in flatten(text) {
+            switch character {
+            case "{", "}", "|", "<", ">", "\\", "\"": out += "\\" + String(character)
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func flatten(_ text: String) -> String { DotFlatten.flatten(text) }
+}

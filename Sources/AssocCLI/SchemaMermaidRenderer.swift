@@ -1,0 +1,75 @@
+import AssocCore
+
+/// `assoc schema --format mermaid`: a Mermaid `erDiagram`. Each belongsTo becomes one
+/// relationship child → parent (`book }o--|| person : "author"`): the child side is "zero or
+/// more" (`}o`), or "zero or one" (`|o`) when the reverse is a hasOne; the parent side is
+/// "exactly one" (`||`) when the belongsTo is required, else "zero or one" (`o|`).
+/// Entity names are reduced to `[A-Za-z0-9_]` (made unique); through associations are omitted.
+enum SchemaMermaidRenderer {
+    static func render(_ graph: SchemaSnapshot) -> String {
+        let names = entityNames(graph.schema.tables.map(\.name))
+        func entity(_ table: String) -> String { names[table.lowercased()] ?? safe(table) }
+        var out = "erDiagram\n"
+        for table in graph.schema.tables {
+            out += "  \(entity(table.name)) {\n"
+            for column in table.columns {
+                let key = column.primaryKeyIndex > 0 ? " PK" : (table.foreignKeys.contains { $0.originColumns.contains(column.name) } ? " FK" : "")
+                let type = column.declaredType.isEmpty ? "ANY" : safe(column.declaredType)
+                out += "    \(type) \(safe(column.name))\(key)\n"
+            }
+            out += "  }\n"
+        }
+        let all = graph.allAssociations
+        for association in all where association.kind == .belongsTo {
+            let reversePairs = association.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) }
+            let isOneToOne = all.contains {
+                $0.kind == .hasOne && $0.origin == association.destination && $0.destination == association.origin
+                    && $0.columns == reversePairs
+            }
+            let childSide = isOneToOne ? "|o" : "}o"
+            let parentSide = association.isRequired ? "||" : "o|"
+            out += "  \(entity(association.origin)) \(childSide)--\(parentSide) \(entity(association.destination)) : \(label(association.name))\n"
+        }
+        return out
+    }
+
+    /// Lowercased table name → unique safe entity name.
+    static func entityNames(_ tables: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        var used = Set<String>()
+        for table in tables where result[table.lowercased()] == nil {
+            var name = safe(table)
+            var suffix = 2
+            while used.contains(name.lowercased()) {
+                name = safe(table) + "_\(suffix)"
+                suffix += 1
+            }
+            used.insert(name.lowercased())
+            result[table.lowercased()] = name
+        }
+        return result
+    }
+
+    /// Letters, digits and `_` of ASCII; anything else becomes `_`; never starts with a digit; never empty.
+    static func safe(_ text: String) -> String {
+        var out = String(text.unicodeScalars.map { scalar -> Character in
+            let v = scalar.value
+            let isWord = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
+            return isWord ? Character(scalar) : "_"
+        })
+        if out.isEmpty || out.first?.isNumber == true { out = "_" + out }
+        return out
+    }
+
+    /// A quoted relationship label; `"` cannot appear inside, so it becomes `#quot;`.
+    static func label(_ text: String) -> String {
+        "\"" + DotFlatten.flatten(text).replacing("\"", with: "#quot;") + "\""
+    }
+}
+
+/// Control characters replaced by spaces (labels must stay on one line).
+enum DotFlatten {
+    static func flatten(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    }
+}

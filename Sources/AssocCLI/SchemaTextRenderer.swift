@@ -1,0 +1,88 @@
+import AssocCore
+
+/// `assoc schema` (text): one block per table, readable at a glance.
+///
+///     book
+///       id INTEGER PK, authorId INTEGER NOT NULL, title TEXT NOT NULL
+///       → belongsTo author: person (authorId → id) required
+///       ⤳ hasOneThrough address: address via library.address
+enum SchemaTextRenderer {
+    static let width = 100
+
+    static func render(_ graph: SchemaSnapshot) -> String {
+        var lines: [String] = []
+        for table in graph.schema.tables {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(header(table))
+            lines += columnLines(table)
+            for association in graph.associations(from: table.name) {
+                lines.append("  " + line(association))
+            }
+        }
+        let diagnostics = graph.diagnostics
+        if !diagnostics.isEmpty {
+            lines.append("")
+            lines.append("diagnostics:")
+            lines += diagnostics.map { "  - " + clean($0) }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    static func clean(_ text: String) -> String { TextSanitizer.oneLine(text) }
+
+    /// `book`, `bookView (view)`, `playerRole (without rowid)`.
+    static func header(_ table: TableInfo) -> String {
+        var notes: [String] = []
+        switch table.kind {
+        case .table: break
+        case .view: notes.append("view")
+        case .virtual: notes.append("virtual table")
+        case .shadow: notes.append("shadow table")
+        }
+        if table.isWithoutRowid { notes.append("without rowid") }
+        if table.isStrict { notes.append("strict") }
+        return clean(table.name) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    }
+
+    /// `id INTEGER PK, authorId INTEGER NOT NULL, …`, wrapped at `width` columns.
+    static func columnLines(_ table: TableInfo) -> [String] {
+        if table.columns.isEmpty { return ["  (columns unknown)"] }
+        let composite = table.primaryKey.columns.count > 1
+        let items = table.columns.map { column -> String in
+            var item = clean(column.name)
+            if !column.declaredType.isEmpty { item += " " + clean(column.declaredType) }
+            if column.primaryKeyIndex > 0 { item += composite ? " PK\(column.primaryKeyIndex)" : " PK" }
+            if column.notNull { item += " NOT NULL" }
+            if column.isGenerated { item += " GENERATED" }
+            return item
+        }
+        var lines: [String] = []
+        var current = " "
+        for (offset, item) in items.enumerated() {
+            let piece = item + (offset == items.count - 1 ? "" : ",")
+            if current.count + 1 + piece.count > width && current != " " {
+                lines.append(current)
+                current = " "
+            }
+            current += " " + piece
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// `→ belongsTo author: person (authorId → id) required`,
+    /// `⤳ hasOneThrough address: address via library.address`.
+    static func line(_ association: Association) -> String {
+        var text = association.kind.symbol + " " + association.kind.rawValue + " " + clean(association.name)
+            + ": " + clean(association.destination)
+        if let through = association.throughNames {
+            text += " via " + clean(through.pivot) + "." + clean(through.target)
+        } else {
+            text += " (" + association.columns.map { clean($0.origin) + " → " + clean($0.destination) }
+                .joined(separator: ", ") + ")"
+        }
+        if association.isRequired { text += " required" }
+        if association.source != .foreignKey { text += " [\(association.source.rawValue)]" }
+        return text
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class AssocCLITests: XCTestCase { func testPlaceholder() {} }
