@@ -37,8 +37,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Hand-checked against DemoSchema: the first table block, and the book columns (wrapped at 100).
-        XCTAssertEqual(Array(lines.prefix(3)), ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", ""])
-        XCTAssert(lines.contains("  id INTEGER PK, authorId INTEGER NOT NULL, translatorId INTEGER, libraryId INTEGER,"))
+        XCTAssertEqual(Array(lines.prefix(3)), ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", "  ─ hasOne demographic: demographics (code → countryCode)"])
+        XCTAssert(lines.contains("  id INTEGER PK NOT NULL, authorId INTEGER NOT NULL, translatorId INTEGER, libraryId INTEGER,"), result.stdout)
         XCTAssert(lines.contains("  title TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER, price REAL, awards INTEGER NOT NULL"))
         XCTAssert(lines.contains("passport"))
         XCTAssert(lines.contains("  countryCode TEXT PK1 NOT NULL, citizenId INTEGER PK2 NOT NULL, issuedYear INTEGER"))
@@ -134,10 +134,10 @@ final class CommandLineTests: XCTestCase {
             .filter { line in !["  →", "  ─", "  ⇉", "  ⇶", "  ⤳"].contains { line.hasPrefix($0) } }
         XCTAssertEqual(tableLines.joined(separator: "\n"), """
             customer
-              id INTEGER PK, name TEXT NOT NULL
+              id INTEGER PK NOT NULL, name TEXT NOT NULL
 
             order
-              id INTEGER PK, customerId INTEGER NOT NULL, total "€" REAL
+              id INTEGER PK NOT NULL, customerId INTEGER NOT NULL, total "€" REAL
 
             bigOrder (view)
               id INTEGER, customerId INTEGER, total "€" REAL

@@ -39,7 +39,7 @@ final class IntrospectionTests: XCTestCase {
         XCTAssertFalse(table.isStrict)
         XCTAssertEqual(schema.table(named: "s")?.isStrict, true)
         XCTAssertEqual(table.columns, [
-            ColumnInfo(name: "id", declaredType: "INTEGER", notNull: false, defaultValue: nil, primaryKeyIndex: 1),
+            ColumnInfo(name: "id", declaredType: "INTEGER", notNull: true, defaultValue: nil, primaryKeyIndex: 1),
             ColumnInfo(name: "name", declaredType: "varchar(20)", notNull: true, defaultValue: "'x'"),
             ColumnInfo(name: "untyped", declaredType: ""),
             ColumnInfo(name: "price", declaredType: "REAL", defaultValue: "1.5"),

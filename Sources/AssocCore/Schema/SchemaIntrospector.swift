@@ -90,6 +90,12 @@ public enum SchemaIntrospector {
                 isGenerated: hidden == 2 || hidden == 3))
         }
         let primaryKey = self.primaryKey(kind: entry.kind, columns: columns, withoutRowid: entry.isWithoutRowid)
+        // A rowid alias and the key columns of a WITHOUT ROWID table can never hold NULL, declared or not.
+        if primaryKey.kind == .rowidAlias || primaryKey.kind == .withoutRowid {
+            for index in columns.indices where columns[index].primaryKeyIndex > 0 {
+                columns[index].notNull = true
+            }
+        }
         var foreignKeys: [ForeignKeyInfo] = []
         var uniqueIndexes: [[String]] = []
         if entry.kind == .table || entry.kind == .shadow {
