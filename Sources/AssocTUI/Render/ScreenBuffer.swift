@@ -63,11 +63,38 @@ struct ScreenBuffer: Sendable, Equatable {
         return x - point.x
     }
 
-    /// Writes styled spans one after the other; returns the cells written.
+    /// Writes styled spans one after the other, ending with "…" when they do not all fit;
+    /// returns the cells written.
     @discardableResult
     mutating func put(_ spans: [StyledText], at point: Point, maxWidth: Int? = nil, highlighted: Bool = false) -> Int {
         var used = 0
-        let total = maxWidth ?? width
+        let total = min(maxWidth ?? width, width - point.x)
+        let sanitized = spans.map { StyledText(Sanitizer.sanitize($0.text), $0.role) }
+        let needed = sanitized.reduce(0) { $0 + TextWidth.width(of: $1.text) }
+        var spans = sanitized
+        if needed > total, total > 0 {
+            // Keep what fits in total - 1 cells, then the ellipsis in the role of the span it cuts.
+            var kept: [StyledText] = []
+            var room = total - 1
+            for span in sanitized {
+                let w = TextWidth.width(of: span.text)
+                if w <= room {
+                    kept.append(span)
+                    room -= w
+                    continue
+                }
+                var head = ""
+                for character in span.text {
+                    let cw = TextWidth.width(of: character)
+                    if cw > room { break }
+                    head.append(character)
+                    room -= cw
+                }
+                kept.append(StyledText(head + "…", span.role))
+                break
+            }
+            spans = kept
+        }
         for span in spans {
             guard used < total else { break }
             used += put(span.text, at: Point(x: point.x + used, y: point.y), maxWidth: total - used,
