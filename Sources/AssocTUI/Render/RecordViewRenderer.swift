@@ -1,7 +1,8 @@
 import AssocCore
 
 /// The record view (`v`): the selected row shown vertically, one column per block, long text
-/// wrapped (line breaks in the value start new lines), BLOBs as size plus a hex head.
+/// wrapped (line breaks in the value start new lines), BLOBs as size plus a hex dump of
+/// their first 32 bytes.
 enum RecordViewRenderer {
     /// Bytes of a blob shown in the record view.
     static let blobHeadBytes = 32
@@ -49,7 +50,20 @@ enum RecordViewRenderer {
             }
             return result.isEmpty ? [StyledText("")] : result
         case .blob(let bytes):
-            return wrap(ValueFormatter.blob(bytes, head: blobHeadBytes), width: width).map { StyledText($0, .dim) }
+            // "blob, 40 B", then a hex dump of the first bytes, as many per line as fit.
+            var result = [StyledText("blob, \(bytes.count) B", .dim)]
+            let head = Array(bytes.prefix(blobHeadBytes))
+            let perLine = max(1, (width + 1) / 3)
+            var start = 0
+            while start < head.count {
+                let chunk = head[start..<min(head.count, start + perLine)]
+                result.append(StyledText(chunk.map { ValueFormatter.hex([$0]) }.joined(separator: " ")))
+                start += perLine
+            }
+            if bytes.count > head.count {
+                result.append(StyledText("… \(bytes.count - head.count) more bytes", .dim))
+            }
+            return result
         default:
             let cell = ValueFormatter.cell(value)
             return wrap(cell.text, width: width).map { StyledText($0, cell.role) }
