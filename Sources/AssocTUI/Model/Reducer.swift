@@ -168,7 +168,9 @@ enum Reducer {
             state.linksCursor = change(state.linksCursor).scrolledToShowSelection(visible: state.visibleLines(.links))
             return []
         case .sql:
-            let scroll = ListCursor(count: 1000, index: state.sqlScroll)
+            let width = state.layout.panes[.sql]?.width ?? 0
+            let lines = state.rows?.statement.map { SQLPaneRenderer.lines(for: $0, width: width).count } ?? 0
+            let scroll = ListCursor(count: max(1, lines - state.visibleLines(.sql) + 1), index: state.sqlScroll)
             state.sqlScroll = change(scroll).index
             return []
         case .rows:

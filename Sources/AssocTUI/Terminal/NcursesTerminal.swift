@@ -94,7 +94,7 @@ final class NcursesTerminal: Terminal {
     }
 
     func readKey(timeout: Int?) -> KeyEvent? {
-        _ = assoc_timeout(Int32(timeout ?? -1))
+        _ = assoc_timeout(Int32(clamping: timeout ?? -1))
         while true {
             var character: wint_t = 0
             let result = assoc_get_wch(&character)
