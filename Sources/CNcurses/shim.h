@@ -7,6 +7,9 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <signal.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <ncursesw/curses.h>
 
 /* Wrappers for what Swift cannot import (macros, global variables). */
@@ -17,4 +20,36 @@ static inline int assoc_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int assoc_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int assoc_getmaxx(WINDOW *w) { return getmaxx(w); }
 static inline void assoc_set_locale(void) { setlocale(LC_ALL, ""); }
+
+/* Attributes (macros built with NCURSES_BITS). */
+static inline unsigned int assoc_attr_normal(void) { return A_NORMAL; }
+static inline unsigned int assoc_attr_bold(void) { return A_BOLD; }
+static inline unsigned int assoc_attr_dim(void) { return A_DIM; }
+static inline unsigned int assoc_attr_reverse(void) { return A_REVERSE; }
+static inline unsigned int assoc_attr_underline(void) { return A_UNDERLINE; }
+static inline unsigned int assoc_attr_italic(void) { return A_ITALIC; }
+static inline unsigned int assoc_attr_color_pair(int n) { return (unsigned int)COLOR_PAIR(n); }
+static inline int assoc_key_f(int n) { return KEY_F(n); }
+
+/* Writes n wide characters at (y, x) with the given attributes. */
+static inline int assoc_put(int y, int x, const wchar_t *text, int n, unsigned int attrs) {
+    wattrset(stdscr, (int)attrs);
+    return mvwaddnwstr(stdscr, y, x, text, n);
+}
+
+static inline int assoc_timeout(int milliseconds) { wtimeout(stdscr, milliseconds); return 0; }
+static inline int assoc_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
+
+/* Restores the terminal when the process is interrupted or terminated, then exits. */
+static void assoc_restore_and_exit(int sig) {
+    endwin();
+    _exit(128 + sig);
+}
+
+static inline void assoc_install_signal_handlers(void) {
+    signal(SIGINT, assoc_restore_and_exit);
+    signal(SIGTERM, assoc_restore_and_exit);
+    signal(SIGHUP, assoc_restore_and_exit);
+    signal(SIGQUIT, assoc_restore_and_exit);
+}
 #endif

@@ -1,0 +1,22 @@
+/// Everything a user can ask the browser to do. Keys map to actions through `Keymap`;
+/// the reducer gives each action its meaning.
+enum Action: String, Sendable, Hashable, CaseIterable {
+    case moveUp, moveDown, moveLeft, moveRight
+    case firstRow, lastRow, pageUp, pageDown, halfPageUp, halfPageDown
+    case firstColumn, lastColumn
+    case nextPane, previousPane
+    case open, back, quit, cancel, help
+    case include, removeInclude, toggleRequired, prefetch, aggregate
+    case filter, nextMatch, previousMatch, filterOnValue, sort, requestLine
+    case toggleSidePane, previousTab, nextTab
+    case recordView, schemaMap, export, copyCell, rerun
+}
+
+/// Groups of the help screen, in display order.
+enum ActionGroup: String, Sendable, CaseIterable {
+    case move = "Move"
+    case panes = "Panes and views"
+    case links = "Links and includes"
+    case query = "Filter, sort, request"
+    case tools = "Tools"
+}

@@ -1,0 +1,96 @@
+/// One line of the binding table: the keys, the action they trigger, its help text and group,
+/// and, for the few that appear there, the short label of the hint line.
+struct Binding: Sendable {
+    var keys: [KeyEvent]
+    var action: Action
+    var help: String
+    var group: ActionGroup
+    /// Short text for the hint line; nil keeps the binding out of it.
+    var hint: String?
+    /// False for actions whose feature has not arrived yet: they show "not available yet".
+    var isAvailable: Bool = true
+}
+
+/// The one binding table. It follows KEYMAP.md (the keys most terminal data tools share, from
+/// VisiData, less and vim habits), and drives key lookup, the help screen and the hint line.
+///
+/// Deviations, and why: none in the keys themselves. `Ctrl-C` quits directly while queries run
+/// synchronously (there is nothing to cancel yet).
+enum Keymap {
+    static let bindings: [Binding] = [
+        // Move
+        Binding(keys: [.up, .character("k")], action: .moveUp, help: "previous row", group: .move),
+        Binding(keys: [.down, .character("j")], action: .moveDown, help: "next row", group: .move, hint: "move"),
+        Binding(keys: [.left, .character("h")], action: .moveLeft, help: "previous column / scroll left", group: .move),
+        Binding(keys: [.right, .character("l")], action: .moveRight, help: "next column / scroll right", group: .move),
+        Binding(keys: [.character("g"), .home], action: .firstRow, help: "first row", group: .move),
+        Binding(keys: [.character("G"), .end], action: .lastRow, help: "last row", group: .move),
+        Binding(keys: [.pageUp, .control("b")], action: .pageUp, help: "page up", group: .move),
+        Binding(keys: [.pageDown, .control("f")], action: .pageDown, help: "page down", group: .move),
+        Binding(keys: [.control("u")], action: .halfPageUp, help: "half page up", group: .move),
+        Binding(keys: [.control("d")], action: .halfPageDown, help: "half page down", group: .move),
+        Binding(keys: [.character("0")], action: .firstColumn, help: "first column", group: .move),
+        Binding(keys: [.character("$")], action: .lastColumn, help: "last column", group: .move),
+        // Panes and views
+        Binding(keys: [.tab], action: .nextPane, help: "next pane", group: .panes, hint: "pane"),
+        Binding(keys: [.backTab], action: .previousPane, help: "previous pane", group: .panes),
+        Binding(keys: [.enter], action: .open, help: "open the table / follow the link", group: .panes, hint: "open"),
+        Binding(keys: [.backspace, .escape], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
+        Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
+        Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the SQL pane", group: .panes),
+        Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes, isAvailable: false),
+        Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes, isAvailable: false),
+        Binding(keys: [.character("m")], action: .schemaMap, help: "schema map", group: .panes, isAvailable: false),
+        Binding(keys: [.character("?"), .function(1)], action: .help, help: "this help", group: .panes, hint: "help"),
+        Binding(keys: [.character("q")], action: .quit, help: "quit (the database is never modified)", group: .panes, hint: "quit"),
+        Binding(keys: [.control("c")], action: .cancel, help: "cancel the running query; quit when none runs", group: .panes),
+        // Links and includes
+        Binding(keys: [.character("+")], action: .include, help: "include the selected to-one link as columns", group: .links, isAvailable: false),
+        Binding(keys: [.character("-")], action: .removeInclude, help: "remove the selected include", group: .links, isAvailable: false),
+        Binding(keys: [.character("t")], action: .toggleRequired, help: "toggle include optional / required", group: .links, isAvailable: false),
+        Binding(keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link", group: .links, isAvailable: false),
+        Binding(keys: [.character("a")], action: .aggregate, help: "add an aggregate for the selected to-many link", group: .links, isAvailable: false),
+        // Filter, sort, request
+        Binding(keys: [.character("/")], action: .filter, help: "filter prompt", group: .query, isAvailable: false),
+        Binding(keys: [.character("n")], action: .nextMatch, help: "next match", group: .query, isAvailable: false),
+        Binding(keys: [.character("N")], action: .previousMatch, help: "previous match", group: .query, isAvailable: false),
+        Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query, isAvailable: false),
+        Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query, isAvailable: false),
+        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query, isAvailable: false),
+        // Tools
+        Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools, isAvailable: false),
+        Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell", group: .tools, isAvailable: false),
+        Binding(keys: [.character("R")], action: .rerun, help: "re-run the current view", group: .tools),
+    ]
+
+    private static let byKey: [KeyEvent: Action] = {
+        var table: [KeyEvent: Action] = [:]
+        for binding in bindings {
+            for key in binding.keys where table[key] == nil { table[key] = binding.action }
+        }
+        return table
+    }()
+
+    /// The action bound to `key`, nil for an unbound key.
+    static func action(for key: KeyEvent) -> Action? {
+        byKey[key]
+    }
+
+    /// The binding of `action` (every action has exactly one).
+    static func binding(for action: Action) -> Binding? {
+        bindings.first { $0.action == action }
+    }
+
+    /// Whether the action's feature exists yet.
+    static func isAvailable(_ action: Action) -> Bool {
+        binding(for: action)?.isAvailable ?? false
+    }
+
+    /// The hint line's entries: first key label and short text, in table order.
+    static var hints: [(key: String, text: String)] {
+        bindings.compactMap { binding in
+            guard let hint = binding.hint, let key = binding.keys.first else { return nil }
+            return (key.label, hint)
+        }
+    }
+}

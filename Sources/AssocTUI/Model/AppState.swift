@@ -1,0 +1,79 @@
+import AssocCore
+
+/// A line of feedback under the panes: information or an error.
+struct StatusMessage: Sendable, Equatable {
+    var text: String
+    var isError: Bool
+}
+
+/// What covers the panes, if anything.
+enum Overlay: Sendable, Equatable {
+    case none
+    /// The help screen, scrolled by `scroll` lines.
+    case help(scroll: Int)
+    /// The selected row shown vertically, scrolled by `scroll` lines.
+    case record(scroll: Int)
+}
+
+/// Where the user was before opening a view: restored by Back.
+struct NavigationEntry: Sendable, Equatable {
+    var rows: RowsState?
+    var focus: Pane
+    var tablesCursor: ListCursor
+    var links: [Association]
+    var linksCursor: ListCursor
+}
+
+/// Everything the browser shows, as one value. Changed only by `Reducer.reduce`.
+struct AppState: Sendable, Equatable {
+    var title: String
+    var size: Size
+    var tables: [TableSummary] = []
+    var tablesCursor = ListCursor()
+    var rows: RowsState?
+    /// The associations of `linksTable`.
+    var links: [Association] = []
+    var linksTable: String?
+    var linksCursor = ListCursor()
+    var sqlScroll = 0
+    var focus: Pane = .tables
+    var showSQL = true
+    var stack: [NavigationEntry] = []
+    var overlay: Overlay = .none
+    var message: StatusMessage?
+    var isFinished = false
+
+    init(title: String, size: Size) {
+        self.title = title
+        self.size = size
+    }
+
+    var layout: ScreenLayout {
+        ScreenLayout.compute(width: size.width, height: size.height, focus: focus, showSQL: showSQL)
+    }
+
+    /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.
+    func visibleLines(_ pane: Pane) -> Int {
+        let height = layout.panes[pane]?.height ?? 0
+        return max(1, height - (pane == .rows ? 2 : 1))
+    }
+
+    /// The table whose links the Links pane should show: the open view's, else the selected one.
+    var contextTable: String? {
+        if let rows { return rows.view.table }
+        guard tablesCursor.hasSelection, tablesCursor.index < tables.count else { return nil }
+        return tables[tablesCursor.index].name
+    }
+
+    /// The table selected in the Tables pane.
+    var selectedTable: TableSummary? {
+        guard tablesCursor.hasSelection, tablesCursor.index < tables.count else { return nil }
+        return tables[tablesCursor.index]
+    }
+
+    /// The link selected in the Links pane.
+    var selectedLink: Association? {
+        guard linksCursor.hasSelection, linksCursor.index < links.count else { return nil }
+        return links[linksCursor.index]
+    }
+}

@@ -1,1 +1,0 @@
-public enum AssocTUIVersion { public static let placeholder = true }

@@ -1,0 +1,28 @@
+/// The parts every pane shares: a title line, and the message shown when a pane is empty.
+enum PaneChrome {
+    /// Draws `title` on the first line of `rect` followed by a rule ("Tables (11) ──────"),
+    /// with `trailing` right-aligned; returns the rectangle left for content.
+    @discardableResult
+    static func drawTitle(
+        _ title: String, trailing: String = "", in rect: Rect, focused: Bool, buffer: inout ScreenBuffer
+    ) -> Rect {
+        guard !rect.isEmpty else { return rect }
+        let y = rect.y
+        buffer.put(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width, style: .border)
+        let trailingText = trailing.isEmpty ? "" : " " + TextWidth.truncate(trailing, toWidth: max(0, rect.width / 2)) + " "
+        let trailingWidth = TextWidth.width(of: trailingText)
+        let titleText = " " + TextWidth.truncate(title, toWidth: max(0, rect.width - trailingWidth - 3)) + " "
+        let used = buffer.put(titleText, at: Point(x: rect.x + 1, y: y), maxWidth: rect.width - 1,
+                              style: focused ? .focusedTitle : .title)
+        if trailingWidth > 0, 1 + used + trailingWidth <= rect.width - 1 {
+            buffer.put(trailingText, at: Point(x: rect.maxX - trailingWidth - 1, y: y), maxWidth: trailingWidth, style: .title)
+        }
+        return rect.droppingTop(1)
+    }
+
+    /// A dim note on the first content line (an empty list, nothing opened yet).
+    static func drawNote(_ text: String, in rect: Rect, buffer: inout ScreenBuffer) {
+        guard !rect.isEmpty else { return }
+        buffer.put(TextWidth.truncate(text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, style: .dim)
+    }
+}

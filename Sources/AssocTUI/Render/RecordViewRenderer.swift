@@ -1,0 +1,92 @@
+import AssocCore
+
+/// The record view (`v`): the selected row shown vertically, one column per block, long text
+/// wrapped (line breaks in the value start new lines), BLOBs as size plus a hex dump of
+/// their first 32 bytes.
+enum RecordViewRenderer {
+    /// Bytes of a blob shown in the record view.
+    static let blobHeadBytes = 32
+
+    static func render(_ state: AppState, scroll: Int, in rect: Rect, buffer: inout ScreenBuffer) {
+        buffer.fill(rect)
+        guard let rows = state.rows, let row = rows.selectedRow else { return }
+        let title = "Record \(rows.cursor.index + 1)/\(rows.totalCount): \(rows.view.title)"
+        let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
+        let lines = self.lines(columns: rows.columns, row: row, width: content.width)
+        let start = min(max(0, scroll), max(0, lines.count - 1))
+        for line in 0..<content.height {
+            let index = start + line
+            guard index < lines.count else { break }
+            buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
+        }
+    }
+
+    /// The record as lines of `width` cells: `name │ value`, continuation lines indented.
+    static func lines(columns: [String], row: [DatabaseValue], width: Int) -> [[StyledText]] {
+        let nameWidth = min(20, max(4, columns.map { TextWidth.width(of: Sanitizer.sanitize($0)) }.max() ?? 4))
+        let valueWidth = max(1, width - nameWidth - 3)
+        var lines: [[StyledText]] = []
+        for (index, column) in columns.enumerated() {
+            let value = index < row.count ? row[index] : .null
+            let name = TextWidth.pad(Sanitizer.sanitize(column), toWidth: nameWidth)
+            let blankName = String(repeating: " ", count: nameWidth)
+            for (offset, piece) in pieces(value, width: valueWidth).enumerated() {
+                lines.append([
+                    StyledText(offset == 0 ? name : blankName, .header), StyledText(" │ ", .border), piece,
+                ])
+            }
+        }
+        return lines
+    }
+
+    /// The value cut into pieces of at most `width` cells.
+    static func pieces(_ value: DatabaseValue, width: Int) -> [StyledText] {
+        switch value {
+        case .text(let text):
+            var result: [StyledText] = []
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let sanitized = Sanitizer.sanitize(String(paragraph))
+                for line in wrap(sanitized, width: width) { result.append(StyledText(line)) }
+            }
+            return result.isEmpty ? [StyledText("")] : result
+        case .blob(let bytes):
+            // "blob, 40 B", then a hex dump of the first bytes, as many per line as fit.
+            var result = [StyledText("blob, \(bytes.count) B", .dim)]
+            let head = Array(bytes.prefix(blobHeadBytes))
+            let perLine = max(1, (width + 1) / 3)
+            var start = 0
+            while start < head.count {
+                let chunk = head[start..<min(head.count, start + perLine)]
+                result.append(StyledText(chunk.map { ValueFormatter.hex([$0]) }.joined(separator: " ")))
+                start += perLine
+            }
+            if bytes.count > head.count {
+                result.append(StyledText("… \(bytes.count - head.count) more bytes", .dim))
+            }
+            return result
+        default:
+            let cell = ValueFormatter.cell(value)
+            return wrap(cell.text, width: width).map { StyledText($0, cell.role) }
+        }
+    }
+
+    /// Hard-wraps text at `width` cells, never splitting a grapheme cluster.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        for character in text {
+            let w = TextWidth.width(of: character)
+            if used + w > width && !current.isEmpty {
+                lines.append(current)
+                current = ""
+                used = 0
+            }
+            current.append(character)
+            used += w
+        }
+        lines.append(current)
+        return lines
+    }
+}

@@ -1,0 +1,121 @@
+import AssocCore
+
+/// The SQL pane: the statement behind the Rows pane, keywords highlighted, wrapped on word
+/// boundaries, followed by its bound arguments.
+enum SQLPaneRenderer {
+    static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
+        let content = PaneChrome.drawTitle("SQL", in: rect, focused: state.focus == .sql, buffer: &buffer)
+        guard !content.isEmpty else { return }
+        guard let statement = state.rows?.statement else {
+            PaneChrome.drawNote("(the SQL of the open view shows here)", in: content, buffer: &buffer)
+            return
+        }
+        let lines = self.lines(for: statement, width: content.width)
+        for line in 0..<content.height {
+            let index = state.sqlScroll + line
+            guard index < lines.count else { break }
+            buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
+        }
+    }
+
+    /// The statement wrapped to `width`, then an arguments line when there are arguments.
+    static func lines(for statement: ExecutedStatement, width: Int) -> [[StyledText]] {
+        var lines = wrap(SQLHighlighter.spans(Sanitizer.sanitize(statement.sql)), width: width)
+        if !statement.arguments.isEmpty {
+            let arguments = statement.arguments.map { Sanitizer.sanitize($0.sqlLiteral) }.joined(separator: ", ")
+            lines += wrap([StyledText("-- arguments: ", .dim), StyledText(arguments, .sqlString)], width: width)
+        }
+        return lines
+    }
+
+    /// Splits spans into lines of at most `width` cells, breaking before a token that would not fit.
+    static func wrap(_ spans: [StyledText], width: Int) -> [[StyledText]] {
+        guard width > 0 else { return [] }
+        var lines: [[StyledText]] = [[]]
+        var used = 0
+        for span in spans {
+            var text = span.text
+            while !text.isEmpty {
+                let w = TextWidth.width(of: text)
+                if used + w <= width {
+                    lines[lines.count - 1].append(StyledText(text, span.role))
+                    used += w
+                    break
+                }
+                if used > 0 && w <= width {
+                    lines.append([])
+                    used = 0
+                    if text == " " { break }
+                    continue
+                }
+                // Longer than a line: hard break.
+                var head = ""
+                var headWidth = 0
+                for character in text {
+                    let cw = TextWidth.width(of: character)
+                    if used + headWidth + cw > width { break }
+                    head.append(character)
+                    headWidth += cw
+                }
+                if head.isEmpty {
+                    if used == 0 { break }  // cannot fit even one character
+                    lines.append([])
+                    used = 0
+                    continue
+                }
+                lines[lines.count - 1].append(StyledText(head, span.role))
+                text.removeFirst(head.count)
+                lines.append([])
+                used = 0
+            }
+        }
+        return lines.filter { !$0.isEmpty }
+    }
+}
+
+/// Splits SQL into styled tokens: keywords, string literals, numbers, and the rest.
+enum SQLHighlighter {
+    static let keywords: Set<String> = [
+        "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "NULL", "AS", "ON", "JOIN", "LEFT",
+        "INNER", "OUTER", "CROSS", "GROUP", "BY", "ORDER", "ASC", "DESC", "LIMIT", "OFFSET", "WITH",
+        "DISTINCT", "COUNT", "HAVING", "UNION", "ALL", "EXISTS", "CASE", "WHEN", "THEN", "ELSE", "END",
+        "LIKE", "BETWEEN", "USING", "COLLATE", "ESCAPE", "GLOB", "CAST",
+    ]
+
+    static func spans(_ sql: String) -> [StyledText] {
+        var spans: [StyledText] = []
+        let characters = Array(sql)
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "'" || c == "\"" {
+                var j = i + 1
+                while j < characters.count {
+                    if characters[j] == c {
+                        if j + 1 < characters.count && characters[j + 1] == c { j += 2; continue }
+                        break
+                    }
+                    j += 1
+                }
+                let end = min(j + 1, characters.count)
+                spans.append(StyledText(String(characters[i..<end]), c == "'" ? .sqlString : .normal))
+                i = end
+            } else if c.isLetter || c == "_" {
+                var j = i
+                while j < characters.count && (characters[j].isLetter || characters[j].isNumber || characters[j] == "_") { j += 1 }
+                let word = String(characters[i..<j])
+                spans.append(StyledText(word, keywords.contains(word.uppercased()) ? .sqlKeyword : .normal))
+                i = j
+            } else if c.isNumber {
+                var j = i
+                while j < characters.count && (characters[j].isNumber || characters[j] == ".") { j += 1 }
+                spans.append(StyledText(String(characters[i..<j]), .number))
+                i = j
+            } else {
+                spans.append(StyledText(String(c), .normal))
+                i += 1
+            }
+        }
+        return spans
+    }
+}

@@ -1,0 +1,77 @@
+/// Makes text from the database safe to show: nothing that reaches the terminal can move the
+/// cursor, change colours, write the clipboard (OSC 52) or reorder the line.
+///
+/// - C0 controls become visible pictures: `\n` → "↵", `\r` → "␍", `\t` → "⇥", ESC → "␛",
+///   the others U+2400…U+241F ("␀"…"␟"); DEL → "␡".
+/// - C1 controls (U+0080…U+009F, including CSI U+009B and NEL U+0085) → "�".
+/// - Line and paragraph separators (U+2028, U+2029) → "↵".
+/// - Bidi embeddings, overrides, isolates and marks (U+202A…U+202E, U+2066…U+2069, U+200E,
+///   U+200F, U+061C) → "⇄", one cell, so the text keeps its logical order on screen.
+/// - U+FFFD (how invalid UTF-8 arrives) is kept.
+/// - A cluster of width 0 standing alone: a combining mark gets a dotted circle base ("◌́"),
+///   like Unicode charts show it; a lone format character (ZWSP, word joiner, BOM, stray ZWJ)
+///   is dropped, because it would otherwise occupy no cell and be invisible anyway.
+enum Sanitizer {
+    /// The visible, terminal-safe version of `text`.
+    static func sanitize(_ text: String) -> String {
+        // Fast path: printable ASCII.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.contains(where: { placeholder(for: $0) != nil }) {
+                for scalar in scalars {
+                    if let replacement = placeholder(for: scalar) {
+                        output += replacement
+                    } else if TextWidth.isZeroWidth(scalar) {
+                        output += "◌"
+                        output.unicodeScalars.append(scalar)
+                    } else {
+                        output.unicodeScalars.append(scalar)
+                    }
+                }
+                continue
+            }
+            if TextWidth.width(of: character) == 0 {
+                if let first = scalars.first, isMark(first) {
+                    output += "◌"
+                    output.append(character)
+                }
+                continue
+            }
+            output.append(character)
+        }
+        return output
+    }
+
+    /// The placeholder for a scalar that must never reach the terminal, nil for a safe one.
+    static func placeholder(for scalar: Unicode.Scalar) -> String? {
+        let v = scalar.value
+        switch v {
+        case 0x0A: return "↵"
+        case 0x0D: return "␍"
+        case 0x09: return "⇥"
+        case 0x1B: return "␛"
+        case 0x00..<0x20:
+            return String(Character(Unicode.Scalar(0x2400 + v) ?? "?"))
+        case 0x7F: return "␡"
+        case 0x80...0x9F: return "�"
+        case 0x2028, 0x2029: return "↵"
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return "⇄"
+        default: return nil
+        }
+    }
+
+    /// Whether a scalar is in one of the scalars no cell may hold (for assertions and tests).
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        placeholder(for: scalar) != nil
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+}

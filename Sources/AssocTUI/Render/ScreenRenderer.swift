@@ -1,0 +1,37 @@
+/// The whole screen from the state: a pure function, so tests compare its text with a screen
+/// written by hand.
+enum ScreenRenderer {
+    static func render(_ state: AppState) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
+        let layout = state.layout
+        if let rect = layout.breadcrumb { ChromeRenderer.breadcrumb(state, in: rect, buffer: &buffer) }
+        if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
+        if let separator = layout.separator {
+            for y in separator.y..<separator.maxY {
+                buffer.put("│", at: Point(x: separator.x, y: y), maxWidth: 1, style: .border)
+            }
+        }
+        for (pane, rect) in layout.panes {
+            switch pane {
+            case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
+            case .rows: RowsGridRenderer.render(state, in: rect, buffer: &buffer)
+            case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
+            case .sql: SQLPaneRenderer.render(state, in: rect, buffer: &buffer)
+            }
+        }
+        let body = bodyRect(layout, size: state.size)
+        switch state.overlay {
+        case .none: break
+        case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
+        case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
+        }
+        return buffer
+    }
+
+    /// The screen between the breadcrumb and the hint line.
+    static func bodyRect(_ layout: ScreenLayout, size: Size) -> Rect {
+        let top = layout.breadcrumb == nil ? 0 : 1
+        let bottom = layout.hint == nil ? 0 : 1
+        return Rect(x: 0, y: top, width: size.width, height: size.height - top - bottom)
+    }
+}

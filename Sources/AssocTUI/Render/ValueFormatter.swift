@@ -1,0 +1,46 @@
+import AssocCore
+
+/// How a database value is shown in one line: text and role.
+///
+/// NULL is the word "NULL" with role `.null` (the text 'NULL' keeps role `.normal`, so the two
+/// differ on screen); numbers have role `.number` (right-aligned by the grid); REAL keeps every
+/// digit (Swift's shortest round-trip form: 0.1, 1e-05, 10.0); BLOBs show size and first bytes.
+enum ValueFormatter {
+    /// Bytes of a blob shown in hex in a cell.
+    static let blobHeadBytes = 4
+
+    static func cell(_ value: DatabaseValue) -> StyledText {
+        switch value {
+        case .null: return StyledText("NULL", .null)
+        case .integer(let v): return StyledText(String(v), .number)
+        case .real(let v): return StyledText(real(v), .number)
+        case .text(let s): return StyledText(Sanitizer.sanitize(s), .normal)
+        case .blob(let bytes): return StyledText(blob(bytes, head: blobHeadBytes), .dim)
+        }
+    }
+
+    /// A REAL without loss of precision; NaN and infinities spelled out.
+    static func real(_ v: Double) -> String {
+        if v.isNaN { return "NaN" }
+        if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
+        return String(v)
+    }
+
+    /// `<blob 123 B: 89504E47…>`; `<blob 0 B>` when empty.
+    static func blob(_ bytes: [UInt8], head: Int) -> String {
+        if bytes.isEmpty { return "<blob 0 B>" }
+        let shown = bytes.prefix(max(0, head))
+        let ellipsis = bytes.count > shown.count ? "…" : ""
+        return "<blob \(bytes.count) B: \(hex(shown))\(ellipsis)>"
+    }
+
+    static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        let digits: [Character] = Array("0123456789ABCDEF")
+        var out = ""
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return out
+    }
+}

@@ -1,0 +1,16 @@
+/// A size in cells.
+struct Size: Sendable, Hashable {
+    var width: Int
+    var height: Int
+}
+
+/// What the browser needs from a terminal: its size, a way to show a screen, and keys.
+/// `NcursesTerminal` is the real one; `FakeTerminal` serves tests.
+protocol Terminal: AnyObject {
+    var size: Size { get }
+    /// Shows `buffer` (its size should be `size`; extra cells are clipped).
+    func draw(_ buffer: ScreenBuffer)
+    /// The next key, waiting at most `timeout` milliseconds (nil: wait as long as it takes).
+    /// Nil without a timeout means input has ended: the browser then quits.
+    func readKey(timeout: Int?) -> KeyEvent?
+}

@@ -1,0 +1,191 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// A data source over a real in-memory database, with hand-made links (inference is not ours).
+final class LinkedDataSource: BrowserDataSource {
+    let plain: PlainDataSource
+    let links: [String: [Association]]
+
+    init(_ plain: PlainDataSource, links: [String: [Association]]) {
+        self.plain = plain
+        self.links = links
+    }
+
+    func tables() throws -> [TableSummary] { try plain.tables() }
+    func page(of view: BrowserView, offset: Int, limit: Int) throws -> RowsPage {
+        try plain.page(of: view, offset: offset, limit: limit)
+    }
+    func rowCount(of view: BrowserView) throws -> Int { try plain.rowCount(of: view) }
+    func associations(of table: String) -> [Association] { links[table] ?? [] }
+}
+
+final class BrowserRenderTests: XCTestCase {
+    func makeDatabase() throws -> Connection {
+        let db = try Connection.inMemory()
+        try db.execute("""
+            CREATE TABLE artist(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album(id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), title TEXT, price REAL);
+            INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Björk'), (3, NULL), (4, 'NULL');
+            INSERT INTO album VALUES (1, 1, 'Back in Black', 9.99), (2, 2, 'Homogenic', NULL), (3, 2, '漢字 Title', 10.0);
+            """)
+        return db
+    }
+
+    func makeSource(_ db: Connection) throws -> LinkedDataSource {
+        let albums = Association(name: "albums", kind: .hasMany, origin: "artist", destination: "album",
+                                 path: .direct([ColumnPair(origin: "id", destination: "artistId")]))
+        let artist = Association(name: "artist", kind: .belongsTo, origin: "album", destination: "artist",
+                                 path: .direct([ColumnPair(origin: "artistId", destination: "id")]))
+        return LinkedDataSource(try PlainDataSource(connection: db), links: ["artist": [albums], "album": [artist]])
+    }
+
+    func run(_ keys: [KeyEvent], width: Int = 80, height: Int = 24) throws -> (BrowserApp, FakeTerminal) {
+        let db = try makeDatabase()
+        let terminal = FakeTerminal(width: width, height: height, keys: keys)
+        let app = BrowserApp(dataSource: try makeSource(db), terminal: terminal, title: "music.db")
+        app.run()
+        return (app, terminal)
+    }
+
+    func testOpeningATableRendersTheWholeScreen() throws {
+        let (app, terminal) = try run([.enter])
+        XCTAssertEqual(app.state.focus, .rows)
+        let expected = """
+            music.db › artist
+            ─ Tables ─────── 2 ─│─ Rows: artist ────────────────────────────────────── 1/4 ─
+            artist             4│id │ name
+            album              3│ 1 │ AC/DC
+                                │ 2 │ Björk
+                                │ 3 │ NULL
+                                │ 4 │ NULL
+                                │
+                                │
+                                │
+                                │
+                                │
+                                │
+                                │
+                                │
+            ─ Links: artist  1 ─│
+            ⇉ hasMany albums (a…│
+                                │
+                                │─ SQL ─────────────────────────────────────────────────────
+                                │SELECT * FROM "artist" LIMIT ? OFFSET ?
+                                │-- arguments: 200, 0
+                                │
+                                │
+            ↓ move  Tab pane  Enter open  Bksp back  v record  ? help  q quit
+            """
+        let screen = try XCTUnwrap(terminal.screen)
+        XCTAssertEqual(screen.textLines(), expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        // The NULL value and the text 'NULL' look the same as text but not as roles.
+        XCTAssertEqual(screen.cell(x: 27, y: 5).role, .null)
+        XCTAssertEqual(screen.cell(x: 27, y: 6).role, .normal)
+        // Numbers are right-aligned in role .number; the selected row is highlighted.
+        XCTAssertEqual(screen.cell(x: 22, y: 3).role, .number)
+        XCTAssertTrue(screen.cell(x: 30, y: 3).highlighted)
+        XCTAssertFalse(screen.cell(x: 30, y: 4).highlighted)
+        // SQL keywords are highlighted.
+        XCTAssertEqual(screen.cell(x: 21, y: 19).role, .sqlKeyword)
+        XCTAssertEqual(screen.cell(x: 30, y: 19).role, .sqlKeyword)  // FROM
+        XCTAssertEqual(screen.cell(x: 36, y: 19).role, .normal)  // "artist"
+    }
+
+    func testWideValuesAndRealsInTheGrid() throws {
+        let (_, terminal) = try run([.down, .enter])
+        let lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertEqual(lines[2], "artist             4│id │ artistId │ title         │ price")
+        XCTAssertEqual(lines[3], "album              3│ 1 │        1 │ Back in Black │  9.99")
+        XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ NULL")
+        // 漢字 takes 4 cells: "漢字 Title" is 10 cells, padded with 3 spaces to 13.
+        XCTAssertEqual(lines[5], "                    │ 3 │        2 │ 漢字 Title    │  10.0")
+        XCTAssertEqual(lines[16], "→ belongsTo artist  │")
+    }
+
+    func testBackRestoresTheCursorThroughTheApp() throws {
+        let (app, terminal) = try run([.enter, .character("j"), .character("j"), .backTab, .down, .enter, .escape])
+        XCTAssertEqual(app.state.rows?.view.table, "artist")
+        XCTAssertEqual(app.state.rows?.cursor.index, 2)
+        XCTAssertEqual(app.state.focus, .tables)
+        XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[0], "music.db › artist")
+        XCTAssertTrue(terminal.screen?.cell(x: 30, y: 5).highlighted ?? false)  // third row
+    }
+
+    func testRecordViewShowsOneRowVertically() throws {
+        let (_, terminal) = try run([.down, .enter, .character("j"), .character("v")], width: 40, height: 10)
+        let lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertEqual(Array(lines[1...5]), [
+            "─ Record 2/3: album ─────── Esc closes ─",
+            "id       │ 2",
+            "artistId │ 2",
+            "title    │ Homogenic",
+            "price    │ NULL",
+        ])
+    }
+
+    func testHelpListsKeysByGroup() throws {
+        let (_, terminal) = try run([.character("?")])
+        let lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertEqual(lines[1], "─ Help: keys by group ───────────────────────────────────────────── Esc closes ─")
+        XCTAssertEqual(lines[2], " Move")
+        XCTAssertEqual(lines[3], " ↑ k           previous row")
+    }
+
+    func testUnavailableKeyShowsMessageOnTheHintLine() throws {
+        let (app, terminal) = try run([.character("+")])
+        XCTAssertFalse(app.state.isFinished)
+        XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[23],
+                       "include the selected to-one link as columns: not available yet")
+    }
+
+    func testQuitEndsTheLoop() throws {
+        let (app, terminal) = try run([.character("q"), .enter])
+        XCTAssertTrue(app.state.isFinished)
+        XCTAssertEqual(terminal.pendingKeys, [.enter])
+    }
+
+    func testHostileValuesNeverReachTheTerminal() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE \"we\"\"ird\u{1B}[2J\"(v)")
+        let hostile = ["\u{1B}[31mred", "\u{1B}]52;c;ZXZpbA==\u{07}", "a\u{202E}evil", "nul\u{0}x", "csi\u{9B}2J", "two\nlines"]
+        for value in hostile {
+            try db.execute("INSERT INTO \"we\"\"ird\u{1B}[2J\" VALUES (?)", arguments: [.text(value)])
+        }
+        let source = try PlainDataSource(connection: db)
+        for size in [(80, 24), (20, 5), (33, 9)] {
+            let terminal = FakeTerminal(width: size.0, height: size.1,
+                                        keys: [.enter, .character("v"), .escape, .tab, .tab, .character("?")])
+            let app = BrowserApp(dataSource: source, terminal: terminal, title: "evil\u{1B}]0;x\u{07}.db")
+            app.run()
+            for screen in terminal.drawn { assertNoForbiddenScalar(screen) }
+        }
+        let page = try source.page(of: BrowserView(table: "we\"ird\u{1B}[2J"), offset: 0, limit: 2)
+        XCTAssertEqual(page.statement.sql, "SELECT * FROM \"we\"\"ird\u{1B}[2J\" LIMIT ? OFFSET ?")
+        XCTAssertEqual(page.statement.arguments, [2, 0])
+        XCTAssertEqual(page.rows, [[.text("\u{1B}[31mred")], [.text("\u{1B}]52;c;ZXZpbA==\u{07}")]])
+    }
+
+    func testEverySmallSizeRendersWithoutTrapping() throws {
+        let db = try makeDatabase()
+        let source = try makeSource(db)
+        let terminal = FakeTerminal(width: 80, height: 24)
+        let app = BrowserApp(dataSource: source, terminal: terminal, title: "music.db")
+        app.start()
+        app.handle(.down)
+        app.handle(.enter)
+        for width in 0...40 {
+            for height in 0...12 {
+                terminal.size = Size(width: width, height: height)
+                app.handle(.resize)
+                for key: KeyEvent in [.tab, .down, .character("l"), .character("$")] {
+                    app.handle(key)
+                    let screen = ScreenRenderer.render(app.state)
+                    XCTAssertEqual(screen.textLines().count, height)
+                }
+            }
+        }
+        app.handle(.character("v"))
+        XCTAssertGreaterThan(ScreenRenderer.render(app.state).textLines().joined().count, 0)
+    }
+}

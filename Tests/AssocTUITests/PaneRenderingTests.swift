@@ -1,0 +1,86 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+final class PaneRenderingTests: XCTestCase {
+    func testSQLWrapsOnTokensAndListsArguments() {
+        let statement = ExecutedStatement(sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
+                                          arguments: [.integer(200), .text("x\ny")])
+        let lines = SQLPaneRenderer.lines(for: statement, width: 24).map { $0.map(\.text).joined() }
+        XCTAssertEqual(lines, [
+            "SELECT * FROM \"album\" ",
+            "WHERE title = 'it''s' ",
+            "LIMIT ? OFFSET ?",
+            "-- arguments: 200, 'x↵y'",
+        ])
+        let spans = SQLHighlighter.spans("select 'a' from t")
+        XCTAssertEqual(spans.filter { $0.role == .sqlKeyword }.map(\.text), ["select", "from"])
+        XCTAssertEqual(spans.filter { $0.role == .sqlString }.map(\.text), ["'a'"])
+    }
+
+    func testSQLWrapHardBreaksLongTokens() {
+        let lines = SQLPaneRenderer.wrap([StyledText("abcdefghij")], width: 4).map { $0.map(\.text).joined() }
+        XCTAssertEqual(lines, ["abcd", "efgh", "ij"])
+        XCTAssertEqual(SQLPaneRenderer.wrap([StyledText("漢")], width: 1).count, 0)
+        XCTAssertEqual(SQLPaneRenderer.wrap([StyledText("x")], width: 0).count, 0)
+    }
+
+    func testStyledSpansEndWithEllipsisWhenCut() {
+        var buffer = ScreenBuffer(width: 10, height: 1)
+        buffer.put([StyledText("⇉ ", .link), StyledText("hasMany ", .dim), StyledText("albums")], at: Point(x: 0, y: 0))
+        XCTAssertEqual(buffer.textLines(), ["⇉ hasMany…"])
+        XCTAssertEqual(buffer.cell(x: 9, y: 0).role, .dim)
+    }
+
+    func testRecordViewWrapsTextAndShowsBlobHead() {
+        // Width 20: "note" (4) + " │ " (3) leaves 13 cells per value line, so 4 bytes per hex line.
+        let lines = RecordViewRenderer.lines(
+            columns: ["note", "data", "big"],
+            row: [.text("first line\nsecond, which is longer"), .blob(Array(0..<10)), .blob(Array(repeating: 0xFF, count: 40))],
+            width: 20)
+        XCTAssertEqual(lines.map { $0.map(\.text).joined() }, [
+            "note │ first line",
+            "     │ second, which",
+            "     │  is longer",
+            "data │ blob, 10 B",
+            "     │ 00 01 02 03",
+            "     │ 04 05 06 07",
+            "     │ 08 09",
+            "big  │ blob, 40 B",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ FF FF FF FF",
+            "     │ … 8 more bytes",
+        ])
+    }
+
+    func testNoColorKeepsRolesDistinctWithAttributes() {
+        XCTAssertNotEqual(Palette.monochrome(.null), Palette.monochrome(.normal))
+        XCTAssertNotEqual(Palette.monochrome(.header), Palette.monochrome(.normal))
+        XCTAssertNotEqual(Palette.monochrome(.error), Palette.monochrome(.normal))
+        XCTAssertEqual(Palette.monochrome(.null).foreground, .default)
+        XCTAssertTrue(StyleRole.allCases.allSatisfy { Palette.monochrome($0).foreground == .default })
+    }
+
+    func testPlainDataSourceCountsTablesAndLogsItsSQL() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE a(x); CREATE TABLE b(y); INSERT INTO a VALUES (1), (2); CREATE VIEW v AS SELECT x FROM a")
+        let source = try PlainDataSource(connection: db)
+        XCTAssertEqual(try source.tables(), [
+            TableSummary(name: "a", kind: .table, rowCount: 2),
+            TableSummary(name: "b", kind: .table, rowCount: 0),
+            TableSummary(name: "v", kind: .view, rowCount: 2),
+        ])
+        let page = try source.page(of: BrowserView(table: "a"), offset: 1, limit: 5)
+        XCTAssertEqual(page.columns, ["x"])
+        XCTAssertEqual(page.rows, [[.integer(2)]])
+        XCTAssertEqual(page.offset, 1)
+        XCTAssertEqual(source.log.last, ExecutedStatement(sql: "SELECT * FROM \"a\" LIMIT ? OFFSET ?", arguments: [5, 1]))
+        XCTAssertThrowsError(try source.page(of: BrowserView(table: "missing"), offset: 0, limit: 1))
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class AssocTUITests: XCTestCase { func testPlaceholder() {} }
