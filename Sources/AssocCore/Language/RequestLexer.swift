@@ -34,7 +34,11 @@ struct RequestToken: Hashable, Sendable {
     /// Whether this is the bare keyword `keyword` (case-insensitive).
     func isKeyword(_ keyword: String) -> Bool {
         guard let name = bareName, name.utf8.count == keyword.utf8.count else { return false }
-        return name.uppercased() == keyword
+        // ASCII case-insensitive comparison; `keyword` is upper case.
+        for (a, b) in zip(name.utf8, keyword.utf8) where a != b && !(a >= 0x61 && a <= 0x7A && a - 0x20 == b) {
+            return false
+        }
+        return true
     }
 
     func isPunctuation(_ p: Punctuation) -> Bool { kind == .punctuation(p) }
@@ -121,7 +125,7 @@ struct RequestLexer {
     }
 
     mutating func next() throws(RequestSyntaxError) -> RequestToken {
-        while let s = peek(), s.properties.isWhitespace { advance() }
+        while let s = peek(), s == " " || (!s.isASCII || s.value < 0x20) && s.properties.isWhitespace { advance() }
         let start = offset
         guard let s = peek() else { return RequestToken(kind: .end, range: start..<start) }
 

@@ -295,9 +295,11 @@ public struct RequestParser {
     /// "did you mean 'filter'?" or the list of valid names.
     static func suggestion(for name: String, among valid: [String]) -> String {
         let lowered = name.lowercased()
-        let scored = valid.map { ($0, editDistance(lowered, $0.lowercased())) }
+        let scored = valid.enumerated().map { (index: $0.offset, name: $0.element, distance: editDistance(lowered, $0.element.lowercased())) }
         let limit = Swift.max(2, name.count / 3)
-        let close = scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.map { "'\($0.0)'" }
+        let close = scored.filter { $0.distance <= limit }
+            .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+            .map { "'\($0.name)'" }
         if close.isEmpty { return "expected one of \(valid.joined(separator: ", "))" }
         return "did you mean \(close.prefix(3).joined(separator: " or "))?"
     }
