@@ -126,6 +126,11 @@ final class LanguageErrorTests: XCTestCase {
         var deepAssociation = "a"
         for _ in 0..<1_000 { deepAssociation = "a.including(all: \(deepAssociation))" }
         XCTAssertTrue(LanguageTest.error("t.including(all: \(deepAssociation))")?.message.hasPrefix("request is nested too deeply") ?? false)
+        // Aggregates on filtered associations nest expressions inside expressions: their depth adds up.
+        let chain = Array(repeating: "a", count: 150).joined(separator: " + ")
+        var nested = "b.count"
+        for _ in 0..<10 { nested = "b.filter(\(nested) + \(chain) > 0).count" }
+        XCTAssertTrue(LanguageTest.error("t.having(\(nested) > 1)")?.message.hasPrefix("expression is too deeply nested") ?? false)
         // Just under the limit works.
         let ok = "t.filter(" + String(repeating: "(", count: 150) + "a" + String(repeating: ")", count: 150) + ")"
         XCTAssertNotNil(LanguageTest.parse(ok))

@@ -190,7 +190,7 @@ extension ExpressionSyntax.Kind {
     var childDepth: Int {
         switch self {
         case .literal, .column: 0
-        case .aggregate(let a): a.argument?.depth ?? 0
+        case .aggregate(let a): Swift.max(a.argument?.depth ?? 0, a.association.depth)
         case .unary(_, let e), .isNull(let e, _), .forKey(let e, _): e.depth
         case .binary(_, let l, let r), .like(let l, let r, _): Swift.max(l.depth, r.depth)
         case .inList(let e, let list, _): list.reduce(e.depth) { Swift.max($0, $1.depth) }
@@ -217,4 +217,27 @@ extension ExpressionSyntax {
         ExpressionSyntax(.unary(op, operand))
     }
     public func forKey(_ key: String) -> ExpressionSyntax { ExpressionSyntax(.forKey(self, key)) }
+}
+
+extension AssociationSyntax {
+    /// Depth of the expressions inside (an aggregate on a filtered association nests them in its expression).
+    var depth: Int { methods.reduce(0) { Swift.max($0, $1.depth) } }
+}
+
+extension MethodSyntax {
+    var depth: Int {
+        switch self {
+        case .including(_, let a): a.depth + 1
+        case .joining(_, let a): a.depth + 1
+        case .filter(let e), .having(let e): e.depth
+        case .order(let terms): terms.reduce(0) { Swift.max($0, $1.expression.depth) }
+        case .select(let items):
+            items.reduce(0) {
+                if case .expression(let e) = $1 { return Swift.max($0, e.depth) }
+                return $0
+            }
+        case .annotated(let items): items.reduce(0) { Swift.max($0, $1.depth) }
+        case .limit, .distinct, .forKey, .aliased: 0
+        }
+    }
 }
