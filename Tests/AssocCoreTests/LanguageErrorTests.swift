@@ -139,3 +139,16 @@ final class LanguageErrorTests: XCTestCase {
         XCTAssertNotNil(LanguageTest.parse(list))
     }
 }
+
+final class LanguageExpressionEntryTests: XCTestCase {
+    func testParseExpressionRejectsTrailingTokens() {
+        XCTAssertThrowsError(try RequestParser.parseExpression("a = 1 b")) { error in
+            guard let error = error as? RequestSyntaxError else { return XCTFail() }
+            XCTAssertEqual(error.message, "expected end of expression, found name 'b'")
+            XCTAssertEqual(error.position, 6)
+        }
+        XCTAssertThrowsError(try RequestParser.parseExpression("a.desc")) { error in
+            XCTAssertEqual((error as? RequestSyntaxError)?.message, "'.desc' is only allowed in 'order(...)'")
+        }
+    }
+}
