@@ -1,0 +1,199 @@
+/// Prints syntax trees as canonical request text, which parses back to an equal tree.
+///
+/// Canonical spelling: `=`, `!=`, `AND`, `OR`, `NOT`, `??`; names quoted with `"` only when needed;
+/// parentheses only where precedence requires them; `.desc` for descending order.
+public enum RequestPrinter {
+    public static func print(_ request: RequestSyntax) -> String {
+        name(request.table) + methods(request.methods)
+    }
+
+    public static func print(_ association: AssociationSyntax) -> String {
+        name(association.name) + methods(association.methods)
+    }
+
+    public static func print(_ expression: ExpressionSyntax) -> String {
+        print(expression, atLeast: .or)
+    }
+
+    public static func print(_ ordering: OrderingSyntax) -> String {
+        switch ordering.direction {
+        case .ascending: print(ordering.expression)
+        case .descending: print(ordering.expression, atLeast: .postfix) + ".desc"
+        }
+    }
+
+    // MARK: - Names and literals
+
+    /// A name as is when it is a plain identifier and not a keyword, else double-quoted.
+    public static func name(_ name: String) -> String {
+        isPlainIdentifier(name) && !RequestLexer.keywords.contains(name.uppercased()) ? name : quoted(name, "\"")
+    }
+
+    /// A column name after `alias.`: also quotes members that would read as aggregates or orderings.
+    static func memberName(_ column: String) -> String {
+        ["count", "isempty", "desc", "asc"].contains(column.lowercased()) ? quoted(column, "\"") : name(column)
+    }
+
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), RequestLexer.isIdentifierStart(first) else { return false }
+        while let s = scalars.next() {
+            if !RequestLexer.isIdentifierContinue(s) { return false }
+        }
+        return true
+    }
+
+    static func quoted(_ text: String, _ quote: Character) -> String {
+        var result = String(quote)
+        for character in text {
+            result.append(character)
+            if character == quote { result.append(quote) }
+        }
+        result.append(quote)
+        return result
+    }
+
+    public static func literal(_ value: LiteralSyntax) -> String {
+        switch value {
+        case .integer(let v): return String(v)
+        case .real(let v): return v.description
+        case .text(let v): return quoted(v, "'")
+        case .blob(let bytes):
+            let digits: [Character] = Array("0123456789ABCDEF")
+            var hex = ""
+            for byte in bytes {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
+            }
+            return "X'" + hex + "'"
+        case .bool(let v): return v ? "TRUE" : "FALSE"
+        case .null: return "NULL"
+        }
+    }
+
+    // MARK: - Methods
+
+    static func methods(_ methods: [MethodSyntax]) -> String {
+        methods.map { "." + method($0) }.joined()
+    }
+
+    static func method(_ method: MethodSyntax) -> String {
+        let arguments: String
+        switch method {
+        case .including(let mode, let association): arguments = "\(mode.rawValue): " + print(association)
+        case .joining(let mode, let association): arguments = "\(mode.rawValue): " + print(association)
+        case .filter(let e), .having(let e): arguments = print(e)
+        case .order(let terms): arguments = terms.map { print($0) }.joined(separator: ", ")
+        case .select(let items):
+            arguments = items.map {
+                switch $0 {
+                case .allColumns: "*"
+                case .expression(let e): print(e)
+                }
+            }.joined(separator: ", ")
+        case .limit(let limit, let offset): arguments = offset.map { "\(limit), offset: \($0)" } ?? "\(limit)"
+        case .distinct: arguments = ""
+        case .forKey(let key), .aliased(let key): arguments = quoted(key, "\"")
+        case .annotated(let items): arguments = "with: " + items.map { print($0) }.joined(separator: ", ")
+        }
+        return method.name + "(" + arguments + ")"
+    }
+
+    // MARK: - Expressions
+
+    /// Precedence levels, low to high.
+    enum Level: Int, Comparable {
+        case or = 1, and, not, comparison, ifNull, additive, multiplicative, unary, postfix
+        static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        var next: Level { Level(rawValue: rawValue + 1) ?? .postfix }
+    }
+
+    static func level(of op: BinaryOperator) -> Level {
+        switch op {
+        case .or: .or
+        case .and: .and
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison
+        case .ifNull: .ifNull
+        case .add, .subtract: .additive
+        case .multiply, .divide, .remainder: .multiplicative
+        }
+    }
+
+    static func level(of expression: ExpressionSyntax) -> Level {
+        switch expression.kind {
+        case .literal(.integer(let v)): v < 0 ? .unary : .postfix
+        case .literal(.real(let v)): v.sign == .minus ? .unary : .postfix
+        case .literal, .column, .aggregate, .forKey: .postfix
+        case .unary(.negate, _): .unary
+        case .unary(.not, _): .not
+        case .binary(let op, _, _): level(of: op)
+        case .isNull, .inList, .like, .between: .comparison
+        }
+    }
+
+    static func print(_ expression: ExpressionSyntax, atLeast minimum: Level) -> String {
+        let text = bare(expression)
+        return level(of: expression) < minimum ? "(" + text + ")" : text
+    }
+
+    static func isNumber(_ e: ExpressionSyntax) -> Bool {
+        switch e.kind {
+        case .literal(.integer), .literal(.real): true
+        default: false
+        }
+    }
+
+    /// Prints without outer parentheses.
+    static func bare(_ expression: ExpressionSyntax) -> String {
+        switch expression.kind {
+        case .literal(let value):
+            return literal(value)
+        case .column(let column, let qualifier):
+            guard let qualifier else { return name(column) }
+            return name(qualifier) + "." + memberName(column)
+        case .aggregate(let aggregate):
+            var text = print(aggregate.association) + "." + aggregate.function.rawValue
+            if let argument = aggregate.argument { text += "(" + print(argument) + ")" }
+            return text
+        case .unary(.not, let operand):
+            return "NOT " + print(operand, atLeast: .not)
+        case .unary(.negate, let operand):
+            // `-(5)` and `-(-x)` keep their parentheses: `-5` would parse as a negative literal.
+            let needsParentheses: Bool
+            if isNumber(operand) { needsParentheses = true }
+            else if case .unary(.negate, _) = operand.kind { needsParentheses = true }
+            else { needsParentheses = level(of: operand) < .unary }
+            let text = bare(operand)
+            return needsParentheses ? "-(" + text + ")" : "-" + text
+        case .binary(let op, let lhs, let rhs):
+            let level = level(of: op)
+            if op == .ifNull {
+                return print(lhs, atLeast: level.next) + " ?? " + print(rhs, atLeast: level)
+            }
+            return print(lhs, atLeast: level) + " \(op.rawValue) " + print(rhs, atLeast: level.next)
+        case .isNull(let operand, let negated):
+            return print(operand, atLeast: .comparison) + (negated ? " IS NOT NULL" : " IS NULL")
+        case .inList(let operand, let items, let negated):
+            return print(operand, atLeast: .comparison) + (negated ? " NOT IN (" : " IN (")
+                + items.map { print($0) }.joined(separator: ", ") + ")"
+        case .like(let operand, let pattern, let negated):
+            return print(operand, atLeast: .comparison) + (negated ? " NOT LIKE " : " LIKE ")
+                + print(pattern, atLeast: .ifNull)
+        case .between(let operand, let lower, let upper, let negated):
+            return print(operand, atLeast: .comparison) + (negated ? " NOT BETWEEN " : " BETWEEN ")
+                + print(lower, atLeast: .ifNull) + " AND " + print(upper, atLeast: .ifNull)
+        case .forKey(let operand, let key):
+            return print(operand, atLeast: .postfix) + ".forKey(" + quoted(key, "\"") + ")"
+        }
+    }
+}
+
+extension RequestSyntax: CustomStringConvertible {
+    /// The canonical request text.
+    public var description: String { RequestPrinter.print(self) }
+}
+
+extension ExpressionSyntax: CustomStringConvertible {
+    /// The canonical expression text.
+    public var description: String { RequestPrinter.print(self) }
+}
