@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssocCore
+import AssocTUI
 import Foundation
 
 /// The process entry point: parses the arguments, runs the command, and turns expected
@@ -14,6 +15,12 @@ public enum AssocMain {
             fail(error.message)
         } catch let error as DatabaseError {
             fail(TextSanitizer.oneLine(error.message))
+        } catch let error as AssocError {
+            fail(TextSanitizer.oneLine(error.message))
+        } catch let error as RequestSyntaxError {
+            fail(TextSanitizer.oneLine(error.description))
+        } catch let error as TerminalError {
+            fail(TextSanitizer.oneLine(error.description))
         } catch let error as DemoDatabaseError {
             fail(TextSanitizer.oneLine(error.message))
         } catch {

@@ -141,69 +141,185 @@ public struct TableAlias: Sendable, Hashable {
 }
 
 // MARK: - Operators
+//
+// Each operator needs a column or an expression on at least one side, so that comparing two
+// plain Swift values (`"a" == "b"`) keeps its ordinary meaning in code that imports AssocCore.
 
-public func == (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    if case .value(.null) = rhs.expression { return .isNull(lhs.expression, negated: false) }
-    if case .value(.null) = lhs.expression { return .isNull(rhs.expression, negated: false) }
-    return .binary(.equal, lhs.expression, rhs.expression)
+/// Columns and expressions: the values that make an operator build SQL.
+public protocol SQLSpecificExpressible: ExpressionConvertible {}
+extension Column: SQLSpecificExpressible {}
+extension Expression: SQLSpecificExpressible {}
+
+func makeBinary(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expression) -> Expression {
+    switch (op, lhs, rhs) {
+    case (.equal, _, .value(.null)): return .isNull(lhs, negated: false)
+    case (.equal, .value(.null), _): return .isNull(rhs, negated: false)
+    case (.notEqual, _, .value(.null)): return .isNull(lhs, negated: true)
+    case (.notEqual, .value(.null), _): return .isNull(rhs, negated: true)
+    default: return .binary(op, lhs, rhs)
+    }
 }
 
-public func != (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    if case .value(.null) = rhs.expression { return .isNull(lhs.expression, negated: true) }
-    if case .value(.null) = lhs.expression { return .isNull(rhs.expression, negated: true) }
-    return .binary(.notEqual, lhs.expression, rhs.expression)
+public func == <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
-public func < (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.less, lhs.expression, rhs.expression)
+public func == <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
-public func <= (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.lessOrEqual, lhs.expression, rhs.expression)
+public func == <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
-public func > (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.greater, lhs.expression, rhs.expression)
+public func != <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
-public func >= (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.greaterOrEqual, lhs.expression, rhs.expression)
+public func != <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
-public func && (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.and, lhs.expression, rhs.expression)
+public func != <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
-public func || (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.or, lhs.expression, rhs.expression)
+public func < <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.less, lhs.expression, rhs.expression)
 }
 
-public prefix func ! (operand: ExpressionConvertible) -> Expression {
+public func < <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.less, lhs.expression, rhs.expression)
+}
+
+public func < <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.less, lhs.expression, rhs.expression)
+}
+
+public func <= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
+}
+
+public func <= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
+}
+
+public func <= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
+}
+
+public func > <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greater, lhs.expression, rhs.expression)
+}
+
+public func > <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greater, lhs.expression, rhs.expression)
+}
+
+public func > <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greater, lhs.expression, rhs.expression)
+}
+
+public func >= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
+}
+
+public func >= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
+}
+
+public func >= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
+}
+
+public func && <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.and, lhs.expression, rhs.expression)
+}
+
+public func && <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.and, lhs.expression, rhs.expression)
+}
+
+public func && <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.and, lhs.expression, rhs.expression)
+}
+
+public func || <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.or, lhs.expression, rhs.expression)
+}
+
+public func || <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.or, lhs.expression, rhs.expression)
+}
+
+public func || <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.or, lhs.expression, rhs.expression)
+}
+
+public func + <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.add, lhs.expression, rhs.expression)
+}
+
+public func + <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.add, lhs.expression, rhs.expression)
+}
+
+public func + <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.add, lhs.expression, rhs.expression)
+}
+
+public func - <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.subtract, lhs.expression, rhs.expression)
+}
+
+public func - <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.subtract, lhs.expression, rhs.expression)
+}
+
+public func - <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.subtract, lhs.expression, rhs.expression)
+}
+
+public func * <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.multiply, lhs.expression, rhs.expression)
+}
+
+public func * <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.multiply, lhs.expression, rhs.expression)
+}
+
+public func * <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.multiply, lhs.expression, rhs.expression)
+}
+
+public func / <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.divide, lhs.expression, rhs.expression)
+}
+
+public func / <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.divide, lhs.expression, rhs.expression)
+}
+
+public func / <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.divide, lhs.expression, rhs.expression)
+}
+
+/// `x == nil` is `x IS NULL`.
+public func == <L: SQLSpecificExpressible>(lhs: L, rhs: _OptionalNilComparisonType) -> Expression {
+    .isNull(lhs.expression, negated: false)
+}
+
+/// `x != nil` is `x IS NOT NULL`.
+public func != <L: SQLSpecificExpressible>(lhs: L, rhs: _OptionalNilComparisonType) -> Expression {
+    .isNull(lhs.expression, negated: true)
+}
+
+public prefix func ! <T: SQLSpecificExpressible>(operand: T) -> Expression {
     .unary(.not, operand.expression)
 }
 
-public prefix func - (operand: Column) -> Expression {
+public prefix func - <T: SQLSpecificExpressible>(operand: T) -> Expression {
     .unary(.negate, operand.expression)
-}
-
-public prefix func - (operand: Expression) -> Expression {
-    .unary(.negate, operand)
-}
-
-public func + (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.add, lhs.expression, rhs.expression)
-}
-
-public func - (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.subtract, lhs.expression, rhs.expression)
-}
-
-public func * (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.multiply, lhs.expression, rhs.expression)
-}
-
-public func / (lhs: ExpressionConvertible, rhs: ExpressionConvertible) -> Expression {
-    .binary(.divide, lhs.expression, rhs.expression)
 }
 
 /// `IFNULL(lhs, rhs)`. Keeps an aggregate's default name (`minPlayerScore`).

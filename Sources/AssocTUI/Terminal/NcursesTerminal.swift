@@ -5,9 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Why the terminal could not start.
-struct TerminalError: Error, CustomStringConvertible {
-    var description: String
+/// The terminal cannot host the browser (not a TTY, or curses failed to start).
+public struct TerminalError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// The real terminal, through ncursesw. The only file that imports CNcurses.
