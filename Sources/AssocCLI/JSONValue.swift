@@ -4,6 +4,8 @@
 indirect enum JSONValue: Equatable {
     case string(String)
     case int(Int)
+    /// A finite double, written in Swift's shortest round-tripping form (non-finite: null).
+    case real(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -42,6 +44,7 @@ indirect enum JSONValue: Equatable {
         switch self {
         case .string(let s): return Self.quote(s)
         case .int(let i): return String(i)
+        case .real(let d): return d.isFinite ? String(d) : "null"
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.compact).joined(separator: ",") + "]"

@@ -11,9 +11,9 @@
 /// - A cluster of width 0 standing alone: a combining mark gets a dotted circle base ("◌́"),
 ///   like Unicode charts show it; a lone format character (ZWSP, word joiner, BOM, stray ZWJ)
 ///   is dropped, because it would otherwise occupy no cell and be invisible anyway.
-enum Sanitizer {
+public enum Sanitizer {
     /// The visible, terminal-safe version of `text`.
-    static func sanitize(_ text: String) -> String {
+    public static func sanitize(_ text: String) -> String {
         // Fast path: printable ASCII.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var output = ""

@@ -6,12 +6,12 @@
 /// 2 cells; a cluster made only of combining marks and format characters takes 0; everything else
 /// (ASCII, Latin, Cyrillic, East Asian Ambiguous…) takes 1. A cluster's width is its base's width:
 /// combining marks, variation selectors and ZWJ continuations add nothing.
-enum TextWidth {
+public enum TextWidth {
     /// How text is placed in a wider field by `pad(_:toWidth:alignment:)`.
-    enum Alignment: Sendable { case left, right, center }
+    public enum Alignment: Sendable { case left, right, center }
 
     /// Cells taken by `text` (sum of its clusters' widths).
-    static func width(of text: String) -> Int {
+    public static func width(of text: String) -> Int {
         var total = 0
         for character in text { total += width(of: character) }
         return total
@@ -97,7 +97,7 @@ enum TextWidth {
     /// `text` cut to at most `width` cells, ending with "…" when something was cut.
     /// Never splits a grapheme cluster and never exceeds `width` (a wide cluster that would
     /// straddle the limit is dropped). `width <= 0` gives "".
-    static func truncate(_ text: String, toWidth width: Int) -> String {
+    public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if self.width(of: text) <= width { return text }
         var result = ""
@@ -112,7 +112,7 @@ enum TextWidth {
     }
 
     /// `text` truncated to `width` then padded with spaces to exactly `width` cells.
-    static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
+    public static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
         guard width > 0 else { return "" }
         let cut = truncate(text, toWidth: width)
         let missing = width - self.width(of: cut)

@@ -1,0 +1,151 @@
+/// Turns request-language syntax into `Request` values: the text form and the Swift API build the
+/// same requests. Names are checked when SQL is generated (`Database.request(parsing:)` does it at once).
+public enum RequestBuilder {
+    /// The request a syntax tree describes. The root table must exist in `schema`.
+    public static func build(_ syntax: RequestSyntax, schema: Schema) throws -> Request {
+        guard let table = schema.table(named: syntax.table) else {
+            throw AssocError.unknownTable(syntax.table, in: schema)
+        }
+        var request = Request(table: table.name)
+        for method in syntax.methods {
+            switch method {
+            case .limit(let limit, let offset):
+                guard limit >= 0, (offset ?? 0) >= 0 else {
+                    throw AssocError(.invalidRequest, "limit and offset must not be negative")
+                }
+                request = request.limit(limit, offset: offset)
+            case .forKey:
+                throw AssocError(.invalidRequest, "forKey(_:) names an association or an expression, not the request on \(quoteForMessage(table.name))")
+            default:
+                try apply(method, to: &request.relation)
+            }
+        }
+        return request
+    }
+
+    static func association(_ syntax: AssociationSyntax) throws -> AssociationRequest {
+        var association = AssociationRequest(origin: nil, reference: .named(syntax.name))
+        for method in syntax.methods {
+            switch method {
+            case .forKey(let key):
+                association.key = key
+            case .limit:
+                throw AssocError(.invalidRequest, "limit(_:) is not available on associations (\(quoteForMessage(syntax.name))): limit the request itself")
+            default:
+                try apply(method, to: &association.relation)
+            }
+        }
+        return association
+    }
+
+    static func apply(_ method: MethodSyntax, to relation: inout Relation) throws {
+        switch method {
+        case .including(let mode, let syntax):
+            let method: JoinMethod = mode == .required ? .includingRequired : mode == .optional ? .includingOptional : .includingAll
+            relation.joins.append(Join(method: method, association: try association(syntax)))
+        case .joining(let mode, let syntax):
+            relation.joins.append(Join(method: mode == .required ? .joiningRequired : .joiningOptional, association: try association(syntax)))
+        case .filter(let expression):
+            relation.filters.append(try build(expression))
+        case .order(let terms):
+            relation.ordering = try terms.map { Ordering(try build($0.expression), descending: $0.direction == .descending ? true : nil) }
+        case .select(let items):
+            relation.selection = try items.map { item in
+                switch item {
+                case .allColumns: return .allColumns
+                case .expression(let expression): return .expression(try build(expression))
+                }
+            }
+        case .distinct:
+            relation.isDistinct = true
+        case .aliased(let alias):
+            relation.alias = alias
+        case .annotated(let expressions):
+            relation.annotations += try expressions.map(build)
+        case .having(let expression):
+            relation.havings.append(try build(expression))
+        case .limit, .forKey:
+            break  // handled by the callers
+        }
+    }
+
+    /// The engine expression of a syntax expression. `= NULL` keeps SQL's meaning (never true).
+    public static func build(_ syntax: ExpressionSyntax) throws -> Expression {
+        switch syntax.kind {
+        case .literal(let literal):
+            switch literal {
+            case .integer(let v): return .value(.integer(v))
+            case .real(let v): return .value(.real(v))
+            case .text(let s): return .value(.text(s))
+            case .blob(let b): return .value(.blob(b))
+            case .bool(let b): return .value(.integer(b ? 1 : 0))
+            case .null: return .value(.null)
+            }
+        case .column(let name, let qualifier):
+            if let qualifier { return .aliasedColumn(alias: qualifier, column: name) }
+            return .column(name)
+        case .aggregate(let aggregate):
+            let function: Aggregate.Function
+            switch aggregate.function {
+            case .count: function = .count
+            case .isEmpty: function = .isEmpty
+            case .min: function = .min
+            case .max: function = .max
+            case .average: function = .average
+            case .sum: function = .sum
+            case .total: function = .total
+            }
+            if aggregate.function.takesArgument && aggregate.argument == nil {
+                throw AssocError(.invalidRequest, "\(aggregate.function.rawValue)(_:) of \(quoteForMessage(aggregate.association.name)) needs a column")
+            }
+            return .aggregate(Aggregate(
+                function: function, association: try association(aggregate.association),
+                argument: try aggregate.argument.map(build)))
+        case .unary(.negate, let operand):
+            return .unary(.negate, try build(operand))
+        case .unary(.not, let operand):
+            return .unary(.not, try build(operand))
+        case .binary(let op, let lhs, let rhs):
+            let (l, r) = (try build(lhs), try build(rhs))
+            switch op {
+            case .or: return .binary(.or, l, r)
+            case .and: return .binary(.and, l, r)
+            case .equal: return .binary(.equal, l, r)
+            case .notEqual: return .binary(.notEqual, l, r)
+            case .less: return .binary(.less, l, r)
+            case .lessOrEqual: return .binary(.lessOrEqual, l, r)
+            case .greater: return .binary(.greater, l, r)
+            case .greaterOrEqual: return .binary(.greaterOrEqual, l, r)
+            case .ifNull: return .function("IFNULL", [l, r])
+            case .add: return .binary(.add, l, r)
+            case .subtract: return .binary(.subtract, l, r)
+            case .multiply: return .binary(.multiply, l, r)
+            case .divide: return .binary(.divide, l, r)
+            case .remainder: return .binary(.remainder, l, r)
+            }
+        case .isNull(let operand, let negated):
+            return .isNull(try build(operand), negated: negated)
+        case .inList(let operand, let list, let negated):
+            return .inList(try build(operand), try list.map(build), negated: negated)
+        case .like(let operand, let pattern, let negated):
+            return .binary(negated ? .notLike : .like, try build(operand), try build(pattern))
+        case .between(let operand, let low, let high, let negated):
+            let value = try build(operand)
+            let range = Expression.binary(.and, .binary(.greaterOrEqual, value, try build(low)), .binary(.lessOrEqual, value, try build(high)))
+            return negated ? .unary(.not, range) : range
+        case .forKey(let inner, let key):
+            return .named(try build(inner), key)
+        }
+    }
+}
+
+extension Database {
+    /// Parses request-language text (`book.including(required: author).filter(year >= 2000)`) into a
+    /// request, checking every table, association, column and alias against the schema.
+    public func request(parsing text: String) throws -> Request {
+        let syntax = try RequestParser.parse(text)
+        let request = try RequestBuilder.build(syntax, schema: schema)
+        _ = try mainStatement(for: request)
+        return request
+    }
+}
