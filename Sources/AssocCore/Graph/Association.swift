@@ -67,11 +67,16 @@ public struct Association: Sendable, Hashable {
     /// (and a through association whose two steps are required).
     public var isRequired: Bool
     public var source: AssociationSource
+    /// The singular form of `name` when inflecting its last word would be wrong
+    /// (`booksAsAuthor` → `bookAsAuthor`): the key of a to-many association joined as to-one,
+    /// and the stem of aggregate names (`bookAsAuthorCount`).
+    public var singularName: String?
 
     public init(
         name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
-        isRequired: Bool = false, source: AssociationSource = .foreignKey
+        isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil
     ) {
+        self.singularName = singularName
         self.name = name
         self.kind = kind
         self.origin = origin

@@ -55,6 +55,7 @@ enum AssociationInference {
         for key in byTable.keys {
             if var list = byTable[key] {
                 AssociationNaming.resolveCollisions(&list)
+                AssociationNaming.assignSingularNames(&list)
                 byTable[key] = list
             }
         }

@@ -42,6 +42,18 @@ enum AssociationNaming {
         return base + "As" + Inflector.upperFirst(belongsToName)
     }
 
+    /// Gives `booksAsAuthor` its singular form `bookAsAuthor` (the plural is not the last word).
+    static func assignSingularNames(_ associations: inout [DirectAssociation]) {
+        for index in associations.indices {
+            let association = associations[index].association
+            guard association.kind == .hasMany else { continue }
+            let plural = Inflector.pluralName(ofTable: association.destination)
+            guard association.name.hasPrefix(plural + "As") else { continue }
+            associations[index].association.singularName =
+                Inflector.singularName(ofTable: association.destination) + association.name.dropFirst(plural.count)
+        }
+    }
+
     /// Makes the names of one table's direct associations unique: colliding names get
     /// `Via<Columns>` (the link's child columns), and names still taken get 2, 3…
     static func resolveCollisions(_ associations: inout [DirectAssociation]) {

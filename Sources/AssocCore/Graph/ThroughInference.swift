@@ -19,12 +19,20 @@ enum ThroughInference {
                 }
                 taken.insert(chosen)
                 let isNaming = first.association.source == .naming || second.association.source == .naming
+                // The singular of a to-many through name is its second step's singular form.
+                var singular: String?
+                if kind == .hasManyThrough {
+                    let base = second.association.kind.isToMany
+                        ? (second.association.singularName ?? Inflector.singularize(second.association.name))
+                        : second.association.name
+                    singular = chosen == name ? base : first.association.name + Inflector.upperFirst(base)
+                }
                 result.append(Association(
                     name: chosen, kind: kind, origin: first.association.origin,
                     destination: second.association.destination,
                     path: .through(pivot: first.association, target: second.association),
                     isRequired: kind == .hasOneThrough && first.association.isRequired && second.association.isRequired,
-                    source: isNaming ? .naming : .foreignKey))
+                    source: isNaming ? .naming : .foreignKey, singularName: singular))
             }
         }
         return result

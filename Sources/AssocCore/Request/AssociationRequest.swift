@@ -23,6 +23,8 @@ public struct AssociationRequest: RelationRefining, Sendable {
     /// that decides the key's singular or plural form when it differs from the association's own.
     var presetNodeID: Int?
     var keyIsToMany: Bool?
+    /// The singular form of `key` when inflection gets it wrong (set for inferred through associations).
+    var singularKey: String?
 
     public init(origin: String?, reference: Reference) {
         self.origin = origin

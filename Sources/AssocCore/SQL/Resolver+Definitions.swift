@@ -3,6 +3,12 @@
 enum ResolvedDefinition {
     case direct(Association)
     case through(pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String)
+
+    /// The singular form of the association's default key, when inflection alone gets it wrong.
+    var singularName: String? {
+        if case .direct(let association) = self { return association.singularName }
+        return nil
+    }
 }
 
 extension Resolver {
@@ -36,10 +42,11 @@ extension Resolver {
         case .direct:
             return .direct(association)
         case .through(let pivot, let target):
+            var targetRequest = AssociationRequest(origin: target.origin, reference: .definition(target))
+            targetRequest.singularKey = association.singularName
             return .through(
                 pivot: AssociationRequest(origin: pivot.origin, reference: .definition(pivot)),
-                target: AssociationRequest(origin: target.origin, reference: .definition(target)),
-                kind: association.kind, name: association.name)
+                target: targetRequest, kind: association.kind, name: association.name)
         }
     }
 

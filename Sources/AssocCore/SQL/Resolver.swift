@@ -90,6 +90,7 @@ struct Resolver {
             // The through association's own key and refinements apply to the target's table.
             let targetID = reserveID()
             target.presetNodeID = targetID
+            if association.key != nil { target.singularKey = nil }
             target.key = association.key ?? name
             target.keyIsToMany = kind.isToMany
             target.relation = target.relation.merging(association.relation)
@@ -115,9 +116,15 @@ struct Resolver {
         try checkColumns(definition.columns.map(\.destination), in: destination, association: definition.name)
         let toMany = association.keyIsToMany ?? definition.isToMany
         let baseKey = association.key ?? definition.name
-        let key = method == .includingAll
-            ? AssociationKey.plural(baseKey, isToMany: toMany)
-            : AssociationKey.singular(baseKey, isToMany: toMany)
+        let explicitSingular = association.key == nil ? definition.singularName : association.singularKey
+        let key: String
+        if method == .includingAll {
+            key = AssociationKey.plural(baseKey, isToMany: toMany)
+        } else if toMany, let explicitSingular {
+            key = explicitSingular
+        } else {
+            key = AssociationKey.singular(baseKey, isToMany: toMany)
+        }
         let child = try node(
             for: destination, relation: association.relation, isIncluded: method.isIncluding,
             presetID: association.presetNodeID, isRoot: false)

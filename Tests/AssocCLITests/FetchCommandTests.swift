@@ -1,0 +1,141 @@
+import AssocCore
+import Foundation
+import XCTest
+
+/// `assoc sql` and `assoc fetch` on a database the test builds, checked against hand-written output.
+final class FetchCommandTests: XCTestCase {
+    var directory: URL!
+    var path: String!
+
+    override func setUpWithError() throws {
+        directory = try makeTemporaryDirectory()
+        path = directory.appendingPathComponent("shelf.sqlite").path
+        let db = try Connection(path: path, mode: .readWrite(create: true))
+        try db.execute("""
+            CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
+            CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, countryCode TEXT REFERENCES country(code));
+            CREATE TABLE library(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE address(id INTEGER PRIMARY KEY, libraryId INTEGER UNIQUE REFERENCES library(id), city TEXT);
+            CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES person(id),
+                              libraryId INTEGER REFERENCES library(id), title TEXT, cover BLOB, price REAL);
+            CREATE TABLE prize(id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id), name TEXT);
+            INSERT INTO country VALUES ('FR', 'France');
+            INSERT INTO person VALUES (1, 'Zola', 'FR'), (2, 'Anon', NULL);
+            INSERT INTO library VALUES (1, 'Central');
+            INSERT INTO address VALUES (1, 1, 'Lyon');
+            INSERT INTO book VALUES (1, 1, 1, 'Nana', X'00FF10', 9.5), (2, 2, NULL, 'Untitled', NULL, NULL);
+            INSERT INTO prize VALUES (1, 1, 'Gold'), (2, 1, 'Silver');
+            """)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func testSQLPrintsTheStatementWithItsArguments() throws {
+        let result = try BinaryRunner.run(["sql", path, "book.including(required: author).filter(title LIKE 'N%' AND price > 1.5).order(title.desc).limit(3)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" WHERE ("book"."title" LIKE ?) AND ("book"."price" > ?) ORDER BY "book"."title" DESC LIMIT 3;
+            -- arguments: 'N%', 1.5
+
+            """)
+    }
+
+    func testSQLOfAPrefetchPrintsEveryStatement() throws {
+        let result = try BinaryRunner.run(["sql", path, "book.including(all: prizes).order(id)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            SELECT * FROM "book" ORDER BY "id";
+
+            SELECT *, "bookId" FROM "prize" WHERE "bookId" IN (?, ?);
+            -- arguments: 1, 2
+
+            """)
+    }
+
+    func testFetchJSONFollowsTheContract() throws {
+        let result = try BinaryRunner.run([
+            "fetch", path, "--format", "json",
+            "book.select(id, title, cover, price).including(optional: address).including(optional: author.select(name).including(optional: country.select(name))).including(all: prizes.select(name).order(name)).order(id)",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(json.count, 2)
+        // Book 1: through association `address` (via library) is one member; the library is not.
+        XCTAssertEqual(json[0]["title"] as? String, "Nana")
+        XCTAssertEqual(json[0]["price"] as? Double, 9.5)
+        XCTAssertEqual((json[0]["cover"] as? [String: String])?["base64"], "AP8Q")
+        XCTAssertEqual((json[0]["address"] as? [String: Any])?["city"] as? String, "Lyon")
+        XCTAssertNil(json[0]["library"])
+        let author = try XCTUnwrap(json[0]["author"] as? [String: Any])
+        XCTAssertEqual(author["name"] as? String, "Zola")
+        XCTAssertEqual((author["country"] as? [String: Any])?["name"] as? String, "France")
+        XCTAssertEqual((json[0]["prizes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Gold", "Silver"])
+        // Book 2: absent optional associations are null, an empty prefetch is [].
+        XCTAssert(json[1]["address"] is NSNull)
+        XCTAssert((json[1]["author"] as? [String: Any])?["country"] is NSNull)
+        XCTAssert(json[1]["cover"] is NSNull)
+        XCTAssertEqual((json[1]["prizes"] as? [Any])?.count, 0)
+        // Member order: columns first, then associations in request order.
+        XCTAssert(result.stdout.contains(#""id": 1"#))
+        let keys = ["\"id\"", "\"title\"", "\"cover\"", "\"price\"", "\"address\"", "\"author\"", "\"prizes\""]
+        let positions = keys.compactMap { result.stdout.range(of: $0)?.lowerBound }
+        XCTAssertEqual(positions, positions.sorted())
+    }
+
+    func testJoiningAddsNoMember() throws {
+        let result = try BinaryRunner.run([
+            "fetch", path, "--format", "json", "book.select(id).joining(required: author.filter(name = 'Zola'))",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "[\n  {\"id\": 1}\n]\n")
+    }
+
+    func testAColumnCollidingWithAnAssociationKeyIsAnError() throws {
+        let result = try BinaryRunner.run([
+            "fetch", path, "--format", "json", "book.select(id, title).including(optional: author.forKey(\"title\"))",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssert(result.stderr.contains("\"title\" appears twice"), result.stderr)
+        XCTAssert(result.stderr.contains("forKey"), result.stderr)
+    }
+
+    func testFetchTableAndDebug() throws {
+        let table = try BinaryRunner.run(["fetch", path, "book.select(id, title).including(optional: author.select(name)).order(id)"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(table.stdout, """
+            id │ title    │ author.name
+            ───┼──────────┼────────────
+             1 │ Nana     │ Zola
+             2 │ Untitled │ Anon
+            (2 rows)
+
+            """)
+        let debug = try BinaryRunner.run(["fetch", path, "--format", "debug", "book.select(id).including(required: author.select(name)).including(all: prizes.select(name)).filter(id = 1)"])
+        XCTAssertEqual(debug.status, 0, debug.stderr)
+        XCTAssertEqual(debug.stdout, """
+            ▿ [id:1]
+              unadapted: [id:1 name:"Zola"]
+              - author: [name:"Zola"]
+              + prizes: 2 rows
+
+            """)
+    }
+
+    func testRequestErrorsAreOneClearMessage() throws {
+        let unknown = try BinaryRunner.run(["fetch", path, "book.including(optional: autor)"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, "assoc: table \"book\" has no association named \"autor\" (did you mean \"author\"?)\n")
+        let syntax = try BinaryRunner.run(["sql", path, "book.filter(id = )"])
+        XCTAssertEqual(syntax.status, 1)
+        XCTAssert(syntax.stderr.hasPrefix("assoc: "), syntax.stderr)
+        XCTAssert(syntax.stderr.contains("^"), syntax.stderr)
+    }
+
+    func testDemoDatabaseWhenNoPathIsGiven() throws {
+        let result = try BinaryRunner.run(["fetch", "--format", "json", "book.select(id).order(id).limit(2)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "[\n  {\"id\": 1},\n  {\"id\": 2}\n]\n")
+    }
+}
