@@ -165,7 +165,15 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let value = row.values[index]
         let column = row.columnNames[index]
         if let primitive = try decodePrimitive(type, value: value, column: column, path: path) { return primitive }
-        return try T(from: ColumnDecoder(value: value, column: column, codingPath: path))
+        do {
+            return try T(from: ColumnDecoder(value: value, column: column, codingPath: path))
+        } catch let error as DecodingError {
+            // A type's own init(from:) refused the value (an enum without such a raw value).
+            throw RowDecodingError(
+                .typeMismatch,
+                "could not decode \(T.self) from column \(quoteForMessage(column)) with value \(value) (\(value.storageClassName)): \(error.reason)",
+                codingPath: path.map(\.stringValue))
+        }
     }
 
     /// Whether the property `key` of type `T`, which matches no column, scope or prefetched rows,
@@ -204,5 +212,18 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: codingPath + [key])
         }
         return decoder
+    }
+}
+
+extension DecodingError {
+    /// The debug description of the error's context.
+    var reason: String {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+             .dataCorrupted(let context):
+            return context.debugDescription
+        @unknown default:
+            return String(describing: self)
+        }
     }
 }

@@ -38,8 +38,9 @@ public struct RowDecodingError: Error, Sendable, Equatable, CustomStringConverti
 extension RowDecodingError {
     static func columnNotFound(_ column: String, in row: Row, path: [CodingKey]) -> RowDecodingError {
         var message = "column not found: " + quoteForMessage(column)
-        if !row.columnNames.isEmpty {
-            message += " - available columns: [" + row.columnNames.map { quoteForMessage($0) }.joined(separator: ", ") + "]"
+        let names = row.columnNames.prefix(row.values.count)
+        if !names.isEmpty {
+            message += " - available columns: [" + names.map { quoteForMessage($0) }.joined(separator: ", ") + "]"
         }
         return RowDecodingError(.columnNotFound, message, codingPath: path.map(\.stringValue))
     }
@@ -93,10 +94,13 @@ extension Row {
         return nil
     }
 
-    /// The index of the first column named `name`, exact spelling first, then case-insensitive.
+    /// The index of the first column named `name`, exact spelling first, then case-insensitive;
+    /// always a valid index of both `columnNames` and `values`.
     func columnIndex(_ name: String) -> Int? {
-        if let index = columnNames.firstIndex(of: name) { return index }
+        let count = min(columnNames.count, values.count)
+        let names = columnNames.prefix(count)
+        if let index = names.firstIndex(of: name) { return index }
         let lowered = name.lowercased()
-        return columnNames.firstIndex { $0.lowercased() == lowered }
+        return names.firstIndex { $0.lowercased() == lowered }
     }
 }
