@@ -149,4 +149,33 @@ final class RecordsKeysTests: XCTestCase {
         XCTAssertEqual(infos.map { $0.books.map(\.title) }, [["B1", "B3"], ["B2"]])
         XCTAssertEqual(infos.map(\.bookCount), [2, 1])
     }
+
+    struct Employee: TableRecord, FetchableRecord, Hashable {
+        static let manager = belongsTo(Employee.self, key: "manager")
+        static let subordinates = hasMany(Employee.self, key: "subordinates")
+        var id: Int64
+        var managerId: Int64?
+        var name: String
+    }
+
+    /// The seeds' self join: the root record decodes from the root columns, the manager from its scope.
+    struct EmployeeInfo: FetchableRecord {
+        var employee: Employee
+        var manager: Employee?
+        var subordinates: Set<Employee>
+    }
+
+    func testSelfJoinWithCustomKeys() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE employee(id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES employee(id), name TEXT NOT NULL);
+            INSERT INTO employee VALUES (1, NULL, 'Boss'), (2, 1, 'Ann'), (3, 1, 'Ben'), (4, 2, 'Cid');
+            """)
+        let db = try Database(connection: connection)
+        let request = Employee.including(optional: Employee.manager).including(all: Employee.subordinates).order(Column("id"))
+        let infos = try EmployeeInfo.fetchAll(db, request)
+        XCTAssertEqual(infos.map(\.employee.name), ["Boss", "Ann", "Ben", "Cid"])
+        XCTAssertEqual(infos.map(\.manager?.name), [nil, "Boss", "Boss", "Ann"])
+        XCTAssertEqual(infos.map { Set($0.subordinates.map(\.name)) }, [["Ann", "Ben"], ["Cid"], [], []])
+    }
 }

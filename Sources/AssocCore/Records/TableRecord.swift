@@ -71,7 +71,7 @@ extension TableRecord {
 
     // MARK: Requests
 
-    /// All records of the table.
+    /// All records of the table. The methods below start a request from it, as `Table`'s do.
     public static var all: Request { table.all }
 
     public static func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
