@@ -1,0 +1,69 @@
+/// The tables behind a row and its scopes and prefetched rows, read from a resolved request.
+/// The row decoder uses it to know which table a scope holds, so that `book: Book` decodes from
+/// the root columns of a `book` request while `author: Author` needs an `author` scope.
+struct TableLayout: Sendable {
+    /// The table of this row (as spelled in the schema).
+    var table: String
+    /// Scopes in request order, as `Row.scopes` holds them.
+    var scopes: [(key: String, layout: TableLayout)] = []
+    /// `including(all:)` associations attached to this row.
+    var prefetched: [(key: String, layout: TableLayout)] = []
+
+    init(table: String) {
+        self.table = table
+    }
+
+    /// The layout of the rows `request` fetches, resolved against the database's graph.
+    init(request: Request, db: Database) throws {
+        var resolver = Resolver(graph: db.graph)
+        self.init(node: try resolver.resolve(request))
+    }
+
+    init(node: QueryNode) {
+        table = node.table.name
+        add(childrenOf: node)
+    }
+
+    /// Adds the children of `node`; children that select nothing give no scope, and their
+    /// prefetched rows attach to this row, as the row reader does.
+    private mutating func add(childrenOf node: QueryNode) {
+        for child in node.children {
+            if child.kind == .all {
+                prefetched.append((child.key, TableLayout(node: child.node)))
+                continue
+            }
+            let rowLayout = SQLGenerator.layout(of: child.node, key: child.key)
+            if rowLayout.width > 0 || !rowLayout.children.isEmpty {
+                scopes.append((child.key, TableLayout(node: child.node)))
+            } else {
+                add(childrenOf: child.node)
+            }
+        }
+    }
+
+    /// The layout of the scope `key`, searched breadth-first like `Row.scopeTree(_:)`.
+    func scopeLayout(_ key: String) -> TableLayout? {
+        var queue: [TableLayout] = [self]
+        var index = 0
+        while index < queue.count {
+            let layout = queue[index]
+            index += 1
+            if let found = layout.scopes.first(where: { $0.key == key }) { return found.layout }
+            queue += layout.scopes.map(\.layout)
+        }
+        return nil
+    }
+
+    /// The layout of the rows prefetched under `key`, searched like `Row.prefetchedRows(_:)`.
+    func prefetchedLayout(_ key: String) -> TableLayout? {
+        var queue: [TableLayout] = [self]
+        var index = 0
+        while index < queue.count {
+            let layout = queue[index]
+            index += 1
+            if let found = layout.prefetched.first(where: { $0.key == key }) { return found.layout }
+            queue += layout.scopes.map(\.layout)
+        }
+        return nil
+    }
+}
