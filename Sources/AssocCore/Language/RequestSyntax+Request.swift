@@ -1,0 +1,137 @@
+/// Requests back to request-language text: what a user builds with the browser's keys and what
+/// they type on its request line are the same thing.
+extension RequestSyntax {
+    /// The syntax of `request`. Associations declared by hand (not by name) cannot be written in
+    /// the language: they throw an error naming them.
+    public init(_ request: Request) throws {
+        var methods = try RelationSyntaxBuilder.methods(of: request.relation)
+        if let limit = request.limit {
+            methods.append(.limit(limit, offset: request.offset))
+        } else if let offset = request.offset {
+            methods.append(.limit(-1, offset: offset))
+        }
+        self.init(table: request.table, methods: methods)
+    }
+}
+
+extension Request {
+    /// The request as request-language text (`book.including(optional: author).limit(10)`).
+    public func languageText() throws -> String {
+        RequestPrinter.print(try RequestSyntax(self))
+    }
+}
+
+enum RelationSyntaxBuilder {
+    static func methods(of relation: Relation) throws -> [MethodSyntax] {
+        var methods: [MethodSyntax] = []
+        if let alias = relation.alias { methods.append(.aliased(alias)) }
+        if let selection = relation.selection {
+            methods.append(.select(try selection.map { item in
+                switch item {
+                case .allColumns: return .allColumns
+                case .expression(let expression): return .expression(try syntax(expression))
+                }
+            }))
+        }
+        if relation.isDistinct { methods.append(.distinct) }
+        for join in relation.joins {
+            let association = try associationSyntax(join.association)
+            switch join.method {
+            case .includingRequired: methods.append(.including(.required, association))
+            case .includingOptional: methods.append(.including(.optional, association))
+            case .includingAll: methods.append(.including(.all, association))
+            case .joiningRequired: methods.append(.joining(.required, association))
+            case .joiningOptional: methods.append(.joining(.optional, association))
+            }
+        }
+        for filter in relation.filters { methods.append(.filter(try syntax(filter))) }
+        if !relation.annotations.isEmpty { methods.append(.annotated(try relation.annotations.map(syntax))) }
+        for having in relation.havings { methods.append(.having(try syntax(having))) }
+        if let ordering = relation.ordering, !ordering.isEmpty {
+            methods.append(.order(try ordering.map {
+                OrderingSyntax(try syntax($0.expression), $0.descending == true ? .descending : .ascending)
+            }))
+        }
+        return methods
+    }
+
+    static func associationSyntax(_ association: AssociationRequest) throws -> AssociationSyntax {
+        let name: String
+        switch association.reference {
+        case .named(let named): name = named
+        case .definition(let definition): name = definition.name
+        case .declared, .through:
+            throw AssocError(
+                .invalidRequest,
+                "association \(quoteForMessage(association.displayName)) is declared in Swift and has no request-language form")
+        }
+        var methods = try Self.methods(of: association.relation)
+        if let key = association.key { methods.append(.forKey(key)) }
+        return AssociationSyntax(name: name, methods: methods)
+    }
+
+    static func syntax(_ expression: Expression) throws -> ExpressionSyntax {
+        switch expression {
+        case .column(let name):
+            return .column(name)
+        case .aliasedColumn(let alias, let column):
+            return .column(column, qualifier: alias)
+        case .value(let value):
+            switch value {
+            case .null: return .literal(.null)
+            case .integer(let v): return .literal(.integer(v))
+            case .real(let v): return .literal(.real(v))
+            case .text(let s): return .literal(.text(s))
+            case .blob(let b): return .literal(.blob(b))
+            }
+        case .unary(.not, let operand):
+            return .unary(.not, try syntax(operand))
+        case .unary(.negate, let operand):
+            return .unary(.negate, try syntax(operand))
+        case .binary(let op, let lhs, let rhs):
+            let (l, r) = (try syntax(lhs), try syntax(rhs))
+            switch op {
+            case .equal: return .binary(.equal, l, r)
+            case .notEqual: return .binary(.notEqual, l, r)
+            case .less: return .binary(.less, l, r)
+            case .lessOrEqual: return .binary(.lessOrEqual, l, r)
+            case .greater: return .binary(.greater, l, r)
+            case .greaterOrEqual: return .binary(.greaterOrEqual, l, r)
+            case .and: return .binary(.and, l, r)
+            case .or: return .binary(.or, l, r)
+            case .add: return .binary(.add, l, r)
+            case .subtract: return .binary(.subtract, l, r)
+            case .multiply: return .binary(.multiply, l, r)
+            case .divide: return .binary(.divide, l, r)
+            case .remainder: return .binary(.remainder, l, r)
+            case .like: return ExpressionSyntax(.like(l, r, negated: false))
+            case .notLike: return ExpressionSyntax(.like(l, r, negated: true))
+            case .is, .isNot:
+                throw AssocError(.invalidRequest, "the IS operator between two expressions has no request-language form")
+            }
+        case .isNull(let operand, let negated):
+            return ExpressionSyntax(.isNull(try syntax(operand), negated: negated))
+        case .inList(let operand, let list, let negated):
+            return ExpressionSyntax(.inList(try syntax(operand), try list.map(syntax), negated: negated))
+        case .function(let name, let arguments) where name.uppercased() == "IFNULL" && arguments.count == 2:
+            return .binary(.ifNull, try syntax(arguments[0]), try syntax(arguments[1]))
+        case .function(let name, _):
+            throw AssocError(.invalidRequest, "the function \(name) has no request-language form")
+        case .aggregate(let aggregate):
+            let function: AggregateFunction
+            switch aggregate.function {
+            case .count: function = .count
+            case .isEmpty: function = .isEmpty
+            case .min: function = .min
+            case .max: function = .max
+            case .average: function = .average
+            case .sum: function = .sum
+            case .total: function = .total
+            }
+            return ExpressionSyntax(.aggregate(AggregateSyntax(
+                try associationSyntax(aggregate.association), function, try aggregate.argument.map(syntax))))
+        case .named(let inner, let name):
+            return try syntax(inner).forKey(name)
+        }
+    }
+}
