@@ -27,13 +27,10 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
     ///     actual:   scopeTree("country").columnNames == ["code", "name:1"], ["name"] == nil
     ///     (debugDescription shows `- country: [code:"FR" name:1:"France"]`)
     /// The same request with `including(optional:)` (no parentheses) reads `name` fine.
-    func testKnownBug_requiredBehindOptionalScopeColumnNames() throws {
+    func testFixedBug_requiredBehindOptionalScopeColumnNames() throws {
         let db = try SeedSchemas.library()
         let request = book.joining(optional: book.author.including(required: person.country)).filter(Column("id") == 1)
         let country = try XCTUnwrap(try db.fetchOne(request)?.scopeTree("country"))
-        if country.columnNames == ["code", "name:1"] {
-            throw XCTSkip("engine bug: scope columns named by SQLite inside a parenthesized join: [code, name:1]")
-        }
         XCTAssertEqual(country.columnNames, ["code", "name"])
         XCTAssertEqual(country["name"], .text("France"))
     }
@@ -73,14 +70,7 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
         let request = person.aliased(authorAlias)
             .including(all: person.booksAsAuthor.filter(Column("publishDate") >= authorAlias["deathDate"]).forKey("posthumousBooks"))
             .order(Column("id"))
-        let rows: [Row]
-        do {
-            rows = try db.fetchAll(request)
-        } catch {
-            // Not supported: it must be a clear error naming the alias, not a crash or wrong rows.
-            XCTAssertTrue("\(error)".contains("a"), "\(error)")
-            throw XCTSkip("known issue 2 (outer alias inside including(all:)) is refused: \(error)")
-        }
+        let rows = try db.fetchAll(request)
         XCTAssertEqual(rows.map { $0.prefetchedRows("posthumousBooks")?.map { $0["title"] } },
                        [[.text("Zeta")], [], [.text("Beta")], []])
     }

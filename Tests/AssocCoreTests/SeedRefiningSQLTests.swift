@@ -374,12 +374,9 @@ final class SeedRefiningSQLTests: XCTestCase {
     ///     expected: SELECT * FROM "book" WHERE "translatorId" IS NOT NULL      arguments []     rows 1, 4
     ///     actual:   SELECT * FROM "book" WHERE ?                               arguments [1]    rows 1, 2, 3, 4
     /// (`Column("x") == nil` gives `WHERE ?` with [0]: no row at all.) `.isNotNull` / `.isNull` work.
-    func testKnownBug_columnComparedToNilLiteralIsABool() throws {
+    func testFixedBug_columnComparedToNilLiteralIsIsNull() throws {
         let db = try SeedSchemas.library()
         let statement = try db.mainStatement(for: book.filter(Column("translatorId") != nil))
-        if statement.sql == #"SELECT * FROM "book" WHERE ?"# {
-            throw XCTSkip("engine bug: Column(\"translatorId\") != nil is the Bool true (stdlib Optional comparison): WHERE ? [1]")
-        }
         XCTAssertEqual(statement.sql, #"SELECT * FROM "book" WHERE "translatorId" IS NOT NULL"#)
         XCTAssertEqual(statement.arguments, [])
     }

@@ -25,7 +25,10 @@ enum RowReader {
         let end = min(cursor + layout.width, values.count)
         let start = min(cursor, end)
         let own = Array(values[start..<end])
-        let ownNames = Array(names[start..<end])
+        let ownNames = (start..<end).map { index in
+            let offset = index - start
+            return offset < layout.names.count ? (layout.names[offset] ?? names[index]) : names[index]
+        }
         cursor = end
         var scopes: [(key: String, row: Row)] = []
         for child in layout.children {

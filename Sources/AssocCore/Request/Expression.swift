@@ -68,9 +68,8 @@ extension String: ExpressionConvertible {
     public var expression: Expression { .value(.text(self)) }
 }
 
-extension Bool: ExpressionConvertible {
-    public var expression: Expression { .value(.integer(self ? 1 : 0)) }
-}
+// Bool is deliberately not ExpressionConvertible: `Column("x") != nil` would otherwise compile as
+// the standard library's Optional comparison (a Bool) and silently filter nothing.
 
 extension Optional: ExpressionConvertible where Wrapped: ExpressionConvertible {
     public var expression: Expression { self?.expression ?? .value(.null) }
@@ -302,6 +301,15 @@ public func / <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs:
 
 public func / <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
+}
+
+/// `isEmpty == false`: booleans compare as SQLite stores them, 1 and 0.
+public func == <L: SQLSpecificExpressible>(lhs: L, rhs: Bool) -> Expression {
+    .binary(.equal, lhs.expression, .value(.integer(rhs ? 1 : 0)))
+}
+
+public func != <L: SQLSpecificExpressible>(lhs: L, rhs: Bool) -> Expression {
+    .binary(.notEqual, lhs.expression, .value(.integer(rhs ? 1 : 0)))
 }
 
 /// `x == nil` is `x IS NULL`.

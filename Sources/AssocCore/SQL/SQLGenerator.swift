@@ -19,6 +19,9 @@ struct RowLayout: Sendable {
     var key: String
     /// Columns of this scope itself (its selection and annotations).
     var width: Int
+    /// The schema's names for the columns of `*` selections (nil: use SQLite's result name), so
+    /// that names stay right where SQLite decorates duplicates (`name:1` in parenthesized joins).
+    var names: [String?]
     var children: [RowLayout]
 }
 
@@ -352,18 +355,20 @@ public enum SQLGenerator {
     /// The scope tree of a node: its own columns, then one scope per joined association that
     /// selects columns or has scoped descendants.
     static func layout(of node: QueryNode, key: String) -> RowLayout {
-        var width = node.annotations.count
+        var names: [String?] = []
         for item in node.selection {
             switch item {
-            case .allColumns: width += node.table.columns.count
-            case .expression: width += 1
+            case .allColumns: names += node.table.columns.map { $0.name }
+            case .expression: names.append(nil)
             }
         }
+        names += node.annotations.map { _ in nil }
+        let width = names.count
         var children: [RowLayout] = []
         for child in node.children where child.kind != .all {
             let sub = layout(of: child.node, key: child.key)
             if sub.width > 0 || !sub.children.isEmpty { children.append(sub) }
         }
-        return RowLayout(key: key, width: width, children: children)
+        return RowLayout(key: key, width: width, names: names, children: children)
     }
 }
