@@ -18,7 +18,7 @@ struct FetchCommand: ParsableCommand {
         let rows = try database.fetchAll(request)
         switch format {
         case .json:
-            print(try RowJSONRenderer.render(rows), terminator: "")
+            print(try RowJSON.render(rows), terminator: "")
         case .table:
             print(RowTableRenderer.render(rows), terminator: "")
         case .debug:

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import AssocCLI
+import AssocCore
 
 final class JSONValueTests: XCTestCase {
     func testStringEscaping() {

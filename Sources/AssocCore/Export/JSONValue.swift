@@ -1,7 +1,7 @@
 /// A JSON value with ordered object keys, and a small deterministic writer: keys stay in the
 /// order given, strings are escaped per RFC 8259 (quotes, backslashes, control characters),
 /// non-ASCII text stays UTF-8.
-indirect enum JSONValue: Equatable {
+public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
     /// A finite double, written in Swift's shortest round-tripping form (non-finite: null).
@@ -11,12 +11,12 @@ indirect enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.compact == rhs.compact
     }
 
     /// `"text"`, escaped.
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -40,7 +40,7 @@ indirect enum JSONValue: Equatable {
     }
 
     /// On one line, no spaces.
-    var compact: String {
+    public var compact: String {
         switch self {
         case .string(let s): return Self.quote(s)
         case .int(let i): return String(i)
@@ -53,7 +53,7 @@ indirect enum JSONValue: Equatable {
     }
 
     /// Indented by two spaces per level; arrays of scalars stay on one line.
-    func pretty(indent: Int = 0) -> String {
+    public func pretty(indent: Int = 0) -> String {
         let pad = String(repeating: " ", count: indent + 2)
         let close = String(repeating: " ", count: indent)
         switch self {

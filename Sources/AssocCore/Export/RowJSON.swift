@@ -1,24 +1,23 @@
-import AssocCore
-
 /// The JSON contract of `assoc fetch --format json`: one object per row; the root's columns by
 /// name; each included to-one association as a member named by its key (an object, or null when
 /// absent); each `including(all:)` as an array; through associations and `joining` add no member of
 /// their own. INTEGER and REAL are numbers, TEXT strings, NULL null, BLOB `{"base64": "..."}`.
-enum RowJSONRenderer {
-    static func render(_ rows: [Row]) throws -> String {
+public enum RowJSON {
+    /// The rows as a pretty-printed JSON array, ending with a newline.
+    public static func render(_ rows: [Row]) throws -> String {
         let values = try rows.map(object)
         return JSONValue.array(values).pretty() + "\n"
     }
 
     /// One row (or scope) as an object. Zero-column scopes (joined tables, the intermediate tables
     /// of through associations) are transparent: their members are lifted to this level.
-    static func object(_ row: Row) throws -> JSONValue {
+    public static func object(_ row: Row) throws -> JSONValue {
         var members: [(String, JSONValue)] = []
         var names = Set<String>()
         func add(_ name: String, _ value: JSONValue, isAssociation: Bool) throws {
             if !names.insert(name).inserted {
                 let what = isAssociation ? "association key" : "column"
-                throw CLIError(message: "the \(what) \(TextSanitizer.quoted(name)) appears twice in one object of the JSON output: give the association another key with forKey(\"...\")")
+                throw AssocError(.keyCollision, "the \(what) \(quoteForMessage(name)) appears twice in one object of the JSON output: give the association another key with forKey(\"...\")")
             }
             members.append((name, value))
         }
@@ -46,7 +45,7 @@ enum RowJSONRenderer {
         return members
     }
 
-    static func json(_ value: DatabaseValue) -> JSONValue {
+    public static func json(_ value: DatabaseValue) -> JSONValue {
         switch value {
         case .null: return .null
         case .integer(let v): return .int(Int(v))
@@ -58,10 +57,10 @@ enum RowJSONRenderer {
 }
 
 /// Standard base64 (RFC 4648, with padding).
-enum Base64 {
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out = ""
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
