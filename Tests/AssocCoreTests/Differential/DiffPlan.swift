@@ -1,0 +1,87 @@
+import AssocCore
+
+/// The shape AssocCore is expected to give a random request, written from the documented rules
+/// (keys and their inflection, through associations as pivot + target, prefetch), not from its code:
+/// one `PlanNode` per joined table.
+final class PlanNode {
+    let table: String
+    let filters: [DiffPredicate]
+    let ordering: [DiffOrderTerm]
+    /// `including` selects the table's columns; `joining` and through pivots select none.
+    let isIncluded: Bool
+    var children: [PlanChild] = []
+
+    init(table: String, filters: [DiffPredicate], ordering: [DiffOrderTerm], isIncluded: Bool) {
+        self.table = table
+        self.filters = filters
+        self.ordering = ordering
+        self.isIncluded = isIncluded
+    }
+
+    /// A node is a row scope when it selects columns or has a joined descendant that does.
+    var isScope: Bool {
+        isIncluded || children.contains { $0.kind != .all && $0.node.isScope }
+    }
+
+    /// Prefetch keys of a node that is not a scope: they attach to the nearest scope above.
+    var hoistedKeys: [String] {
+        children.flatMap { child -> [String] in
+            if child.kind == .all { return [child.key] }
+            return child.node.isScope ? [] : child.node.hoistedKeys
+        }
+    }
+}
+
+struct PlanChild {
+    enum Kind { case required, optional, all }
+
+    var key: String
+    var kind: Kind
+    /// origin: column of the parent table; destination: column of `node.table`.
+    var pairs: [ColumnPair]
+    var node: PlanNode
+    /// Prefetched through associations: the pivot's table and pairs, crossed before `pairs`.
+    var pivot: (table: String, pairs: [ColumnPair])?
+}
+
+enum DiffPlan {
+    static func singularKey(_ base: String, toMany: Bool) -> String { toMany ? Inflector.singularize(base) : base }
+    static func pluralKey(_ base: String, toMany: Bool) -> String { toMany ? base : Inflector.pluralize(base) }
+
+    /// The key the child takes at its parent's level: the pivot's key for a joined through association.
+    static func levelKey(_ child: DiffChild) -> String {
+        let a = child.association
+        if child.method == .includingAll { return pluralKey(child.forKey ?? a.name, toMany: a.isToMany) }
+        if case .through(let pivot, _) = a.path { return singularKey(pivot.name, toMany: pivot.isToMany) }
+        return singularKey(child.forKey ?? a.name, toMany: a.isToMany)
+    }
+
+    static func plan(_ node: DiffNode, isIncluded: Bool) -> PlanNode {
+        let result = PlanNode(table: node.table, filters: node.filters, ordering: node.ordering ?? [], isIncluded: isIncluded)
+        for child in node.children {
+            result.children.append(plan(child))
+        }
+        return result
+    }
+
+    static func plan(_ child: DiffChild) -> PlanChild {
+        let a = child.association
+        let method = child.method
+        let kind: PlanChild.Kind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
+        let target = plan(child.node, isIncluded: method.isIncluding)
+        switch a.path {
+        case .direct(let pairs):
+            return PlanChild(key: levelKey(child), kind: kind, pairs: pairs, node: target)
+        case .through(let pivot, let second):
+            if method == .includingAll {
+                return PlanChild(
+                    key: levelKey(child), kind: .all, pairs: second.columns, node: target,
+                    pivot: (pivot.destination, pivot.columns))
+            }
+            let pivotNode = PlanNode(table: pivot.destination, filters: [], ordering: [], isIncluded: false)
+            pivotNode.children = [PlanChild(
+                key: singularKey(child.forKey ?? a.name, toMany: a.isToMany), kind: kind, pairs: second.columns, node: target)]
+            return PlanChild(key: levelKey(child), kind: kind, pairs: pivot.columns, node: pivotNode)
+        }
+    }
+}
