@@ -101,7 +101,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
             lines.append(indent + "- " + key + ": " + scope.description)
             appendTree(of: scope, indent: indent + "  ", to: &lines)
         }
-        for (key, rows) in row.allPrefetchedKeys().map({ ($0, row.prefetchedRows($0) ?? []) }) {
+        for (key, rows) in row.prefetched.sorted(by: { $0.key < $1.key }) {
             lines.append(indent + "+ " + key + ": " + (rows.count == 1 ? "1 row" : rows.isEmpty ? "0 row" : "\(rows.count) rows"))
         }
     }

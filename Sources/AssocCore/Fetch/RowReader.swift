@@ -25,7 +25,9 @@ enum RowReader {
         let end = min(cursor + layout.width, values.count)
         let start = min(cursor, end)
         let own = Array(values[start..<end])
-        let ownNames = Array(names[start..<end])
+        let ownNames = names[start..<end].enumerated().map { offset, name in
+            offset < layout.columnNames.count ? layout.columnNames[offset] ?? name : name
+        }
         cursor = end
         var scopes: [(key: String, row: Row)] = []
         for child in layout.children {

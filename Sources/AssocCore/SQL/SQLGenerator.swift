@@ -20,6 +20,10 @@ struct RowLayout: Sendable {
     /// Columns of this scope itself (its selection and annotations).
     var width: Int
     var children: [RowLayout]
+    /// The name of each of the `width` columns when the schema knows it (`"t".*`);
+    /// nil for other expressions, named by SQLite. SQLite renames duplicate columns `id:2` when a
+    /// parenthesized join (`LEFT JOIN ("a" JOIN "b" …)`) becomes a subquery: the schema's names win.
+    var columnNames: [String?] = []
 }
 
 /// The statements fetching a request executes, and how to read their rows.
@@ -352,18 +356,20 @@ public enum SQLGenerator {
     /// The scope tree of a node: its own columns, then one scope per joined association that
     /// selects columns or has scoped descendants.
     static func layout(of node: QueryNode, key: String) -> RowLayout {
-        var width = node.annotations.count
+        var names: [String?] = []
         for item in node.selection {
             switch item {
-            case .allColumns: width += node.table.columns.count
-            case .expression: width += 1
+            case .allColumns: names += node.table.columns.map { Optional($0.name) }
+            case .expression: names.append(nil)
             }
         }
+        names += node.annotations.map { _ in nil }
+        let width = names.count
         var children: [RowLayout] = []
         for child in node.children where child.kind != .all {
             let sub = layout(of: child.node, key: child.key)
             if sub.width > 0 || !sub.children.isEmpty { children.append(sub) }
         }
-        return RowLayout(key: key, width: width, children: children)
+        return RowLayout(key: key, width: width, children: children, columnNames: names)
     }
 }

@@ -107,7 +107,7 @@ struct DiffGenerator {
         }
         if method == .includingAll {
             // Prefetch keys stay unique in the whole request: they may attach to a scope above.
-            if prefetchKeys.contains(entry(for: child).key) { child.forKey = freshKey() }
+            if !deliberate && prefetchKeys.contains(entry(for: child).key) { child.forKey = freshKey() }
             prefetchKeys.insert(entry(for: child).key)
         }
         level.append(entry(for: child))

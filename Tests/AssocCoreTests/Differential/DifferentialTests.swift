@@ -113,3 +113,15 @@ final class DifferentialTests: XCTestCase {
             """
     }
 }
+
+final class DifferentialDebugTests: XCTestCase {
+    func testDebugOne() throws {
+        let connection = try DiffSchema.makeConnection(seed: 1)
+        let db = try Database(connection: connection)
+        let person = Table("person"), prize = Table("prize")
+        let request = person.joining(optional: person.prizes.including(required: prize.author.including(all: person.booksAsTranslator).forKey("altB1")))
+        let rows = try db.fetchAll(request)
+        for row in rows.prefix(3) { print(row.debugDescription) }
+        print(try db.executedStatements(for: request).map(\.description).joined(separator: "\n"))
+    }
+}
