@@ -99,11 +99,15 @@ struct DiffGenerator {
                 expectsAmbiguousKey = true
             }
         }
-        if !deliberate && level.contains(where: { $0.key == entry(for: child).key }) {
-            // Avoid merges (and unplanned refusals): rename, or give up on a through association's pivot.
-            if isThroughJoin { return nil }
-            child.forKey = freshKey()
-            if level.contains(where: { $0.key == entry(for: child).key }) { return nil }
+        if !deliberate, let existing = level.first(where: { $0.key == entry(for: child).key }) {
+            // Same join under one key: often let them merge. Otherwise rename, or give up on a
+            // through association (its pivot's key cannot be changed).
+            let mergeable = sameJoin(entry(for: child), existing) && method != .includingAll
+            if !(mergeable && rng.chance(0.6)) {
+                if isThroughJoin { return nil }
+                child.forKey = freshKey()
+                if level.contains(where: { $0.key == entry(for: child).key }) { return nil }
+            }
         }
         if method == .includingAll {
             // Prefetch keys stay unique in the whole request: they may attach to a scope above.

@@ -5,10 +5,10 @@ import AssocCore
 /// one `PlanNode` per joined table.
 final class PlanNode {
     let table: String
-    let filters: [DiffPredicate]
-    let ordering: [DiffOrderTerm]
+    var filters: [DiffPredicate]
+    var ordering: [DiffOrderTerm]
     /// `including` selects the table's columns; `joining` and through pivots select none.
-    let isIncluded: Bool
+    var isIncluded: Bool
     var children: [PlanChild] = []
 
     init(table: String, filters: [DiffPredicate], ordering: [DiffOrderTerm], isIncluded: Bool) {
@@ -45,6 +45,12 @@ struct PlanChild {
 }
 
 enum DiffPlan {
+    /// Keys met twice at one level: same join (merged) or different joins (refused by the engine).
+    struct MergeCount {
+        var merges = 0
+        var conflicts = 0
+    }
+
     static func singularKey(_ base: String, toMany: Bool) -> String { toMany ? Inflector.singularize(base) : base }
     static func pluralKey(_ base: String, toMany: Bool) -> String { toMany ? base : Inflector.pluralize(base) }
 
@@ -56,19 +62,50 @@ enum DiffPlan {
         return singularKey(child.forKey ?? a.name, toMany: a.isToMany)
     }
 
-    static func plan(_ node: DiffNode, isIncluded: Bool) -> PlanNode {
+    /// The plan of a request's tree. Children attached under one key merge as the association
+    /// guide says (same join: filters AND-ed, required wins, selected wins, the newcomer's ordering
+    /// wins, children merged by key, the merged child moves last); `conflicts` counts keys shared by
+    /// different joins, which the engine must refuse.
+    static func plan(_ node: DiffNode, isIncluded: Bool, conflicts: inout MergeCount) -> PlanNode {
         let result = PlanNode(table: node.table, filters: node.filters, ordering: node.ordering ?? [], isIncluded: isIncluded)
         for child in node.children {
-            result.children.append(plan(child))
+            let planned = plan(child, conflicts: &conflicts)
+            if let index = result.children.firstIndex(where: { $0.key == planned.key }) {
+                let existing = result.children.remove(at: index)
+                result.children.append(merge(existing, planned, conflicts: &conflicts))
+            } else {
+                result.children.append(planned)
+            }
         }
         return result
     }
 
-    static func plan(_ child: DiffChild) -> PlanChild {
+    private static func merge(_ a: PlanChild, _ b: PlanChild, conflicts: inout MergeCount) -> PlanChild {
+        let sameJoin = a.node.table.lowercased() == b.node.table.lowercased() && a.pairs == b.pairs
+            && (a.kind == .all) == (b.kind == .all)
+        if sameJoin { conflicts.merges += 1 } else { conflicts.conflicts += 1 }
+        var merged = a
+        if a.kind == .required || b.kind == .required { merged.kind = .required }
+        let node = a.node
+        node.filters += b.node.filters
+        if !b.node.ordering.isEmpty { node.ordering = b.node.ordering }
+        node.isIncluded = a.node.isIncluded || b.node.isIncluded
+        for child in b.node.children {
+            if let index = node.children.firstIndex(where: { $0.key == child.key }) {
+                node.children[index] = merge(node.children[index], child, conflicts: &conflicts)
+            } else {
+                node.children.append(child)
+            }
+        }
+        merged.node = node
+        return merged
+    }
+
+    static func plan(_ child: DiffChild, conflicts: inout MergeCount) -> PlanChild {
         let a = child.association
         let method = child.method
         let kind: PlanChild.Kind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
-        let target = plan(child.node, isIncluded: method.isIncluding)
+        let target = plan(child.node, isIncluded: method.isIncluding, conflicts: &conflicts)
         switch a.path {
         case .direct(let pairs):
             return PlanChild(key: levelKey(child), kind: kind, pairs: pairs, node: target)
@@ -81,7 +118,7 @@ enum DiffPlan {
             let pivotNode = PlanNode(table: pivot.destination, filters: [], ordering: [], isIncluded: false)
             pivotNode.children = [PlanChild(
                 key: singularKey(child.forKey ?? a.name, toMany: a.isToMany), kind: kind, pairs: second.columns, node: target)]
-            return PlanChild(key: levelKey(child), kind: kind, pairs: pivot.columns, node: pivotNode)
+            return PlanChild(key: levelKey(child), kind: method.isRequired ? .required : .optional, pairs: pivot.columns, node: pivotNode)
         }
     }
 }
