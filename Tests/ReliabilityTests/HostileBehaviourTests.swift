@@ -118,7 +118,7 @@ final class HostileBehaviourTests: XCTestCase {
         }
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertGreaterThan(elapsed, 0.25)
-        XCTAssertLessThan(elapsed, 3)
+        XCTAssertLessThan(elapsed, 5)  // generous: the machine is shared
         // Command line: the default 5 s timeout, then one clear line.
         let cliStarted = Date()
         let result = try BinaryRunner.run(["schema", path], timeout: 30)
@@ -128,7 +128,7 @@ final class HostileBehaviourTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("assoc: cannot open"), result.stderr)
         XCTAssertTrue(result.stderr.contains("database is locked"), result.stderr)
         XCTAssertGreaterThan(cliElapsed, 4.5)
-        XCTAssertLessThan(cliElapsed, 15)
+        XCTAssertLessThan(cliElapsed, 30)
         try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\nSELECT 'released';\n".utf8))
         seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("released") {
