@@ -37,14 +37,24 @@ public final class Connection: @unchecked Sendable {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a SQLite database")
             }
+            // A FIFO or a device would block SQLite's first read forever.
+            if (info.st_mode & S_IFMT) != S_IFREG {
+                throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file, not a SQLite database")
+            }
         }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var filename = path
         switch mode {
-        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+            if WALFiles.wouldBeCreated(forReadOnly: path) {
+                flags |= SQLITE_OPEN_URI
+                filename = WALFiles.immutableURI(path)
+            }
         case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(filename, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }

@@ -114,6 +114,12 @@ struct ExpressionPrinter {
         let spelled: String
         if let column = node.table.column(named: name) {
             spelled = column.name
+        } else if name.lowercased() == "rowid", node.table.primaryKey.kind == .rowidAlias,
+            let alias = node.table.primaryKey.columns.first
+        {
+            // SQLite hides `rowid` of a table inside a parenthesized join (`LEFT JOIN (a JOIN b …)`);
+            // the alias column is the same value and always visible.
+            spelled = alias
         } else if name.lowercased() == "rowid", node.table.kind != .view, node.table.primaryKey.kind != .withoutRowid {
             spelled = name
         } else {

@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// Runs the built `assoc` executable, as a user would, with a time limit (a hang is a failure).
+/// Adapted from Tests/AssocCLITests/BinaryRunner.swift: keeps raw output bytes and how the process ended.
+struct BinaryRunner {
+    struct Result {
+        var status: Int32
+        /// True when the process ended by a signal (a trap, a crash), or was killed at the time limit.
+        var signaled: Bool
+        var timedOut: Bool
+        var stdoutBytes: Data
+        var stderrBytes: Data
+        var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+        var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+    }
+
+    /// The `assoc` binary next to the test bundle (`.build/debug/` on Linux), else under
+    /// the package's `.build/debug/`, found from this file's path.
+    static func binaryURL(file: String = #filePath) throws -> URL {
+        let besideBundle = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent().appendingPathComponent("assoc")
+        if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
+        let packageRoot = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fallback = packageRoot.appendingPathComponent(".build/debug/assoc")
+        if FileManager.default.isExecutableFile(atPath: fallback.path) { return fallback }
+        throw XCTSkip("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
+    }
+
+    static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
+        let process = Process()
+        process.executableURL = try binaryURL()
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // A watchdog kills the child at the time limit; reading continues until the pipes close.
+        let finished = DispatchSemaphore(value: 0)
+        let timedOut = LockedFlag()
+        DispatchQueue.global().async {
+            if finished.wait(timeout: .now() + timeout) == .timedOut {
+                timedOut.set()
+                process.terminate()
+            }
+        }
+        // Read both pipes concurrently: a large output on either would otherwise block the child.
+        let errData = LockedData()
+        let errDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData.set(err.fileHandleForReading.readDataToEndOfFile())
+            errDone.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        process.waitUntilExit()
+        finished.signal()
+        return Result(
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut.value,
+            stdoutBytes: outData,
+            stderrBytes: errData.value)
+    }
+}
+
+private final class BundleMarker {}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ newValue: Data) { lock.withLock { data = newValue } }
+    var value: Data { lock.withLock { data } }
+}
+
+/// A fresh temporary directory, removed by the caller.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-reliability-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

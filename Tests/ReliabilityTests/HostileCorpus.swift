@@ -1,0 +1,103 @@
+import AssocCore
+import Foundation
+
+/// One hostile input: a path (made by `build`) and what `assoc` and the engine should make of it.
+struct HostileCase {
+    enum Expectation {
+        /// Opens; the fetch of `fetchTarget.limit(5)` succeeds and its JSON contains every string given.
+        case opens(fetchContains: [String])
+        /// Opens (the schema prints) but the fetch fails with a message containing the text.
+        case opensButFetchFails(String)
+        /// Refused at opening with a message containing the text (CLI) — the engine may differ, see `engineOpens`.
+        case refused(String)
+    }
+
+    var name: String
+    /// Creates the file(s) in the directory and returns the path to give `assoc`.
+    var build: (URL) throws -> String
+    /// The root table of the fetched request (raw name; quoted for the request language).
+    var fetchTarget: String = "t"
+    var expectation: Expectation
+    /// Whether `Connection(path:)` itself accepts the file (SQLite opens an empty or truncated file
+    /// lazily, where the CLI refuses it up front): nil when either is fine.
+    var engineOpens: Bool? = nil
+}
+
+/// Builds the databases of the corpus with a writable `Connection` (closed before the test reads them).
+enum CorpusBuilder {
+    @discardableResult
+    static func database(_ directory: URL, _ name: String, _ sql: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        do {
+            let connection = try Connection(path: path, mode: .readWrite(create: true))
+            try connection.execute("PRAGMA foreign_keys = OFF")
+            try connection.execute(sql)
+        }
+        return path
+    }
+
+    /// Runs `body` with a writable connection on a new file, then closes it.
+    static func database(_ directory: URL, _ name: String, _ body: (Connection) throws -> Void) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let connection = try Connection(path: path, mode: .readWrite(create: true))
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        try body(connection)
+        return path
+    }
+
+    /// A table `t(id, v)` holding each value in order, bound as parameters.
+    static func values(_ directory: URL, _ name: String, type: String = "", _ values: [DatabaseValue]) throws -> String {
+        try database(directory, name) { db in
+            try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v \(type))")
+            for value in values {
+                try db.execute("INSERT INTO t (v) VALUES (?)", arguments: [value])
+            }
+        }
+    }
+
+    /// A table `small` (3 rows) then `big` (2,000 rows of 300 bytes): about 160 pages of 4 KiB.
+    static func twoTables(_ directory: URL, _ name: String) throws -> String {
+        try database(directory, name, """
+            PRAGMA page_size = 4096;
+            CREATE TABLE small (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO small (name) VALUES ('one'), ('two'), ('three');
+            CREATE TABLE big (id INTEGER PRIMARY KEY, filler TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO big (filler) SELECT printf('%0300d', i) FROM n;
+            """)
+    }
+
+    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+        var state = seed
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count)
+        for _ in 0..<count {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bytes.append(UInt8(truncatingIfNeeded: state >> 33))
+        }
+        return Data(bytes)
+    }
+}
+
+/// The strings of the escape-laden table: each one tries to act on a terminal.
+enum HostileStrings {
+    static let esc = "\u{1B}"
+    static let all: [String] = [
+        esc + "[31mred" + esc + "[0m",  // SGR colour
+        esc + "]0;pwned title" + "\u{07}",  // OSC 0: window title
+        esc + "]52;c;SGVsbG8=" + "\u{07}",  // OSC 52: clipboard write
+        esc + "]8;;https://evil.example" + esc + "\\click" + esc + "]8;;" + esc + "\\",  // OSC 8 hyperlink
+        esc + "[2J" + esc + "[H",  // clear screen, cursor home
+        esc + "P1$r" + esc + "\\",  // DCS
+        "\u{9B}31m C1 CSI",  // C1 CSI
+        "\u{85}NEL\u{8D}RI\u{9D}OSC",  // other C1
+        "abc\u{202E}txt.exe",  // RLO bidi override
+        "\u{2066}isolate\u{2069} \u{202A}lre\u{202C} \u{200F}rlm \u{061C}alm",
+        "bell\u{07} backspace\u{08}\u{08} cr\rover",
+        "tab\there\u{0B}vt\u{0C}ff\u{7F}del",
+        "line\nbreak\u{2028}ls\u{2029}ps",
+        "e\u{301}\u{302}\u{303} zero\u{200B}width\u{2060}joiner\u{FEFF}",
+        "\u{301}lone combining",
+        "👨‍👩‍👧‍👦 family 🏳️‍🌈 flag 👍🏽",
+    ]
+}

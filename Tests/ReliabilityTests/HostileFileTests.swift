@@ -1,0 +1,105 @@
+import AssocCore
+import Foundation
+import XCTest
+
+/// Every hostile file through `assoc schema`, `assoc fetch` (JSON and table) and the engine API:
+/// a clear message or safe output, never a signal, a hang, or a write.
+final class HostileFileTests: XCTestCase {
+    func testCorpusIsLargeEnough() {
+        XCTAssertGreaterThanOrEqual(HostileCases.all().count, 30)
+    }
+
+    func testEveryCaseThroughTheCommandLineAndTheEngine() throws {
+        _ = try BinaryRunner.binaryURL()
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var shmChanged: [String] = []
+        for (index, hostile) in HostileCases.all().enumerated() {
+            let directory = root.appendingPathComponent("case\(index)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            let path = try hostile.build(directory)
+            let before = FileSnapshot(of: directory)
+            let request = quotedName(hostile.fetchTarget) + ".limit(5)"
+            let runs: [(String, [String])] = [
+                ("schema", ["schema", path]),
+                ("schema json", ["schema", path, "--format", "json"]),
+                ("fetch json", ["fetch", path, request, "--format", "json"]),
+                ("fetch table", ["fetch", path, request, "--format", "table"]),
+            ]
+            var results: [String: BinaryRunner.Result] = [:]
+            for (label, arguments) in runs {
+                let result = try BinaryRunner.run(arguments)
+                results[label] = result
+                let context = "\(hostile.name) / \(label)"
+                XCTAssertFalse(result.signaled, "\(context): ended by a signal, status \(result.status): \(result.stderr.prefix(500))")
+                XCTAssertFalse(result.timedOut, "\(context): timed out")
+                XCTAssertTrue(result.status == 0 || result.status == 1, "\(context): status \(result.status)")
+                if result.status == 1 {
+                    XCTAssertTrue(result.stderr.hasPrefix("assoc: "), "\(context): unclear error \(result.stderr.prefix(300))")
+                    XCTAssertFalse(result.stderrBytes.contains(0x1B), "\(context): ESC in the error message")
+                }
+            }
+            check(hostile, results)
+            checkEngine(hostile, path: path)
+            let after = FileSnapshot(of: directory)
+            // SQLite's WAL readers update the shared-memory index (-shm): see WALFiles.swift.
+            let shm = Set(after.entries.keys.filter { $0.hasSuffix("-shm") && before.entries[$0] != nil })
+            XCTAssertEqual(before.differences(to: after, ignoring: shm), [], "\(hostile.name): files changed")
+            if !before.differences(to: after).isEmpty { shmChanged.append(hostile.name) }
+        }
+        print("HostileFileTests: \(HostileCases.all().count) cases × 4 commands + engine; -shm updated by reading in: \(shmChanged)")
+    }
+
+    func check(_ hostile: HostileCase, _ results: [String: BinaryRunner.Result]) {
+        let schema = results["schema"], json = results["fetch json"], table = results["fetch table"]
+        switch hostile.expectation {
+        case .opens(let contains):
+            XCTAssertEqual(schema?.status, 0, "\(hostile.name): schema failed: \(schema?.stderr ?? "")")
+            XCTAssertEqual(results["schema json"]?.status, 0, "\(hostile.name): schema json failed")
+            XCTAssertEqual(json?.status, 0, "\(hostile.name): fetch json failed: \(json?.stderr.prefix(300) ?? "")")
+            XCTAssertEqual(table?.status, 0, "\(hostile.name): fetch table failed: \(table?.stderr.prefix(300) ?? "")")
+            for text in contains {
+                XCTAssertTrue(json?.stdout.contains(text) ?? false, "\(hostile.name): JSON lacks \(text): \(json?.stdout.prefix(300) ?? "")")
+            }
+        case .opensButFetchFails(let message):
+            XCTAssertEqual(schema?.status, 0, "\(hostile.name): schema failed: \(schema?.stderr ?? "")")
+            for result in [json, table] {
+                XCTAssertEqual(result?.status, 1, "\(hostile.name): fetch should fail")
+                XCTAssertTrue(result?.stderr.contains(message) ?? false, "\(hostile.name): \(result?.stderr ?? "") lacks \(message)")
+            }
+        case .refused(let message):
+            for (label, result) in results {
+                XCTAssertEqual(result.status, 1, "\(hostile.name) / \(label): should be refused")
+                XCTAssertTrue(result.stderr.hasPrefix("assoc: cannot open "), "\(hostile.name) / \(label): \(result.stderr)")
+                XCTAssertTrue(message.isEmpty || result.stderr.contains(message), "\(hostile.name) / \(label): \(result.stderr) lacks \(message)")
+                XCTAssertEqual(result.stdout, "", "\(hostile.name) / \(label)")
+            }
+        }
+    }
+
+    /// The engine: open, read the schema, fetch five rows and count them; every failure a thrown error.
+    func checkEngine(_ hostile: HostileCase, path: String) {
+        let database: Database
+        do {
+            database = try Database(path: path)
+        } catch {
+            if hostile.engineOpens == true { XCTFail("\(hostile.name): engine cannot open: \(error)") }
+            XCTAssertTrue(error is DatabaseError, "\(hostile.name): unexpected \(type(of: error))")
+            return
+        }
+        if hostile.engineOpens == false { XCTFail("\(hostile.name): the engine opened it") }
+        do {
+            let rows = try database.fetchAll(Table(hostile.fetchTarget).limit(5))
+            if case .opens = hostile.expectation { XCTAssertFalse(rows.isEmpty, "\(hostile.name): no rows") }
+            if case .opensButFetchFails = hostile.expectation { XCTFail("\(hostile.name): engine fetch succeeded") }
+        } catch {
+            if case .opens = hostile.expectation { XCTFail("\(hostile.name): engine fetch failed: \(error)") }
+        }
+        _ = try? database.fetchCount(Table(hostile.fetchTarget).all)
+    }
+}
+
+/// A name quoted for the request language.
+func quotedName(_ name: String) -> String {
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
+}
