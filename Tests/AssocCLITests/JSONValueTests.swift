@@ -12,7 +12,7 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(JSONValue.quote("\u{08}\u{0C}"), #""\b\f""#)
         XCTAssertEqual(JSONValue.quote("\u{00}\u{01}\u{1B}\u{1F}"), #""\u0000\u0001\u001b\u001f""#)
         // Non-ASCII stays UTF-8; DEL and "/" need no escape.
-        XCTAssertEqual(JSONValue.quote("Zoë 日本 é/\u{7F}"), "\"Zoë 日本 é/\u{7F}\"")
+        XCTAssertEqual(JSONValue.quote("Zoë 日本 é/"), "\"Zoë 日本 é/\"")
     }
 
     func testEscapedStringsRoundTripThroughJSONSerialization() throws {
@@ -40,5 +40,11 @@ final class JSONValueTests: XCTestCase {
               "empty": []
             }
             """)
+    }
+}
+
+final class JSONControlEscapeTests: XCTestCase {
+    func testDELC1AndBidiControlsAreEscaped() {
+        XCTAssertEqual(JSONValue.quote("a\u{7F}b\u{9B}c\u{202E}d\u{2066}e\u{200F}"), #""a\u007fb\u009bc\u202ed\u2066e\u200f""#)
     }
 }

@@ -137,8 +137,10 @@ final class SeedRefiningSQLTests: XCTestCase {
         let book = Table("book")
         let request = book.including(required: book.author.select(allColumnsAnd: [Column("rowid")]))
         XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "author".*, "author"."rowid" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
-        XCTAssertEqual(try db.fetchAll(request.order(Column("id"))).last?.scope("author")?.values, [2, "Ben", "US", 2])
+            #"SELECT "book".*, "author".*, "author"."id" AS "rowid" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
+        let author = try db.fetchAll(request.order(Column("id"))).last?.scope("author")
+        XCTAssertEqual(author?.values, [2, "Ben", "US", 2])
+        XCTAssertEqual(author?.columnNames.last, "rowid")
     }
 
     /// 000 `RestrictedAuthor.all()`: `SELECT id, name FROM author`.

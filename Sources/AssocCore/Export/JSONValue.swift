@@ -28,7 +28,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                // C0, DEL, C1 and bidi controls are escaped: JSON piped to a terminal stays inert.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                    || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C {
                     let hex = String(scalar.value, radix: 16, uppercase: false)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -124,6 +124,11 @@ public enum SQLGenerator {
                 try printer.writeColumn(column, of: root, to: &w)
             }
         }
+        if !root.havings.isEmpty && !root.groupsByPrimaryKey {
+            throw AssocError(
+                .invalidRequest,
+                "having(_:) filters on aggregates such as books.count; use filter(_:) for conditions on the columns of \(quoteForMessage(root.table.name))")
+        }
         if !root.havings.isEmpty {
             w.append(" HAVING ")
             try printer.writeConjunction(root.havings, in: root, to: &w)
@@ -182,6 +187,11 @@ public enum SQLGenerator {
                 try printer.write(expression, in: node, to: &w)
                 if let name = name(of: expression, keys: keys, finalID: printer.finalID) {
                     w.append(" AS " + quoteIdentifier(name))
+                } else if case .column(let column) = expression, column.lowercased() == "rowid",
+                    node.table.primaryKey.kind == .rowidAlias, node.table.column(named: column) == nil
+                {
+                    // `rowid` is written as its alias column (see ExpressionPrinter): keep its name.
+                    w.append(" AS " + quoteIdentifier(column))
                 }
             }
         }
