@@ -91,4 +91,12 @@ final class LanguageBuilderTests: XCTestCase {
             XCTAssert((error as? AssocError)?.message.contains("to-many") == true)
         }
     }
+
+    func testHavingWithoutAggregateIsAClearError() throws {
+        let db = try database()
+        XCTAssertThrowsError(try db.request(parsing: "book.having(year > 2000)")) { error in
+            XCTAssertEqual((error as? AssocError)?.kind, .invalidRequest)
+            XCTAssert((error as? AssocError)?.message.contains("use filter(_:)") == true)
+        }
+    }
 }
