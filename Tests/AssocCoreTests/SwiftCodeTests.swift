@@ -379,4 +379,117 @@ final class SwiftCodeTests: XCTestCase {
             XCTAssertTrue(String(describing: error).contains("editor"), "\(error)")
         }
     }
+
+    // MARK: - Compiling the generated code
+
+    /// The build products directory that holds `Modules/AssocCore.swiftmodule`, or nil.
+    static func productsDirectory() -> URL? {
+        let bundle = Bundle(for: SwiftCodeTests.self).bundleURL
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        let candidates = [bundle, bundle.deletingLastPathComponent(), executable.deletingLastPathComponent(),
+                          bundle.deletingLastPathComponent().deletingLastPathComponent()]
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/AssocCore.swiftmodule").path)
+        }
+    }
+
+    /// Writes `prelude + code + postlude` as main.swift, compiles it against the built AssocCore
+    /// (its object files linked statically, with SQLite) and runs it with `arguments`.
+    /// Returns the program's output; skips when the products or swiftc are not found.
+    func compileAndRun(_ code: String, postlude: String, arguments: [String]) throws -> String {
+        guard let products = Self.productsDirectory() else { throw XCTSkip("AssocCore.swiftmodule not found next to the test bundle") }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
+        let objectsDirectory = products.appendingPathComponent("AssocCore.build")
+        let objects = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
+            .filter { $0.hasSuffix(".o") }.sorted().map { objectsDirectory.appendingPathComponent($0).path }
+        guard !objects.isEmpty else { throw XCTSkip("no AssocCore object files in \(objectsDirectory.path)") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("main.swift")
+        let prelude = "import AssocCore\nlet db = try Database(path: CommandLine.arguments[1])\n\n"
+        try (prelude + code + "\n" + postlude).write(to: source, atomically: true, encoding: .utf8)
+        let program = directory.appendingPathComponent("program").path
+        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
+            "-Xcc", "-fmodule-map-file=" + moduleMap.path, source.path] + objects + ["-lsqlite3", "-o", program])
+        XCTAssertEqual(compile.status, 0, "swiftc failed:\n\(compile.output)\n--- source:\n\(prelude + code + postlude)")
+        guard compile.status == 0 else { return "" }
+        let result = try run(program, arguments)
+        XCTAssertEqual(result.status, 0, result.output)
+        return result.output
+    }
+
+    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A database file with the test schema and a few rows.
+    func makeDatabaseFile() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcode-\(UUID().uuidString).sqlite").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let connection = try Connection(path: path, mode: .readWrite(create: true))
+        try connection.execute(Self.schemaSQL + """
+            INSERT INTO country VALUES ('FR', 'France'), ('JP', 'Japan');
+            INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Bob', NULL), (3, 'Chiyo', 'JP');
+            INSERT INTO passport VALUES (1, 'FR', 1), (2, 'JP', 3), (3, 'FR', 3);
+            INSERT INTO library VALUES (1, 'Central');
+            INSERT INTO address VALUES (1, 1, 'Main "Street"');
+            INSERT INTO book (id, title, year, price, cover, notes, authorId, translatorId, libraryId) VALUES
+                (1, 'Dune', 2001, 9.5, X'01FF', NULL, 1, NULL, 1),
+                (2, 'Emma', 1999, NULL, NULL, 'old', 2, 3, NULL),
+                (3, 'Zoo', 2010, 3.0, NULL, NULL, 2, NULL, NULL);
+            INSERT INTO prize VALUES (1, 1, 'Hugo', 2002), (2, 1, 'Nebula', 2001), (3, 3, 'Booker', NULL);
+            INSERT INTO "Order Details" VALUES (10, 'yes', 4.25, 1), (11, NULL, 1, NULL);
+            """)
+        return path
+    }
+
+    func testGeneratedCodeCompilesAndDecodesRows() throws {
+        let path = try makeDatabaseFile()
+        let request = book.including(required: book.author.including(optional: person.country))
+            .including(optional: book.address)
+            .including(all: book.prizes.order(Column("name")))
+            .filter(Column("year") >= 2000)
+            .order(Column("title").desc)
+        let output = try compileAndRun(try code(request), postlude: """
+            for row in rows {
+                print(row.book.title, row.book.cover ?? [], row.author.name, row.country?.name ?? "-", row.address?.street ?? "-", row.prizes.map(\\.name))
+            }
+            """, arguments: [path])
+        // Hand-checked: books of 2000 and later, by title descending; Zoo's author Bob has no country.
+        XCTAssertEqual(output, """
+            Zoo [] Bob - - ["Booker"]
+            Dune [1, 255] Ann France Main "Street" ["Hugo", "Nebula"]
+
+            """)
+    }
+
+    func testGeneratedCodeWithOddNamesAggregatesAndThroughCompiles() throws {
+        let path = try makeDatabaseFile()
+        let details = Table("Order Details")
+        let first = try compileAndRun(try code(details.including(optional: details.book).filter(Column("default") != nil)), postlude: """
+            for row in rows { print(row.orderDetail.orderId, row.orderDetail.default ?? "-", row.orderDetail.unitPrice, row.book?.title ?? "-") }
+            """, arguments: [path])
+        XCTAssertEqual(first, "10 yes 4.25 Dune\n")
+        let books = person.booksAsAuthor
+        let second = try compileAndRun(try code(person.annotated(with: books.count).having(books.count >= 1)
+                .order(Column("name"))), postlude: """
+            for row in rows { print(row.person.name, row.bookAsAuthorCount) }
+            """, arguments: [path])
+        XCTAssertEqual(second, "Ann 1\nBob 2\n")
+        let third = try compileAndRun(try code(country.including(all: country.citizens.order(Column("name").desc)).order(Column("code"))), postlude: """
+            for row in rows { print(row.country.code, row.citizens.map(\\.name)) }
+            """, arguments: [path])
+        XCTAssertEqual(third, "FR [\"Chiyo\", \"Ann\"]\nJP [\"Chiyo\"]\n")
+    }
 }
