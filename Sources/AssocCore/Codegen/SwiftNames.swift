@@ -1,0 +1,105 @@
+/// Spelling rules for generated Swift: identifiers, type names and literals.
+enum SwiftNames {
+    /// Swift keywords that need backticks as property, case or member names.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_", "some", "any", "Type", "Protocol",
+    ]
+
+    /// Type names the generated code must not shadow: AssocCore's API and common standard types.
+    static let reservedTypeNames: Set<String> = [
+        "Table", "Column", "TableAlias", "Request", "Row", "Database", "Expression", "ForeignKey",
+        "AssociationRequest", "DatabaseValue", "Ordering", "Connection", "Statement", "Relation", "Join",
+        "Aggregate", "Schema", "TableInfo", "ColumnInfo", "Association", "Inflector", "RowDecoder",
+        "TableRecord", "FetchableRecord", "AssocError", "AssocCore", "Swift", "String", "Int", "Int64",
+        "Int32", "UInt8", "Double", "Float", "Bool", "Array", "Optional", "Set", "Dictionary", "Character",
+        "Error", "Decodable", "Encodable", "Codable", "CodingKey", "CodingKeys", "Any", "AnyObject", "Self",
+        "Type", "Protocol", "Never", "Void", "Result", "Sequence", "Collection", "Equatable", "Hashable",
+        "Sendable", "Range", "Substring", "CommandLine",
+    ]
+
+    /// Static member names of `TableRecord` (and Swift's own) that an association must not take.
+    static let reservedStaticNames: Set<String> = [
+        "all", "table", "databaseTableName", "filter", "order", "select", "aliased", "annotated", "having",
+        "limit", "including", "joining", "belongsTo", "hasOne", "hasMany", "fetchAll", "fetchOne",
+        "fetchCount", "init", "self", "Type", "Protocol", "CodingKeys",
+    ]
+
+    /// A camelCase identifier for any name, without backticks (`"Order Details"` → `orderDetails`).
+    static func identifier(_ name: String) -> String {
+        Inflector.identifier(name)
+    }
+
+    /// `name` with backticks when it is a keyword.
+    static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`" + name + "`" : name
+    }
+
+    /// The UpperCamelCase singular type name of a table (`books` → `Book`, `Order Details` → `OrderDetail`).
+    static func typeName(ofTable table: String) -> String {
+        Inflector.upperFirst(Inflector.singularName(ofTable: table))
+    }
+
+    /// `base`, or `base` + `suffix`, then numbered, so that it is not in `taken` nor reserved.
+    static func unique(_ base: String, suffix: String, reserved: Set<String>, taken: Set<String>) -> String {
+        var candidate = base
+        if reserved.contains(candidate) || keywords.contains(candidate) { candidate += suffix }
+        if !taken.contains(candidate) && !reserved.contains(candidate) { return candidate }
+        var number = 2
+        while taken.contains(candidate + String(number)) || reserved.contains(candidate + String(number)) {
+            number += 1
+        }
+        return candidate + String(number)
+    }
+
+    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `["a", "b"]`.
+    static func stringArray(_ items: [String]) -> String {
+        "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
+    }
+
+    /// A Swift literal for a database value: `42`, `2.5`, `"text"`, `DatabaseValue.blob([0x01])`,
+    /// `DatabaseValue.null`; non-finite reals as `DatabaseValue.real(Double.infinity)`.
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "DatabaseValue.null"
+        case .integer(let v): return String(v)
+        case .real(let v):
+            if v.isNaN { return "DatabaseValue.real(Double.nan)" }
+            if v.isInfinite { return v < 0 ? "DatabaseValue.real(-Double.infinity)" : "DatabaseValue.real(Double.infinity)" }
+            return v.description
+        case .text(let v): return stringLiteral(v)
+        case .blob(let bytes):
+            let digits: [Character] = Array("0123456789ABCDEF")
+            let items = bytes.map { byte -> String in
+                "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+            }
+            return "DatabaseValue.blob([" + items.joined(separator: ", ") + "])"
+        }
+    }
+}

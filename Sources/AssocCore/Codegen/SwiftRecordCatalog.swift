@@ -1,0 +1,87 @@
+/// A record struct to generate: the table, its type name and the static associations the
+/// request uses, in the order they were first needed.
+struct SwiftRecordDeclaration {
+    var table: TableInfo
+    var typeName: String
+    var statics: [(name: String, code: String)] = []
+}
+
+/// The record types of the generated code, one per table, and their static associations.
+struct SwiftRecordCatalog {
+    private(set) var records: [SwiftRecordDeclaration] = []
+    private var indexByTable: [String: Int] = [:]
+    /// Every type name used so far (records and decoded structs).
+    var takenTypeNames: Set<String> = []
+
+    /// The type name of the record of `table`, declaring the record on first use.
+    mutating func typeName(for table: TableInfo) -> String {
+        let key = table.name.lowercased()
+        if let index = indexByTable[key], index < records.count { return records[index].typeName }
+        let name = SwiftNames.unique(
+            SwiftNames.typeName(ofTable: table.name), suffix: "Record",
+            reserved: SwiftNames.reservedTypeNames, taken: takenTypeNames)
+        takenTypeNames.insert(name)
+        indexByTable[key] = records.count
+        records.append(SwiftRecordDeclaration(table: table, typeName: name))
+        return name
+    }
+
+    /// A new type name for a decoded struct, unique among all generated types.
+    mutating func newTypeName(_ base: String) -> String {
+        let name = SwiftNames.unique(base, suffix: "Info", reserved: SwiftNames.reservedTypeNames, taken: takenTypeNames)
+        takenTypeNames.insert(name)
+        return name
+    }
+
+    /// Declares `static let <name> = <code>` on the record of `table` (named after
+    /// `associationName`) and returns the static's name. The same declaration is reused; a
+    /// different one with the same name gets a numbered name.
+    mutating func declareStatic(on table: TableInfo, associationName: String, code: String) -> String {
+        _ = typeName(for: table)
+        guard let index = indexByTable[table.name.lowercased()], index < records.count else { return associationName }
+        let statics = records[index].statics
+        let base = SwiftNames.identifier(associationName)
+        if let existing = statics.first(where: { $0.code == code }) { return existing.name }
+        let name = SwiftNames.unique(
+            base, suffix: "Association", reserved: SwiftNames.reservedStaticNames, taken: Set(statics.map(\.name)))
+        records[index].statics.append((name, code))
+        return name
+    }
+
+    /// The Swift text of every record struct.
+    func render() -> [String] {
+        records.map(render)
+    }
+
+    private func render(_ record: SwiftRecordDeclaration) -> String {
+        var lines = ["struct \(record.typeName): TableRecord, FetchableRecord, Decodable {"]
+        if Inflector.lowerFirst(record.typeName) != record.table.name {
+            lines.append("    static let databaseTableName = \(SwiftNames.stringLiteral(record.table.name))")
+        }
+        for item in record.statics {
+            lines.append("    static let \(item.name) = \(item.code)")
+        }
+        var taken = Set<String>()
+        var codingKeys: [(property: String, column: String)] = []
+        for column in record.table.columns {
+            let name = SwiftNames.unique(SwiftNames.identifier(column.name), suffix: "", reserved: [], taken: taken)
+            taken.insert(name)
+            codingKeys.append((name, column.name))
+            lines.append("    var \(SwiftNames.escaped(name)): \(SwiftColumnType.type(of: column, in: record.table))")
+        }
+        lines += Self.codingKeysEnum(codingKeys)
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A `CodingKeys` enum when a property name differs from its key; empty otherwise.
+    static func codingKeysEnum(_ keys: [(property: String, column: String)]) -> [String] {
+        guard keys.contains(where: { $0.property != $0.column }) else { return [] }
+        let cases = keys.map { key in
+            key.property == key.column
+                ? SwiftNames.escaped(key.property)
+                : SwiftNames.escaped(key.property) + " = " + SwiftNames.stringLiteral(key.column)
+        }
+        return ["", "    enum CodingKeys: String, CodingKey {", "        case " + cases.joined(separator: ", "), "    }"]
+    }
+}
