@@ -401,8 +401,18 @@ final class SwiftCodeTests: XCTestCase {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
         let objectsDirectory = products.appendingPathComponent("AssocCore.build")
+        // Only the objects of current sources: a stale `X.swift.o` from a deleted file would clash.
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/AssocCore")
+        var current = Set<String>()
+        if let walker = FileManager.default.enumerator(atPath: sources.path) {
+            for case let file as String in walker where file.hasSuffix(".swift") {
+                current.insert((file as NSString).lastPathComponent + ".o")
+            }
+        }
         let objects = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
-            .filter { $0.hasSuffix(".o") }.sorted().map { objectsDirectory.appendingPathComponent($0).path }
+            .filter { $0.hasSuffix(".o") && (current.isEmpty || current.contains($0)) }
+            .sorted().map { objectsDirectory.appendingPathComponent($0).path }
         guard !objects.isEmpty else { throw XCTSkip("no AssocCore object files in \(objectsDirectory.path)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
