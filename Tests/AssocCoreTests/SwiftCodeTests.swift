@@ -382,65 +382,11 @@ final class SwiftCodeTests: XCTestCase {
 
     // MARK: - Compiling the generated code
 
-    /// The build products directory that holds `Modules/AssocCore.swiftmodule`, or nil.
-    static func productsDirectory() -> URL? {
-        let bundle = Bundle(for: SwiftCodeTests.self).bundleURL
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        let candidates = [bundle, bundle.deletingLastPathComponent(), executable.deletingLastPathComponent(),
-                          bundle.deletingLastPathComponent().deletingLastPathComponent()]
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/AssocCore.swiftmodule").path)
-        }
-    }
-
-    /// Writes `prelude + code + postlude` as main.swift, compiles it against the built AssocCore
-    /// (its object files linked statically, with SQLite) and runs it with `arguments`.
-    /// Returns the program's output; skips when the products or swiftc are not found.
     func compileAndRun(_ code: String, postlude: String, arguments: [String]) throws -> String {
-        guard let products = Self.productsDirectory() else { throw XCTSkip("AssocCore.swiftmodule not found next to the test bundle") }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
-        let objectsDirectory = products.appendingPathComponent("AssocCore.build")
-        // Only the objects of current sources: a stale `X.swift.o` from a deleted file would clash.
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/AssocCore")
-        var current = Set<String>()
-        if let walker = FileManager.default.enumerator(atPath: sources.path) {
-            for case let file as String in walker where file.hasSuffix(".swift") {
-                current.insert((file as NSString).lastPathComponent + ".o")
-            }
-        }
-        let objects = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
-            .filter { $0.hasSuffix(".o") && (current.isEmpty || current.contains($0)) }
-            .sorted().map { objectsDirectory.appendingPathComponent($0).path }
-        guard !objects.isEmpty else { throw XCTSkip("no AssocCore object files in \(objectsDirectory.path)") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("main.swift")
-        let prelude = "import AssocCore\nlet db = try Database(path: CommandLine.arguments[1])\n\n"
-        try (prelude + code + "\n" + postlude).write(to: source, atomically: true, encoding: .utf8)
-        let program = directory.appendingPathComponent("program").path
-        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
-            "-Xcc", "-fmodule-map-file=" + moduleMap.path, source.path] + objects + ["-lsqlite3", "-o", program])
-        XCTAssertEqual(compile.status, 0, "swiftc failed:\n\(compile.output)\n--- source:\n\(prelude + code + postlude)")
-        guard compile.status == 0 else { return "" }
-        let result = try run(program, arguments)
-        XCTAssertEqual(result.status, 0, result.output)
-        return result.output
-    }
-
-    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try SwiftProgram.compileAndRun(code + "\n" + postlude, arguments: arguments)
+        XCTAssertEqual(result.compileStatus, 0, "swiftc failed:\n\(result.output)\n--- source:\n\(code + postlude)")
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        return result.compileStatus == 0 ? result.output : ""
     }
 
     /// A database file with the test schema and a few rows.

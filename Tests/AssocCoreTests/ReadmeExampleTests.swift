@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+@testable import AssocCore
+
+/// The README's Swift example, compiled and run against a database built here.
+final class ReadmeExampleTests: XCTestCase {
+    func testReadmeSwiftExampleCompilesAndRuns() throws {
+        let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- readme-example -->\n```swift\n"), "README example marker")
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
+        var code = String(readme[marker.upperBound..<end.lowerBound])
+        XCTAssert(code.contains(#"try Database(path: "library.sqlite")"#))
+        code = code.replacing(#"try Database(path: "library.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let connection = try Connection(path: path, mode: .readWrite(create: true))
+        try connection.execute("""
+            CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), title TEXT NOT NULL);
+            INSERT INTO author VALUES (1, 'Jane Austen'), (2, 'Mary Shelley');
+            INSERT INTO book VALUES (1, 1, 'Persuasion'), (2, 2, 'Frankenstein'), (3, 1, 'Emma');
+            """)
+
+        let result = try SwiftProgram.compileAndRun(code, arguments: [path], openDatabase: false)
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        XCTAssertEqual(result.output, """
+            Emma by Jane Austen
+            Frankenstein by Mary Shelley
+            Persuasion by Jane Austen
+            Jane Austen: Emma, Persuasion
+
+            """)
+    }
+}
