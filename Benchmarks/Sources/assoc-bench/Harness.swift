@@ -32,7 +32,7 @@ typealias Work = () throws -> Int
 /// One scenario: the same work done by the three contenders.
 struct Scenario {
     var name: String
-    /// Iterations per timed sample (for sub-millisecond scenarios); times are reported per iteration.
+    /// Iterations the work does per call (for sub-millisecond scenarios); times are reported per iteration.
     var iterations: Int = 1
     var assoc: Work
     var grdb: Work
@@ -55,8 +55,7 @@ func measure(_ scenario: Scenario, rounds: Int) throws -> Measurement {
     var counts: (Int, Int, Int?) = (0, 0, nil)
     func timed(_ work: Work) throws -> (Double, Int) {
         let start = now()
-        var count = 0
-        for _ in 0..<scenario.iterations { count = try work() }
+        let count = try work()  // does `scenario.iterations` iterations itself
         return ((now() - start) / Double(scenario.iterations), count)
     }
     for _ in 0..<rounds {

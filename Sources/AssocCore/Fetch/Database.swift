@@ -69,12 +69,18 @@ public final class Database: @unchecked Sendable {
 
     /// Runs one statement and returns its column names and rows, logging it.
     func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
-        statementLog.append(statement)
-        let prepared = try connection.prepare(statement.sql)
-        try prepared.bind(statement.arguments)
+        let prepared = try prepareLogged(statement)
         var rows: [[DatabaseValue]] = []
         while try prepared.step() { rows.append(prepared.values()) }
         return (prepared.columnNames, rows)
+    }
+
+    /// Logs `statement`, then compiles it and binds its arguments, ready to step.
+    func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
+        statementLog.append(statement)
+        let prepared = try connection.prepare(statement.sql)
+        try prepared.bind(statement.arguments)
+        return prepared
     }
 }
 

@@ -179,10 +179,12 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Whether the property `key` of type `T`, which matches no column, scope or prefetched rows,
     /// decodes from this row itself.
     private func decodesFromRowItself<T>(_ type: T.Type, _ key: String) -> Bool {
-        if let table = decoder.layout?.table, let record = T.self as? any TableRecord.Type {
-            let tableName = Inflector.singularName(ofTable: table).lowercased()
-            return Inflector.singularName(ofTable: record.databaseTableName).lowercased() == tableName
-                || key.lowercased() == tableName
+        if let layout = decoder.layout, let record = T.self as? any TableRecord.Type {
+            // Cheap tests first: this runs for every decoded row, and inflection is not cheap.
+            let recordTable = record.databaseTableName
+            if recordTable == layout.table { return true }
+            let tableName = layout.singularTableName
+            return key.lowercased() == tableName || Inflector.singularName(ofTable: recordTable).lowercased() == tableName
         }
         return decodedRootKey == nil || decodedRootKey == key
     }
