@@ -45,7 +45,7 @@ public final class Database: @unchecked Sendable {
         return try Prefetcher.fetch(
             root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs,
             extraHidden: [], db: self
-        ).map(\.row)
+        ).rows
     }
 
     /// The first row of `request`, or nil.

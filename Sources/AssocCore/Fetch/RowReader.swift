@@ -6,7 +6,7 @@
 /// intermediate array of the whole row, no lookup by name).
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
-    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> [(row: Row, hidden: [DatabaseValue])] {
+    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> FetchedRows {
         let statement = try db.prepareLogged(query.statement)
         let columns = statement.columnNames
         let expected = totalWidth(query.layout) + query.hiddenColumnCount
@@ -18,20 +18,34 @@ enum RowReader {
         var cursor = 0
         let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
         let visibleCount = columns.count - query.hiddenColumnCount
-        var rows: [(row: Row, hidden: [DatabaseValue])] = []
-        while try statement.step() {
-            let row = reader.read(statement)
-            if visibleCount < columns.count {
-                rows.append((row, statement.values(in: visibleCount..<columns.count)))
-            } else {
-                rows.append((row, []))
+        var fetched = FetchedRows()
+        if visibleCount < columns.count {
+            while try statement.step() {
+                fetched.rows.append(reader.read(statement))
+                fetched.hidden.append(statement.values(in: visibleCount..<columns.count))
+            }
+        } else {
+            while try statement.step() {
+                fetched.rows.append(reader.read(statement))
             }
         }
-        return rows
+        return fetched
     }
 
     static func totalWidth(_ layout: RowLayout) -> Int {
         layout.width + layout.children.reduce(0) { $0 + totalWidth($1) }
+    }
+}
+
+/// Fetched rows and, when the statement has hidden trailing columns, their values (parallel to
+/// `rows`; empty otherwise). Kept apart so that the rows are returned without a copy.
+struct FetchedRows {
+    var rows: [Row] = []
+    var hidden: [[DatabaseValue]] = []
+
+    /// The hidden values of row `index`, empty when there are none.
+    func hiddenValues(_ index: Int) -> [DatabaseValue] {
+        index < hidden.count ? hidden[index] : []
     }
 }
 
