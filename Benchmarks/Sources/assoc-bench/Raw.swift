@@ -88,6 +88,35 @@ final class RawConnection {
         return rows
     }
 
+    /// book (0-8), person (9-12), country (13-14), coverImage (15-19), decoded by column index.
+    func readJoinedStructs(_ sql: String) throws -> [RBookInfo] {
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        func int(_ i: Int32) -> Int64 { sqlite3_column_int64(stmt, i) }
+        func optionalInt(_ i: Int32) -> Int64? { sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, i) }
+        func optionalDouble(_ i: Int32) -> Double? { sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_double(stmt, i) }
+        func text(_ i: Int32) -> String {
+            guard let pointer = sqlite3_column_text(stmt, i) else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(stmt, i))), as: UTF8.self)
+        }
+        func optionalText(_ i: Int32) -> String? { sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : text(i) }
+        var result: [RBookInfo] = []
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw RawError(description: String(cString: sqlite3_errmsg(handle))) }
+            let book = RBook(
+                id: int(0), authorId: int(1), translatorId: optionalInt(2), libraryId: optionalInt(3), title: text(4),
+                kind: text(5), year: optionalInt(6), price: optionalDouble(7), awards: int(8))
+            let author = RPerson(id: int(9), name: text(10), birthYear: optionalInt(11), countryCode: optionalText(12))
+            let country = sqlite3_column_type(stmt, 13) == SQLITE_NULL ? nil : RCountry(code: text(13), name: text(14))
+            let cover = sqlite3_column_type(stmt, 15) == SQLITE_NULL
+                ? nil : RCoverImage(id: int(15), bookId: int(16), url: text(17), width: optionalInt(18), height: optionalInt(19))
+            result.append(RBookInfo(book: book, author: author, country: country, coverImage: cover))
+        }
+        return result
+    }
+
     /// Runs statements in order (a main statement and its prefetch statements); returns the rows of the first.
     func readStatements(_ statements: [(sql: String, arguments: [RawArgument])]) throws -> Int {
         var first = 0
@@ -125,3 +154,9 @@ final class RawConnection {
         return tables
     }
 }
+
+struct RBook { var id: Int64, authorId: Int64, translatorId: Int64?, libraryId: Int64?, title: String, kind: String, year: Int64?, price: Double?, awards: Int64 }
+struct RPerson { var id: Int64, name: String, birthYear: Int64?, countryCode: String? }
+struct RCountry { var code: String, name: String }
+struct RCoverImage { var id: Int64, bookId: Int64, url: String, width: Int64?, height: Int64? }
+struct RBookInfo { var book: RBook, author: RPerson, country: RCountry?, coverImage: RCoverImage? }

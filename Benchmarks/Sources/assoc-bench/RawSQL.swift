@@ -22,9 +22,10 @@ enum RawSQL {
         return try raw.readAll(joinedSQL, into: &values)
     }
 
-    /// The joined loop again: reading the columns is the floor of decoding them into structs.
+    /// The joined statement read column by column (by index, no names) straight into the same
+    /// structs: the floor of any decoding.
     static func joinedStructs(_ raw: RawConnection) throws -> Int {
-        try joined(raw)
+        try raw.readJoinedStructs(joinedSQL).count
     }
 
     /// Parents, then children restricted to the parents' keys (column 0) as one JSON argument.
