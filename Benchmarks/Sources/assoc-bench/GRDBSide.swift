@@ -82,6 +82,11 @@ final class GRDBSide {
         }
     }
 
+    /// The main statement of `request`, as GRDB writes it.
+    func sql(_ request: QueryInterfaceRequest<Row>) throws -> String {
+        try dbQueue.read { db in try request.makePreparedRequest(db).statement.sql }
+    }
+
     func treeSQL() throws -> String {
         try dbQueue.read { db in try SQL("\(tree)").build(db).sql }
     }

@@ -30,6 +30,7 @@ func parseOptions() -> Options {
         case "--rounds": options.rounds = next().flatMap { Int($0) } ?? options.rounds
         case "--only": options.only = next()
         case "--no-memory": options.memory = false
+        case "--show-sql": break
         case "--sql-iterations": options.sqlIterations = next().flatMap { Int($0) } ?? options.sqlIterations
         case "--db": options.db = next()
         case "--peak-file": options.peakFile = next()
@@ -256,6 +257,12 @@ do {
 
     let contenders = Contenders(path: dbPath, schemaPath: schemaPath)
     try RawSQL.check(against: contenders.assoc())
+    if CommandLine.arguments.contains("--show-sql") {
+        let a = try contenders.assoc(), g = try contenders.grdb()
+        for (name, ar, gr) in [("joined", a.joined, g.joined), ("aggregates", a.aggregates, g.aggregates), ("having", a.having, g.having), ("tree", a.tree, g.tree)] {
+            print("\(name):\n  AssocCore: \(try a.db.mainStatement(for: ar).sql)\n  GRDB:      \(try g.sql(gr))")
+        }
+    }
     let scenarios = makeScenarios(contenders, sqlIterations: options.sqlIterations)
     var results: [Measurement] = []
     start = now()

@@ -48,6 +48,15 @@ public final class Database: @unchecked Sendable {
         ).rows
     }
 
+    /// Calls `body` with each row of `request`, in order. Without `including(all:)`, rows are read
+    /// one at a time and not kept: for decoding records without holding every row in memory.
+    func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request)
+        try Prefetcher.forEach(
+            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, db: self, body)
+    }
+
     /// The first row of `request`, or nil.
     public func fetchOne(_ request: Request) throws -> Row? {
         var limited = request

@@ -32,6 +32,24 @@ enum RowReader {
         return fetched
     }
 
+    /// Calls `body` with each row of a query without hidden columns, as it is read: nothing is
+    /// kept (records decode rows one by one, as GRDB's cursors do).
+    static func forEach(_ query: GeneratedQuery, from db: Database, _ body: (Row) throws -> Void) throws {
+        let statement = try db.prepareLogged(query.statement)
+        let columns = statement.columnNames
+        let expected = totalWidth(query.layout) + query.hiddenColumnCount
+        guard expected == columns.count else {
+            throw AssocError(
+                .invalidRequest,
+                "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
+        }
+        var cursor = 0
+        let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
+        while try statement.step() {
+            try body(reader.read(statement))
+        }
+    }
+
     static func totalWidth(_ layout: RowLayout) -> Int {
         layout.width + layout.children.reduce(0) { $0 + totalWidth($1) }
     }
