@@ -88,8 +88,14 @@ public final class Statement {
 
     /// The value of column `index` of the current row (0-based). Out-of-range reads give NULL.
     public func value(at index: Int) -> DatabaseValue {
-        let i = Int32(truncatingIfNeeded: index)
         guard index >= 0, index < columnCount else { return .null }
+        return unsafeValue(at: Int32(truncatingIfNeeded: index))
+    }
+
+    /// The value of column `i`, which the caller knows is in range (SQLite itself answers NULL
+    /// for an out-of-range column, so a wrong index is never a memory error).
+    @inline(__always)
+    func unsafeValue(at i: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, i) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
@@ -108,7 +114,22 @@ public final class Statement {
 
     /// All values of the current row.
     public func values() -> [DatabaseValue] {
-        (0..<columnCount).map { value(at: $0) }
+        values(in: 0..<columnCount)
+    }
+
+    /// The values of the columns in `range` of the current row, in one allocation; columns out of
+    /// range read as NULL.
+    public func values(in range: Range<Int>) -> [DatabaseValue] {
+        let count = columnCount
+        return [DatabaseValue](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var offset = 0
+            for index in range {
+                let value: DatabaseValue = index >= 0 && index < count ? unsafeValue(at: Int32(truncatingIfNeeded: index)) : .null
+                buffer.initializeElement(at: offset, to: value)
+                offset += 1
+            }
+            initialized = offset
+        }
     }
 
     /// The first column of the first row, or nil when there is no row.

@@ -45,7 +45,16 @@ public final class Database: @unchecked Sendable {
         return try Prefetcher.fetch(
             root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs,
             extraHidden: [], db: self
-        ).map(\.row)
+        ).rows
+    }
+
+    /// Calls `body` with each row of `request`, in order. Without `including(all:)`, rows are read
+    /// one at a time and not kept: for decoding records without holding every row in memory.
+    func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request)
+        try Prefetcher.forEach(
+            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, db: self, body)
     }
 
     /// The first row of `request`, or nil.
@@ -69,12 +78,18 @@ public final class Database: @unchecked Sendable {
 
     /// Runs one statement and returns its column names and rows, logging it.
     func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
-        statementLog.append(statement)
-        let prepared = try connection.prepare(statement.sql)
-        try prepared.bind(statement.arguments)
+        let prepared = try prepareLogged(statement)
         var rows: [[DatabaseValue]] = []
         while try prepared.step() { rows.append(prepared.values()) }
         return (prepared.columnNames, rows)
+    }
+
+    /// Logs `statement`, then compiles it and binds its arguments, ready to step.
+    func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
+        statementLog.append(statement)
+        let prepared = try connection.prepare(statement.sql)
+        try prepared.bind(statement.arguments)
+        return prepared
     }
 }
 

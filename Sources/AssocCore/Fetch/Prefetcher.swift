@@ -23,19 +23,40 @@ enum Prefetcher {
     static func fetch(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], extraHidden: [(nodeID: Int, column: String)],
         db: Database
-    ) throws -> [(row: Row, hidden: [DatabaseValue])] {
+    ) throws -> FetchedRows {
         var plans: [Plan] = []
         var hidden = extraHidden
         collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
         let query = try SQLGenerator.generate(
             root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
         var rows = try RowReader.fetch(query, from: db)
-        if rows.isEmpty { return rows }
+        if rows.rows.isEmpty { return rows }
         for plan in plans {
             try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db)
         }
         // Hidden values of the caller come first; the plans' own ones are dropped.
-        return rows.map { ($0.row, Array($0.hidden.prefix(extraHidden.count))) }
+        if hidden.count == extraHidden.count { return rows }
+        rows.hidden = extraHidden.isEmpty ? [] : rows.hidden.map { Array($0.prefix(extraHidden.count)) }
+        return rows
+    }
+
+    /// Calls `body` with each row of the main statement as it is read when nothing is prefetched;
+    /// otherwise fetches everything first (prefetched rows need all the parent keys).
+    static func forEach(
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], db: Database, _ body: (Row) throws -> Void
+    ) throws {
+        var plans: [Plan] = []
+        var hidden: [(nodeID: Int, column: String)] = []
+        collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
+        guard plans.isEmpty, hidden.isEmpty else {
+            for row in try fetch(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, extraHidden: [], db: db).rows {
+                try body(row)
+            }
+            return
+        }
+        let query = try SQLGenerator.generate(
+            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: [])
+        try RowReader.forEach(query, from: db, body)
     }
 
     private static func collectPlans(
@@ -64,32 +85,52 @@ enum Prefetcher {
     }
 
     private static func prefetch(
-        _ plan: Plan, into rows: inout [(row: Row, hidden: [DatabaseValue])], extraHiddenCount: Int,
+        _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
         mergedIDs: [Int: Int], db: Database
     ) throws {
-        // The parent keys of every row: NULL keys match nothing.
-        var rowKeys: [[DatabaseValue]?] = []
-        var distinct = Set<[DatabaseValue]>()
-        for entry in rows {
-            let scope = entry.row.scopeRow(at: plan.scopePath[...])
-            var key: [DatabaseValue] = []
-            for source in plan.keySources {
+        // The parent keys of every row: NULL keys match nothing. One hash per row, no key array
+        // for single-column keys; grouping and attaching are linear in the number of rows.
+        let scopePath = plan.scopePath[...]
+        var visibleIndexes: [String: Int] = [:]
+        var rowKeys: [PrefetchKey?] = []
+        rowKeys.reserveCapacity(fetched.rows.count)
+        var distinct = Set<PrefetchKey>()
+        for (rowIndex, row) in fetched.rows.enumerated() {
+            let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
+            func value(_ source: KeySource) -> DatabaseValue {
                 switch source {
-                case .visible(let column): key.append(scope?[column] ?? .null)
-                case .hidden(let index): key.append(index < entry.hidden.count ? entry.hidden[index] : .null)
+                case .visible(let column):
+                    guard let scope else { return .null }
+                    // Column positions are the same in every row of a statement: look them up once.
+                    if let cached = visibleIndexes[column], cached < scope.values.count, cached < scope.columnNames.count,
+                       scope.columnNames[cached] == column
+                    {
+                        return scope.values[cached]
+                    }
+                    if let index = scope.columnNames.firstIndex(of: column), index < scope.values.count {
+                        visibleIndexes[column] = index
+                        return scope.values[index]
+                    }
+                    return scope[column] ?? .null
+                case .hidden(let index):
+                    let hidden = fetched.hiddenValues(rowIndex)
+                    return index < hidden.count ? hidden[index] : .null
                 }
             }
-            let normalized = key.map(normalize)
-            if normalized.contains(where: \.isNull) {
-                rowKeys.append(nil)
+            let prefetchKey: PrefetchKey?
+            if plan.keySources.count == 1, let source = plan.keySources.first {
+                let single = normalize(value(source))
+                prefetchKey = single.isNull ? nil : .single(single)
             } else {
-                rowKeys.append(normalized)
-                distinct.insert(normalized)
+                let normalized = plan.keySources.map { normalize(value($0)) }
+                prefetchKey = normalized.contains(where: \.isNull) ? nil : PrefetchKey(normalized)
             }
+            rowKeys.append(prefetchKey)
+            if let prefetchKey { distinct.insert(prefetchKey) }
         }
-        var groups: [[DatabaseValue]: [Row]] = [:]
+        var groups: [PrefetchKey: [Row]] = [:]
         if !distinct.isEmpty {
-            let sortedKeys = distinct.sorted { lhs, rhs in
+            let sortedKeys = distinct.map(\.values).sorted { lhs, rhs in
                 for (a, b) in zip(lhs, rhs) {
                     if DatabaseValue.sqliteOrder(a, b) { return true }
                     if DatabaseValue.sqliteOrder(b, a) { return false }
@@ -97,16 +138,24 @@ enum Prefetcher {
                 return false
             }
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
-            let fetched = try fetch(
+            let children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
-            for (row, hidden) in fetched {
-                groups[hidden.map(normalize), default: []].append(row)
+            groups.reserveCapacity(distinct.count)
+            for (index, row) in children.rows.enumerated() {
+                let hidden = children.hiddenValues(index)
+                let key: PrefetchKey
+                if hidden.count == 1, let value = hidden.first {
+                    key = .single(normalize(value))
+                } else {
+                    key = PrefetchKey(hidden.map(normalize))
+                }
+                groups[key, default: []].append(row)
             }
         }
-        for index in rows.indices {
+        for index in fetched.rows.indices {
             let children = rowKeys[index].flatMap { groups[$0] } ?? []
-            rows[index].row.attachPrefetched(plan.child.key, children, at: plan.scopePath[...])
+            fetched.rows[index].attachPrefetched(plan.child.key, children, at: scopePath)
         }
     }
 
@@ -187,5 +236,23 @@ enum Prefetcher {
     static func normalize(_ value: DatabaseValue) -> DatabaseValue {
         if case .real(let v) = value, v.rounded() == v, abs(v) < 9.0e15 { return .integer(Int64(v)) }
         return value
+    }
+}
+
+/// The key of a parent row in a prefetch: one value (the usual case, hashed without an array)
+/// or several for composite keys.
+enum PrefetchKey: Hashable {
+    case single(DatabaseValue)
+    case composite([DatabaseValue])
+
+    init(_ values: [DatabaseValue]) {
+        if values.count == 1, let value = values.first { self = .single(value) } else { self = .composite(values) }
+    }
+
+    var values: [DatabaseValue] {
+        switch self {
+        case .single(let value): return [value]
+        case .composite(let values): return values
+        }
     }
 }

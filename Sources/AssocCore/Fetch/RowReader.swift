@@ -1,40 +1,112 @@
 /// Runs a generated query and splits each row into scopes following its layout.
+///
+/// The layout is turned once per statement into a `ScopeReader` tree holding each scope's column
+/// range and its column names: every row then reads its values straight from the statement into
+/// one array per scope, and shares the names array of its scope (no per-row name copies, no
+/// intermediate array of the whole row, no lookup by name).
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
-    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> [(row: Row, hidden: [DatabaseValue])] {
-        let (columns, rows) = try db.run(query.statement)
+    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> FetchedRows {
+        let statement = try db.prepareLogged(query.statement)
+        let columns = statement.columnNames
         let expected = totalWidth(query.layout) + query.hiddenColumnCount
         guard expected == columns.count else {
             throw AssocError(
                 .invalidRequest,
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
         }
+        var cursor = 0
+        let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
         let visibleCount = columns.count - query.hiddenColumnCount
-        return rows.map { values in
-            var cursor = 0
-            let row = split(values, names: columns, layout: query.layout, cursor: &cursor)
-            return (row, Array(values[visibleCount...]))
+        var fetched = FetchedRows()
+        if visibleCount < columns.count {
+            while try statement.step() {
+                fetched.rows.append(reader.read(statement))
+                fetched.hidden.append(statement.values(in: visibleCount..<columns.count))
+            }
+        } else {
+            while try statement.step() {
+                fetched.rows.append(reader.read(statement))
+            }
+        }
+        return fetched
+    }
+
+    /// Calls `body` with each row of a query without hidden columns, as it is read: nothing is
+    /// kept (records decode rows one by one, as GRDB's cursors do).
+    static func forEach(_ query: GeneratedQuery, from db: Database, _ body: (Row) throws -> Void) throws {
+        let statement = try db.prepareLogged(query.statement)
+        let columns = statement.columnNames
+        let expected = totalWidth(query.layout) + query.hiddenColumnCount
+        guard expected == columns.count else {
+            throw AssocError(
+                .invalidRequest,
+                "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
+        }
+        var cursor = 0
+        let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
+        while try statement.step() {
+            try body(reader.read(statement))
         }
     }
 
     static func totalWidth(_ layout: RowLayout) -> Int {
         layout.width + layout.children.reduce(0) { $0 + totalWidth($1) }
     }
+}
 
-    static func split(_ values: [DatabaseValue], names: [String], layout: RowLayout, cursor: inout Int) -> Row {
-        let end = min(cursor + layout.width, values.count)
+/// Fetched rows and, when the statement has hidden trailing columns, their values (parallel to
+/// `rows`; empty otherwise). Kept apart so that the rows are returned without a copy.
+struct FetchedRows {
+    var rows: [Row] = []
+    var hidden: [[DatabaseValue]] = []
+
+    /// The hidden values of row `index`, empty when there are none.
+    func hiddenValues(_ index: Int) -> [DatabaseValue] {
+        index < hidden.count ? hidden[index] : []
+    }
+}
+
+/// How to read one scope of a row: its columns' range in the statement, their names (shared by
+/// every row), and its nested scopes.
+struct ScopeReader {
+    let key: String
+    let range: Range<Int>
+    let names: [String]
+    let children: [ScopeReader]
+
+    /// Assigns column ranges depth-first from `cursor`, as the SQL generator selects them.
+    /// `names` has at least the layout's total width (checked by the caller).
+    init(layout: RowLayout, names: [String], cursor: inout Int) {
+        let end = min(cursor + layout.width, names.count)
         let start = min(cursor, end)
-        let own = Array(values[start..<end])
-        let ownNames = (start..<end).map { index in
+        key = layout.key
+        range = start..<end
+        // The schema's names for `*` columns, SQLite's for the rest (it decorates duplicates
+        // inside parenthesized joins: `name:1`).
+        self.names = (start..<end).map { index in
             let offset = index - start
             return offset < layout.names.count ? (layout.names[offset] ?? names[index]) : names[index]
         }
         cursor = end
-        var scopes: [(key: String, row: Row)] = []
+        var children: [ScopeReader] = []
+        children.reserveCapacity(layout.children.count)
         for child in layout.children {
-            scopes.append((child.key, split(values, names: names, layout: child, cursor: &cursor)))
+            children.append(ScopeReader(layout: child, names: names, cursor: &cursor))
         }
-        return Row(columnNames: ownNames, values: own, scopes: scopes)
+        self.children = children
+    }
+
+    /// The current row of `statement`, split into scopes.
+    func read(_ statement: Statement) -> Row {
+        let values = statement.values(in: range)
+        if children.isEmpty { return Row(columnNames: names, values: values) }
+        var scopes: [(key: String, row: Row)] = []
+        scopes.reserveCapacity(children.count)
+        for child in children {
+            scopes.append((child.key, child.read(statement)))
+        }
+        return Row(columnNames: names, values: values, scopes: scopes)
     }
 }
 

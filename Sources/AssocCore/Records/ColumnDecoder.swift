@@ -34,11 +34,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
 
 /// `value` converted to `T` when `T` is `DatabaseValueDecodable`, nil for other types.
 /// Throws a type mismatch or NULL error naming the column.
-func decodePrimitive<T>(_ type: T.Type, value: DatabaseValue, column: String, path: [CodingKey]) throws -> T? {
+func decodePrimitive<T>(_ type: T.Type, value: DatabaseValue, column: String, path: @autoclosure () -> [CodingKey]) throws -> T? {
     guard let primitive = T.self as? any DatabaseValueDecodable.Type else { return nil }
     guard let converted = primitive.fromDatabaseValue(value) else {
-        if value.isNull { throw RowDecodingError.valueNotFound(type, column: column, path: path) }
-        throw RowDecodingError.typeMismatch(type, column: column, value: value, path: path)
+        if value.isNull { throw RowDecodingError.valueNotFound(type, column: column, path: path()) }
+        throw RowDecodingError.typeMismatch(type, column: column, value: value, path: path())
     }
     return converted as? T
 }

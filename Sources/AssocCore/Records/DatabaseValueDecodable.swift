@@ -123,9 +123,12 @@ extension RowDecodingError {
     }
 
     /// Converts `value` of `column` to `T`, or throws a mismatch or NULL error naming them.
-    static func convert<T: DatabaseValueDecodable>(_ value: DatabaseValue, to type: T.Type, column: String, path: [CodingKey]) throws -> T {
+    /// `path` is only built for an error: decoding a column must not allocate on success.
+    static func convert<T: DatabaseValueDecodable>(
+        _ value: DatabaseValue, to type: T.Type, column: String, path: @autoclosure () -> [CodingKey]
+    ) throws -> T {
         if let converted = T.fromDatabaseValue(value) { return converted }
-        if value.isNull { throw valueNotFound(type, column: column, path: path) }
-        throw typeMismatch(type, column: column, value: value, path: path)
+        if value.isNull { throw valueNotFound(type, column: column, path: path()) }
+        throw typeMismatch(type, column: column, value: value, path: path())
     }
 }

@@ -18,7 +18,12 @@ extension FetchableRecord {
     /// All records of `request`.
     public static func fetchAll(_ db: Database, _ request: Request) throws -> [Self] {
         let layout = try TableLayout(request: request, db: db)
-        return try db.fetchAll(request).map { try RowDecoder.decode(Self.self, from: $0, layout: layout) }
+        var records: [Self] = []
+        // Rows are decoded as they are read (all at once only when some are prefetched).
+        try db.forEachRow(request) { row in
+            records.append(try RowDecoder.decode(Self.self, from: row, layout: layout))
+        }
+        return records
     }
 
     /// The first record of `request`, or nil.

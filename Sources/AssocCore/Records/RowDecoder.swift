@@ -64,11 +64,14 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The first key decoded from the row itself (GRDB's rule when the row's table is unknown).
     private var decodedRootKey: String?
 
+    /// The decoder's row, stored once: reading it through `decoder` would copy it on every access.
+    let row: Row
+
     init(decoder: RowDecoder) {
         self.decoder = decoder
+        self.row = decoder.row
     }
 
-    var row: Row { decoder.row }
     var codingPath: [CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
@@ -118,10 +121,10 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let name = key.stringValue
-        let path = codingPath + [key]
         if let index = row.columnIndex(name) {
-            return try decodeColumn(type, at: index, path: path)
+            return try decodeColumn(type, at: index, path: codingPath + [key])
         }
+        let path = codingPath + [key]
         if let scope = row.anyScope(name) {
             guard scope.containsNonNullValue else {
                 throw RowDecodingError(
@@ -146,11 +149,11 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let name = key.stringValue
-        let path = codingPath + [key]
         if let index = row.columnIndex(name) {
             if row.values[index].isNull { return nil }
-            return try decodeColumn(type, at: index, path: path)
+            return try decodeColumn(type, at: index, path: codingPath + [key])
         }
+        let path = codingPath + [key]
         if let scope = row.anyScope(name) {
             guard scope.containsNonNullValue else { return nil }
             return try T(from: RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: path))
@@ -161,10 +164,11 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return nil
     }
 
-    private func decodeColumn<T: Decodable>(_ type: T.Type, at index: Int, path: [CodingKey]) throws -> T {
+    private func decodeColumn<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [CodingKey]) throws -> T {
         let value = row.values[index]
         let column = row.columnNames[index]
-        if let primitive = try decodePrimitive(type, value: value, column: column, path: path) { return primitive }
+        if let primitive = try decodePrimitive(type, value: value, column: column, path: path()) { return primitive }
+        let path = path()
         do {
             return try T(from: ColumnDecoder(value: value, column: column, codingPath: path))
         } catch let error as DecodingError {
@@ -179,10 +183,12 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Whether the property `key` of type `T`, which matches no column, scope or prefetched rows,
     /// decodes from this row itself.
     private func decodesFromRowItself<T>(_ type: T.Type, _ key: String) -> Bool {
-        if let table = decoder.layout?.table, let record = T.self as? any TableRecord.Type {
-            let tableName = Inflector.singularName(ofTable: table).lowercased()
-            return Inflector.singularName(ofTable: record.databaseTableName).lowercased() == tableName
-                || key.lowercased() == tableName
+        if let layout = decoder.layout, let record = T.self as? any TableRecord.Type {
+            // Cheap tests first: this runs for every decoded row, and inflection is not cheap.
+            let recordTable = record.databaseTableName
+            if recordTable == layout.table { return true }
+            let tableName = layout.singularTableName
+            return key.lowercased() == tableName || Inflector.singularName(ofTable: recordTable).lowercased() == tableName
         }
         return decodedRootKey == nil || decodedRootKey == key
     }

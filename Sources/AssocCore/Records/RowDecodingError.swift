@@ -83,6 +83,9 @@ extension Row {
 
     /// The scope `key` searched breadth-first, even when all its values are NULL.
     func anyScope(_ key: String) -> Row? {
+        // Direct scopes first, without allocating the queue (the common case when decoding).
+        if let found = scopes.first(where: { $0.key == key }) { return found.row }
+        if scopes.isEmpty { return nil }
         var queue: [Row] = [self]
         var index = 0
         while index < queue.count {

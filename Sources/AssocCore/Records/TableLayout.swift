@@ -3,7 +3,11 @@
 /// the root columns of a `book` request while `author: Author` needs an `author` scope.
 struct TableLayout: Sendable {
     /// The table of this row (as spelled in the schema).
-    var table: String
+    var table: String {
+        didSet { singularTableName = Inflector.singularName(ofTable: table).lowercased() }
+    }
+    /// The singular name of `table`, lower-cased, computed once (record decoding compares it for every row).
+    private(set) var singularTableName: String
     /// Scopes in request order, as `Row.scopes` holds them.
     var scopes: [(key: String, layout: TableLayout)] = []
     /// `including(all:)` associations attached to this row.
@@ -11,6 +15,7 @@ struct TableLayout: Sendable {
 
     init(table: String) {
         self.table = table
+        singularTableName = Inflector.singularName(ofTable: table).lowercased()
     }
 
     /// The layout of the rows `request` fetches, resolved against the database's graph.
@@ -20,7 +25,7 @@ struct TableLayout: Sendable {
     }
 
     init(node: QueryNode) {
-        table = node.table.name
+        self.init(table: node.table.name)
         add(childrenOf: node)
     }
 
