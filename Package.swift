@@ -35,5 +35,6 @@ let package = Package(
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore"]),
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -1,8 +1,8 @@
 import AssocCore
 
-/// The Links pane: the associations of the current table, one per line: symbol, kind, name,
-/// destination table when it differs from the name, and for to-many links the number of records
-/// of the selected row (`⇉ hasMany albums (2)`). Then the to-one links of each included table,
+/// The Links pane: the associations of the current table, one per line: symbol, name, for
+/// to-many links the number of records of the selected row, then kind and destination table
+/// (`⇉ albums 2 hasMany Album`): the name comes first because narrow panes cut the end. Then the to-one links of each included table,
 /// under "via author". Included links are marked `[LEFT JOIN]` or `[JOIN]`.
 enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
@@ -38,17 +38,17 @@ enum LinksPaneRenderer {
         }
         spans += [
             StyledText(link.kind.symbol + " ", .link),
-            StyledText(link.kind.rawValue + " ", .dim),
             StyledText(link.name, selected ? .selection : .normal),
         ]
-        if link.destination != link.name {
-            spans.append(StyledText(" (" + link.destination + ")", .dim))
-        }
         if let count { spans.append(StyledText(" " + count, .number)) }
         switch entry.inclusion {
         case .none: break
         case .optional: spans.append(StyledText(" [LEFT JOIN]", .header))
         case .required: spans.append(StyledText(" [JOIN]", .header))
+        }
+        spans.append(StyledText(" " + link.kind.rawValue, .dim))
+        if link.destination != link.name {
+            spans.append(StyledText(" " + link.destination, .dim))
         }
         return spans
     }
