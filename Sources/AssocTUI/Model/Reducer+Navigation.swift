@@ -99,7 +99,9 @@ extension Reducer {
         }
         let include = IncludedAssociation(name: link.name, origin: link.origin, destination: link.destination)
         state.message = StatusMessage(text: "Included \(entry.includePath.joined(separator: ".")) (optional: LEFT JOIN)", isError: false)
-        return reopen(&state, rows.view.adding(include, under: entry.parentPath))
+        let effects = reopen(&state, rows.view.adding(include, under: entry.parentPath))
+        state.rows?.revealColumnPrefix = entry.includePath.joined(separator: ".") + "."
+        return effects
     }
 
     /// `-`: removes the selected include (and the includes chained from it).

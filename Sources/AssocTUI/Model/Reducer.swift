@@ -47,6 +47,7 @@ enum Reducer {
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
             state.rows = rows
             clampScrolls(&state)
+            revealColumns(&state)
             return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
         case .pageLoaded(let view, let page):
             guard var rows = state.rows, rows.view == view else { return [] }
@@ -80,6 +81,19 @@ enum Reducer {
             state.message = StatusMessage(text: message, isError: true)
             return []
         }
+    }
+
+    /// Selects the first column of a new include and scrolls so its last column shows.
+    private static func revealColumns(_ state: inout AppState) {
+        guard var rows = state.rows, let prefix = rows.revealColumnPrefix else { return }
+        rows.revealColumnPrefix = nil
+        let matches = rows.columns.indices.filter { $0 >= rows.rootColumnCount && rows.columns[$0].hasPrefix(prefix) }
+        guard let first = matches.first, let last = matches.last else { return }
+        let width = state.layout.panes[.rows]?.width ?? 0
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let top = GridGeometry.firstColumn(showing: last, from: 0, widths: widths, paneWidth: width)
+        rows.column = rows.column.moved(to: first).scrolled(top: min(top, first))
+        state.rows = rows
     }
 
     private static func apply(_ page: RowsPage, to rows: inout RowsState) {

@@ -25,6 +25,8 @@ struct RowsState: Sendable, Equatable {
     var isLoading = true
     /// `G` was pressed before the count was known: jump once it is.
     var pendingLast = false
+    /// After an include: bring the columns starting with this prefix (`author.`) into view.
+    var revealColumnPrefix: String?
 
     init(view: BrowserView) {
         self.view = view
