@@ -93,3 +93,53 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(counts, ["albums": 2, "tracks": 4])
     }
 }
+
+/// The whole loop on the Chinook-like fixture with a fake terminal: keys in, screens out.
+final class BrowserFlowTests: XCTestCase {
+    func run(_ keys: [KeyEvent], width: Int = 100, height: Int = 30) throws -> (BrowserApp, FakeTerminal) {
+        let terminal = FakeTerminal(width: width, height: height, keys: keys)
+        let app = BrowserApp(dataSource: RequestDataSource(database: try ChinookFixture.database()), terminal: terminal, title: "mini")
+        app.run()
+        return (app, terminal)
+    }
+
+    func testArtistAlbumsTracksIncludeGenreToggleAndBack() throws {
+        // Artist › AC/DC › albums (2) › first album › tracks (3) › + genre › t › t
+        var keys: [KeyEvent] = [.enter, .tab, .character("j"), .enter, .tab, .character("j"), .enter,
+                                .tab, .character("j"), .character("+")]
+        var (app, terminal) = try run(keys)
+        var lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertEqual(lines[0], "mini › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks [+genre]")
+        XCTAssertTrue(lines[1].hasSuffix(" 1/3 ─"), lines[1])
+        XCTAssertEqual(app.state.rows?.columns.suffix(2), ["genre.GenreId", "genre.Name"])
+        XCTAssertTrue(lines[2].contains("genre.GenreId │ genre.Name"), lines[2])
+        XCTAssertTrue(lines[5].contains("NULL"), lines[5])  // Let's Get It Up has no genre
+        XCTAssertTrue(lines.contains { $0.contains("LEFT JOIN \"Genre\"") })
+
+        keys.append(.character("t"))
+        (app, terminal) = try run(keys)
+        lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertTrue(lines[1].hasSuffix(" 1/2 ─"), lines[1])
+        XCTAssertTrue(lines.contains { $0.contains("FROM \"Track\" JOIN \"Genre\"") })
+        XCTAssertEqual(app.state.rows?.totalCount, 2)
+
+        keys += [.character("t"), .escape, .escape]
+        (app, terminal) = try run(keys)
+        XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[0], "mini › Artist")
+        XCTAssertEqual(app.state.rows?.cursor.index, 0)
+        XCTAssertEqual(app.state.focus, .links)
+    }
+
+    func testLinkCountsOfTheSelectedRowAndRecordViewWithIncludedColumns() throws {
+        let (app, terminal) = try run([.enter, .tab])
+        let lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertTrue(lines.contains { $0.hasPrefix("⇉ albums 2 hasMany Album") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("⇶ tracks 4 hasManyThrou") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("─ artistBio hasOne") })
+        XCTAssertEqual(app.state.selectedLinkCounts, ["albums": 2, "tracks": 4])
+
+        let (_, record) = try run([.enter, .tab, .character("+"), .character("v")], width: 60, height: 12)
+        let recordLines = try XCTUnwrap(record.screen).textLines()
+        XCTAssertTrue(recordLines.contains { $0.hasPrefix("artistBio.Text     │ Australian rock band") }, recordLines.joined(separator: "\n"))
+    }
+}
