@@ -36,5 +36,6 @@ let package = Package(
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -5,11 +5,11 @@ public enum Browser {
     /// Browses `connection` in the terminal until the user quits; the terminal is restored on
     /// every exit path. `title` starts the breadcrumb (usually the file name).
     public static func run(connection: Connection, title: String) throws {
-        let dataSource = try PlainDataSource(connection: connection)
+        let dataSource = try RequestDataSource(connection: connection)
         try run(dataSource: dataSource, title: title)
     }
 
-    /// Browses any data source (the request engine will provide its own).
+    /// Browses any data source.
     public static func run(dataSource: BrowserDataSource, title: String) throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
@@ -19,11 +19,14 @@ public enum Browser {
 }
 
 /// The loop: key → action → reduce → effects (through the data source) → render → draw.
-/// Works with any `Terminal`, so tests drive it with a `FakeTerminal`.
+/// Deferred effects (counts) wait in a queue and run one at a time when no key is waiting, after
+/// the screen is drawn. Works with any `Terminal`, so tests drive it with a `FakeTerminal`.
 final class BrowserApp {
     private(set) var state: AppState
     let dataSource: BrowserDataSource
     let terminal: Terminal
+    /// Deferred effects, most urgent first.
+    private(set) var deferred: [Effect] = []
 
     init(dataSource: BrowserDataSource, terminal: Terminal, title: String) {
         self.dataSource = dataSource
@@ -36,6 +39,14 @@ final class BrowserApp {
         start()
         while !state.isFinished {
             terminal.draw(ScreenRenderer.render(state))
+            if !deferred.isEmpty {
+                if let key = terminal.readKey(timeout: 0) {
+                    handle(key)
+                } else {
+                    runDeferred()
+                }
+                continue
+            }
             guard let key = terminal.readKey(timeout: nil) else { break }
             handle(key)
         }
@@ -61,24 +72,68 @@ final class BrowserApp {
         perform(Reducer.reduce(&state, event))
     }
 
+    /// Runs every deferred effect now (tests, and callers without a terminal loop).
+    func runAllDeferred() {
+        while !deferred.isEmpty { runDeferred() }
+    }
+
+    /// Runs the most urgent deferred effect.
+    func runDeferred() {
+        guard !deferred.isEmpty else { return }
+        let effect = deferred.removeFirst()
+        run(effect)
+    }
+
     private func perform(_ effects: [Effect]) {
         for effect in effects {
-            switch effect {
-            case .quit:
-                return
-            case .loadTables:
-                dispatch(result { .tablesLoaded(try dataSource.tables()) })
-            case .openView(let view, let limit):
-                dispatch(result {
-                    let count = try dataSource.rowCount(of: view)
-                    let page = try dataSource.page(of: view, offset: 0, limit: limit)
-                    return .viewOpened(view, totalCount: count, page: page)
-                })
-            case .loadPage(let view, let offset, let limit):
-                dispatch(result { .pageLoaded(view, try dataSource.page(of: view, offset: offset, limit: limit)) })
-            case .loadLinks(let table):
-                dispatch(.linksLoaded(table: table, dataSource.associations(of: table)))
+            if effect.isDeferred {
+                enqueue(effect)
+            } else {
+                run(effect)
             }
+        }
+    }
+
+    /// Queues a deferred effect: view counts first, then the selected row's link counts (only the
+    /// latest), then table counts.
+    private func enqueue(_ effect: Effect) {
+        func rank(_ effect: Effect) -> Int {
+            switch effect {
+            case .countView: return 0
+            case .countLinks: return 1
+            default: return 2
+            }
+        }
+        if case .countLinks = effect {
+            deferred.removeAll { if case .countLinks = $0 { return true } else { return false } }
+        }
+        if deferred.contains(effect) { return }
+        let index = deferred.firstIndex { rank($0) > rank(effect) } ?? deferred.count
+        deferred.insert(effect, at: index)
+    }
+
+    private func run(_ effect: Effect) {
+        switch effect {
+        case .quit:
+            return
+        case .loadTables:
+            dispatch(result { .tablesLoaded(try dataSource.tables(), associations: dataSource.associations()) })
+        case .openView(let view, let limit):
+            dispatch(result { .viewOpened(view, page: try dataSource.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit) })
+        case .loadPage(let view, let offset, let limit, let total):
+            dispatch(result { .pageLoaded(view, try dataSource.page(of: view, offset: offset, limit: limit, totalCount: total)) })
+        case .countView(let view):
+            guard state.rows?.view == view else { return }
+            dispatch(result { .viewCounted(view, try dataSource.count(of: view)) })
+        case .countTable(let name):
+            dispatch(.tableCounted(name, try? dataSource.countRows(ofTable: name)))
+        case .countLinks(let asked, let links, let columns, let values):
+            guard state.rows?.view == asked.view, state.rows?.cursor.index == asked.rowIndex else { return }
+            dispatch(result {
+                var counts = asked
+                counts.counts = try dataSource.linkCounts(of: asked.view, columns: columns, values: values, links: links)
+                return .linksCounted(counts)
+            })
         }
     }
 
@@ -86,6 +141,8 @@ final class BrowserApp {
         do {
             return try body()
         } catch let error as DatabaseError {
+            return .failed(error.message)
+        } catch let error as AssocError {
             return .failed(error.message)
         } catch {
             return .failed(String(describing: error))

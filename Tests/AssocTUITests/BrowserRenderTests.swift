@@ -2,24 +2,6 @@ import XCTest
 import AssocCore
 @testable import AssocTUI
 
-/// A data source over a real in-memory database, with hand-made links (inference is not ours).
-final class LinkedDataSource: BrowserDataSource {
-    let plain: PlainDataSource
-    let links: [String: [Association]]
-
-    init(_ plain: PlainDataSource, links: [String: [Association]]) {
-        self.plain = plain
-        self.links = links
-    }
-
-    func tables() throws -> [TableSummary] { try plain.tables() }
-    func page(of view: BrowserView, offset: Int, limit: Int) throws -> RowsPage {
-        try plain.page(of: view, offset: offset, limit: limit)
-    }
-    func rowCount(of view: BrowserView) throws -> Int { try plain.rowCount(of: view) }
-    func associations(of table: String) -> [Association] { links[table] ?? [] }
-}
-
 final class BrowserRenderTests: XCTestCase {
     func makeDatabase() throws -> Connection {
         let db = try Connection.inMemory()
@@ -32,12 +14,8 @@ final class BrowserRenderTests: XCTestCase {
         return db
     }
 
-    func makeSource(_ db: Connection) throws -> LinkedDataSource {
-        let albums = Association(name: "albums", kind: .hasMany, origin: "artist", destination: "album",
-                                 path: .direct([ColumnPair(origin: "id", destination: "artistId")]))
-        let artist = Association(name: "artist", kind: .belongsTo, origin: "album", destination: "artist",
-                                 path: .direct([ColumnPair(origin: "artistId", destination: "id")]))
-        return LinkedDataSource(try PlainDataSource(connection: db), links: ["artist": [albums], "album": [artist]])
+    func makeSource(_ db: Connection) throws -> RequestDataSource {
+        try RequestDataSource(connection: db)
     }
 
     func run(_ keys: [KeyEvent], width: Int = 80, height: Int = 24) throws -> (BrowserApp, FakeTerminal) {
@@ -68,14 +46,14 @@ final class BrowserRenderTests: XCTestCase {
                                 │
                                 │
             ─ Links: artist  1 ─│
-            ⇉ hasMany albums (a…│
+            ⇉ albums 1 hasMany …│
                                 │
                                 │─ SQL ─────────────────────────────────────────────────────
-                                │SELECT * FROM "artist" LIMIT ? OFFSET ?
-                                │-- arguments: 200, 0
+                                │SELECT * FROM "artist" ORDER BY "id" LIMIT 200
+                                │-- keyset paging on id
                                 │
                                 │
-            ↓ move  Tab pane  Enter open  Bksp back  v record  ? help  q quit
+            Tab pane  Enter open  Esc back  v record  ? help  q quit  + include  t join
             """
         let screen = try XCTUnwrap(terminal.screen)
         XCTAssertEqual(screen.textLines(), expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -100,7 +78,7 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ NULL")
         // 漢字 takes 4 cells: "漢字 Title" is 10 cells, padded with 3 spaces to 13.
         XCTAssertEqual(lines[5], "                    │ 3 │        2 │ 漢字 Title    │  10.0")
-        XCTAssertEqual(lines[16], "→ belongsTo artist  │")
+        XCTAssertEqual(lines[16], "→ artist belongsTo  │")
     }
 
     func testBackRestoresTheCursorThroughTheApp() throws {
@@ -133,10 +111,10 @@ final class BrowserRenderTests: XCTestCase {
     }
 
     func testUnavailableKeyShowsMessageOnTheHintLine() throws {
-        let (app, terminal) = try run([.character("+")])
+        let (app, terminal) = try run([.character("p")])
         XCTAssertFalse(app.state.isFinished)
         XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[23],
-                       "include the selected to-one link as columns: not available yet")
+                       "prefetch the selected to-many link: not available yet")
     }
 
     func testQuitEndsTheLoop() throws {
@@ -152,7 +130,7 @@ final class BrowserRenderTests: XCTestCase {
         for value in hostile {
             try db.execute("INSERT INTO \"we\"\"ird\u{1B}[2J\" VALUES (?)", arguments: [.text(value)])
         }
-        let source = try PlainDataSource(connection: db)
+        let source = try RequestDataSource(connection: db)
         for size in [(80, 24), (20, 5), (33, 9)] {
             let terminal = FakeTerminal(width: size.0, height: size.1,
                                         keys: [.enter, .character("v"), .escape, .tab, .tab, .character("?")])
@@ -160,9 +138,8 @@ final class BrowserRenderTests: XCTestCase {
             app.run()
             for screen in terminal.drawn { assertNoForbiddenScalar(screen) }
         }
-        let page = try source.page(of: BrowserView(table: "we\"ird\u{1B}[2J"), offset: 0, limit: 2)
-        XCTAssertEqual(page.statement.sql, "SELECT * FROM \"we\"\"ird\u{1B}[2J\" LIMIT ? OFFSET ?")
-        XCTAssertEqual(page.statement.arguments, [2, 0])
+        let page = try source.page(of: BrowserView(table: "we\"ird\u{1B}[2J"), offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.statements.first?.sql, "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"we\"\"ird\u{1B}[2J\" ORDER BY \"rowid\" LIMIT 2")
         XCTAssertEqual(page.rows, [[.text("\u{1B}[31mred")], [.text("\u{1B}]52;c;ZXZpbA==\u{07}")]])
     }
 

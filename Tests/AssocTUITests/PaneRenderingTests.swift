@@ -66,21 +66,4 @@ final class PaneRenderingTests: XCTestCase {
         XCTAssertEqual(Palette.monochrome(.null).foreground, .default)
         XCTAssertTrue(StyleRole.allCases.allSatisfy { Palette.monochrome($0).foreground == .default })
     }
-
-    func testPlainDataSourceCountsTablesAndLogsItsSQL() throws {
-        let db = try Connection.inMemory()
-        try db.execute("CREATE TABLE a(x); CREATE TABLE b(y); INSERT INTO a VALUES (1), (2); CREATE VIEW v AS SELECT x FROM a")
-        let source = try PlainDataSource(connection: db)
-        XCTAssertEqual(try source.tables(), [
-            TableSummary(name: "a", kind: .table, rowCount: 2),
-            TableSummary(name: "b", kind: .table, rowCount: 0),
-            TableSummary(name: "v", kind: .view, rowCount: 2),
-        ])
-        let page = try source.page(of: BrowserView(table: "a"), offset: 1, limit: 5)
-        XCTAssertEqual(page.columns, ["x"])
-        XCTAssertEqual(page.rows, [[.integer(2)]])
-        XCTAssertEqual(page.offset, 1)
-        XCTAssertEqual(source.log.last, ExecutedStatement(sql: "SELECT * FROM \"a\" LIMIT ? OFFSET ?", arguments: [5, 1]))
-        XCTAssertThrowsError(try source.page(of: BrowserView(table: "missing"), offset: 0, limit: 1))
-    }
 }

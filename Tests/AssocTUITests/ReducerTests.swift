@@ -2,102 +2,233 @@ import XCTest
 import AssocCore
 @testable import AssocTUI
 
+/// The state machine alone: events in, state and effects out. Associations come from the real
+/// graph of the Chinook-like fixture; rows are written by hand.
 final class ReducerTests: XCTestCase {
+    var associations: [String: [Association]] = [:]
+
+    override func setUpWithError() throws {
+        associations = RequestDataSource(database: try ChinookFixture.database()).associations()
+    }
+
     let tables = [
-        TableSummary(name: "artist", rowCount: 3),
-        TableSummary(name: "album", rowCount: 500),
-        TableSummary(name: "track", rowCount: 0),
+        TableSummary(name: "Artist"), TableSummary(name: "Album"), TableSummary(name: "Track", rowCount: 7),
     ]
 
-    func loadedState() -> AppState {
-        var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
-        XCTAssertEqual(Reducer.reduce(&state, .tablesLoaded(tables)), [.loadLinks(table: "artist")])
-        _ = Reducer.reduce(&state, .linksLoaded(table: "artist", []))
+    func loadedState(width: Int = 80, height: Int = 24) -> AppState {
+        var state = AppState(title: "test.db", size: Size(width: width, height: height))
+        let effects = Reducer.reduce(&state, .tablesLoaded(tables, associations: associations))
+        XCTAssertEqual(effects, [.countTable("Artist"), .countTable("Album")])
         return state
     }
 
-    func page(_ table: String, offset: Int, count: Int) -> RowsPage {
+    func page(columns: [String] = ["id", "name"], offset: Int, count: Int, keyColumns: [String] = ["id"]) -> RowsPage {
         RowsPage(
-            columns: ["id", "name"],
+            columns: columns,
             rows: (offset..<(offset + count)).map { [.integer(Int64($0 + 1)), .text("row \($0 + 1)")] },
-            offset: offset,
-            statement: ExecutedStatement(sql: "SELECT * FROM \"\(table)\" LIMIT ? OFFSET ?", arguments: [200, .integer(Int64(offset))]))
+            offset: offset, keyColumns: keyColumns,
+            statements: [ExecutedStatement(sql: "SELECT …", arguments: [])])
     }
 
-    func testMovingInTablesAsksForTheLinksOfTheSelectedTable() {
-        var state = loadedState()
-        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [.loadLinks(table: "album")])
-        XCTAssertEqual(state.tablesCursor.index, 1)
-        XCTAssertEqual(Reducer.reduce(&state, .action(.lastRow)), [.loadLinks(table: "track")])
-        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // clamped: no change, no effect
-        XCTAssertEqual(state.tablesCursor.index, 2)
-    }
-
-    func testOpenTablePushesTheViewAndLoadsIt() {
-        var state = loadedState()
-        _ = Reducer.reduce(&state, .action(.moveDown))
+    /// Opens `table` from the Tables pane (cursor moved to `index`) and loads `rows` rows.
+    func open(_ state: inout AppState, index: Int, rows: RowsPage, limit: Int = 200) {
+        _ = Reducer.reduce(&state, .action(.firstRow))
+        for _ in 0..<index { _ = Reducer.reduce(&state, .action(.moveDown)) }
         let effects = Reducer.reduce(&state, .action(.open))
-        XCTAssertEqual(effects, [.openView(BrowserView(table: "album"), limit: 200), .loadLinks(table: "album")])
-        XCTAssertEqual(state.focus, .rows)
-        XCTAssertEqual(state.stack.count, 1)
-        XCTAssertEqual(state.rows?.view.table, "album")
-        XCTAssertEqual(state.rows?.isLoading, true)
+        guard case .openView(let view, let asked)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(asked, limit)
+        _ = Reducer.reduce(&state, .viewOpened(view, page: rows, limit: limit))
+    }
 
-        XCTAssertEqual(Reducer.reduce(&state, .viewOpened(BrowserView(table: "album"), totalCount: 500, page: page("album", offset: 0, count: 200))), [])
-        XCTAssertEqual(state.rows?.totalCount, 500)
-        XCTAssertEqual(state.rows?.selectedRow, [.integer(1), .text("row 1")])
+    func testTableCountsArriveLater() {
+        var state = loadedState()
+        XCTAssertNil(state.tables[0].rowCount)
+        _ = Reducer.reduce(&state, .tableCounted("Artist", 275))
+        _ = Reducer.reduce(&state, .tableCounted("Album", nil))
+        XCTAssertEqual(state.tables[0].rowCount, 275)
+        XCTAssertTrue(state.tables[1].countFailed)
+        let lines = ScreenRenderer.render(state).textLines()
+        XCTAssertTrue(lines[2].hasPrefix("Artist           275│"), lines[2])
+        XCTAssertTrue(lines[3].hasPrefix("Album              ?│"), lines[3])
+        XCTAssertTrue(lines[4].hasPrefix("Track              7│"), lines[4])
+    }
+
+    func testShortFirstPageIsCountedBigOneIsCountedLater() {
+        var state = loadedState()
+        open(&state, index: 0, rows: page(offset: 0, count: 3))
+        XCTAssertEqual(state.rows?.isCounted, true)
+        XCTAssertEqual(state.rows?.totalCount, 3)
+
+        var big = loadedState()
+        _ = Reducer.reduce(&big, .action(.open))
+        let view = BrowserView(table: "Artist")
+        let effects = Reducer.reduce(&big, .viewOpened(view, page: page(offset: 0, count: 200), limit: 200))
+        XCTAssertTrue(effects.contains(.countView(view)))
+        XCTAssertEqual(big.rows?.isCounted, false)
+        XCTAssertTrue(ScreenRenderer.render(big).textLines()[1].contains("1/200+…"))
+        // G before the count: waits, then jumps to the last row and loads the end backwards.
+        XCTAssertEqual(Reducer.reduce(&big, .action(.lastRow)), [])
+        XCTAssertEqual(big.message?.text, "Counting rows…")
+        let count = RowCount(count: 10_000_000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+        let after = Reducer.reduce(&big, .viewCounted(view, count))
+        XCTAssertEqual(big.rows?.cursor.index, 9_999_999)
+        XCTAssertEqual(after.filter { if case .loadPage = $0 { return true } else { return false } },
+                       [.loadPage(view, offset: 9_999_985 - 50, limit: 200, totalCount: 10_000_000)])
+        XCTAssertNil(big.message)
     }
 
     func testMovingPastTheLoadedWindowLoadsTheNextOne() {
         var state = loadedState()
-        _ = Reducer.reduce(&state, .action(.moveDown))
-        _ = Reducer.reduce(&state, .action(.open))
-        _ = Reducer.reduce(&state, .viewOpened(BrowserView(table: "album"), totalCount: 500, page: page("album", offset: 0, count: 200)))
-        // Rows pane at 80×24 is 17 lines: title + header + 15 rows.
+        open(&state, index: 1, rows: page(offset: 0, count: 200))
+        _ = Reducer.reduce(&state, .viewCounted(BrowserView(table: "Album"), RowCount(count: 500, statement: ExecutedStatement(sql: "", arguments: []))))
         XCTAssertEqual(state.visibleLines(.rows), 15)
-        XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)), [])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)).filter { $0 != .countLinks(LinkCounts(view: BrowserView(table: "Album"), rowIndex: 15, counts: [:]), links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"]) }, [])
         XCTAssertEqual(state.rows?.cursor.index, 15)
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(state.rows?.cursor.index, 499)
-        XCTAssertEqual(state.rows?.cursor.top, 485)
-        // window of 200 starting a quarter window (50) before the first visible row.
-        XCTAssertEqual(effects, [.loadPage(BrowserView(table: "album"), offset: 435, limit: 200)])
-        _ = Reducer.reduce(&state, .pageLoaded(BrowserView(table: "album"), page("album", offset: 435, count: 65)))
-        XCTAssertEqual(state.rows?.selectedRow, [.integer(500), .text("row 500")])
+        XCTAssertEqual(effects.first, .loadPage(BrowserView(table: "Album"), offset: 435, limit: 200, totalCount: 500))
     }
 
-    func testBackRestoresCursorsAndFocus() {
+    func testFollowEveryKindAndBack() throws {
         var state = loadedState()
-        _ = Reducer.reduce(&state, .action(.moveDown))  // album
-        _ = Reducer.reduce(&state, .action(.open))
-        _ = Reducer.reduce(&state, .viewOpened(BrowserView(table: "album"), totalCount: 500, page: page("album", offset: 0, count: 200)))
-        for _ in 0..<7 { _ = Reducer.reduce(&state, .action(.moveDown)) }
-        XCTAssertEqual(state.rows?.cursor.index, 7)
+        open(&state, index: 0, rows: RowsPage(columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], offset: 0,
+                                              keyColumns: ["ArtistId"], statements: []))
+        // Links of Artist: hasOne artistBio, hasMany albums, hasManyThrough tracks.
+        let kinds = state.links.map { "\($0.association.kind) \($0.association.name)" }
+        XCTAssertEqual(kinds, ["hasOne artistBio", "hasMany albums", "hasManyThrough tracks"])
+        // The to-many counts are asked for the selected row only.
+        _ = Reducer.reduce(&state, .action(.nextPane))
+        XCTAssertEqual(state.focus, .links)
 
-        // Open another table from the Tables pane, then come back.
-        _ = Reducer.reduce(&state, .action(.previousPane))
-        XCTAssertEqual(state.focus, .tables)
-        _ = Reducer.reduce(&state, .action(.firstRow))
-        _ = Reducer.reduce(&state, .action(.open))
-        XCTAssertEqual(state.rows?.view.table, "artist")
-        XCTAssertEqual(state.stack.count, 2)
+        for (index, expected) in [(0, "ArtistBio"), (1, "Album"), (2, "Track")] {
+            var copy = state
+            _ = Reducer.reduce(&copy, .action(.firstRow))
+            for _ in 0..<index { _ = Reducer.reduce(&copy, .action(.moveDown)) }
+            let effects = Reducer.reduce(&copy, .action(.open))
+            guard case .openView(let view, _)? = effects.first else { return XCTFail("\(effects)") }
+            XCTAssertEqual(view.table, expected)
+            XCTAssertEqual(view.follow?.table, "Artist")
+            XCTAssertEqual(view.follow?.values, [1, "AC/DC"])
+            XCTAssertEqual(view.follow?.rowLabel, "#1 AC/DC")
+            XCTAssertEqual(copy.focus, .rows)
+            XCTAssertEqual(copy.stack.count, 2)
+        }
 
+        // Follow albums, then from a track: belongsTo album and hasOneThrough artist.
+        _ = Reducer.reduce(&state, .action(.moveDown))
+        guard case .openView(let albums, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
+        XCTAssertEqual(albums.title, "albums")
+        _ = Reducer.reduce(&state, .viewOpened(albums, page: RowsPage(
+            columns: ["AlbumId", "Title", "ArtistId"], rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]],
+            offset: 0, keyColumns: ["AlbumId"], statements: []), limit: 200))
+        _ = Reducer.reduce(&state, .action(.moveDown))
+        XCTAssertEqual(state.rows?.cursor.index, 1)
+        let breadcrumb = ScreenRenderer.render(state).textLines()[0]
+        XCTAssertEqual(breadcrumb, "test.db › Artist › #1 AC/DC › albums")
+
+        let trackLinks = LinkEntry.entries(table: "Track", view: nil, associations: associations).map(\.association)
+        let byKind = Dictionary(grouping: trackLinks, by: \.kind)
+        XCTAssertEqual(byKind[.belongsTo]?.map(\.name), ["album", "genre", "mediaType"])
+        XCTAssertEqual(byKind[.hasOneThrough]?.map(\.name), ["artist"])
+
+        // Back: the Artist view with its cursor, focus on Links where we left.
         _ = Reducer.reduce(&state, .action(.back))
-        XCTAssertEqual(state.rows?.view.table, "album")
-        XCTAssertEqual(state.rows?.cursor.index, 7)
-        XCTAssertEqual(state.focus, .tables)
-        XCTAssertEqual(state.tablesCursor.index, 0)
-        XCTAssertEqual(state.stack.count, 1)
-
+        XCTAssertEqual(state.rows?.view.table, "Artist")
+        XCTAssertEqual(state.focus, .links)
+        XCTAssertEqual(state.linksCursor.index, 1)
         _ = Reducer.reduce(&state, .action(.back))
         XCTAssertNil(state.rows)
-        XCTAssertEqual(state.tablesCursor.index, 1)  // album was selected when it was opened
         XCTAssertEqual(state.focus, .tables)
-
-        // Nothing left: Esc never quits.
         XCTAssertEqual(Reducer.reduce(&state, .action(.back)), [])
-        XCTAssertFalse(state.isFinished)
         XCTAssertEqual(state.message?.text, "Nothing to go back to (q quits)")
+    }
+
+    func testEnterOnAForeignKeyCellFollowsIt() {
+        var state = loadedState()
+        open(&state, index: 1, rows: RowsPage(columns: ["AlbumId", "Title", "ArtistId"], rows: [[4, "Let There Be Rock", 1]],
+                                              offset: 0, keyColumns: ["AlbumId"], statements: []))
+        _ = Reducer.reduce(&state, .action(.lastColumn))
+        guard case .openView(let view, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
+        XCTAssertEqual(view.table, "Artist")
+        XCTAssertEqual(view.title, "artist")
+        XCTAssertEqual(view.follow?.rowLabel, "#4 Let There Be Rock")
+    }
+
+    func tracksState() -> AppState {
+        var state = loadedState()
+        open(&state, index: 2, rows: RowsPage(columns: ["TrackId", "Name"], rows: [[1, "A"], [6, "B"], [7, "C"]], offset: 0,
+                                              keyColumns: ["TrackId"], statements: []))
+        _ = Reducer.reduce(&state, .action(.nextPane))
+        return state
+    }
+
+    func select(_ state: inout AppState, _ path: [String]) {
+        guard let index = state.links.firstIndex(where: { $0.includePath == path }) else { return XCTFail("no link \(path)") }
+        _ = Reducer.reduce(&state, .action(.firstRow))
+        for _ in 0..<index { _ = Reducer.reduce(&state, .action(.moveDown)) }
+    }
+
+    func testIncludeToggleChainAndRemove() {
+        var state = tracksState()
+        select(&state, ["genre"])
+        var effects = Reducer.reduce(&state, .action(.include))
+        guard case .openView(let withGenre, _)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(withGenre.includes, [IncludedAssociation(name: "genre", origin: "Track", destination: "Genre")])
+        XCTAssertEqual(state.message?.text, "Included genre (optional: LEFT JOIN)")
+        XCTAssertEqual(state.selectedLink?.inclusion, .optional)
+        XCTAssertEqual(state.stack.count, 1)  // same place in the breadcrumb
+
+        // Toggle: required, then optional again.
+        effects = Reducer.reduce(&state, .action(.toggleRequired))
+        guard case .openView(let required, _)? = effects.first else { return XCTFail() }
+        XCTAssertEqual(required.includes.first?.isRequired, true)
+        XCTAssertEqual(state.selectedLink?.inclusion, .required)
+        _ = Reducer.reduce(&state, .viewCounted(required, RowCount(count: 2, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))))
+        XCTAssertEqual(state.rows?.totalCount, 2)
+        XCTAssertTrue(ScreenRenderer.render(state).textLines()[0].hasSuffix("Track [+genre!]"))
+        _ = Reducer.reduce(&state, .action(.toggleRequired))
+        XCTAssertEqual(state.rows?.view.includes.first?.isRequired, false)
+
+        // Chain: album, then the album's artist (via album).
+        select(&state, ["album"])
+        _ = Reducer.reduce(&state, .action(.include))
+        XCTAssertTrue(state.links.contains { $0.parentPath == ["album"] && $0.association.name == "artist" })
+        select(&state, ["album", "artist"])
+        _ = Reducer.reduce(&state, .action(.include))
+        XCTAssertEqual(state.rows?.view.include(at: ["album", "artist"])?.destination, "Artist")
+        XCTAssertEqual(state.rows?.view.includes.map(\.name), ["genre", "album"])
+
+        // `+` on a to-many link, and again on an included one, say why not.
+        select(&state, ["playlistTracks"])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.include)), [])
+        XCTAssertTrue(state.message?.text.contains("to-many") ?? false)
+        select(&state, ["genre"])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.include)), [])
+
+        // Remove one by one.
+        select(&state, ["album", "artist"])
+        _ = Reducer.reduce(&state, .action(.removeInclude))
+        XCTAssertNil(state.rows?.view.include(at: ["album", "artist"]))
+        XCTAssertNotNil(state.rows?.view.include(at: ["album"]))
+        select(&state, ["album"])
+        _ = Reducer.reduce(&state, .action(.removeInclude))
+        select(&state, ["genre"])
+        _ = Reducer.reduce(&state, .action(.removeInclude))
+        XCTAssertEqual(state.rows?.view.includes, [])
+        XCTAssertFalse(state.links.contains { !$0.parentPath.isEmpty })
+    }
+
+    func testResizeRelaysOutAtOnce() {
+        var state = tracksState()
+        for (width, height) in [(200, 60), (80, 24), (40, 10), (200, 60)] {
+            _ = Reducer.reduce(&state, .resized(Size(width: width, height: height)))
+            let lines = ScreenRenderer.render(state).textLines()
+            XCTAssertEqual(lines.count, height)
+            XCTAssertTrue(lines.allSatisfy { TextWidth.width(of: $0) <= width })
+            XCTAssertEqual(lines.last.map { TextWidth.width(of: $0) > 0 }, true)
+        }
+        XCTAssertEqual(state.layout.panes[.rows]?.width, 159)
+        XCTAssertEqual(state.visibleLines(.rows), 58 - 10 - 2)
     }
 
     func testUnavailableActionsShowAMessage() {
@@ -109,25 +240,13 @@ final class ReducerTests: XCTestCase {
         XCTAssertFalse(state.isFinished)
     }
 
-    func testFollowingALinkSaysItIsComing() {
-        var state = loadedState()
-        let link = Association(name: "albums", kind: .hasMany, origin: "artist", destination: "album",
-                               path: .direct([ColumnPair(origin: "id", destination: "artistId")]))
-        _ = Reducer.reduce(&state, .linksLoaded(table: "artist", [link]))
-        _ = Reducer.reduce(&state, .action(.nextPane))
-        _ = Reducer.reduce(&state, .action(.nextPane))
-        XCTAssertEqual(state.focus, .links)
-        XCTAssertEqual(Reducer.reduce(&state, .action(.open)), [])
-        XCTAssertEqual(state.message?.text, "Following links arrives with the request engine")
-    }
-
     func testHelpOverlayOpensScrollsAndCloses() {
         var state = loadedState()
         _ = Reducer.reduce(&state, .action(.help))
         XCTAssertEqual(state.overlay, .help(scroll: 0))
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.overlay, .help(scroll: 1))
-        XCTAssertEqual(state.tablesCursor.index, 0)  // keys go to the overlay
+        XCTAssertEqual(state.tablesCursor.index, 0)
         _ = Reducer.reduce(&state, .action(.back))
         XCTAssertEqual(state.overlay, .none)
     }
@@ -143,8 +262,9 @@ final class ReducerTests: XCTestCase {
     func testEveryKeymapKeyMapsToOneAction() {
         XCTAssertEqual(Keymap.action(for: .character("q")), .quit)
         XCTAssertEqual(Keymap.action(for: .escape), .back)
-        XCTAssertEqual(Keymap.action(for: .function(1)), .help)
-        XCTAssertEqual(Keymap.action(for: .control("d")), .halfPageDown)
+        XCTAssertEqual(Keymap.action(for: .backspace), .back)
+        XCTAssertEqual(Keymap.action(for: .character("+")), .include)
+        XCTAssertEqual(Keymap.action(for: .character("t")), .toggleRequired)
         XCTAssertNil(Keymap.action(for: .character("Z")))
         for action in Action.allCases {
             XCTAssertEqual(Keymap.bindings.filter { $0.action == action }.count, 1, "\(action)")

@@ -4,27 +4,16 @@ import AssocCore
 public struct TableSummary: Sendable, Hashable {
     public var name: String
     public var kind: TableInfo.Kind
-    /// Nil when it could not be counted (a virtual table whose module is missing…).
+    /// Nil while not counted yet (the pane shows "…"), or when counting failed (`countFailed`).
     public var rowCount: Int?
+    /// True when the count failed (a virtual table whose module is missing…): the pane shows "?".
+    public var countFailed: Bool
 
-    public init(name: String, kind: TableInfo.Kind = .table, rowCount: Int?) {
+    public init(name: String, kind: TableInfo.Kind = .table, rowCount: Int? = nil, countFailed: Bool = false) {
         self.name = name
         self.kind = kind
         self.rowCount = rowCount
-    }
-}
-
-/// What the Rows pane shows: for now a whole table; the request engine will add filters,
-/// includes and followed links.
-public struct BrowserView: Sendable, Hashable {
-    /// The table the rows come from.
-    public var table: String
-    /// How the breadcrumb names this view (`artists`, `artists › albums`).
-    public var title: String
-
-    public init(table: String, title: String? = nil) {
-        self.table = table
-        self.title = title ?? table
+        self.countFailed = countFailed
     }
 }
 
@@ -39,31 +28,62 @@ public struct ExecutedStatement: Sendable, Hashable {
     }
 }
 
-/// A window of rows of a view, with the statement that produced it.
+/// A window of rows of a view, flattened for the grid, with the statements that produced it.
 public struct RowsPage: Sendable, Equatable {
+    /// Root columns first, then included ones as `key.column` (`author.name`, `author.country.name`).
     public var columns: [String]
     public var rows: [[DatabaseValue]]
     /// Index of `rows[0]` in the whole view.
     public var offset: Int
-    public var statement: ExecutedStatement
+    /// How many leading columns belong to the root table (the rest are included).
+    public var rootColumnCount: Int
+    /// The root table's primary key columns (labels of followed rows); empty for a view.
+    public var keyColumns: [String]
+    /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
+    public var paging: String
+    /// Every statement run to get the page, in order.
+    public var statements: [ExecutedStatement]
 
-    public init(columns: [String], rows: [[DatabaseValue]], offset: Int, statement: ExecutedStatement) {
+    public init(
+        columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
+        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement]
+    ) {
         self.columns = columns
         self.rows = rows
         self.offset = offset
+        self.rootColumnCount = rootColumnCount ?? columns.count
+        self.keyColumns = keyColumns
+        self.paging = paging
+        self.statements = statements
+    }
+}
+
+/// A counted view: the number and the statement that counted it.
+public struct RowCount: Sendable, Equatable {
+    public var count: Int
+    public var statement: ExecutedStatement
+
+    public init(count: Int, statement: ExecutedStatement) {
+        self.count = count
         self.statement = statement
     }
 }
 
-/// Everything the browser reads from a database. The browser never builds SQL itself, so the
-/// request engine can replace `PlainDataSource` without touching the UI.
+/// Everything the browser reads from a database. The browser never builds SQL itself: the data
+/// source turns each `BrowserView` into an AssocCore `Request` and runs it.
 public protocol BrowserDataSource: AnyObject {
-    /// Tables and views in schema order, with their row counts.
+    /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
     func tables() throws -> [TableSummary]
-    /// Up to `limit` rows of `view` starting at row `offset`, with column names and the SQL run.
-    func page(of view: BrowserView, offset: Int, limit: Int) throws -> RowsPage
+    /// Every association of the graph, by origin table.
+    func associations() -> [String: [Association]]
+    /// The number of rows of a whole table (deferred work: the first screen never waits for it).
+    func countRows(ofTable table: String) throws -> Int
+    /// Up to `limit` rows of `view` from row `offset`. `totalCount`, when known, lets the source
+    /// read the end of the view backwards instead of skipping rows.
+    func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage
     /// The number of rows of `view`.
-    func rowCount(of view: BrowserView) throws -> Int
-    /// The associations that start from `table` (from the `AssociationGraph`).
-    func associations(of table: String) -> [Association]
+    func count(of view: BrowserView) throws -> RowCount
+    /// For one row of `view` (its root columns and values): the number of records of each named
+    /// to-many link.
+    func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
 }

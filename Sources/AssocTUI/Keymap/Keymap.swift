@@ -15,12 +15,13 @@ struct Binding: Sendable {
 /// VisiData, less and vim habits), and drives key lookup, the help screen and the hint line.
 ///
 /// Deviations, and why: none in the keys themselves. `Ctrl-C` quits directly while queries run
-/// synchronously (there is nothing to cancel yet).
+/// synchronously (there is nothing to cancel yet). `+`, `-` and `t` act on the link selected in
+/// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
 enum Keymap {
     static let bindings: [Binding] = [
         // Move
         Binding(keys: [.up, .character("k")], action: .moveUp, help: "previous row", group: .move),
-        Binding(keys: [.down, .character("j")], action: .moveDown, help: "next row", group: .move, hint: "move"),
+        Binding(keys: [.down, .character("j")], action: .moveDown, help: "next row", group: .move),
         Binding(keys: [.left, .character("h")], action: .moveLeft, help: "previous column / scroll left", group: .move),
         Binding(keys: [.right, .character("l")], action: .moveRight, help: "next column / scroll right", group: .move),
         Binding(keys: [.character("g"), .home], action: .firstRow, help: "first row", group: .move),
@@ -34,8 +35,8 @@ enum Keymap {
         // Panes and views
         Binding(keys: [.tab], action: .nextPane, help: "next pane", group: .panes, hint: "pane"),
         Binding(keys: [.backTab], action: .previousPane, help: "previous pane", group: .panes),
-        Binding(keys: [.enter], action: .open, help: "open the table / follow the link", group: .panes, hint: "open"),
-        Binding(keys: [.backspace, .escape], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
+        Binding(keys: [.enter], action: .open, help: "open the table / follow the link or foreign key", group: .panes, hint: "open"),
+        Binding(keys: [.escape, .backspace], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the SQL pane", group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes, isAvailable: false),
@@ -45,9 +46,9 @@ enum Keymap {
         Binding(keys: [.character("q")], action: .quit, help: "quit (the database is never modified)", group: .panes, hint: "quit"),
         Binding(keys: [.control("c")], action: .cancel, help: "cancel the running query; quit when none runs", group: .panes),
         // Links and includes
-        Binding(keys: [.character("+")], action: .include, help: "include the selected to-one link as columns", group: .links, isAvailable: false),
-        Binding(keys: [.character("-")], action: .removeInclude, help: "remove the selected include", group: .links, isAvailable: false),
-        Binding(keys: [.character("t")], action: .toggleRequired, help: "toggle include optional / required", group: .links, isAvailable: false),
+        Binding(keys: [.character("+")], action: .include, help: "include the selected to-one link as columns", group: .links, hint: "include"),
+        Binding(keys: [.character("-")], action: .removeInclude, help: "remove the selected include", group: .links),
+        Binding(keys: [.character("t")], action: .toggleRequired, help: "toggle include optional / required", group: .links, hint: "join"),
         Binding(keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link", group: .links, isAvailable: false),
         Binding(keys: [.character("a")], action: .aggregate, help: "add an aggregate for the selected to-many link", group: .links, isAvailable: false),
         // Filter, sort, request

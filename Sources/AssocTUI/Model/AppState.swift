@@ -20,8 +20,8 @@ struct NavigationEntry: Sendable, Equatable {
     var rows: RowsState?
     var focus: Pane
     var tablesCursor: ListCursor
-    var links: [Association]
     var linksCursor: ListCursor
+    var sqlScroll: Int
 }
 
 /// Everything the browser shows, as one value. Changed only by `Reducer.reduce`.
@@ -31,10 +31,15 @@ struct AppState: Sendable, Equatable {
     var tables: [TableSummary] = []
     var tablesCursor = ListCursor()
     var rows: RowsState?
-    /// The associations of `linksTable`.
-    var links: [Association] = []
+    /// Every association of the graph, by origin table.
+    var associations: [String: [Association]] = [:]
+    /// The Links pane: the associations of `linksTable`, then those of its view's includes.
+    var links: [LinkEntry] = []
     var linksTable: String?
     var linksCursor = ListCursor()
+    /// Record counts of the to-many links of the selected row, and the row they were asked for.
+    var linkCounts: LinkCounts?
+    var linkCountsAsked: LinkCounts?
     var sqlScroll = 0
     var focus: Pane = .tables
     var showSQL = true
@@ -72,8 +77,16 @@ struct AppState: Sendable, Equatable {
     }
 
     /// The link selected in the Links pane.
-    var selectedLink: Association? {
+    var selectedLink: LinkEntry? {
         guard linksCursor.hasSelection, linksCursor.index < links.count else { return nil }
         return links[linksCursor.index]
+    }
+
+    /// The counts of the selected row's to-many links, when computed.
+    var selectedLinkCounts: [String: Int]? {
+        guard let rows, let linkCounts, linkCounts.view == rows.view, linkCounts.rowIndex == rows.cursor.index else {
+            return nil
+        }
+        return linkCounts.counts
     }
 }

@@ -3,22 +3,39 @@ import AssocCore
 /// What the reducer asks the outside world to do; the app runs it through the data source and
 /// feeds the result back as an `Event`.
 enum Effect: Sendable, Equatable {
+    /// The table list and the association graph.
     case loadTables
-    /// Count the rows of a view and load its first window.
+    /// Load the first window of a view (not counted: counting is deferred).
     case openView(BrowserView, limit: Int)
     /// Load the window of `limit` rows from `offset`.
-    case loadPage(BrowserView, offset: Int, limit: Int)
-    case loadLinks(table: String)
+    case loadPage(BrowserView, offset: Int, limit: Int, totalCount: Int?)
+    /// Deferred: count the rows of a view.
+    case countView(BrowserView)
+    /// Deferred: count the rows of a table of the Tables pane.
+    case countTable(String)
+    /// Deferred: count the records of the to-many links of one row.
+    case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
+
+    /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
+    /// screen never waits for a count.
+    var isDeferred: Bool {
+        switch self {
+        case .countView, .countTable, .countLinks: return true
+        default: return false
+        }
+    }
 }
 
 /// Everything that can change the state: a user action, a resize, or a data source result.
 enum Event: Sendable, Equatable {
     case action(Action)
     case resized(Size)
-    case tablesLoaded([TableSummary])
-    case viewOpened(BrowserView, totalCount: Int, page: RowsPage)
+    case tablesLoaded([TableSummary], associations: [String: [Association]])
+    case viewOpened(BrowserView, page: RowsPage, limit: Int)
     case pageLoaded(BrowserView, RowsPage)
-    case linksLoaded(table: String, [Association])
+    case viewCounted(BrowserView, RowCount)
+    case tableCounted(String, Int?)
+    case linksCounted(LinkCounts)
     case failed(String)
 }

@@ -7,6 +7,13 @@ enum Reducer {
     static let minimumWindow = 200
 
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
+        var effects = reduceEvent(&state, event)
+        refreshLinks(&state)
+        effects += linkCountsEffect(&state)
+        return effects
+    }
+
+    private static func reduceEvent(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
         case .action(let action):
             state.message = nil
@@ -15,40 +22,88 @@ enum Reducer {
             state.size = size
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
-        case .tablesLoaded(let tables):
+        case .tablesLoaded(let tables, let associations):
             state.tables = tables
+            state.associations = associations
             state.tablesCursor = state.tablesCursor.resized(to: tables.count)
-            return linksEffect(state)
-        case .viewOpened(let view, let totalCount, let page):
+            return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
+        case .tableCounted(let name, let count):
+            for index in state.tables.indices where state.tables[index].name == name {
+                state.tables[index].rowCount = count
+                state.tables[index].countFailed = count == nil
+            }
+            return []
+        case .viewOpened(let view, let page, let limit):
             guard var rows = state.rows, rows.view == view else { return [] }
-            rows.totalCount = totalCount
-            rows.cursor = rows.cursor.resized(to: totalCount)
             apply(page, to: &rows)
+            // A first window shorter than asked is the whole view: counted for free.
+            let complete = page.rows.count < limit
+            if complete {
+                rows.isCounted = true
+                rows.totalCount = page.rows.count
+            } else {
+                rows.totalCount = max(rows.totalCount, page.offset + page.rows.count)
+            }
+            rows.cursor = rows.cursor.resized(to: rows.totalCount)
             state.rows = rows
             clampScrolls(&state)
-            return ensureRowsLoaded(&state)
+            revealColumns(&state)
+            return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
         case .pageLoaded(let view, let page):
             guard var rows = state.rows, rows.view == view else { return [] }
             apply(page, to: &rows)
+            if !rows.isCounted {
+                rows.totalCount = max(rows.totalCount, page.offset + page.rows.count)
+                rows.cursor = rows.cursor.resized(to: rows.totalCount)
+            }
             state.rows = rows
             return []
-        case .linksLoaded(let table, let links):
-            state.linksTable = table
-            state.links = links
-            state.linksCursor = state.linksCursor.resized(to: links.count)
+        case .viewCounted(let view, let count):
+            guard var rows = state.rows, rows.view == view else { return [] }
+            rows.isCounted = true
+            rows.totalCount = count.count
+            rows.countStatement = count.statement
+            rows.cursor = rows.cursor.resized(to: count.count)
+            if rows.pendingLast {
+                rows.pendingLast = false
+                rows.cursor = rows.cursor.moved(to: rows.cursor.lastIndex)
+                if state.message?.isError == false { state.message = nil }
+            }
+            state.rows = rows
+            clampScrolls(&state)
+            return ensureRowsLoaded(&state)
+        case .linksCounted(let counts):
+            state.linkCounts = counts
             return []
         case .failed(let message):
             state.rows?.isLoading = false
+            state.rows?.pendingLast = false
             state.message = StatusMessage(text: message, isError: true)
             return []
         }
     }
 
+    /// Selects the first column of a new include and scrolls so its last column shows.
+    private static func revealColumns(_ state: inout AppState) {
+        guard var rows = state.rows, let prefix = rows.revealColumnPrefix else { return }
+        rows.revealColumnPrefix = nil
+        let matches = rows.columns.indices.filter { $0 >= rows.rootColumnCount && rows.columns[$0].hasPrefix(prefix) }
+        guard let first = matches.first, let last = matches.last else { return }
+        let width = state.layout.panes[.rows]?.width ?? 0
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let top = GridGeometry.firstColumn(showing: last, from: 0, widths: widths, paneWidth: width)
+        rows.column = rows.column.moved(to: first).scrolled(top: min(top, first))
+        state.rows = rows
+    }
+
     private static func apply(_ page: RowsPage, to rows: inout RowsState) {
         rows.columns = page.columns
+        rows.rootColumnCount = page.rootColumnCount
+        rows.keyColumns = page.keyColumns
         rows.rows = page.rows
         rows.pageOffset = page.offset
-        rows.statement = page.statement
+        rows.statements = page.statements
+        rows.paging = page.paging
         rows.isLoading = false
         rows.column = rows.column.resized(to: page.columns.count)
     }
@@ -79,7 +134,14 @@ enum Reducer {
         case .moveUp: return move(&state) { $0.moved(by: -1) }
         case .moveDown: return move(&state) { $0.moved(by: 1) }
         case .firstRow: return move(&state) { $0.moved(to: 0) }
-        case .lastRow: return move(&state) { $0.moved(to: $0.lastIndex) }
+        case .lastRow:
+            if state.focus == .rows, var rows = state.rows, !rows.isCounted {
+                rows.pendingLast = true
+                state.rows = rows
+                state.message = StatusMessage(text: "Counting rows…", isError: false)
+                return []
+            }
+            return move(&state) { $0.moved(to: $0.lastIndex) }
         case .pageUp, .pageDown, .halfPageUp, .halfPageDown:
             let lines = state.visibleLines(state.focus)
             let half = action == .halfPageUp || action == .halfPageDown
@@ -102,11 +164,13 @@ enum Reducer {
             return []
         case .rerun:
             guard let rows = state.rows else { return [.loadTables] }
-            var reloaded = RowsState(view: rows.view)
-            reloaded.cursor = rows.cursor
-            reloaded.column = rows.column
-            state.rows = reloaded
-            return [.loadTables, .openView(rows.view, limit: window(state))]
+            return [.loadTables] + reopen(&state, rows.view)
+        case .include:
+            return include(&state)
+        case .removeInclude:
+            return removeInclude(&state)
+        case .toggleRequired:
+            return toggleInclude(&state)
         default:
             let help = Keymap.binding(for: action)?.help ?? action.rawValue
             state.message = StatusMessage(text: "\(help): not available yet", isError: false)
@@ -162,14 +226,14 @@ enum Reducer {
             let before = state.tablesCursor.index
             state.tablesCursor = change(state.tablesCursor)
                 .scrolledToShowSelection(visible: state.visibleLines(.tables))
-            if state.rows == nil && before != state.tablesCursor.index { return linksEffect(state) }
+            _ = before
             return []
         case .links:
             state.linksCursor = change(state.linksCursor).scrolledToShowSelection(visible: state.visibleLines(.links))
             return []
         case .sql:
             let width = state.layout.panes[.sql]?.width ?? 0
-            let lines = state.rows?.statement.map { SQLPaneRenderer.lines(for: $0, width: width).count } ?? 0
+            let lines = state.rows.map { SQLPaneRenderer.lines(for: $0, width: width).count } ?? 0
             let scroll = ListCursor(count: max(1, lines - state.visibleLines(.sql) + 1), index: state.sqlScroll)
             state.sqlScroll = change(scroll).index
             return []
@@ -197,67 +261,14 @@ enum Reducer {
         state.rows = rows
     }
 
-    private static func open(_ state: inout AppState) -> [Effect] {
-        switch state.focus {
-        case .tables:
-            guard let table = state.selectedTable else { return [] }
-            state.stack.append(NavigationEntry(
-                rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-                links: state.links, linksCursor: state.linksCursor))
-            let view = BrowserView(table: table.name)
-            state.rows = RowsState(view: view)
-            state.focus = .rows
-            state.linksCursor = ListCursor()
-            state.sqlScroll = 0
-            return [.openView(view, limit: window(state)), .loadLinks(table: table.name)]
-        case .links:
-            guard state.selectedLink != nil else { return [] }
-            state.message = StatusMessage(text: "Following links arrives with the request engine", isError: false)
-            return []
-        case .rows:
-            guard state.rows?.selectedRow != nil else { return [] }
-            state.message = StatusMessage(
-                text: "Following a foreign key arrives with the request engine; v shows the record", isError: false)
-            return []
-        case .sql:
-            return []
-        }
-    }
-
-    private static func back(_ state: inout AppState) -> [Effect] {
-        guard let entry = state.stack.popLast() else {
-            if state.focus != .tables {
-                state.focus = .tables
-            } else {
-                state.message = StatusMessage(text: "Nothing to go back to (q quits)", isError: false)
-            }
-            return []
-        }
-        state.rows = entry.rows
-        state.focus = entry.focus
-        state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
-        state.links = entry.links
-        state.linksCursor = entry.linksCursor.resized(to: entry.links.count)
-        state.linksTable = state.contextTable
-        state.sqlScroll = 0
-        clampScrolls(&state)
-        if entry.rows == nil { return linksEffect(state) }
-        return ensureRowsLoaded(&state)
-    }
-
     // MARK: - Helpers
 
-    private static func window(_ state: AppState) -> Int {
+    static func window(_ state: AppState) -> Int {
         max(minimumWindow, state.visibleLines(.rows) * 3)
     }
 
-    private static func linksEffect(_ state: AppState) -> [Effect] {
-        guard let table = state.contextTable, table != state.linksTable else { return [] }
-        return [.loadLinks(table: table)]
-    }
-
     /// Keeps every scroll offset valid for the current size.
-    private static func clampScrolls(_ state: inout AppState) {
+    static func clampScrolls(_ state: inout AppState) {
         state.tablesCursor = state.tablesCursor.scrolledToShowSelection(visible: state.visibleLines(.tables))
         state.linksCursor = state.linksCursor.scrolledToShowSelection(visible: state.visibleLines(.links))
         if var rows = state.rows {
@@ -267,7 +278,7 @@ enum Reducer {
     }
 
     /// Asks for the window around the visible rows when they are not all loaded.
-    private static func ensureRowsLoaded(_ state: inout AppState) -> [Effect] {
+    static func ensureRowsLoaded(_ state: inout AppState) -> [Effect] {
         guard var rows = state.rows, !rows.isLoading else { return [] }
         let visible = rows.cursor.top..<(rows.cursor.top + state.visibleLines(.rows))
         if rows.isLoaded(visible) && rows.isLoaded(rows.cursor.index..<(rows.cursor.index + 1)) { return [] }
@@ -275,6 +286,6 @@ enum Reducer {
         let offset = max(0, min(rows.cursor.top, rows.cursor.index) - size / 4)
         rows.isLoading = true
         state.rows = rows
-        return [.loadPage(rows.view, offset: offset, limit: size)]
+        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: rows.isCounted ? rows.totalCount : nil)]
     }
 }

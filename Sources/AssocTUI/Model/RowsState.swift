@@ -4,15 +4,29 @@ import AssocCore
 /// view, the selected column (whose `top` is the first visible column) and the SQL that ran.
 struct RowsState: Sendable, Equatable {
     var view: BrowserView
+    /// Root columns, then included ones (`author.name`).
     var columns: [String] = []
+    var rootColumnCount = 0
+    /// The root table's primary key columns (for row labels).
+    var keyColumns: [String] = []
     /// The loaded window: rows `pageOffset ..< pageOffset + rows.count` of the view.
     var rows: [[DatabaseValue]] = []
     var pageOffset: Int = 0
+    /// The row count when `isCounted`; until then the rows known to exist (the cursor stops there).
     var totalCount: Int = 0
+    var isCounted = false
     var cursor = ListCursor()
     var column = ListCursor()
-    var statement: ExecutedStatement?
+    /// The statements of the last page, and the one that counted the rows.
+    var statements: [ExecutedStatement] = []
+    var countStatement: ExecutedStatement?
+    /// How the view pages (keyset or OFFSET, and why).
+    var paging = ""
     var isLoading = true
+    /// `G` was pressed before the count was known: jump once it is.
+    var pendingLast = false
+    /// After an include: bring the columns starting with this prefix (`author.`) into view.
+    var revealColumnPrefix: String?
 
     init(view: BrowserView) {
         self.view = view
@@ -28,10 +42,42 @@ struct RowsState: Sendable, Equatable {
     /// The selected row, when loaded.
     var selectedRow: [DatabaseValue]? { cursor.hasSelection ? row(at: cursor.index) : nil }
 
+    /// The root table's columns and values of the selected row (what following a link needs).
+    var selectedRootRow: (columns: [String], values: [DatabaseValue])? {
+        guard let row = selectedRow else { return nil }
+        let count = min(rootColumnCount, columns.count, row.count)
+        return (Array(columns.prefix(count)), Array(row.prefix(count)))
+    }
+
     /// Whether rows `range` are all in the loaded window.
     func isLoaded(_ range: Range<Int>) -> Bool {
         let clipped = range.clamped(to: 0..<max(0, totalCount))
         if clipped.isEmpty { return true }
         return clipped.lowerBound >= pageOffset && clipped.upperBound <= pageOffset + rows.count
+    }
+
+    /// `#1 AC/DC`: the primary key of the selected row and its first text value, for breadcrumbs.
+    var selectedRowLabel: String {
+        guard let root = selectedRootRow else { return "row \(cursor.index + 1)" }
+        var key: [String] = []
+        for name in keyColumns {
+            guard let index = root.columns.firstIndex(of: name) else { continue }
+            key.append(RowsState.plain(root.values[index]))
+        }
+        var label = key.isEmpty ? "row \(cursor.index + 1)" : "#" + key.joined(separator: ",")
+        for (name, value) in zip(root.columns, root.values) where !keyColumns.contains(name) {
+            if case .text(let text) = value {
+                label += " " + TextWidth.truncate(Sanitizer.sanitize(text), toWidth: 24)
+                break
+            }
+        }
+        return label
+    }
+
+    private static func plain(_ value: DatabaseValue) -> String {
+        switch value {
+        case .text(let text): return text
+        default: return ValueFormatter.cell(value).text
+        }
     }
 }

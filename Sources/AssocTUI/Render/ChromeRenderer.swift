@@ -4,10 +4,16 @@ enum ChromeRenderer {
     static func breadcrumb(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         var spans = [StyledText(state.title, .title)]
-        let views = state.stack.compactMap { $0.rows?.view.title } + (state.rows.map { [$0.view.title] } ?? [])
+        let views = state.stack.compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
+            if let follow = view.follow {
+                spans.append(StyledText(" › ", .dim))
+                spans.append(StyledText(follow.rowLabel, .dim))
+            }
             spans.append(StyledText(" › ", .dim))
-            spans.append(StyledText(view))
+            spans.append(StyledText(view.title))
+            let includes = view.includePaths.map { "+" + $0.path.joined(separator: ".") + ($0.include.isRequired ? "!" : "") }
+            if !includes.isEmpty { spans.append(StyledText(" [" + includes.joined(separator: " ") + "]", .link)) }
         }
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }

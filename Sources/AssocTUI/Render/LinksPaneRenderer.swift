@@ -1,8 +1,9 @@
 import AssocCore
 
-/// The Links pane: the associations of the current table, one per line:
-/// symbol, kind, name, and the destination table when it differs from the name
-/// (`⇉ hasMany albums`, `→ belongsTo artist (artists)`).
+/// The Links pane: the associations of the current table, one per line: symbol, name, for
+/// to-many links the number of records of the selected row, then kind and destination table
+/// (`⇉ albums 2 hasMany Album`): the name comes first because narrow panes cut the end. Then the to-one links of each included table,
+/// under "via author". Included links are marked `[LEFT JOIN]` or `[JOIN]`.
 enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .links
@@ -13,27 +14,41 @@ enum LinksPaneRenderer {
             PaneChrome.drawNote("(no links)", in: content, buffer: &buffer)
             return
         }
+        let counts = state.selectedLinkCounts
         let cursor = state.linksCursor
         for line in 0..<content.height {
             let index = cursor.top + line
             guard index < state.links.count else { break }
-            let link = state.links[index]
+            let entry = state.links[index]
             let y = content.y + line
             let highlighted = index == cursor.index && focused
             if highlighted { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
-            buffer.put(spans(for: link, selected: index == cursor.index && !focused), at: Point(x: content.x, y: y),
-                       maxWidth: content.width, highlighted: highlighted)
+            let count = entry.parentPath.isEmpty && entry.association.isToMany
+                ? (state.rows == nil ? nil : counts?[entry.association.name].map(String.init) ?? "…") : nil
+            buffer.put(spans(for: entry, count: count, selected: index == cursor.index && !focused),
+                       at: Point(x: content.x, y: y), maxWidth: content.width, highlighted: highlighted)
         }
     }
 
-    static func spans(for link: Association, selected: Bool = false) -> [StyledText] {
-        var spans = [
+    static func spans(for entry: LinkEntry, count: String? = nil, selected: Bool = false) -> [StyledText] {
+        let link = entry.association
+        var spans: [StyledText] = []
+        if !entry.parentPath.isEmpty {
+            spans.append(StyledText("via " + entry.parentPath.joined(separator: ".") + ": ", .dim))
+        }
+        spans += [
             StyledText(link.kind.symbol + " ", .link),
-            StyledText(link.kind.rawValue + " ", .dim),
             StyledText(link.name, selected ? .selection : .normal),
         ]
+        if let count { spans.append(StyledText(" " + count, .number)) }
+        switch entry.inclusion {
+        case .none: break
+        case .optional: spans.append(StyledText(" [LEFT JOIN]", .header))
+        case .required: spans.append(StyledText(" [JOIN]", .header))
+        }
+        spans.append(StyledText(" " + link.kind.rawValue, .dim))
         if link.destination != link.name {
-            spans.append(StyledText(" (" + link.destination + ")", .dim))
+            spans.append(StyledText(" " + link.destination, .dim))
         }
         return spans
     }

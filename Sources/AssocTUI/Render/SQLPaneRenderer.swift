@@ -6,16 +6,28 @@ enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let content = PaneChrome.drawTitle("SQL", in: rect, focused: state.focus == .sql, buffer: &buffer)
         guard !content.isEmpty else { return }
-        guard let statement = state.rows?.statement else {
+        guard let rows = state.rows, !rows.statements.isEmpty else {
             PaneChrome.drawNote("(the SQL of the open view shows here)", in: content, buffer: &buffer)
             return
         }
-        let lines = self.lines(for: statement, width: content.width)
+        let lines = self.lines(for: rows, width: content.width)
         for line in 0..<content.height {
             let index = state.sqlScroll + line
             guard index < lines.count else { break }
             buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
         }
+    }
+
+    /// Every statement behind the view: the page's, then the count's, with the paging method.
+    static func lines(for rows: RowsState, width: Int) -> [[StyledText]] {
+        var lines: [[StyledText]] = []
+        for statement in rows.statements { lines += self.lines(for: statement, width: width) }
+        if let count = rows.countStatement {
+            lines += wrap([StyledText("-- row count:", .dim)], width: width)
+            lines += self.lines(for: count, width: width)
+        }
+        if !rows.paging.isEmpty { lines += wrap([StyledText("-- " + rows.paging, .dim)], width: width) }
+        return lines
     }
 
     /// The statement wrapped to `width`, then an arguments line when there are arguments.

@@ -16,7 +16,7 @@ enum TablesPaneRenderer {
             let table = state.tables[index]
             let y = content.y + line
             let selected = index == cursor.index
-            let count = table.rowCount.map(String.init) ?? "?"
+            let count = table.rowCount.map(String.init) ?? (table.countFailed ? "?" : "…")
             let countWidth = TextWidth.width(of: count)
             let nameWidth = content.width - countWidth - 1
             let highlighted = selected && focused

@@ -1,0 +1,49 @@
+import AssocCore
+
+/// How to read rows `offset ..< offset + limit` of a view without making SQLite skip millions of
+/// rows: keyset pagination on the root table's key (rowid, INTEGER PRIMARY KEY, or a one-column
+/// WITHOUT ROWID key), starting from a key already seen next to the wanted rows (an anchor), or
+/// from either end. OFFSET is used only for short skips, and for views without a key.
+enum PagePlan: Sendable, Equatable {
+    /// `WHERE key > after ORDER BY key LIMIT limit OFFSET skip` (no WHERE when `after` is nil).
+    case forward(after: DatabaseValue?, skip: Int, limit: Int)
+    /// `WHERE key < before ORDER BY key DESC LIMIT count`, reversed in memory: the rows just
+    /// before the anchor (the last rows of the view when `before` is nil). Only the first `limit`
+    /// of them are kept.
+    case backward(before: DatabaseValue?, count: Int, limit: Int)
+    /// `LIMIT limit OFFSET offset`: no key to page on.
+    case offset(Int, limit: Int)
+
+    /// The longest skip done with OFFSET from an anchor or an end.
+    static let maximumSkip = 2_000
+
+    /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to their key;
+    /// `total` is the row count when known.
+    static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: DatabaseValue], hasKey: Bool) -> PagePlan {
+        let offset = max(0, offset), limit = max(0, limit)
+        guard hasKey else { return .offset(offset, limit: limit) }
+        if offset == 0 { return .forward(after: nil, skip: 0, limit: limit) }
+        if let key = anchors[offset - 1] { return .forward(after: key, skip: 0, limit: limit) }
+        // The nearest anchor before the window.
+        var best: Int?
+        for position in anchors.keys where position < offset && offset - 1 - position <= maximumSkip {
+            if best.map({ position > $0 }) ?? true { best = position }
+        }
+        if let position = best, let key = anchors[position] {
+            return .forward(after: key, skip: offset - 1 - position, limit: limit)
+        }
+        // The nearest anchor after the window.
+        var after: Int?
+        for position in anchors.keys where position >= offset + limit && position - (offset + limit) <= maximumSkip {
+            if after.map({ position < $0 }) ?? true { after = position }
+        }
+        if let position = after, let key = anchors[position] {
+            return .backward(before: key, count: position - offset, limit: limit)
+        }
+        if let total, total - offset <= limit + maximumSkip {
+            return .backward(before: nil, count: max(0, total - offset), limit: limit)
+        }
+        if offset <= maximumSkip { return .forward(after: nil, skip: offset, limit: limit) }
+        return .offset(offset, limit: limit)
+    }
+}

@@ -1,0 +1,217 @@
+import AssocCore
+
+/// The browser's data source: every `BrowserView` becomes an AssocCore `Request`
+/// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
+/// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
+/// Pages are read with keyset pagination (see `PagePlan`); the statements come from the
+/// database's statement log, so the SQL pane shows what actually ran.
+public final class RequestDataSource: BrowserDataSource {
+    public let db: Database
+    /// Row positions → key values seen, per view (anchors of keyset pagination).
+    private var anchors: [BrowserView: [Int: DatabaseValue]] = [:]
+    private static let maximumAnchors = 200_000
+
+    public init(database: Database) {
+        self.db = database
+    }
+
+    public convenience init(connection: Connection) throws {
+        self.init(database: try Database(connection: connection))
+    }
+
+    public func tables() throws -> [TableSummary] {
+        db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
+    }
+
+    public func associations() -> [String: [Association]] {
+        var result: [String: [Association]] = [:]
+        for table in db.schema.tables {
+            result[table.name] = db.graph.associations(from: table.name)
+        }
+        return result
+    }
+
+    public func countRows(ofTable table: String) throws -> Int {
+        try db.fetchCount(Table(table).all)
+    }
+
+    // MARK: Requests
+
+    /// The request behind `view`, without paging.
+    public func request(for view: BrowserView) throws -> Request {
+        var request: Request
+        if let follow = view.follow {
+            let row = Row(columnNames: follow.columns, values: follow.values)
+            request = try db.request(for: follow.link, of: row, in: follow.table)
+        } else {
+            guard db.schema.table(named: view.table) != nil else {
+                throw AssocError(.invalidRequest, "no table named \(view.table)")
+            }
+            request = Table(view.table).all
+        }
+        for include in view.includes {
+            let association = Self.association(for: include)
+            request = include.isRequired ? request.including(required: association) : request.including(optional: association)
+        }
+        return request
+    }
+
+    private static func association(for include: IncludedAssociation) -> AssociationRequest {
+        var association = Table(include.origin).association(include.name)
+        for child in include.children {
+            let nested = Self.association(for: child)
+            association = child.isRequired ? association.including(required: nested) : association.including(optional: nested)
+        }
+        return association
+    }
+
+    /// The column keyset pagination orders on, and whether it must be selected explicitly
+    /// (the hidden rowid); nil when the table has no usable key (views, composite WITHOUT ROWID keys).
+    func pagingKey(of table: String) -> (column: String, hidden: Bool)? {
+        guard let info = db.schema.table(named: table) else { return nil }
+        let names = Set(info.columns.map { $0.name.lowercased() })
+        switch info.primaryKey.kind {
+        case .rowidAlias:
+            return info.primaryKey.columns.first.map { ($0, false) }
+        case .hiddenRowid, .regular:
+            return names.contains("rowid") ? nil : ("rowid", true)
+        case .withoutRowid:
+            return info.primaryKey.columns.count == 1 ? info.primaryKey.columns.first.map { ($0, false) } : nil
+        case .none:
+            return nil
+        }
+    }
+
+    /// The name the hidden rowid is selected under, stripped from the grid.
+    static let hiddenKeyName = "assoc:rowid"
+
+    // MARK: Pages
+
+    public func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        let base = try request(for: view)
+        let key = pagingKey(of: view.table)
+        let plan = PagePlan.make(
+            offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
+        var request = base
+        var reversed = false
+        var keep = limit
+        var first = offset
+        if let key, key.hidden {
+            request = request.annotated(with: Column(key.column).expression.forKey(Self.hiddenKeyName))
+        }
+        switch plan {
+        case .forward(let after, let skip, let limit):
+            guard let key else { break }
+            if let after { request = request.filter(Column(key.column) > after) }
+            request = request.order(Column(key.column)).limit(limit, offset: skip > 0 ? skip : nil)
+        case .backward(let before, let count, let limit):
+            guard let key else { break }
+            if let before { request = request.filter(Column(key.column) < before) }
+            request = request.order(Column(key.column).desc).limit(count)
+            reversed = true
+            keep = limit
+            first = offset
+        case .offset(let offset, let limit):
+            request = request.limit(limit, offset: offset > 0 ? offset : nil)
+        }
+        db.clearStatementLog()
+        var fetched = try db.fetchAll(request)
+        let statements = db.statementLog.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
+        db.clearStatementLog()
+        if reversed { fetched.reverse() }
+        if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
+
+        let flattener = RowFlattener(includes: view.includes, hiddenColumn: key?.hidden == true ? Self.hiddenKeyName : nil)
+        var rows: [[DatabaseValue]] = []
+        var seen = anchors[view] ?? [:]
+        if seen.count > Self.maximumAnchors { seen = [:] }
+        for (index, row) in fetched.enumerated() {
+            rows.append(flattener.values(of: row))
+            if let key {
+                let name = key.hidden ? Self.hiddenKeyName : key.column
+                if let value = row[name] { seen[first + index] = value }
+            }
+        }
+        anchors[view] = seen
+        let columns = fetched.first.map { flattener.columns(of: $0) } ?? schemaColumns(of: view)
+        let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
+        return RowsPage(
+            columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
+            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, table: view.table), statements: statements)
+    }
+
+    private func pagingNote(key: (column: String, hidden: Bool)?, plan: PagePlan, table: String) -> String {
+        guard let key else {
+            let isView = db.schema.table(named: table)?.isView ?? false
+            return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
+        }
+        if case .offset = plan { return "OFFSET paging: no nearby key" }
+        return "keyset paging on \(key.column)"
+    }
+
+    /// Column names from the schema, for a page without rows.
+    private func schemaColumns(of view: BrowserView) -> (all: [String], rootCount: Int) {
+        let root = db.schema.table(named: view.table)?.columns.map(\.name) ?? []
+        var all = root
+        for (path, include) in view.includePaths {
+            let prefix = path.joined(separator: ".") + "."
+            all += (db.schema.table(named: include.destination)?.columns.map(\.name) ?? []).map { prefix + $0 }
+        }
+        return (all, root.count)
+    }
+
+    // MARK: Counts
+
+    public func count(of view: BrowserView) throws -> RowCount {
+        let request = try request(for: view)
+        db.clearStatementLog()
+        let count = try db.fetchCount(request)
+        let statement = db.statementLog.last.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
+            ?? ExecutedStatement(sql: "", arguments: [])
+        db.clearStatementLog()
+        return RowCount(count: count, statement: statement)
+    }
+
+    public func linkCounts(
+        of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]
+    ) throws -> [String: Int] {
+        let row = Row(columnNames: columns, values: values)
+        var counts: [String: Int] = [:]
+        for link in links {
+            counts[link] = try db.fetchCount(db.request(for: link, of: row, in: view.table))
+        }
+        db.clearStatementLog()
+        return counts
+    }
+}
+
+/// Turns a fetched `Row` (root scope plus one nested scope per include) into one line of the
+/// grid: root columns, then each include's columns prefixed by its key path (`author.country.name`).
+struct RowFlattener {
+    var includes: [IncludedAssociation]
+    /// A root column to leave out (the hidden rowid selected for paging).
+    var hiddenColumn: String?
+
+    func columns(of row: Row) -> (all: [String], rootCount: Int) {
+        let root = row.columnNames.filter { $0 != hiddenColumn }
+        var all = root
+        walk(row, includes, prefix: "") { name, scope in all += scope.columnNames.map { name + $0 } }
+        return (all, root.count)
+    }
+
+    func values(of row: Row) -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        for (name, value) in zip(row.columnNames, row.values) where name != hiddenColumn { values.append(value) }
+        walk(row, includes, prefix: "") { _, scope in values += scope.values }
+        return values
+    }
+
+    private func walk(_ row: Row, _ includes: [IncludedAssociation], prefix: String, _ visit: (String, Row) -> Void) {
+        for include in includes {
+            guard let scope = row.scopes.first(where: { $0.key == include.name })?.row else { continue }
+            let name = prefix + include.name + "."
+            visit(name, scope)
+            walk(scope, include.children, prefix: name, visit)
+        }
+    }
+}

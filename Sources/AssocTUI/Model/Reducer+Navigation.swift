@@ -1,0 +1,189 @@
+import AssocCore
+
+/// Opening tables, following links, going back, and editing the includes of the current view.
+extension Reducer {
+    static func open(_ state: inout AppState) -> [Effect] {
+        switch state.focus {
+        case .tables:
+            guard let table = state.selectedTable else { return [] }
+            return push(&state, BrowserView(table: table.name))
+        case .links:
+            guard let entry = state.selectedLink else { return [] }
+            return follow(&state, entry)
+        case .rows:
+            // On a foreign-key cell: follow its belongsTo link.
+            guard let rows = state.rows, rows.selectedRow != nil else { return [] }
+            let column = rows.column.index
+            if column < rows.rootColumnCount, column < rows.columns.count {
+                let name = rows.columns[column]
+                let links = state.associations[rows.view.table] ?? []
+                if let link = links.first(where: { $0.kind == .belongsTo && $0.columns.contains { $0.origin == name } }) {
+                    return follow(&state, LinkEntry(association: link, parentPath: [], inclusion: .none))
+                }
+            }
+            state.message = StatusMessage(text: "Not a foreign key: Tab to Links and Enter follows a link; v shows the record", isError: false)
+            return []
+        case .sql:
+            return []
+        }
+    }
+
+    /// Follows `entry` from the selected row: the associated records become a new view.
+    static func follow(_ state: inout AppState, _ entry: LinkEntry) -> [Effect] {
+        guard let rows = state.rows else {
+            state.message = StatusMessage(text: "Open the table first (Enter in Tables), then pick a row", isError: false)
+            return []
+        }
+        guard entry.parentPath.isEmpty else {
+            state.message = StatusMessage(
+                text: "\(entry.association.name) starts from the included \(entry.parentPath.joined(separator: ".")): + includes it", isError: false)
+            return []
+        }
+        guard let root = rows.selectedRootRow else {
+            state.message = StatusMessage(text: "No row selected", isError: false)
+            return []
+        }
+        let link = entry.association
+        let followed = FollowedLink(
+            table: rows.view.table, link: link.name, columns: root.columns, values: root.values, rowLabel: rows.selectedRowLabel)
+        return push(&state, BrowserView(table: link.destination, title: link.name, follow: followed))
+    }
+
+    /// Saves where the user is and opens `view` in the Rows pane.
+    static func push(_ state: inout AppState, _ view: BrowserView) -> [Effect] {
+        state.stack.append(NavigationEntry(
+            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
+            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll))
+        state.rows = RowsState(view: view)
+        state.focus = .rows
+        state.linksCursor = ListCursor()
+        state.linksTable = nil
+        state.sqlScroll = 0
+        return [.openView(view, limit: window(state))]
+    }
+
+    static func back(_ state: inout AppState) -> [Effect] {
+        guard let entry = state.stack.popLast() else {
+            if state.focus != .tables {
+                state.focus = .tables
+            } else {
+                state.message = StatusMessage(text: "Nothing to go back to (q quits)", isError: false)
+            }
+            return []
+        }
+        state.rows = entry.rows
+        state.focus = entry.focus
+        state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
+        refreshLinks(&state)
+        state.linksCursor = entry.linksCursor.resized(to: state.links.count)
+        state.sqlScroll = entry.sqlScroll
+        clampScrolls(&state)
+        var effects = ensureRowsLoaded(&state)
+        if let rows = state.rows, !rows.isCounted, !rows.isLoading { effects.append(.countView(rows.view)) }
+        return effects
+    }
+
+    // MARK: Includes
+
+    /// `+`: includes the selected to-one link as columns, `including(optional:)`.
+    static func include(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
+        let link = entry.association
+        guard !link.isToMany else {
+            state.message = StatusMessage(text: "\(link.name) is to-many: Enter follows it (only to-one links join as columns)", isError: false)
+            return []
+        }
+        guard !entry.isIncluded else {
+            state.message = StatusMessage(text: "\(entry.includePath.joined(separator: ".")) is included: t toggles, - removes", isError: false)
+            return []
+        }
+        let include = IncludedAssociation(name: link.name, origin: link.origin, destination: link.destination)
+        state.message = StatusMessage(text: "Included \(entry.includePath.joined(separator: ".")) (optional: LEFT JOIN)", isError: false)
+        let effects = reopen(&state, rows.view.adding(include, under: entry.parentPath))
+        state.rows?.revealColumnPrefix = entry.includePath.joined(separator: ".") + "."
+        return effects
+    }
+
+    /// `-`: removes the selected include (and the includes chained from it).
+    static func removeInclude(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
+        guard entry.isIncluded else {
+            state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
+            return []
+        }
+        state.message = StatusMessage(text: "Removed \(entry.includePath.joined(separator: "."))", isError: false)
+        return reopen(&state, rows.view.removingInclude(at: entry.includePath))
+    }
+
+    /// `t`: switches the selected include between optional (LEFT JOIN) and required (JOIN).
+    static func toggleInclude(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
+        guard entry.isIncluded else {
+            state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
+            return []
+        }
+        let path = entry.includePath.joined(separator: ".")
+        let required = entry.inclusion == .optional
+        state.message = StatusMessage(
+            text: required ? "\(path) required: JOIN, rows without one disappear" : "\(path) optional: LEFT JOIN", isError: false)
+        return reopen(&state, rows.view.togglingInclude(at: entry.includePath))
+    }
+
+    /// The Links pane entry an include key acts on, with a message when there is none.
+    private static func includeTarget(_ state: inout AppState) -> LinkEntry? {
+        guard state.rows != nil else {
+            state.message = StatusMessage(text: "Open a table first: includes join columns to its rows", isError: false)
+            return nil
+        }
+        guard state.focus == .links || state.focus == .rows, let entry = state.selectedLink else {
+            state.message = StatusMessage(text: "Select a link in the Links pane (Tab)", isError: false)
+            return nil
+        }
+        return entry
+    }
+
+    /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
+    static func reopen(_ state: inout AppState, _ view: BrowserView) -> [Effect] {
+        guard let old = state.rows else { return [] }
+        var rows = RowsState(view: view)
+        rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
+        rows.column = old.column
+        state.rows = rows
+        state.sqlScroll = 0
+        return [.openView(view, limit: window(state))]
+    }
+
+    // MARK: Links pane
+
+    /// Recomputes the Links pane from the current view (or the selected table) and its includes.
+    static func refreshLinks(_ state: inout AppState) {
+        guard let table = state.contextTable else {
+            state.links = []
+            state.linksTable = nil
+            state.linksCursor = ListCursor()
+            return
+        }
+        let links = LinkEntry.entries(table: table, view: state.rows?.view, associations: state.associations)
+        if table != state.linksTable {
+            state.linksCursor = ListCursor(count: links.count)
+        } else {
+            state.linksCursor = state.linksCursor.resized(to: links.count)
+                .scrolledToShowSelection(visible: state.visibleLines(.links))
+        }
+        state.links = links
+        state.linksTable = table
+    }
+
+    /// Asks for the record counts of the selected row's to-many links, once per row.
+    static func linkCountsEffect(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows, let root = rows.selectedRootRow else { return [] }
+        let names = state.links.filter { $0.parentPath.isEmpty && $0.association.isToMany }.map(\.association.name)
+        guard !names.isEmpty else { return [] }
+        let asked = LinkCounts(view: rows.view, rowIndex: rows.cursor.index, counts: [:])
+        if let previous = state.linkCountsAsked, previous.view == asked.view, previous.rowIndex == asked.rowIndex {
+            return []
+        }
+        state.linkCountsAsked = asked
+        return [.countLinks(asked, links: names, columns: root.columns, values: root.values)]
+    }
+}

@@ -1,0 +1,145 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+final class RequestDataSourceTests: XCTestCase {
+    func source() throws -> RequestDataSource { RequestDataSource(database: try ChinookFixture.database()) }
+
+    func testFirstPageIsKeysetOnTheIntegerPrimaryKey() throws {
+        let source = try source()
+        let page = try source.page(of: BrowserView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.columns, ["ArtistId", "Name"])
+        XCTAssertEqual(page.rows, [[1, "AC/DC"], [2, "Accept"]])
+        XCTAssertEqual(page.statements, [ExecutedStatement(sql: "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 2", arguments: [])])
+        XCTAssertEqual(page.paging, "keyset paging on ArtistId")
+        // The next page starts after the last key seen: no OFFSET.
+        let next = try source.page(of: BrowserView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.rows, [[3, "Aerosmith"]])
+        XCTAssertEqual(next.statements.first?.sql, "SELECT * FROM \"Artist\" WHERE \"ArtistId\" > ? ORDER BY \"ArtistId\" LIMIT 2")
+        XCTAssertEqual(next.statements.first?.arguments, [2])
+    }
+
+    func testLastPageReadsBackwardsFromTheEnd() throws {
+        let source = try source()
+        let page = try source.page(of: BrowserView(table: "Track"), offset: 5, limit: 10, totalCount: 7)
+        XCTAssertEqual(page.offset, 5)
+        XCTAssertEqual(page.rows.map { $0.first }, [6, 7])
+        XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
+    }
+
+    func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
+        let source = try source()
+        let page = try source.page(of: BrowserView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.columns, ["PlaylistId", "TrackId"])
+        XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
+        XCTAssertEqual(page.statements.first?.sql,
+                       "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"PlaylistTrack\" ORDER BY \"rowid\" LIMIT 2")
+        let next = try source.page(of: BrowserView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.rows, [[1, 6]])
+        XCTAssertEqual(next.statements.first?.arguments, [2])
+    }
+
+    func testViewsPageWithOffsetAndSaySo() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3); CREATE VIEW v AS SELECT x FROM t")
+        let source = try RequestDataSource(connection: connection)
+        let page = try source.page(of: BrowserView(table: "v"), offset: 1, limit: 5, totalCount: nil)
+        XCTAssertEqual(page.rows, [[2], [3]])
+        XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"v\" LIMIT 5 OFFSET 1")
+        XCTAssertEqual(page.paging, "OFFSET paging: a view has no key")
+        XCTAssertEqual(try source.countRows(ofTable: "v"), 3)
+    }
+
+    func testIncludeOptionalThenRequiredChangesRowsCountAndJoin() throws {
+        let source = try source()
+        let follow = FollowedLink(table: "Album", link: "tracks", columns: ["AlbumId", "Title", "ArtistId"],
+                                  values: [1, "For Those About To Rock We Salute You", 1], rowLabel: "#1")
+        var view = BrowserView(table: "Track", title: "tracks", follow: follow)
+        view = view.adding(IncludedAssociation(name: "genre", origin: "Track", destination: "Genre"), under: [])
+        let optional = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
+        XCTAssertEqual(optional.rows.count, 3)
+        XCTAssertEqual(Array(optional.columns.suffix(2)), ["genre.GenreId", "genre.Name"])
+        XCTAssertEqual(optional.rootColumnCount, 8)
+        XCTAssertEqual(optional.rows.map { $0.last }, ["Rock", "Rock", .null])
+        XCTAssertTrue(optional.statements.first?.sql.contains("LEFT JOIN \"Genre\"") ?? false)
+        XCTAssertEqual(try source.count(of: view).count, 3)
+
+        let required = view.togglingInclude(at: ["genre"])
+        let page = try source.page(of: required, offset: 0, limit: 50, totalCount: nil)
+        XCTAssertEqual(page.rows.map { $0.first }, [1, 6])
+        let sql = try XCTUnwrap(page.statements.first?.sql)
+        XCTAssertTrue(sql.contains(" JOIN \"Genre\"") && !sql.contains("LEFT JOIN"), sql)
+        let count = try source.count(of: required)
+        XCTAssertEqual(count.count, 2)
+        XCTAssertTrue(count.statement.sql.hasPrefix("SELECT COUNT(*) FROM (SELECT"))
+    }
+
+    func testChainedIncludeNestsColumns() throws {
+        let source = try source()
+        var view = BrowserView(table: "Track")
+        view = view.adding(IncludedAssociation(name: "album", origin: "Track", destination: "Album"), under: [])
+        view = view.adding(IncludedAssociation(name: "artist", origin: "Album", destination: "Artist"), under: ["album"])
+        let page = try source.page(of: view, offset: 0, limit: 1, totalCount: nil)
+        XCTAssertEqual(Array(page.columns.suffix(5)), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
+        XCTAssertEqual(page.rows.first?.last, "AC/DC")
+        XCTAssertEqual(view.removingInclude(at: ["album", "artist"]).includes,
+                       [IncludedAssociation(name: "album", origin: "Track", destination: "Album")])
+    }
+
+    func testLinkCountsOfOneRow() throws {
+        let source = try source()
+        let counts = try source.linkCounts(of: BrowserView(table: "Artist"), columns: ["ArtistId", "Name"],
+                                           values: [1, "AC/DC"], links: ["albums", "tracks"])
+        XCTAssertEqual(counts, ["albums": 2, "tracks": 4])
+    }
+}
+
+/// The whole loop on the Chinook-like fixture with a fake terminal: keys in, screens out.
+final class BrowserFlowTests: XCTestCase {
+    func run(_ keys: [KeyEvent], width: Int = 100, height: Int = 30) throws -> (BrowserApp, FakeTerminal) {
+        let terminal = FakeTerminal(width: width, height: height, keys: keys)
+        let app = BrowserApp(dataSource: RequestDataSource(database: try ChinookFixture.database()), terminal: terminal, title: "mini")
+        app.run()
+        return (app, terminal)
+    }
+
+    func testArtistAlbumsTracksIncludeGenreToggleAndBack() throws {
+        // Artist › AC/DC › albums (2) › first album › tracks (3) › + genre › t › t
+        var keys: [KeyEvent] = [.enter, .tab, .character("j"), .enter, .tab, .character("j"), .enter,
+                                .tab, .character("j"), .character("+")]
+        var (app, terminal) = try run(keys)
+        var lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertEqual(lines[0], "mini › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks [+genre]")
+        XCTAssertTrue(lines[1].hasSuffix(" 1/3 ─"), lines[1])
+        XCTAssertEqual(app.state.rows?.columns.suffix(2), ["genre.GenreId", "genre.Name"])
+        XCTAssertTrue(lines[2].contains("genre.GenreId │ genre.Name"), lines[2])
+        XCTAssertTrue(lines[5].contains("NULL"), lines[5])  // Let's Get It Up has no genre
+        XCTAssertTrue(lines.contains { $0.contains("LEFT JOIN \"Genre\"") })
+
+        keys.append(.character("t"))
+        (app, terminal) = try run(keys)
+        lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertTrue(lines[1].hasSuffix(" 1/2 ─"), lines[1])
+        XCTAssertTrue(lines.contains { $0.contains("FROM \"Track\" JOIN \"Genre\"") })
+        XCTAssertEqual(app.state.rows?.totalCount, 2)
+
+        keys += [.character("t"), .escape, .escape]
+        (app, terminal) = try run(keys)
+        XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[0], "mini › Artist")
+        XCTAssertEqual(app.state.rows?.cursor.index, 0)
+        XCTAssertEqual(app.state.focus, .links)
+    }
+
+    func testLinkCountsOfTheSelectedRowAndRecordViewWithIncludedColumns() throws {
+        let (app, terminal) = try run([.enter, .tab])
+        let lines = try XCTUnwrap(terminal.screen).textLines()
+        XCTAssertTrue(lines.contains { $0.hasPrefix("⇉ albums 2 hasMany Album") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("⇶ tracks 4 hasManyThrou") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("─ artistBio hasOne") })
+        XCTAssertEqual(app.state.selectedLinkCounts, ["albums": 2, "tracks": 4])
+
+        let (_, record) = try run([.enter, .tab, .character("+"), .character("v")], width: 60, height: 12)
+        let recordLines = try XCTUnwrap(record.screen).textLines()
+        XCTAssertTrue(recordLines.contains { $0.hasPrefix("artistBio.Text     │ Australian rock band") }, recordLines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// The real `assoc` binary in a real terminal (tmux): keys in, screens out, and a sane terminal
+/// after quitting ("EXITED 0" printed by the shell, no curses remnants on screen).
+final class BrowserEndToEndTests: XCTestCase {
+    /// A Chinook-like database: AC/DC has 2 albums; the first one has 3 tracks, one without genre.
+    static let chinookSQL = """
+        CREATE TABLE Artist (ArtistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE ArtistBio (BioId INTEGER PRIMARY KEY, ArtistId INTEGER NOT NULL UNIQUE REFERENCES Artist(ArtistId), Text TEXT);
+        CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT NOT NULL, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
+        CREATE TABLE Genre (GenreId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE MediaType (MediaTypeId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE Track (TrackId INTEGER PRIMARY KEY, Name TEXT NOT NULL, AlbumId INTEGER REFERENCES Album(AlbumId),
+          MediaTypeId INTEGER NOT NULL REFERENCES MediaType(MediaTypeId), GenreId INTEGER REFERENCES Genre(GenreId),
+          Composer TEXT, Milliseconds INTEGER NOT NULL, UnitPrice NUMERIC NOT NULL);
+        CREATE TABLE Playlist (PlaylistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE PlaylistTrack (PlaylistId INTEGER NOT NULL REFERENCES Playlist(PlaylistId),
+          TrackId INTEGER NOT NULL REFERENCES Track(TrackId), PRIMARY KEY (PlaylistId, TrackId));
+        INSERT INTO Artist VALUES (1, 'AC/DC'), (2, 'Accept'), (3, 'Aerosmith');
+        INSERT INTO ArtistBio VALUES (1, 1, 'Australian rock band');
+        INSERT INTO Album VALUES (1, 'For Those About To Rock We Salute You', 1), (2, 'Balls to the Wall', 2),
+          (3, 'Restless and Wild', 2), (4, 'Let There Be Rock', 1);
+        INSERT INTO Genre VALUES (1, 'Rock'), (2, 'Jazz');
+        INSERT INTO MediaType VALUES (1, 'MPEG audio file');
+        INSERT INTO Track VALUES
+          (1, 'For Those About To Rock (We Salute You)', 1, 1, 1, 'Angus Young, Malcolm Young, Brian Johnson', 343719, 0.99),
+          (2, 'Balls to the Wall', 2, 1, 1, NULL, 342562, 0.99),
+          (3, 'Fast As a Shark', 3, 1, 1, 'F. Baltes, S. Kaufman', 230619, 0.99),
+          (4, 'Restless and Wild', 3, 1, NULL, 'F. Baltes, R.A. Smith-Diesel', 252051, 0.99),
+          (5, 'Go Down', 4, 1, 1, 'AC/DC', 331180, 0.99),
+          (6, 'Put The Finger On You', 1, 1, 1, 'Angus Young, Malcolm Young, Brian Johnson', 205662, 0.99),
+          (7, 'Let''s Get It Up', 1, 1, NULL, 'Angus Young, Malcolm Young, Brian Johnson', 233926, 0.99);
+        INSERT INTO Playlist VALUES (1, 'Music'), (2, 'Empty');
+        INSERT INTO PlaylistTrack VALUES (1, 1), (1, 2), (1, 6);
+        """
+
+    func firstLine(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// After `q`: the shell's "EXITED 0" and nothing of the browser left on screen.
+    func assertQuitsCleanly(_ session: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
+        session.send("q")
+        let screen = session.waitFor("EXITED 0", file: file, line: line)
+        for remnant in ["─ Tables", "─ Rows", "─ SQL", "│", "Tab pane"] {
+            XCTAssertFalse(screen.contains(remnant), "left on screen: \(remnant)\n\(screen)", file: file, line: line)
+        }
+    }
+
+    func testChinookFollowIncludeToggleBackQuit() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(Self.chinookSQL, name: "chinook-mini.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5")
+        defer { session.kill() }
+
+        session.waitFor("PlaylistTrack")
+        session.send("Enter")  // Artist, the first table
+        session.waitFor("Rows: Artist")
+        session.waitFor("AC/DC")
+
+        session.send("Tab")  // Links: artistBio, albums, tracks
+        session.waitFor("albums 2")  // AC/DC has 2 albums, counted for the selected row
+        session.send("j", "Enter")
+        var screen = session.waitFor(timeout: 5, "the albums of AC/DC") { self.firstLine($0) == "chinook-mini.sqlite › Artist › #1 AC/DC › albums" }
+        screen = session.waitFor("1/2")
+        XCTAssertTrue(screen.contains("Let There Be Rock"))
+        XCTAssertTrue(screen.contains("WHERE \"ArtistId\" = ?"), screen)
+
+        session.send("Tab", "j", "Enter")  // Links of Album: artist, tracks
+        session.waitFor(timeout: 5, "the tracks of the first album") {
+            self.firstLine($0) == "chinook-mini.sqlite › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks"
+        }
+        screen = session.waitFor("1/3")
+        XCTAssertTrue(screen.contains("Let's Get It Up"))
+
+        session.send("Tab", "j", "+")  // Links of Track: album, genre: include genre
+        screen = session.waitFor("LEFT JOIN \"Genre\"")
+        XCTAssertTrue(screen.contains("tracks [+genre]"), screen)
+        XCTAssertTrue(screen.contains("1/3"))
+
+        session.send("t")  // required: the track without genre disappears
+        screen = session.waitFor(timeout: 5, "JOIN without LEFT") { $0.contains("JOIN \"Genre\"") && !$0.contains("LEFT JOIN") }
+        session.waitFor("1/2")
+        XCTAssertTrue(screen.contains("[+genre!]"), screen)
+
+        session.send("t")  // optional again
+        session.waitFor("LEFT JOIN \"Genre\"")
+        session.waitFor("1/3")
+
+        session.send("Escape")
+        session.waitFor(timeout: 5, "back to albums") { self.firstLine($0) == "chinook-mini.sqlite › Artist › #1 AC/DC › albums" }
+        session.send("Escape")
+        session.waitFor(timeout: 5, "back to Artist") { self.firstLine($0) == "chinook-mini.sqlite › Artist" }
+        assertQuitsCleanly(session)
+    }
+
+    func testDemoDatabaseOpensFollowsAndQuits() throws {
+        let assoc = try Products.assoc()
+        let session = try TmuxSession(command: "'\(assoc)'; echo EXITED $?; sleep 5", width: 80, height: 24)
+        defer { session.kill() }
+        session.waitFor("demo library")
+        session.send("Enter")
+        session.waitFor("Rows: country")
+        session.send("Tab", "Enter")  // the first link of country, from its first row
+        session.waitFor(timeout: 5, "a followed link") { self.firstLine($0).hasPrefix("demo library › country › #") }
+        session.send("Escape")
+        session.waitFor(timeout: 5, "back") { self.firstLine($0) == "demo library › country" }
+        assertQuitsCleanly(session)
+    }
+
+    func testBadPathFailsBeforeTheScreen() throws {
+        let assoc = try Products.assoc()
+        let session = try TmuxSession(command: "'\(assoc)' /nonexistent/x.sqlite; echo EXITED $?; sleep 5")
+        defer { session.kill() }
+        let screen = session.waitFor(timeout: 5, "an error and a non-zero status") { $0.contains("EXITED") && !$0.contains("EXITED 0") }
+        XCTAssertFalse(screen.contains("─ Tables"))
+    }
+}
