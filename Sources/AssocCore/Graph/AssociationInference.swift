@@ -20,10 +20,15 @@ enum AssociationInference {
             direct[key]?.sort(by: isOrderedBefore)
         }
         var associations: [Association] = []
+        // Each direct name is inflected once, not once per pair of associations that uses it.
+        var inflections = ThroughInference.Inflections()
+        for list in direct.values {
+            for item in list { inflections.add(item.association.name) }
+        }
         for table in schema.tables {
             let key = table.name.lowercased()
             let own = direct[key] ?? []
-            let through = ThroughInference.throughAssociations(from: own, directByTable: direct)
+            let through = ThroughInference.throughAssociations(from: own, directByTable: direct, inflections: inflections)
             associations += (own.map(\.association) + through).sorted(by: isOrderedBefore)
         }
         return Result(associations: associations, diagnostics: declared.diagnostics)
