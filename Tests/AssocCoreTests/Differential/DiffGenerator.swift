@@ -125,7 +125,7 @@ struct DiffGenerator {
 
     // MARK: Filters
 
-    private mutating func predicate(_ table: String) -> DiffPredicate {
+    mutating func predicate(_ table: String) -> DiffPredicate {
         switch rng.int(0...9) {
         case 0: return .and(atom(table), atom(table))
         case 1: return .or(atom(table), atom(table))

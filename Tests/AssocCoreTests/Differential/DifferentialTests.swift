@@ -6,6 +6,11 @@ import XCTest
 /// plain per-table reads. Environment: ASSOC_DIFF_SEED (replay), ASSOC_DIFF_COUNT (default 2000),
 /// ASSOC_DIFF_ONLY (run one request index of the seed).
 final class DifferentialTests: XCTestCase {
+    /// Random aggregate requests (annotated, having) with nested prefetches: see DifferentialAggregateTests.swift.
+    func testRandomAggregateRequestsMatchReference() throws {
+        try runRandomAggregateRequests()
+    }
+
     func testRandomRequestsMatchReference() throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["ASSOC_DIFF_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
