@@ -99,4 +99,10 @@ final class LanguageBuilderTests: XCTestCase {
             XCTAssert((error as? AssocError)?.message.contains("use filter(_:)") == true)
         }
     }
+
+    func testOrderingOfAnAggregatedAssociationIsDropped() throws {
+        let db = try database()
+        let sql = try db.mainStatement(for: db.request(parsing: "team.annotated(with: players.order(name).count).order(id)")).sql
+        XCTAssertEqual(sql, #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id" ORDER BY "team"."id""#)
+    }
 }

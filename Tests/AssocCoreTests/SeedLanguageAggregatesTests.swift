@@ -290,14 +290,12 @@ final class SeedLanguageAggregatesTests: XCTestCase {
     }
 
     /// The Swift test declares `team.hasMany(Table("player"), key: "customPlayers")`; the language cannot
-    /// declare associations, and its stand-in, the inferred `players` renamed with forKey, does not parse:
-    /// LANGUAGE BUG (reported, not fixed here): `players.forKey("customPlayers").count` is refused
-    /// ("unexpected name 'count' after '.'"): an association whose first method is forKey is read as a
-    /// column followed by `.forKey`. (`players.order(id).forKey(...).count` parses, but the ordering of an
-    /// aggregated association leaks into the request's ORDER BY, so it is no twin.)
+    /// declare associations, so its twin renames the inferred `players` with forKey.
     func testDefaultNameFromCustomKey() throws {
         let db = try SeedSchemas.teams()
-        XCTAssertThrowsError(try db.request(parsing: #"team.annotated(with: players.forKey("customPlayers").count)"#))
+        let renamed = try assertLanguageTwin(db, #"team.annotated(with: players.forKey("customPlayers").count).order(id)"#,
+            Table("team").annotated(with: Table("team").players.forKey("customPlayers").count).order(Column("id")))
+        XCTAssertEqual(renamed.map { $0["customPlayerCount"] }, [3, 1, 0])
         let rows = try assertLanguageTwin(db, #"team.annotated(with: players.filter(id IS NOT NULL).forKey("customPlayers").count).order(id)"#,
             Table("team").annotated(with: Table("team").players.filter(Column("id").isNotNull).forKey("customPlayers").count).order(Column("id")))
         XCTAssertEqual(rows.map { $0["customPlayerCount"] }, [3, 1, 0])

@@ -265,7 +265,10 @@ extension RequestParser {
             return try make(.column(column, qualifier: name), from: start)
         case .name(let memberName, quoted: false):
             let isAggregate = AggregateFunction(rawValue: memberName).map { $0.takesArgument == callsMember } ?? false
-            let isMethod = callsMember && memberName != "forKey" && Self.requestMethods.contains(memberName)
+            // `books.forKey("k").count`: a renamed association before an aggregate, not a named column.
+            let renamedAggregate = memberName == "forKey" && callsMember && peek(5).isPunctuation(.rightParen)
+                && peek(6).isPunctuation(.dot) && (peek(7).bareName.flatMap { AggregateFunction(rawValue: $0) } != nil)
+            let isMethod = callsMember && (memberName != "forKey" || renamedAggregate) && Self.requestMethods.contains(memberName)
             if isAggregate || isMethod {
                 return try parseAggregate()
             }

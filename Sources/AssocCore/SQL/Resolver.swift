@@ -215,7 +215,10 @@ struct Resolver {
     mutating func joinAggregates(in expression: Expression, on node: inout QueryNode) throws -> Expression {
         switch expression {
         case .aggregate(var aggregate):
-            let id = try attach(aggregate.association, method: .joiningOptional, to: &node)
+            // An ordering of the aggregated rows means nothing once they are grouped: dropped.
+            var association = aggregate.association
+            association.relation.ordering = nil
+            let id = try attach(association, method: .joiningOptional, to: &node)
             aggregate.nodeID = id
             node.groupsByPrimaryKey = true
             return .aggregate(aggregate)
