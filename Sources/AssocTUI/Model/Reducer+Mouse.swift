@@ -1,0 +1,86 @@
+/// The mouse, mapped through the pure layout: a click focuses the pane under it and selects the
+/// row, link or side-pane tab there; the wheel scrolls the pane under the pointer by 3 lines.
+extension Reducer {
+    /// What is under the cell (`x`, `y`).
+    enum MouseTarget: Equatable {
+        case pane(Pane)
+        /// A line of a list pane's content (index in the list, not on screen).
+        case item(Pane, Int)
+        case sideTab(SideTab)
+        case nothing
+    }
+
+    static let wheelStep = 3
+
+    static func mouseTarget(x: Int, y: Int, in state: AppState) -> MouseTarget {
+        let point = Point(x: x, y: y)
+        for (pane, rect) in state.layout.panes where rect.contains(point) {
+            switch pane {
+            case .sql:
+                if y == rect.y, let tab = SideTabBar.tab(atColumn: x, in: rect, state: state) { return .sideTab(tab) }
+                return .pane(.sql)
+            case .tables:
+                guard y > rect.y else { return .pane(pane) }
+                let index = state.tablesCursor.top + (y - rect.y - 1)
+                return index < state.tables.count ? .item(.tables, index) : .pane(pane)
+            case .links:
+                guard y > rect.y else { return .pane(pane) }
+                let index = state.linksCursor.top + (y - rect.y - 1)
+                return index < state.links.count ? .item(.links, index) : .pane(pane)
+            case .rows:
+                // Title line, then the grid's header line.
+                guard y > rect.y + 1, let rows = state.rows else { return .pane(pane) }
+                let index = rows.cursor.top + (y - rect.y - 2)
+                return index < rows.totalCount ? .item(.rows, index) : .pane(pane)
+            }
+        }
+        return .nothing
+    }
+
+    static func reduceMouse(_ state: inout AppState, x: Int, y: Int, kind: MouseKind) -> [Effect] {
+        if state.overlay != .none || state.schemaMap != nil || state.exportPrompt != nil {
+            // Over a popup the wheel scrolls it; clicks are ignored.
+            switch kind {
+            case .wheelUp: return reduce(&state, .action(.moveUp))
+            case .wheelDown: return reduce(&state, .action(.moveDown))
+            case .click: return []
+            }
+        }
+        let target = mouseTarget(x: x, y: y, in: state)
+        switch kind {
+        case .wheelUp, .wheelDown:
+            let pane: Pane
+            switch target {
+            case .pane(let p), .item(let p, _): pane = p
+            case .sideTab: pane = .sql
+            case .nothing: return []
+            }
+            state.focus = pane
+            let step = kind == .wheelUp ? -wheelStep : wheelStep
+            return move(&state) { $0.moved(by: step) }
+        case .click:
+            switch target {
+            case .nothing:
+                return []
+            case .pane(let pane):
+                state.focus = pane
+                return []
+            case .sideTab(let tab):
+                state.focus = .sql
+                state.sideTab = tab
+                state.sqlScroll = 0
+                return []
+            case .item(let pane, let index):
+                state.focus = pane
+                return move(&state) { $0.moved(to: index) }
+            }
+        }
+    }
+}
+
+extension Rect {
+    /// Whether the cell `point` is inside.
+    func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+}
