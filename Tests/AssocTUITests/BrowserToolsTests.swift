@@ -32,6 +32,25 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertNil(hidden.state.layout.panes[.sql])
     }
 
+    func testSwiftCodeIsAskedOncePerViewOnlyWhenTheSwiftTabShows() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: BrowserView(table: "Album"))
+        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // SQL tab: nothing asked
+        XCTAssertEqual(Reducer.reduce(&state, .action(.nextTab)), [.swiftCode(BrowserView(table: "Album"))])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // asked already
+        _ = Reducer.reduce(&state, .swiftGenerated(SwiftCodeState(view: BrowserView(table: "Album"), text: "a\nb\n", isError: false)))
+        XCTAssertEqual(SwiftPaneRenderer.lines(state, width: 40).map { $0.map(\.text).joined() }, ["a", "b"])
+    }
+
+    func testSwiftTabScrollsWithJAndK() throws {
+        // Artist's code is 13 lines; the side pane shows 4 of them at 80×24.
+        let (app, terminal) = try app([.enter, .character("]"), .tab, .tab, .character("j"), .character("j")])
+        XCTAssertEqual(app.state.focus, .sql)
+        XCTAssertEqual(app.state.sqlScroll, 2)
+        let lines = screen(terminal)
+        XCTAssertTrue(lines[19].hasSuffix("│struct Artist: TableRecord, FetchableRecord, Decodable {"), lines.joined(separator: "\n"))
+    }
+
     // MARK: Schema map
 
     func testSchemaMapDrawsTheTreeAroundTheCurrentTable() throws {
