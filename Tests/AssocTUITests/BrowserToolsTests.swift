@@ -191,6 +191,11 @@ final class BrowserToolsTests: XCTestCase {
         let (clicked, _) = try app([.enter, .mouse(x: 30, y: 5, kind: .click)])
         XCTAssertEqual(clicked.state.focus, .rows)
         XCTAssertEqual(clicked.state.rows?.cursor.index, 2)
+        XCTAssertEqual(clicked.state.rows?.column.index, 0)
+        // Artist's grid: "ArtistId" (x 21…28), " │ " (x 29…31), "Name" from x 32.
+        let (cell, _) = try app([.enter, .mouse(x: 33, y: 5, kind: .click)])
+        XCTAssertEqual(cell.state.rows?.cursor.index, 2)
+        XCTAssertEqual(cell.state.rows?.column.index, 1)
         let (tables, _) = try app([.enter, .mouse(x: 3, y: 4, kind: .click)])
         XCTAssertEqual(tables.state.focus, .tables)
         XCTAssertEqual(tables.state.tablesCursor.index, 2)

@@ -64,6 +64,7 @@ extension Reducer {
                 return []
             case .pane(let pane):
                 state.focus = pane
+                if pane == .rows { selectColumn(&state, atX: x) }
                 return []
             case .sideTab(let tab):
                 state.focus = .sql
@@ -72,9 +73,33 @@ extension Reducer {
                 return []
             case .item(let pane, let index):
                 state.focus = pane
+                if pane == .rows { selectColumn(&state, atX: x) }
                 return move(&state) { $0.moved(to: index) }
             }
         }
+    }
+}
+
+extension Reducer {
+    /// The grid column drawn at screen column `x`, as the renderer lays the columns out.
+    static func gridColumn(atX x: Int, in state: AppState) -> Int? {
+        guard let rows = state.rows, let rect = state.layout.panes[.rows] else { return nil }
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let first = GridGeometry.firstColumn(
+            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: rect.width)
+        var start = rect.x
+        for column in GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: rect.width) {
+            let end = start + widths[column]
+            if x >= start && x < end + GridGeometry.separatorWidth { return column }
+            start = end + GridGeometry.separatorWidth
+        }
+        return nil
+    }
+
+    private static func selectColumn(_ state: inout AppState, atX x: Int) {
+        guard var rows = state.rows, let column = gridColumn(atX: x, in: state) else { return }
+        rows.column = rows.column.moved(to: column)
+        state.rows = rows
     }
 }
 
