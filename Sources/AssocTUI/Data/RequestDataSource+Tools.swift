@@ -13,6 +13,8 @@ extension RequestDataSource {
     public func export(
         _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
     ) throws -> Int {
-        try ViewExporter(db: db).export(request(for: view), to: path, format: format, overwrite: overwrite, progress: progress)
+        let key = pagingKey(of: view.table).flatMap { $0.hidden ? nil : $0.column }
+        return try ViewExporter(db: db).export(
+            request(for: view), to: path, format: format, overwrite: overwrite, key: key, progress: progress)
     }
 }

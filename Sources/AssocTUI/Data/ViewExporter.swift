@@ -37,11 +37,16 @@ public struct ViewExporter {
 
     /// Writes the rows of `request` to `path` (relative to the current directory); calls
     /// `progress(written, total)` after each page. Returns the number of rows written.
+    ///
+    /// With `key` (a visible single-column key of the root table, usually the rowid alias) and a
+    /// request without its own order or limit, pages are read by key (`WHERE key > last ORDER BY
+    /// key LIMIT n`): no OFFSET that rescans the table. Otherwise pages use LIMIT/OFFSET.
     @discardableResult
     public func export(
-        _ request: Request, to path: String, format: ExportFormat, overwrite: Bool,
+        _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, key: String? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> Int {
+        let keyset = key.flatMap { request.relation.ordering == nil && request.limit == nil && request.offset == nil ? $0 : nil }
         let total = try db.fetchCount(request)
         guard let file = fopen(path, overwrite ? "w" : "wx") else {
             let code = errno
@@ -59,8 +64,22 @@ public struct ViewExporter {
         }
         var written = 0
         var offset = 0
+        var last: DatabaseValue?
         while true {
-            let rows = try db.fetchAll(request.limit(pageSize, offset: offset > 0 ? offset : nil))
+            let page: Request
+            if let keyset {
+                let base = last.map { request.filter(Column(keyset) > $0) } ?? request
+                page = base.order(Column(keyset)).limit(pageSize)
+            } else {
+                page = request.limit(pageSize, offset: offset > 0 ? offset : nil)
+            }
+            let rows = try db.fetchAll(page)
+            if let keyset, let final = rows.last {
+                guard let value = final[keyset], value != .null else {
+                    throw ExportError.cannotWrite(path, "no value for the key column \(keyset)")
+                }
+                last = value
+            }
             for row in rows {
                 switch format {
                 case .json:
