@@ -83,6 +83,9 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertNil(opened.state.schemaMap)
         XCTAssertEqual(opened.state.rows?.view, BrowserView(table: "Album"))
         XCTAssertEqual(opened.state.selectedTable?.name, "Album")
+        // A click on the `albums: Album` line (screen line 5: title at 1, root at 2) selects it.
+        let (clicked, _) = try app([.character("m"), .mouse(x: 10, y: 5, kind: .click), .enter])
+        XCTAssertEqual(clicked.state.schemaMap?.table, "Album")
         let (closed, _) = try app([.character("m"), .escape])
         XCTAssertNil(closed.state.schemaMap)
         XCTAssertNil(closed.state.rows)
@@ -111,9 +114,13 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(BrowserView(table: "Album"), path: "a", overwrite: false)])
 
         let path = temporaryPath("albums.json")
-        let (app, _) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter])
+        let (app, terminal) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter], width: 160)
         XCTAssertNil(app.state.exportPrompt)
         XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON)")
+        // The progress was drawn while writing.
+        XCTAssertTrue(terminal.drawn.contains { screen in
+            screen.textLines().last == "Exporting to \(path): 4 / 4 rows…"
+        })
         let written = try String(contentsOfFile: path, encoding: .utf8)
         // The fetch JSON contract, byte for byte (its shape written by hand for the first row).
         let db = try ChinookFixture.database()

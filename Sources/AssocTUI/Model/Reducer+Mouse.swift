@@ -1,5 +1,6 @@
 /// The mouse, mapped through the pure layout: a click focuses the pane under it and selects the
-/// row, link or side-pane tab there; the wheel scrolls the pane under the pointer by 3 lines.
+/// row (and grid column), table, link or side-pane tab there, or a line of the schema map; the
+/// wheel scrolls the pane under the pointer by 3 lines (or the popup shown).
 extension Reducer {
     /// What is under the cell (`x`, `y`).
     enum MouseTarget: Equatable {
@@ -38,6 +39,14 @@ extension Reducer {
     }
 
     static func reduceMouse(_ state: inout AppState, x: Int, y: Int, kind: MouseKind) -> [Effect] {
+        if var map = state.schemaMap, kind == .click {
+            // A click on a line of the map selects it (Enter then opens or re-centres).
+            let body = ScreenRenderer.bodyRect(state.layout, size: state.size)
+            let index = map.cursor.top + (y - body.y - 1)
+            if y > body.y, index < map.lines.count { map.cursor = map.cursor.moved(to: index) }
+            state.schemaMap = map
+            return []
+        }
         if state.overlay != .none || state.schemaMap != nil || state.exportPrompt != nil {
             // Over a popup the wheel scrolls it; clicks are ignored.
             switch kind {
