@@ -59,7 +59,11 @@ final class BrowserApp {
 
     /// One key press.
     func handle(_ key: KeyEvent) {
-        if key == .resize {
+        if case .mouse(let x, let y, let kind) = key {
+            dispatch(.mouse(x: x, y: y, kind: kind))
+        } else if state.exportPrompt?.takesKeys == true {
+            dispatch(.promptKey(key))
+        } else if key == .resize {
             dispatch(.resized(terminal.size))
         } else if let action = Keymap.action(for: key) {
             dispatch(.action(action))
@@ -116,6 +120,8 @@ final class BrowserApp {
         switch effect {
         case .quit:
             return
+        case .swiftCode, .loadSchemaMap, .export:
+            runTool(effect)
         case .loadTables:
             dispatch(result { .tablesLoaded(try dataSource.tables(), associations: dataSource.associations()) })
         case .openView(let view, let limit):

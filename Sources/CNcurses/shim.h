@@ -40,6 +40,32 @@ static inline int assoc_put(int y, int x, const wchar_t *text, int n, unsigned i
 static inline int assoc_timeout(int milliseconds) { wtimeout(stdscr, milliseconds); return 0; }
 static inline int assoc_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
 
+/* Mouse: clicks of button 1 and wheel steps (buttons 4 and 5). */
+static inline int assoc_key_mouse(void) { return KEY_MOUSE; }
+static inline void assoc_enable_mouse(void) {
+    mmask_t mask = BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+    mask |= BUTTON5_PRESSED;
+#endif
+    mousemask(mask, NULL);
+    mouseinterval(0);
+}
+/* Reads the pending mouse event into x, y and kind (1 click, 2 wheel up, 3 wheel down, 0 other);
+   returns ERR when there is none. */
+static inline int assoc_get_mouse(int *x, int *y, int *kind) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *x = event.x;
+    *y = event.y;
+    *kind = 0;
+    if (event.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) *kind = 1;
+    else if (event.bstate & BUTTON4_PRESSED) *kind = 2;
+#ifdef BUTTON5_PRESSED
+    else if (event.bstate & BUTTON5_PRESSED) *kind = 3;
+#endif
+    return OK;
+}
+
 /* Restores the terminal when the process is interrupted or terminated, then exits. */
 static void assoc_restore_and_exit(int sig) {
     endwin();

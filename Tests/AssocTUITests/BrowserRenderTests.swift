@@ -48,7 +48,7 @@ final class BrowserRenderTests: XCTestCase {
             ─ Links: artist  1 ─│
             ⇉ albums 1 hasMany …│
                                 │
-                                │─ SQL ─────────────────────────────────────────────────────
+                                │─ [SQL] Swift ─────────────────────────────────────────────
                                 │SELECT * FROM "artist" ORDER BY "id" LIMIT 200
                                 │-- keyset paging on id
                                 │

@@ -86,4 +86,11 @@ public protocol BrowserDataSource: AnyObject {
     /// For one row of `view` (its root columns and values): the number of records of each named
     /// to-many link.
     func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
+    /// The view as Swift code (`SwiftCodeGenerator`), for the side pane's Swift tab.
+    func swiftCode(for view: BrowserView) throws -> String
+    /// The association tree around `table`, for the schema map.
+    func schemaTree(around table: String) -> [SchemaTree.Line]
+    /// Writes every row of `view` to `path`, page by page, reporting `(written, total)`.
+    func export(_ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool,
+                progress: (Int, Int) -> Void) throws -> Int
 }

@@ -10,6 +10,8 @@ enum KeyEvent: Sendable, Hashable {
     case function(Int)
     /// The terminal changed size.
     case resize
+    /// A mouse click or wheel step at a cell of the screen.
+    case mouse(x: Int, y: Int, kind: MouseKind)
 
     /// How the key is written in the help screen and the hint line.
     var label: String {
@@ -33,6 +35,7 @@ enum KeyEvent: Sendable, Hashable {
         case .backTab: return "S-Tab"
         case .function(let n): return "F\(n)"
         case .resize: return "resize"
+        case .mouse: return "mouse"
         }
     }
 }

@@ -38,10 +38,10 @@ enum Keymap {
         Binding(keys: [.enter], action: .open, help: "open the table / follow the link or foreign key", group: .panes, hint: "open"),
         Binding(keys: [.escape, .backspace], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
-        Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the SQL pane", group: .panes),
-        Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes, isAvailable: false),
-        Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes, isAvailable: false),
-        Binding(keys: [.character("m")], action: .schemaMap, help: "schema map", group: .panes, isAvailable: false),
+        Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
+        Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
+        Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
+        Binding(keys: [.character("m")], action: .schemaMap, help: "schema map", group: .panes),
         Binding(keys: [.character("?"), .function(1)], action: .help, help: "this help", group: .panes, hint: "help"),
         Binding(keys: [.character("q")], action: .quit, help: "quit (the database is never modified)", group: .panes, hint: "quit"),
         Binding(keys: [.control("c")], action: .cancel, help: "cancel the running query; quit when none runs", group: .panes),
@@ -59,7 +59,7 @@ enum Keymap {
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query, isAvailable: false),
         Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query, isAvailable: false),
         // Tools
-        Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools, isAvailable: false),
+        Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools),
         Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell", group: .tools, isAvailable: false),
         Binding(keys: [.character("R")], action: .rerun, help: "re-run the current view", group: .tools),
     ]

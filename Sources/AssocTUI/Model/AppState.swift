@@ -47,6 +47,14 @@ struct AppState: Sendable, Equatable {
     var overlay: Overlay = .none
     var message: StatusMessage?
     var isFinished = false
+    /// The side pane's tab, and the Swift code of the current view (asked once per view).
+    var sideTab: SideTab = .sql
+    var swiftCode: SwiftCodeState?
+    var swiftCodeAsked: BrowserView?
+    /// The schema map overlay (`m`), when open.
+    var schemaMap: SchemaMapState?
+    /// The export prompt (`e`), when open, and the export running.
+    var exportPrompt: ExportPrompt?
 
     init(title: String, size: Size) {
         self.title = title

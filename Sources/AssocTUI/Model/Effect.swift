@@ -16,6 +16,12 @@ enum Effect: Sendable, Equatable {
     /// Deferred: count the records of the to-many links of one row.
     case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
+    /// The Swift code of a view (the side pane's Swift tab).
+    case swiftCode(BrowserView)
+    /// The schema map's tree around a table.
+    case loadSchemaMap(String)
+    /// Writes the rows of a view to a file (the format from its extension).
+    case export(BrowserView, path: String, overwrite: Bool)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -38,4 +44,10 @@ enum Event: Sendable, Equatable {
     case tableCounted(String, Int?)
     case linksCounted(LinkCounts)
     case failed(String)
+    case swiftGenerated(SwiftCodeState)
+    case schemaMapLoaded(String, [SchemaTree.Line])
+    case export(ExportEvent)
+    case mouse(x: Int, y: Int, kind: MouseKind)
+    /// A key typed into the export prompt.
+    case promptKey(KeyEvent)
 }

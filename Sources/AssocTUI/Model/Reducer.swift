@@ -10,6 +10,7 @@ enum Reducer {
         var effects = reduceEvent(&state, event)
         refreshLinks(&state)
         effects += linkCountsEffect(&state)
+        effects += swiftCodeEffect(&state)
         return effects
     }
 
@@ -80,6 +81,20 @@ enum Reducer {
             state.rows?.pendingLast = false
             state.message = StatusMessage(text: message, isError: true)
             return []
+        case .swiftGenerated(let code):
+            state.swiftCode = code
+            return []
+        case .schemaMapLoaded(let table, let lines):
+            guard state.schemaMap?.table == table else { return [] }
+            state.schemaMap = SchemaMapState(table: table, lines: lines)
+            return []
+        case .export(let event):
+            return reduceExport(&state, event)
+        case .mouse(let x, let y, let kind):
+            state.message = nil
+            return reduceMouse(&state, x: x, y: y, kind: kind)
+        case .promptKey(let key):
+            return reducePromptKey(&state, key)
         }
     }
 
@@ -111,6 +126,9 @@ enum Reducer {
     // MARK: - Actions
 
     private static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
+        if state.schemaMap != nil {
+            return reduceSchemaMap(&state, action: action)
+        }
         if case .help(let scroll) = state.overlay {
             return reduceHelp(&state, action: action, scroll: scroll)
         }
@@ -171,6 +189,12 @@ enum Reducer {
             return removeInclude(&state)
         case .toggleRequired:
             return toggleInclude(&state)
+        case .previousTab, .nextTab:
+            return switchTab(&state, step: action == .nextTab ? 1 : -1)
+        case .schemaMap:
+            return openSchemaMap(&state)
+        case .export:
+            return startExport(&state)
         default:
             let help = Keymap.binding(for: action)?.help ?? action.rawValue
             state.message = StatusMessage(text: "\(help): not available yet", isError: false)
@@ -220,7 +244,7 @@ enum Reducer {
     }
 
     /// Moves the cursor of the focused pane.
-    private static func move(_ state: inout AppState, _ change: (ListCursor) -> ListCursor) -> [Effect] {
+    static func move(_ state: inout AppState, _ change: (ListCursor) -> ListCursor) -> [Effect] {
         switch state.focus {
         case .tables:
             let before = state.tablesCursor.index
@@ -233,7 +257,7 @@ enum Reducer {
             return []
         case .sql:
             let width = state.layout.panes[.sql]?.width ?? 0
-            let lines = state.rows.map { SQLPaneRenderer.lines(for: $0, width: width).count } ?? 0
+            let lines = sideLines(state, width: width)
             let scroll = ListCursor(count: max(1, lines - state.visibleLines(.sql) + 1), index: state.sqlScroll)
             state.sqlScroll = change(scroll).index
             return []

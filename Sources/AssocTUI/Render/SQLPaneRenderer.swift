@@ -4,7 +4,7 @@ import AssocCore
 /// boundaries, followed by its bound arguments.
 enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let content = PaneChrome.drawTitle("SQL", in: rect, focused: state.focus == .sql, buffer: &buffer)
+        let content = PaneChrome.drawTitle(SideTabBar.title(state), in: rect, focused: state.focus == .sql, buffer: &buffer)
         guard !content.isEmpty else { return }
         guard let rows = state.rows, !rows.statements.isEmpty else {
             PaneChrome.drawNote("(the SQL of the open view shows here)", in: content, buffer: &buffer)

@@ -16,7 +16,12 @@ enum ScreenRenderer {
             case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .rows: RowsGridRenderer.render(state, in: rect, buffer: &buffer)
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
-            case .sql: SQLPaneRenderer.render(state, in: rect, buffer: &buffer)
+            case .sql:
+                if state.sideTab == .swift {
+                    SwiftPaneRenderer.render(state, in: rect, buffer: &buffer)
+                } else {
+                    SQLPaneRenderer.render(state, in: rect, buffer: &buffer)
+                }
             }
         }
         let body = bodyRect(layout, size: state.size)
@@ -24,6 +29,12 @@ enum ScreenRenderer {
         case .none: break
         case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
+        }
+        if state.schemaMap != nil { SchemaMapRenderer.render(state, in: body, buffer: &buffer) }
+        if let prompt = state.exportPrompt, let rect = layout.hint {
+            buffer.fill(rect)
+            buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
+                       maxWidth: rect.width, style: .message)
         }
         return buffer
     }

@@ -34,6 +34,7 @@ final class NcursesTerminal: Terminal {
         keypad(assoc_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
+        assoc_enable_mouse()
         let noColor = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty == false
         colors = !noColor && has_colors()
         if colors {
@@ -103,6 +104,11 @@ final class NcursesTerminal: Terminal {
                 return nil
             }
             let code = Int32(bitPattern: character)
+            if result == KEY_CODE_YES && code == assoc_key_mouse() {
+                var x: Int32 = 0, y: Int32 = 0, kind: Int32 = 0
+                if assoc_get_mouse(&x, &y, &kind) == OK, let key = Self.mouse(x: Int(x), y: Int(y), kind: Int(kind)) { return key }
+                continue
+            }
             if result == KEY_CODE_YES {
                 if let key = Self.keyCode(code) { return key }
                 continue  // unknown special key: ignore
@@ -129,6 +135,18 @@ final class NcursesTerminal: Terminal {
         default:
             for n in 1...12 where code == assoc_key_f(Int32(n)) { return .function(n) }
             return nil
+        }
+    }
+
+    /// A decoded mouse event (`kind` from the shim: 1 click, 2 wheel up, 3 wheel down); nil for
+    /// other buttons, releases and moves.
+    static func mouse(x: Int, y: Int, kind: Int) -> KeyEvent? {
+        guard x >= 0, y >= 0 else { return nil }
+        switch kind {
+        case 1: return .mouse(x: x, y: y, kind: .click)
+        case 2: return .mouse(x: x, y: y, kind: .wheelUp)
+        case 3: return .mouse(x: x, y: y, kind: .wheelDown)
+        default: return nil
         }
     }
 

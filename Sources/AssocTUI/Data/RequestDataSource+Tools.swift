@@ -1,0 +1,20 @@
+import AssocCore
+
+/// The Swift tab, the schema map and export, all from the view's `Request`.
+extension RequestDataSource {
+    public func swiftCode(for view: BrowserView) throws -> String {
+        try SwiftCodeGenerator.code(for: request(for: view), in: db)
+    }
+
+    public func schemaTree(around table: String) -> [SchemaTree.Line] {
+        SchemaTree(around: table, in: db.graph, depth: 2).lines
+    }
+
+    public func export(
+        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
+    ) throws -> Int {
+        let key = pagingKey(of: view.table).flatMap { $0.hidden ? nil : $0.column }
+        return try ViewExporter(db: db).export(
+            request(for: view), to: path, format: format, overwrite: overwrite, key: key, progress: progress)
+    }
+}

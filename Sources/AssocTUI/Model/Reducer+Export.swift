@@ -1,0 +1,84 @@
+/// `e`: asks for a file name (default `<table>.json`), confirms before replacing a file, and
+/// shows the export's progress and result in the message line.
+extension Reducer {
+    static func startExport(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows else {
+            state.message = StatusMessage(text: "Open a table first: e exports the rows of the open view", isError: false)
+            return []
+        }
+        state.exportPrompt = ExportPrompt(view: rows.view, text: rows.view.table + ".json")
+        return []
+    }
+
+    /// A key typed while the prompt takes keys.
+    static func reducePromptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
+        guard var prompt = state.exportPrompt else { return [] }
+        switch prompt.stage {
+        case .running:
+            return []
+        case .confirmOverwrite:
+            if key == .character("y") || key == .character("Y") {
+                prompt.stage = .running(written: 0, total: 0)
+                state.exportPrompt = prompt
+                return [.export(prompt.view, path: prompt.text, overwrite: true)]
+            }
+            state.exportPrompt = nil
+            state.message = StatusMessage(text: "Export cancelled: \(prompt.text) kept as it was", isError: false)
+            return []
+        case .name:
+            switch key {
+            case .escape, .control("c"), .control("g"):
+                state.exportPrompt = nil
+                state.message = StatusMessage(text: "Export cancelled", isError: false)
+            case .backspace, .delete:
+                if !prompt.text.isEmpty { prompt.text.removeLast() }
+                state.exportPrompt = prompt
+            case .control("u"):
+                prompt.text = ""
+                state.exportPrompt = prompt
+            case .enter:
+                guard !prompt.text.isEmpty else {
+                    state.exportPrompt = nil
+                    return []
+                }
+                prompt.stage = .running(written: 0, total: 0)
+                state.exportPrompt = prompt
+                return [.export(prompt.view, path: prompt.text, overwrite: false)]
+            case .character(let character):
+                prompt.text.append(character)
+                state.exportPrompt = prompt
+            default:
+                break
+            }
+            return []
+        }
+    }
+
+    /// The export's outcome, progress or a request for confirmation.
+    static func reduceExport(_ state: inout AppState, _ event: ExportEvent) -> [Effect] {
+        guard var prompt = state.exportPrompt else { return [] }
+        switch event {
+        case .progress(let written, let total):
+            prompt.stage = .running(written: written, total: total)
+            state.exportPrompt = prompt
+        case .exists:
+            prompt.stage = .confirmOverwrite
+            state.exportPrompt = prompt
+        case .finished(let written, let format):
+            state.exportPrompt = nil
+            state.message = StatusMessage(text: "Exported \(written) rows to \(prompt.text) (\(format))", isError: false)
+        case .failed(let message):
+            state.exportPrompt = nil
+            state.message = StatusMessage(text: "Export failed: \(message)", isError: true)
+        }
+        return []
+    }
+}
+
+/// What the app reports about a running export.
+enum ExportEvent: Sendable, Equatable {
+    case progress(written: Int, total: Int)
+    case exists
+    case finished(written: Int, format: String)
+    case failed(String)
+}

@@ -1,0 +1,56 @@
+import AssocCore
+
+/// The schema map: `m` opens it around the current table, j/k move, Enter on the root line opens
+/// that table, Enter on another line re-centres the map on its table, Esc closes.
+extension Reducer {
+    static func openSchemaMap(_ state: inout AppState) -> [Effect] {
+        guard let table = state.contextTable else {
+            state.message = StatusMessage(text: "Select a table first: the map is drawn around it", isError: false)
+            return []
+        }
+        state.schemaMap = SchemaMapState(table: table)
+        return [.loadSchemaMap(table)]
+    }
+
+    static func reduceSchemaMap(_ state: inout AppState, action: Action) -> [Effect] {
+        guard var map = state.schemaMap else { return [] }
+        let visible = max(1, ScreenRenderer.bodyRect(state.layout, size: state.size).height - 1)
+        switch action {
+        case .back, .schemaMap:
+            state.schemaMap = nil
+            return []
+        case .quit, .cancel:
+            state.isFinished = true
+            return [.quit]
+        case .moveDown: map.cursor = map.cursor.moved(by: 1)
+        case .moveUp: map.cursor = map.cursor.moved(by: -1)
+        case .pageDown, .halfPageDown: map.cursor = map.cursor.moved(by: visible)
+        case .pageUp, .halfPageUp: map.cursor = map.cursor.moved(by: -visible)
+        case .firstRow: map.cursor = map.cursor.moved(to: 0)
+        case .lastRow: map.cursor = map.cursor.moved(to: map.cursor.lastIndex)
+        case .open:
+            guard let line = map.selectedLine else { return [] }
+            if line.association == nil || line.table == map.table {
+                state.schemaMap = nil
+                return openTable(&state, named: line.table)
+            }
+            state.schemaMap = SchemaMapState(table: line.table)
+            return [.loadSchemaMap(line.table)]
+        default:
+            return []
+        }
+        map.cursor = map.cursor.scrolledToShowSelection(visible: visible)
+        state.schemaMap = map
+        return []
+    }
+
+    /// Opens the whole table `name` as a new view, selecting it in the Tables pane.
+    static func openTable(_ state: inout AppState, named name: String) -> [Effect] {
+        if let index = state.tables.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+            state.tablesCursor = state.tablesCursor.moved(to: index)
+                .scrolledToShowSelection(visible: state.visibleLines(.tables))
+            return push(&state, BrowserView(table: state.tables[index].name))
+        }
+        return push(&state, BrowserView(table: name))
+    }
+}

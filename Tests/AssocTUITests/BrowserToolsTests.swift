@@ -1,0 +1,226 @@
+import Foundation
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// Side-pane tabs, the schema map, export and the mouse, driven through the app on the
+/// Chinook-like fixture (tables in schema order: Artist, ArtistBio, Album, …).
+final class BrowserToolsTests: XCTestCase {
+    func app(_ keys: [KeyEvent], width: Int = 80, height: Int = 24, database: Database? = nil) throws -> (BrowserApp, FakeTerminal) {
+        let terminal = FakeTerminal(width: width, height: height, keys: keys)
+        let source = RequestDataSource(database: try database ?? ChinookFixture.database())
+        let app = BrowserApp(dataSource: source, terminal: terminal, title: "t.db")
+        app.run()
+        return (app, terminal)
+    }
+
+    func screen(_ terminal: FakeTerminal) -> [String] { terminal.screen?.textLines() ?? [] }
+
+    // MARK: Side pane tabs
+
+    func testBracketsSwitchTheSidePaneBetweenSQLAndSwift() throws {
+        let (swift, terminal) = try app([.enter, .character("]")])
+        XCTAssertEqual(swift.state.sideTab, .swift)
+        let lines = screen(terminal)
+        XCTAssertTrue(lines.contains { $0.contains("─ SQL [Swift] ─") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasSuffix("│import AssocCore") }, lines.joined(separator: "\n"))
+        let (back, backTerminal) = try app([.enter, .character("]"), .character("[")])
+        XCTAssertEqual(back.state.sideTab, .sql)
+        XCTAssertTrue(screen(backTerminal).contains { $0.hasSuffix("│SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 200") })
+        let (hidden, _) = try app([.enter, .character("]"), .character("b")])
+        XCTAssertFalse(hidden.state.showSQL)
+        XCTAssertNil(hidden.state.layout.panes[.sql])
+    }
+
+    func testSwiftCodeIsAskedOncePerViewOnlyWhenTheSwiftTabShows() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: BrowserView(table: "Album"))
+        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // SQL tab: nothing asked
+        XCTAssertEqual(Reducer.reduce(&state, .action(.nextTab)), [.swiftCode(BrowserView(table: "Album"))])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // asked already
+        _ = Reducer.reduce(&state, .swiftGenerated(SwiftCodeState(view: BrowserView(table: "Album"), text: "a\nb\n", isError: false)))
+        XCTAssertEqual(SwiftPaneRenderer.lines(state, width: 40).map { $0.map(\.text).joined() }, ["a", "b"])
+    }
+
+    func testSwiftTabScrollsWithJAndK() throws {
+        // Artist's code is 13 lines; the side pane shows 4 of them at 80×24.
+        let (app, terminal) = try app([.enter, .character("]"), .tab, .tab, .character("j"), .character("j")])
+        XCTAssertEqual(app.state.focus, .sql)
+        XCTAssertEqual(app.state.sqlScroll, 2)
+        let lines = screen(terminal)
+        XCTAssertTrue(lines[19].hasSuffix("│struct Artist: TableRecord, FetchableRecord, Decodable {"), lines.joined(separator: "\n"))
+    }
+
+    // MARK: Schema map
+
+    func testSchemaMapDrawsTheTreeAroundTheCurrentTable() throws {
+        let (map, terminal) = try app([.character("m")])
+        XCTAssertEqual(map.state.schemaMap?.table, "Artist")
+        let lines = screen(terminal)
+        // The tree around Artist, written from the fixture's schema.
+        let expected = [
+            "─ Schema map: Artist ─",
+            " Artist",
+            " ├── artistBio: ArtistBio",
+            " │ └─→ artist: Artist …",
+            " ├─⇉ albums: Album",
+            " │ ├─→ artist: Artist …",
+            " │ ├─⇉ tracks: Track",
+            " │ ├─⤳ artistBio: ArtistBio (via artist.artistBio)",
+        ]
+        for (offset, text) in expected.enumerated() {
+            XCTAssertTrue(lines[1 + offset].hasPrefix(text), "line \(1 + offset): \(lines[1 + offset])")
+        }
+    }
+
+    func testSchemaMapEnterRecentresThenOpensAndEscCloses() throws {
+        // j j j: the `albums: Album` line; Enter re-centres on Album.
+        let (centred, _) = try app([.character("m"), .character("j"), .character("j"), .character("j"), .enter])
+        XCTAssertEqual(centred.state.schemaMap?.table, "Album")
+        XCTAssertEqual(centred.state.schemaMap?.lines.first?.table, "Album")
+        // Enter on the root line opens the table.
+        let (opened, _) = try app([.character("m"), .character("j"), .character("j"), .character("j"), .enter, .enter])
+        XCTAssertNil(opened.state.schemaMap)
+        XCTAssertEqual(opened.state.rows?.view, BrowserView(table: "Album"))
+        XCTAssertEqual(opened.state.selectedTable?.name, "Album")
+        // A click on the `albums: Album` line (screen line 5: title at 1, root at 2) selects it.
+        let (clicked, _) = try app([.character("m"), .mouse(x: 10, y: 5, kind: .click), .enter])
+        XCTAssertEqual(clicked.state.schemaMap?.table, "Album")
+        let (closed, _) = try app([.character("m"), .escape])
+        XCTAssertNil(closed.state.schemaMap)
+        XCTAssertNil(closed.state.rows)
+    }
+
+    // MARK: Export
+
+    func temporaryPath(_ name: String) -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory.appendingPathComponent(name).path
+    }
+
+    func type(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
+
+    func testExportPromptDefaultsToTheTableAndWritesJSON() throws {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: BrowserView(table: "Album"))
+        _ = Reducer.reduce(&state, .action(.export))
+        XCTAssertEqual(state.exportPrompt?.text, "Album.json")
+        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.backspace)), [])
+        XCTAssertEqual(state.exportPrompt?.text, "Album.jso")
+        _ = Reducer.reduce(&state, .promptKey(.control("u")))
+        _ = Reducer.reduce(&state, .promptKey(.character("a")))
+        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(BrowserView(table: "Album"), path: "a", overwrite: false)])
+
+        let path = temporaryPath("albums.json")
+        let (app, terminal) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter], width: 160)
+        XCTAssertNil(app.state.exportPrompt)
+        XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON)")
+        // The progress was drawn while writing.
+        XCTAssertTrue(terminal.drawn.contains { screen in
+            screen.textLines().last == "Exporting to \(path): 4 / 4 rows…"
+        })
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        // The fetch JSON contract, byte for byte (its shape written by hand for the first row).
+        let db = try ChinookFixture.database()
+        XCTAssertEqual(written, try RowJSON.render(db.fetchAll(Table("Album").all)))
+        XCTAssertTrue(written.hasPrefix("[\n  {\"AlbumId\": 1, \"Title\": \"For Those About To Rock We Salute You\", \"ArtistId\": 1},\n"), written)
+    }
+
+    func testExportNeverReplacesAFileWithoutConfirmation() throws {
+        let path = temporaryPath("artists.csv")
+        try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
+        let keys: [KeyEvent] = [.enter, .character("e"), .control("u")] + type(path) + [.enter]
+        let (asked, _) = try app(keys)
+        XCTAssertEqual(asked.state.exportPrompt?.stage, .confirmOverwrite)
+        let (refused, _) = try app(keys + [.character("n")])
+        XCTAssertNil(refused.state.exportPrompt)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
+        let (confirmed, _) = try app(keys + [.character("y")])
+        XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path) (CSV)")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
+                       "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
+    }
+
+    func testExporterWritesPageByPageWithProgressAndIncludes() throws {
+        let db = try ChinookFixture.database()
+        let track = Table("Track")
+        let request = track.including(optional: track.album.including(required: Table("Album").artist))
+        let path = temporaryPath("tracks.json")
+        var progress: [[Int]] = []
+        let written = try ViewExporter(db: db, pageSize: 3).export(request, to: path, format: .json, overwrite: false) {
+            progress.append([$0, $1])
+        }
+        XCTAssertEqual(written, 7)
+        XCTAssertEqual(progress, [[3, 7], [6, 7], [7, 7]])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try RowJSON.render(db.fetchAll(request)))
+        // By key: the same file, read as `WHERE "TrackId" > ? ORDER BY "TrackId" LIMIT 3`.
+        let byKey = temporaryPath("tracks-by-key.json")
+        db.clearStatementLog()
+        XCTAssertEqual(try ViewExporter(db: db, pageSize: 3).export(request, to: byKey, format: .json, overwrite: false, key: "TrackId"), 7)
+        XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
+        let pages = db.statementLog.map(\.sql).filter { !$0.contains("COUNT") }
+        XCTAssertEqual(pages.count, 3)
+        XCTAssertTrue(pages[1].contains("WHERE \"Track\".\"TrackId\" > ?") && pages[1].hasSuffix("ORDER BY \"Track\".\"TrackId\" LIMIT 3"), pages[1])
+        XCTAssertEqual(db.statementLog.last?.arguments, [6])
+        // An empty view is an empty array.
+        let empty = temporaryPath("none.json")
+        XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, overwrite: false), 0)
+        XCTAssertEqual(try String(contentsOfFile: empty, encoding: .utf8), "[]\n")
+        XCTAssertThrowsError(try ViewExporter(db: db).export(request, to: path, format: .json, overwrite: false)) {
+            XCTAssertEqual($0 as? ExportError, .fileExists(path))
+        }
+    }
+
+    // MARK: Mouse
+
+    func testMouseDecoding() {
+        XCTAssertEqual(NcursesTerminal.mouse(x: 3, y: 4, kind: 1), .mouse(x: 3, y: 4, kind: .click))
+        XCTAssertEqual(NcursesTerminal.mouse(x: 0, y: 0, kind: 2), .mouse(x: 0, y: 0, kind: .wheelUp))
+        XCTAssertEqual(NcursesTerminal.mouse(x: 9, y: 1, kind: 3), .mouse(x: 9, y: 1, kind: .wheelDown))
+        XCTAssertNil(NcursesTerminal.mouse(x: 9, y: 1, kind: 0))
+        XCTAssertNil(NcursesTerminal.mouse(x: -1, y: 1, kind: 1))
+    }
+
+    func testMouseTargetsFollowTheLayout() throws {
+        // 80×24: left column 20 wide (Tables y 1…14: (22 × 3 + 4) / 5 lines; Links 15…22), separator x 20, Rows from x 21
+        // (y 1…17), side pane y 18…22 (its title line: "─ [SQL] Swift ─").
+        let (app, _) = try app([.enter])
+        let state = app.state
+        XCTAssertEqual(state.layout.panes[.tables], Rect(x: 0, y: 1, width: 20, height: 14))
+        XCTAssertEqual(state.layout.panes[.rows], Rect(x: 21, y: 1, width: 59, height: 17))
+        XCTAssertEqual(state.layout.panes[.sql], Rect(x: 21, y: 18, width: 59, height: 5))
+        XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 1, in: state), .pane(.tables))
+        XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 3, in: state), .item(.tables, 1))
+        XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 12, in: state), .pane(.tables))  // below the 9 tables
+        XCTAssertEqual(Reducer.mouseTarget(x: 30, y: 2, in: state), .pane(.rows))  // grid header
+        XCTAssertEqual(Reducer.mouseTarget(x: 30, y: 4, in: state), .item(.rows, 1))
+        XCTAssertEqual(Reducer.mouseTarget(x: 30, y: 6, in: state), .pane(.rows))  // after the 3 artists
+        XCTAssertEqual(Reducer.mouseTarget(x: 23, y: 18, in: state), .sideTab(.sql))  // "[SQL]" at x 23…27
+        XCTAssertEqual(Reducer.mouseTarget(x: 29, y: 18, in: state), .sideTab(.swift))  // "Swift" at x 29…33
+        XCTAssertEqual(Reducer.mouseTarget(x: 40, y: 18, in: state), .pane(.sql))
+        XCTAssertEqual(Reducer.mouseTarget(x: 20, y: 5, in: state), .nothing)  // the separator
+    }
+
+    func testClicksSelectAndTheWheelScrolls() throws {
+        let (clicked, _) = try app([.enter, .mouse(x: 30, y: 5, kind: .click)])
+        XCTAssertEqual(clicked.state.focus, .rows)
+        XCTAssertEqual(clicked.state.rows?.cursor.index, 2)
+        XCTAssertEqual(clicked.state.rows?.column.index, 0)
+        // Artist's grid: "ArtistId" (x 21…28), " │ " (x 29…31), "Name" from x 32.
+        let (cell, _) = try app([.enter, .mouse(x: 33, y: 5, kind: .click)])
+        XCTAssertEqual(cell.state.rows?.cursor.index, 2)
+        XCTAssertEqual(cell.state.rows?.column.index, 1)
+        let (tables, _) = try app([.enter, .mouse(x: 3, y: 4, kind: .click)])
+        XCTAssertEqual(tables.state.focus, .tables)
+        XCTAssertEqual(tables.state.tablesCursor.index, 2)
+        let (tab, _) = try app([.enter, .mouse(x: 29, y: 18, kind: .click)])
+        XCTAssertEqual(tab.state.sideTab, .swift)
+        XCTAssertEqual(tab.state.focus, .sql)
+        let (wheel, _) = try app([.mouse(x: 3, y: 5, kind: .wheelDown), .mouse(x: 3, y: 5, kind: .wheelDown),
+                                  .mouse(x: 3, y: 5, kind: .wheelUp)])
+        XCTAssertEqual(wheel.state.focus, .tables)
+        XCTAssertEqual(wheel.state.tablesCursor.index, 3)
+    }
+}

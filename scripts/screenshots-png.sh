@@ -1,0 +1,61 @@
+#!/bin/sh
+# PNG screenshots of the browser on a Chinook database (path as argument; the file itself never
+# enters the repository): scripts/screenshots-png.sh /path/to/chinook.sqlite
+# Runs `assoc` under tmux at 120×36, drives the keys, captures each screen with its colours
+# (`tmux capture-pane -e -p`) and renders it with scripts/ansi-to-png.py (Pillow, DejaVu Sans
+# Mono) into Screenshots/*.png. To add a view: drive the keys, wait for a text, call `shot NAME`.
+set -eu
+cd "$(dirname "$0")/.."
+DB="${1:?usage: scripts/screenshots-png.sh /path/to/chinook.sqlite}"
+COLS=120
+ROWS=36
+
+# Tools: Pillow (PyPI) and the DejaVu fonts (fonts-dejavu-core).
+python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || {
+  apt-get install -y fonts-dejavu-core >/dev/null 2>&1 || sudo apt-get install -y fonts-dejavu-core
+}
+
+if [ -x .build/release/assoc ]; then ASSOC=.build/release/assoc; else
+  swift build --product assoc >/dev/null
+  ASSOC="$(swift build --show-bin-path)/assoc"
+fi
+SOCKET="assoc-png-$$"
+OUT=Screenshots
+TMP="$(mktemp -d)"
+mkdir -p "$OUT"
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$TMP"' EXIT
+wait_for() {
+  i=0
+  while ! tmux -L "$SOCKET" capture-pane -p -t 0 | grep -qF -- "$1"; do
+    i=$((i + 1)); [ $i -lt 1000 ] || { echo "timeout waiting for $1" >&2; exit 1; }
+    sleep 0.01
+  done
+}
+keys() { tmux -L "$SOCKET" send-keys -t 0 "$@"; }
+shot() {
+  sleep 0.4
+  tmux -L "$SOCKET" capture-pane -e -p -t 0 > "$TMP/$1.ansi"
+  python3 scripts/ansi-to-png.py "$TMP/$1.ansi" "$OUT/$1.png" --cols $COLS --rows $ROWS
+  echo "wrote $OUT/$1.png"
+}
+
+tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+wait_for "Tables"
+# 1. Track with its album and genre included (optional: LEFT JOIN), columns brought into view.
+keys G; keys Enter; wait_for "Rows: Track"
+keys Tab; keys +; wait_for 'LEFT JOIN "Album"'; keys j; keys +; wait_for 'LEFT JOIN "Genre"'
+shot browser-include
+# 2. The SQL pane focused: the statement that ran, with its arguments and paging.
+keys Tab; sleep 0.2
+shot browser-sql-pane
+# 3. The Swift tab: the same view as Swift code.
+keys ']'; wait_for "import AssocCore"
+shot browser-swift-pane
+# 4. The schema map around Track.
+keys '['; keys m; wait_for "Schema map: Track"
+shot browser-schema-map
+keys Escape
+# 5. (after the prefetch pane is merged) the prefetch child pane, e.g.:
+# keys …; wait_for "…"; shot browser-prefetch
+keys q
