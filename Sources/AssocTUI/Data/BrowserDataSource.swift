@@ -43,11 +43,14 @@ public struct RowsPage: Sendable, Equatable {
     public var paging: String
     /// Every statement run to get the page, in order.
     public var statements: [ExecutedStatement]
+    /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
+    public var prefetched: [[PrefetchedRows]] = []
 
     public init(
         columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
-        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement]
+        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement], prefetched: [[PrefetchedRows]] = []
     ) {
+        self.prefetched = prefetched
         self.columns = columns
         self.rows = rows
         self.offset = offset
@@ -86,4 +89,23 @@ public protocol BrowserDataSource: AnyObject {
     /// For one row of `view` (its root columns and values): the number of records of each named
     /// to-many link.
     func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
+    /// The view as request-language text (the request line).
+    func requestText(for view: BrowserView) throws -> String
+    /// Throws when `view` does not make valid SQL.
+    func check(_ view: BrowserView) throws
+    /// The view request-language `text` describes (`current` gives the followed link to keep).
+    func view(parsing text: String, from current: BrowserView?) throws -> BrowserView
+    /// Numeric non-key columns by table.
+    func numericColumns() -> [String: [String]]
+}
+
+extension BrowserDataSource {
+    public func requestText(for view: BrowserView) throws -> String {
+        throw AssocError(.invalidRequest, "this data source has no request language")
+    }
+    public func check(_ view: BrowserView) throws {}
+    public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+        throw AssocError(.invalidRequest, "this data source has no request language")
+    }
+    public func numericColumns() -> [String: [String]] { [:] }
 }

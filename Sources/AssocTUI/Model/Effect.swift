@@ -16,6 +16,12 @@ enum Effect: Sendable, Equatable {
     /// Deferred: count the records of the to-many links of one row.
     case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
+    /// The request line: the view as request-language text.
+    case loadRequestText(BrowserView)
+    /// Check that a view makes valid SQL before showing it (a filter from the prompt).
+    case checkView(BrowserView)
+    /// Parse request-language text into a view (the request line's Enter).
+    case parseRequest(String, from: BrowserView?)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -38,4 +44,12 @@ enum Event: Sendable, Equatable {
     case tableCounted(String, Int?)
     case linksCounted(LinkCounts)
     case failed(String)
+    /// A key typed while a prompt is open (it edits the text instead of acting).
+    case promptKey(KeyEvent)
+    case requestTextLoaded(BrowserView, String)
+    /// The checked or parsed view is valid: show it.
+    case viewChecked(BrowserView)
+    /// The prompt's text was refused: why, and where (1-based column) when known.
+    case promptFailed(String, column: Int?)
+    case numericColumnsLoaded([String: [String]])
 }

@@ -75,6 +75,8 @@ enum Reducer {
         case .linksCounted(let counts):
             state.linkCounts = counts
             return []
+        case .promptKey, .requestTextLoaded, .viewChecked, .promptFailed, .numericColumnsLoaded:
+            return reducePromptEvent(&state, event)
         case .failed(let message):
             state.rows?.isLoading = false
             state.rows?.pendingLast = false
@@ -105,6 +107,7 @@ enum Reducer {
         rows.statements = page.statements
         rows.paging = page.paging
         rows.isLoading = false
+        rows.prefetched = page.prefetched
         rows.column = rows.column.resized(to: page.columns.count)
     }
 
@@ -171,6 +174,18 @@ enum Reducer {
             return removeInclude(&state)
         case .toggleRequired:
             return toggleInclude(&state)
+        case .prefetch:
+            return prefetch(&state)
+        case .aggregate:
+            return aggregate(&state)
+        case .filter:
+            return openFilterPrompt(&state)
+        case .filterOnValue:
+            return filterOnValue(&state)
+        case .sort:
+            return sort(&state)
+        case .requestLine:
+            return openRequestLine(&state)
         default:
             let help = Keymap.binding(for: action)?.help ?? action.rawValue
             state.message = StatusMessage(text: "\(help): not available yet", isError: false)

@@ -14,7 +14,10 @@ enum ScreenRenderer {
         for (pane, rect) in layout.panes {
             switch pane {
             case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
-            case .rows: RowsGridRenderer.render(state, in: rect, buffer: &buffer)
+            case .rows:
+                let split = ChildPaneRenderer.split(rect, state: state)
+                RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
+                if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .sql: SQLPaneRenderer.render(state, in: rect, buffer: &buffer)
             }
@@ -25,6 +28,7 @@ enum ScreenRenderer {
         case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
         }
+        if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, buffer: &buffer) }
         return buffer
     }
 
