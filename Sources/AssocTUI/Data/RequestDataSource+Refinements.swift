@@ -34,10 +34,6 @@ extension RequestDataSource {
                 let expression = try RequestBuilder.build(sort.ordering.expression)
                 orderings.append(Ordering(expression, descending: sort.isDescending ? true : nil))
             }
-            // Ties broken by the primary key, so OFFSET pages never overlap.
-            for column in db.schema.table(named: view.table)?.primaryKey.columns ?? [] where column != "rowid" {
-                orderings.append(Column(column))
-            }
             request = request.order(orderings)
         }
         return request
@@ -48,6 +44,19 @@ extension RequestDataSource {
         if let ordering = request.relation.ordering, !ordering.isEmpty { return "sorted view" }
         if request.limit != nil || request.offset != nil { return "the request has a limit" }
         return nil
+    }
+
+    /// `request` with its ordering completed by the primary key, so OFFSET pages never overlap
+    /// (only for pages: the request line shows the view's own order).
+    func breakingTies(_ request: Request) -> Request {
+        guard var ordering = request.relation.ordering, !ordering.isEmpty,
+              let table = db.schema.table(named: request.table) else { return request }
+        for column in table.primaryKey.columns where column != "rowid" {
+            ordering.append(Ordering(Column(column)))
+        }
+        var copy = request
+        copy.relation.ordering = ordering
+        return copy
     }
 
     /// The key to page on for `view`, nil when it must use OFFSET.

@@ -96,7 +96,7 @@ public final class RequestDataSource: BrowserDataSource {
         let key = pagingKey(for: view, request: base)
         let plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
-        var request = base
+        var request = breakingTies(base)
         var reversed = false
         var keep = limit
         var first = offset

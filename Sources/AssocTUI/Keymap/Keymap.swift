@@ -49,15 +49,15 @@ enum Keymap {
         Binding(keys: [.character("+")], action: .include, help: "include the selected to-one link as columns", group: .links, hint: "include"),
         Binding(keys: [.character("-")], action: .removeInclude, help: "remove the selected include", group: .links),
         Binding(keys: [.character("t")], action: .toggleRequired, help: "toggle include optional / required", group: .links, hint: "join"),
-        Binding(keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link (again: stop); child pane lists its records", group: .links, hint: "prefetch"),
+        Binding(keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link (again: stop); child pane lists its records", group: .links),
         Binding(keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off", group: .links),
         // Filter, sort, request
-        Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query, hint: "filter"),
+        Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query),
         Binding(keys: [.character("n")], action: .nextMatch, help: "next match", group: .query, isAvailable: false),
         Binding(keys: [.character("N")], action: .previousMatch, help: "previous match", group: .query, isAvailable: false),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
-        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query, hint: "request"),
+        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
         // Tools
         Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools, isAvailable: false),
         Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell", group: .tools, isAvailable: false),

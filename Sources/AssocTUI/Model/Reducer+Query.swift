@@ -100,6 +100,10 @@ extension Reducer {
             return []
         }
         let column = rows.columns[rows.column.index]
+        guard !target.containsAggregate else {
+            state.message = StatusMessage(text: "Sorting on an aggregate is not supported yet (filter it with /)", isError: false)
+            return []
+        }
         let view = rows.view.cyclingSort(target, column: column)
         if let sort = view.sorts.first {
             state.message = StatusMessage(text: "Sorted by \(column) " + (sort.isDescending ? "descending" : "ascending"), isError: false)
