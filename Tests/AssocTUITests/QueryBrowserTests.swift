@@ -259,6 +259,8 @@ final class QueryBrowserTests: XCTestCase {
         XCTAssertEqual(typed.columns, plus.columns)
         XCTAssertEqual(typed.rows, plus.rows)
         XCTAssertEqual(typed.statements, plus.statements)
+        XCTAssertEqual(typed.column, plus.column)  // the genre columns brought into view the same way
+        XCTAssertEqual(typed.columns[typed.column.index], "genre.GenreId")
     }
 
     func testRequestLineErrorLeavesTheViewAndSaysWhere() throws {

@@ -22,8 +22,13 @@ extension Reducer {
                     text: view.rawRequest == nil ? "Request applied" : "Request applied (typed request: OFFSET-free paging on the key when unsorted)",
                     isError: false)
             }
+            let old = Set((state.rows?.view.includePaths ?? []).map(\.path))
             let effects = reopen(&state, view)
             state.rows?.cursor = ListCursor()
+            // A typed include is brought into view as `+` does.
+            if let added = view.includePaths.first(where: { !old.contains($0.path) }) {
+                state.rows?.revealColumnPrefix = added.path.joined(separator: ".") + "."
+            }
             return effects
         case .promptFailed(let message, let column):
             guard var prompt = state.prompt else {
