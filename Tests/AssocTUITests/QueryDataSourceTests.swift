@@ -115,3 +115,24 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(columns["Artist"], [])
     }
 }
+
+extension QueryDataSourceTests {
+    /// A followed through link (Artist → tracks through albums) prints a pivot join the language
+    /// cannot resolve from Track; methods typed after it still apply, and errors point into the whole text.
+    func testMethodsTypedAfterAFollowedThroughLink() throws {
+        let source = try source()
+        let follow = FollowedLink(table: "Artist", link: "tracks", columns: ["ArtistId", "Name"], values: [1, "AC/DC"], rowLabel: "#1 AC/DC")
+        let view = BrowserView(table: "Track", title: "tracks", follow: follow)
+        let text = try source.requestText(for: view)
+        XCTAssertEqual(text, "Track.joining(required: albums.filter(ArtistId = 1).forKey(\"assoc:through:0\"))")
+        let typed = try source.view(parsing: text + ".filter(GenreId IS NULL)", from: view)
+        XCTAssertEqual(typed.follow, follow)
+        XCTAssertEqual(typed.filters, [ExpressionSyntax(.isNull(.column("GenreId"), negated: false))])
+        // AC/DC's tracks (albums 1 and 4: tracks 1, 5, 6, 7) without genre: 7.
+        let page = try source.page(of: typed, offset: 0, limit: 10, totalCount: nil)
+        XCTAssertEqual(page.rows.map { $0.first }, [7])
+        XCTAssertThrowsError(try source.view(parsing: text + ".filter(GenreId = )", from: view)) { error in
+            XCTAssertEqual((error as? RequestSyntaxError)?.column, text.count + 19)  // the ")" after "= "
+        }
+    }
+}

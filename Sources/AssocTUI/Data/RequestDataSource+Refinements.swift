@@ -69,7 +69,29 @@ extension RequestDataSource {
     /// The view as request-language text (the request line).
     public func requestText(for view: BrowserView) throws -> String {
         if let raw = view.rawRequest { return raw }
-        return try request(for: view).languageText()
+        return try Self.printable(request(for: view)).languageText()
+    }
+
+    /// `request` without the empty selections of its joined associations (a followed through
+    /// link joins its pivot with `select()`), which the request language cannot parse back.
+    /// Same SQL: a `joining` association selects nothing anyway.
+    static func printable(_ request: Request) -> Request {
+        var copy = request
+        copy.relation = printable(request.relation)
+        return copy
+    }
+
+    private static func printable(_ relation: Relation) -> Relation {
+        var relation = relation
+        for index in relation.joins.indices {
+            var association = relation.joins[index].association
+            if !relation.joins[index].method.isIncluding, association.relation.selection?.isEmpty == true {
+                association.relation.selection = nil
+            }
+            association.relation = printable(association.relation)
+            relation.joins[index].association = association
+        }
+        return relation
     }
 
     /// Checks that `view` makes valid SQL (names, aliases), without running it.
@@ -80,6 +102,26 @@ extension RequestDataSource {
     /// The view `text` describes, parsed back into the browser's structure when it fits (same
     /// followed link, includes, prefetches, aggregates, filters, sorts), else kept as a typed request.
     public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+        if let current, let follow = current.follow, current.rawRequest == nil,
+           let base = try? requestText(for: BrowserView(table: current.table, follow: follow)), text.hasPrefix(base) {
+            // The followed link's request, unchanged, then methods: parsed on their own, so a
+            // link the language cannot write back (a through link's pivot) still takes methods.
+            let name = RequestPrinter.name(current.table)
+            let rest = name + text.dropFirst(base.count)
+            let syntax: RequestSyntax
+            do {
+                syntax = try RequestParser.parse(rest)
+            } catch {
+                let shift = base.utf8.count - name.utf8.count
+                throw RequestSyntaxError(message: error.message, position: error.position + shift, in: text)
+            }
+            var view = BrowserView(table: current.table, title: current.title, follow: follow)
+            view.includes = []
+            if let structured = structure(view, methods: syntax.methods) {
+                try check(structured)
+                return structured
+            }
+        }
         _ = try db.request(parsing: text)
         let syntax = try RequestParser.parse(text)
         var view = BrowserView(table: syntax.table)
@@ -87,7 +129,7 @@ extension RequestDataSource {
         if let current, current.table == syntax.table {
             view.title = current.title
             if let follow = current.follow,
-               let base = try? RequestSyntax(request(for: BrowserView(table: current.table, follow: follow))),
+               let base = try? RequestSyntax(Self.printable(request(for: BrowserView(table: current.table, follow: follow)))),
                methods.starts(with: base.methods) {
                 view.follow = follow
                 methods.removeFirst(base.methods.count)
