@@ -286,6 +286,36 @@ final class QueryBrowserTests: XCTestCase {
         XCTAssertEqual(column(app, "Name"), ["AC/DC"])
     }
 
+    func testBreadcrumbSummarizesTheRefinements() throws {
+        let app = try makeApp()
+        try open(app, "Artist")
+        try selectLink(app, "albums")
+        press(app, .character("p"), .character("a"), .backTab, .character("0"), .character("l"), .character("s"))
+        press(app, .character("/"))
+        type(app, "ArtistId < 3")
+        press(app, .enter)
+        XCTAssertEqual(lines(app)[0], "chinook › Artist ⇉albums Σalbums.count /ArtistId < 3 ↑Name")
+        XCTAssertEqual(column(app, "Name"), ["AC/DC", "Accept"])
+        // `=` on the count of a prefetched link filters through `having`.
+        let countColumn = try XCTUnwrap(app.state.rows?.columns.firstIndex(of: "albums (n)"))
+        press(app, .character("0"))
+        for _ in 0..<countColumn { press(app, .right) }
+        press(app, .character("="))
+        XCTAssertEqual(app.state.message?.text, "Filter: albums.count = 2")
+        XCTAssertEqual(app.state.rows?.view.havings.count, 1)
+    }
+
+    func testRequestLineWithoutAnOpenViewOpensOne() throws {
+        let app = try makeApp()
+        press(app, .character(":"))
+        XCTAssertEqual(app.state.prompt?.text, "Artist")
+        type(app, ".filter(Name LIKE 'Ae%')")
+        press(app, .enter)
+        XCTAssertEqual(app.state.rows?.view.table, "Artist")
+        XCTAssertEqual(column(app, "Name"), ["Aerosmith"])
+        XCTAssertEqual(app.state.focus, .rows)
+    }
+
     func testPromptEditing() {
         var prompt = PromptState(kind: .filter, text: "ab")
         prompt.moveCursor(by: -1)

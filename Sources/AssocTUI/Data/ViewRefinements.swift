@@ -158,3 +158,16 @@ extension BrowserView {
         return (copy, nil)
     }
 }
+
+extension BrowserView {
+    /// What the breadcrumb says of the view's refinements: `⇉albums Σalbums.count /Name = 'x' ↑Title`,
+    /// or `(typed request)`; nil when there are none.
+    var refinementSummary: String? {
+        if rawRequest != nil { return "(typed request)" }
+        var parts = prefetches.map { "⇉" + $0 }
+        parts += aggregates.map { "Σ" + $0.label }
+        parts += (filters + havings).map { "/" + RequestPrinter.print($0) }
+        parts += sorts.map { ($0.isDescending ? "↓" : "↑") + $0.column }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
