@@ -174,6 +174,10 @@ final class QueryBrowserTests: XCTestCase {
         press(app, .enter)
         let error = try XCTUnwrap(app.state.prompt?.error)
         XCTAssertTrue(error.message.contains("Nmae"), error.message)
+        XCTAssertEqual(error.column, 1)  // where "Nmae" is in the text
+        XCTAssertEqual(Reducer.namedColumn(in: #"table "Artist" has no column named "Nme" (did you mean "Name"?)"#,
+                                           text: "Name = 1 AND Nme > 2"), 14)
+        XCTAssertNil(Reducer.namedColumn(in: "no quotes", text: "x"))
         XCTAssertEqual(app.state.rows?.view.filters, [])
         press(app, .escape)
         XCTAssertNil(app.state.prompt)

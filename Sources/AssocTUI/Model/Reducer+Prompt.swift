@@ -36,7 +36,7 @@ extension Reducer {
                 return []
             }
             prompt.isChecking = false
-            prompt.error = PromptState.Failure(message: message, column: column)
+            prompt.error = PromptState.Failure(message: message, column: column ?? namedColumn(in: message, text: prompt.text))
             state.prompt = prompt
             return []
         case .numericColumnsLoaded(let columns):
@@ -45,6 +45,28 @@ extension Reducer {
         default:
             return []
         }
+    }
+
+    /// Where the name an error message blames (`no column named "Nme"`, the last quoted name before
+    /// any "did you mean") first appears in the prompt's text, as a 1-based column; nil when absent.
+    static func namedColumn(in message: String, text: String) -> Int? {
+        let blamed = message.split(separator: "(did you mean", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? message
+        let names = blamed.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let characters = Array(text)
+        for name in names.reversed() where !name.isEmpty {
+            let target = Array(name)
+            guard target.count <= characters.count else { continue }
+            for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
+                let before = start > 0 ? characters[start - 1] : " "
+                let afterIndex = start + target.count
+                let after = afterIndex < characters.count ? characters[afterIndex] : " "
+                if !(before.isLetter || before.isNumber || before == "_") && !(after.isLetter || after.isNumber || after == "_") {
+                    return start + 1
+                }
+            }
+        }
+        return nil
     }
 
     private static func promptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
