@@ -29,6 +29,16 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(page.prefetched.last?.first?.rows, [])
     }
 
+    func testPrefetchThroughALink() throws {
+        var view = BrowserView(table: "Artist")
+        view.prefetches = ["tracks"]  // hasManyThrough albums
+        let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)
+        XCTAssertEqual(page.rows.map { $0.last }, [4, 3, 0])
+        XCTAssertEqual(page.prefetched.first?.first?.rows.map { $0.first }, [1, 5, 6, 7])
+        XCTAssertEqual(page.statements.count, 2)
+        XCTAssertTrue(page.statements.last?.sql.contains("JOIN \"Album\"") ?? false, page.statements.last?.sql ?? "")
+    }
+
     func testAggregateAndHaving() throws {
         var view = BrowserView(table: "Artist")
         view.aggregates = [AggregateColumn(link: "albums")]
@@ -97,6 +107,18 @@ final class QueryDataSourceTests: XCTestCase {
             """)
         XCTAssertEqual(next.paging, "keyset paging on ArtistId")
         XCTAssertEqual(try source.requestText(for: typed), "Artist.joining(required: albums).distinct()")
+    }
+
+    func testTypedLimitFramesThePages() throws {
+        let source = try source()
+        let typed = try source.view(parsing: "Album.limit(3, offset: 1)", from: nil)
+        XCTAssertEqual(typed.rawRequest, "Album.limit(3, offset: 1)")
+        let page = try source.page(of: typed, offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.rows.map { $0.first }, [2, 3])
+        XCTAssertEqual(page.paging, "OFFSET paging: the request has a limit")
+        let next = try source.page(of: typed, offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.rows.map { $0.first }, [4])
+        XCTAssertEqual(try source.count(of: typed).count, 3)
     }
 
     func testParseErrorsCarryTheirColumn() throws {

@@ -116,7 +116,13 @@ public final class RequestDataSource: BrowserDataSource {
             keep = limit
             first = offset
         case .offset(let offset, let limit):
-            request = request.limit(limit, offset: offset > 0 ? offset : nil)
+            if let own = base.limit {
+                // A typed request's own LIMIT/OFFSET frame the pages.
+                let skip = (base.offset ?? 0) + offset
+                request = request.limit(max(0, min(limit, own - offset)), offset: skip > 0 ? skip : nil)
+            } else {
+                request = request.limit(limit, offset: offset > 0 ? offset : nil)
+            }
         }
         db.clearStatementLog()
         var fetched = try db.fetchAll(request)
