@@ -326,6 +326,23 @@ final class QueryBrowserTests: XCTestCase {
         XCTAssertEqual(app.state.focus, .rows)
     }
 
+    func testTypedRequestIsEditedOnlyThroughTheRequestLine() throws {
+        let app = try makeApp()
+        try open(app, "Artist")
+        press(app, .character(":"))
+        type(app, ".joining(required: albums).distinct()")
+        press(app, .enter)
+        XCTAssertEqual(app.state.rows?.view.rawRequest, "Artist.joining(required: albums).distinct()")
+        XCTAssertEqual(column(app, "Name"), ["AC/DC", "Accept"])
+        XCTAssertEqual(lines(app)[0], "chinook › Artist (typed request)")
+        for key: Character in ["s", "=", "/", "p"] {
+            press(app, .character(key))
+            XCTAssertEqual(app.state.message?.text.hasSuffix("edit it with :"), true, "\(key): \(app.state.message?.text ?? "")")
+            XCTAssertNil(app.state.prompt)
+        }
+        XCTAssertEqual(app.state.rows?.view.sorts, [])
+    }
+
     func testPromptEditing() {
         var prompt = PromptState(kind: .filter, text: "ab")
         prompt.moveCursor(by: -1)

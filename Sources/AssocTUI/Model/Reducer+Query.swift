@@ -59,7 +59,7 @@ extension Reducer {
             return []
         }
         guard rows.view.rawRequest == nil else {
-            state.message = StatusMessage(text: "The view is a typed request: edit its filter with :", isError: false)
+            state.message = StatusMessage(text: "The view is a typed request: to filter it, edit it with :", isError: false)
             return []
         }
         state.prompt = PromptState(kind: .filter)
@@ -73,7 +73,7 @@ extension Reducer {
             return []
         }
         guard let target = columnExpression(rows) else {
-            state.message = StatusMessage(text: "This column cannot be filtered on from here: use / or :", isError: false)
+            state.message = StatusMessage(text: rows.view.rawRequest == nil ? "This column cannot be filtered on from here: use /" : "The view is a typed request: edit it with :", isError: false)
             return []
         }
         let value = row[rows.column.index]
@@ -96,7 +96,7 @@ extension Reducer {
             return []
         }
         guard let target = columnExpression(rows) else {
-            state.message = StatusMessage(text: "This column cannot be sorted on from here: use :", isError: false)
+            state.message = StatusMessage(text: rows.view.rawRequest == nil ? "This column cannot be sorted on from here: use :" : "The view is a typed request: edit it with :", isError: false)
             return []
         }
         let column = rows.columns[rows.column.index]
@@ -122,14 +122,15 @@ extension Reducer {
         guard index < rows.columns.count else { return nil }
         let name = rows.columns[index]
         let view = rows.view
+        // A typed request is changed by editing its text (`:`).
+        guard view.rawRequest == nil else { return nil }
         if index < rows.rootColumnCount {
             let firstAggregate = rows.rootColumnCount - view.aggregates.count
-            if view.rawRequest == nil, index >= firstAggregate, index - firstAggregate < view.aggregates.count {
+            if index >= firstAggregate, index - firstAggregate < view.aggregates.count {
                 return view.aggregates[index - firstAggregate].syntax
             }
-            return view.rawRequest == nil || index < firstAggregate ? .column(name) : nil
+            return .column(name)
         }
-        guard view.rawRequest == nil else { return nil }
         if let link = view.prefetches.first(where: { RowFlattener.countColumn($0) == name }) {
             return ExpressionSyntax(.aggregate(AggregateSyntax(AssociationSyntax(name: link), .count)))
         }
