@@ -335,7 +335,7 @@ final class QueryBrowserTests: XCTestCase {
         XCTAssertEqual(app.state.rows?.view.rawRequest, "Artist.joining(required: albums).distinct()")
         XCTAssertEqual(column(app, "Name"), ["AC/DC", "Accept"])
         XCTAssertEqual(lines(app)[0], "chinook › Artist (typed request)")
-        for key: Character in ["s", "=", "/", "p"] {
+        for key: Character in ["s", "=", "/", "p", "a", "+"] {
             press(app, .character(key))
             XCTAssertEqual(app.state.message?.text.hasSuffix("edit it with :"), true, "\(key): \(app.state.message?.text ?? "")")
             XCTAssertNil(app.state.prompt)
