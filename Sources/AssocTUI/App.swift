@@ -65,6 +65,8 @@ final class BrowserApp {
             dispatch(.promptKey(key))
         } else if key == .resize {
             dispatch(.resized(terminal.size))
+        } else if state.prompt != nil {
+            dispatch(.promptKey(key))
         } else if let action = Keymap.action(for: key) {
             dispatch(.action(action))
         } else {
@@ -122,8 +124,11 @@ final class BrowserApp {
             return
         case .swiftCode, .loadSchemaMap, .export:
             runTool(effect)
+        case .loadRequestText, .checkView, .parseRequest:
+            runPrompt(effect)
         case .loadTables:
             dispatch(result { .tablesLoaded(try dataSource.tables(), associations: dataSource.associations()) })
+            dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
         case .openView(let view, let limit):
             dispatch(result { .viewOpened(view, page: try dataSource.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit) })
         case .loadPage(let view, let offset, let limit, let total):
@@ -140,6 +145,26 @@ final class BrowserApp {
                 counts.counts = try dataSource.linkCounts(of: asked.view, columns: columns, values: values, links: links)
                 return .linksCounted(counts)
             })
+        }
+    }
+
+    private func runPrompt(_ effect: Effect) {
+        do {
+            switch effect {
+            case .loadRequestText(let view):
+                dispatch(.requestTextLoaded(view, try dataSource.requestText(for: view)))
+            case .checkView(let view):
+                try dataSource.check(view)
+                dispatch(.viewChecked(view))
+            case .parseRequest(let text, let current):
+                dispatch(.viewChecked(try dataSource.view(parsing: text, from: current)))
+            default:
+                return
+            }
+        } catch let error as RequestSyntaxError {
+            dispatch(.promptFailed(error.message, column: error.column))
+        } catch {
+            if case .failed(let message) = result({ throw error }) { dispatch(.promptFailed(message, column: nil)) }
         }
     }
 

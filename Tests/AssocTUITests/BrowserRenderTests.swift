@@ -111,10 +111,10 @@ final class BrowserRenderTests: XCTestCase {
     }
 
     func testUnavailableKeyShowsMessageOnTheHintLine() throws {
-        let (app, terminal) = try run([.character("p")])
+        let (app, terminal) = try run([.character("y")])
         XCTAssertFalse(app.state.isFinished)
         XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[23],
-                       "prefetch the selected to-many link: not available yet")
+                       "copy the cell: not available yet")
     }
 
     func testQuitEndsTheLoop() throws {

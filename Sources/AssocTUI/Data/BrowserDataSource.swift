@@ -43,11 +43,14 @@ public struct RowsPage: Sendable, Equatable {
     public var paging: String
     /// Every statement run to get the page, in order.
     public var statements: [ExecutedStatement]
+    /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
+    public var prefetched: [[PrefetchedRows]] = []
 
     public init(
         columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
-        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement]
+        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement], prefetched: [[PrefetchedRows]] = []
     ) {
+        self.prefetched = prefetched
         self.columns = columns
         self.rows = rows
         self.offset = offset
@@ -93,4 +96,23 @@ public protocol BrowserDataSource: AnyObject {
     /// Writes every row of `view` to `path`, page by page, reporting `(written, total)`.
     func export(_ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool,
                 progress: (Int, Int) -> Void) throws -> Int
+    /// The view as request-language text (the request line).
+    func requestText(for view: BrowserView) throws -> String
+    /// Throws when `view` does not make valid SQL.
+    func check(_ view: BrowserView) throws
+    /// The view request-language `text` describes (`current` gives the followed link to keep).
+    func view(parsing text: String, from current: BrowserView?) throws -> BrowserView
+    /// Numeric non-key columns by table.
+    func numericColumns() -> [String: [String]]
+}
+
+extension BrowserDataSource {
+    public func requestText(for view: BrowserView) throws -> String {
+        throw AssocError(.invalidRequest, "this data source has no request language")
+    }
+    public func check(_ view: BrowserView) throws {}
+    public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+        throw AssocError(.invalidRequest, "this data source has no request language")
+    }
+    public func numericColumns() -> [String: [String]] { [:] }
 }

@@ -12,6 +12,17 @@ public struct BrowserView: Sendable, Hashable {
     public var follow: FollowedLink?
     /// Included to-one associations, in the order they were added.
     public var includes: [IncludedAssociation]
+    /// Prefetched to-many links (`including(all:)`), by association name, in the order added.
+    public var prefetches: [String] = []
+    /// Aggregate columns (`annotated(with:)`), in the order added.
+    public var aggregates: [AggregateColumn] = []
+    /// Filters (`filter`) and aggregate filters (`having`), in the request language's syntax.
+    public var filters: [ExpressionSyntax] = []
+    public var havings: [ExpressionSyntax] = []
+    /// Sort terms (`order`), most significant first.
+    public var sorts: [SortTerm] = []
+    /// A typed request with no place in this structure: its request-language text, run as is.
+    public var rawRequest: String?
 
     public init(table: String, title: String? = nil, follow: FollowedLink? = nil, includes: [IncludedAssociation] = []) {
         self.table = table

@@ -39,6 +39,7 @@ public final class RequestDataSource: BrowserDataSource {
 
     /// The request behind `view`, without paging.
     public func request(for view: BrowserView) throws -> Request {
+        if let raw = view.rawRequest { return try db.request(parsing: raw) }
         var request: Request
         if let follow = view.follow {
             let row = Row(columnNames: follow.columns, values: follow.values)
@@ -49,17 +50,20 @@ public final class RequestDataSource: BrowserDataSource {
             }
             request = Table(view.table).all
         }
+        let aliases = view.usedAliases
         for include in view.includes {
-            let association = Self.association(for: include)
+            let association = Self.association(for: include, path: [include.name], aliases: aliases)
             request = include.isRequired ? request.including(required: association) : request.including(optional: association)
         }
-        return request
+        return try refine(request, with: view)
     }
 
-    private static func association(for include: IncludedAssociation) -> AssociationRequest {
+    private static func association(for include: IncludedAssociation, path: [String] = [], aliases: Set<String> = []) -> AssociationRequest {
         var association = Table(include.origin).association(include.name)
+        let alias = BrowserView.aliasName(path)
+        if aliases.contains(alias) { association = association.aliased(alias) }
         for child in include.children {
-            let nested = Self.association(for: child)
+            let nested = Self.association(for: child, path: path + [child.name], aliases: aliases)
             association = child.isRequired ? association.including(required: nested) : association.including(optional: nested)
         }
         return association
@@ -89,10 +93,10 @@ public final class RequestDataSource: BrowserDataSource {
 
     public func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         let base = try request(for: view)
-        let key = pagingKey(of: view.table)
+        let key = pagingKey(for: view, request: base)
         let plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
-        var request = base
+        var request = breakingTies(base)
         var reversed = false
         var keep = limit
         var first = offset
@@ -112,7 +116,13 @@ public final class RequestDataSource: BrowserDataSource {
             keep = limit
             first = offset
         case .offset(let offset, let limit):
-            request = request.limit(limit, offset: offset > 0 ? offset : nil)
+            if let own = base.limit {
+                // A typed request's own LIMIT/OFFSET frame the pages.
+                let skip = (base.offset ?? 0) + offset
+                request = request.limit(max(0, min(limit, own - offset)), offset: skip > 0 ? skip : nil)
+            } else {
+                request = request.limit(limit, offset: offset > 0 ? offset : nil)
+            }
         }
         db.clearStatementLog()
         var fetched = try db.fetchAll(request)
@@ -121,7 +131,9 @@ public final class RequestDataSource: BrowserDataSource {
         if reversed { fetched.reverse() }
         if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
 
-        let flattener = RowFlattener(includes: view.includes, hiddenColumn: key?.hidden == true ? Self.hiddenKeyName : nil)
+        var flattener = RowFlattener(includes: view.includes, hiddenColumn: key?.hidden == true ? Self.hiddenKeyName : nil)
+        flattener.prefetches = fetched.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
+        flattener.walksAllScopes = view.rawRequest != nil
         var rows: [[DatabaseValue]] = []
         var seen = anchors[view] ?? [:]
         if seen.count > Self.maximumAnchors { seen = [:] }
@@ -137,11 +149,14 @@ public final class RequestDataSource: BrowserDataSource {
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         return RowsPage(
             columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
-            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, table: view.table), statements: statements)
+            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base), statements: statements,
+            prefetched: fetched.map { flattener.children(of: $0) })
     }
 
-    private func pagingNote(key: (column: String, hidden: Bool)?, plan: PagePlan, table: String) -> String {
+    private func pagingNote(key: (column: String, hidden: Bool)?, plan: PagePlan, view: BrowserView, request: Request) -> String {
+        let table = view.table
         guard let key else {
+            if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
         }
@@ -189,6 +204,10 @@ public final class RequestDataSource: BrowserDataSource {
 /// grid: root columns, then each include's columns prefixed by its key path (`author.country.name`).
 struct RowFlattener {
     var includes: [IncludedAssociation]
+    /// Prefetched keys: each adds a `key (n)` column and its rows for the child pane.
+    var prefetches: [String] = []
+    /// True for a typed request: every scope is shown, not only the view's includes.
+    var walksAllScopes = false
     /// A root column to leave out (the hidden rowid selected for paging).
     var hiddenColumn: String?
 
@@ -196,6 +215,7 @@ struct RowFlattener {
         let root = row.columnNames.filter { $0 != hiddenColumn }
         var all = root
         walk(row, includes, prefix: "") { name, scope in all += scope.columnNames.map { name + $0 } }
+        all += prefetches.map { Self.countColumn($0) }
         return (all, root.count)
     }
 
@@ -203,10 +223,18 @@ struct RowFlattener {
         var values: [DatabaseValue] = []
         for (name, value) in zip(row.columnNames, row.values) where name != hiddenColumn { values.append(value) }
         walk(row, includes, prefix: "") { _, scope in values += scope.values }
+        values += prefetches.map { .integer(Int64(row.prefetchedRows($0)?.count ?? 0)) }
         return values
     }
 
     private func walk(_ row: Row, _ includes: [IncludedAssociation], prefix: String, _ visit: (String, Row) -> Void) {
+        if walksAllScopes {
+            for scope in row.scopes {
+                visit(prefix + scope.key + ".", scope.row)
+                walk(scope.row, [], prefix: prefix + scope.key + ".", visit)
+            }
+            return
+        }
         for include in includes {
             guard let scope = row.scopes.first(where: { $0.key == include.name })?.row else { continue }
             let name = prefix + include.name + "."

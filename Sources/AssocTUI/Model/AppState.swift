@@ -55,6 +55,10 @@ struct AppState: Sendable, Equatable {
     var schemaMap: SchemaMapState?
     /// The export prompt (`e`), when open, and the export running.
     var exportPrompt: ExportPrompt?
+    /// The filter prompt or the request line, when open.
+    var prompt: PromptState?
+    /// Numeric non-key columns by table (what `a` aggregates).
+    var numericColumns: [String: [String]] = [:]
 
     init(title: String, size: Size) {
         self.title = title
@@ -67,7 +71,7 @@ struct AppState: Sendable, Equatable {
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.
     func visibleLines(_ pane: Pane) -> Int {
-        let height = layout.panes[pane]?.height ?? 0
+        let height = pane == .rows ? ChildPaneRenderer.gridHeight(self) : layout.panes[pane]?.height ?? 0
         return max(1, height - (pane == .rows ? 2 : 1))
     }
 

@@ -22,6 +22,12 @@ enum Effect: Sendable, Equatable {
     case loadSchemaMap(String)
     /// Writes the rows of a view to a file (the format from its extension).
     case export(BrowserView, path: String, overwrite: Bool)
+    /// The request line: the view as request-language text.
+    case loadRequestText(BrowserView)
+    /// Check that a view makes valid SQL before showing it (a filter from the prompt).
+    case checkView(BrowserView)
+    /// Parse request-language text into a view (the request line's Enter).
+    case parseRequest(String, from: BrowserView?)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -48,6 +54,13 @@ enum Event: Sendable, Equatable {
     case schemaMapLoaded(String, [SchemaTree.Line])
     case export(ExportEvent)
     case mouse(x: Int, y: Int, kind: MouseKind)
-    /// A key typed into the export prompt.
+    /// A key typed while a prompt is open (the export prompt, the filter prompt or the request
+    /// line): it edits the text instead of acting.
     case promptKey(KeyEvent)
+    case requestTextLoaded(BrowserView, String)
+    /// The checked or parsed view is valid: show it.
+    case viewChecked(BrowserView)
+    /// The prompt's text was refused: why, and where (1-based column) when known.
+    case promptFailed(String, column: Int?)
+    case numericColumnsLoaded([String: [String]])
 }

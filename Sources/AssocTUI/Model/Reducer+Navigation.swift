@@ -135,6 +135,10 @@ extension Reducer {
             state.message = StatusMessage(text: "Open a table first: includes join columns to its rows", isError: false)
             return nil
         }
+        guard state.rows?.view.rawRequest == nil else {
+            state.message = StatusMessage(text: "The view is a typed request: edit it with :", isError: false)
+            return nil
+        }
         guard state.focus == .links || state.focus == .rows, let entry = state.selectedLink else {
             state.message = StatusMessage(text: "Select a link in the Links pane (Tab)", isError: false)
             return nil

@@ -76,6 +76,8 @@ enum Reducer {
         case .linksCounted(let counts):
             state.linkCounts = counts
             return []
+        case .requestTextLoaded, .viewChecked, .promptFailed, .numericColumnsLoaded:
+            return reducePromptEvent(&state, event)
         case .failed(let message):
             state.rows?.isLoading = false
             state.rows?.pendingLast = false
@@ -94,7 +96,8 @@ enum Reducer {
             state.message = nil
             return reduceMouse(&state, x: x, y: y, kind: kind)
         case .promptKey(let key):
-            return reducePromptKey(&state, key)
+            if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
+            return reducePromptEvent(&state, event)
         }
     }
 
@@ -120,6 +123,7 @@ enum Reducer {
         rows.statements = page.statements
         rows.paging = page.paging
         rows.isLoading = false
+        rows.prefetched = page.prefetched
         rows.column = rows.column.resized(to: page.columns.count)
     }
 
@@ -195,6 +199,18 @@ enum Reducer {
             return openSchemaMap(&state)
         case .export:
             return startExport(&state)
+        case .prefetch:
+            return prefetch(&state)
+        case .aggregate:
+            return aggregate(&state)
+        case .filter:
+            return openFilterPrompt(&state)
+        case .filterOnValue:
+            return filterOnValue(&state)
+        case .sort:
+            return sort(&state)
+        case .requestLine:
+            return openRequestLine(&state)
         default:
             let help = Keymap.binding(for: action)?.help ?? action.rawValue
             state.message = StatusMessage(text: "\(help): not available yet", isError: false)

@@ -27,6 +27,8 @@ struct RowsState: Sendable, Equatable {
     var pendingLast = false
     /// After an include: bring the columns starting with this prefix (`author.`) into view.
     var revealColumnPrefix: String?
+    /// Per loaded row (parallel to `rows`): the records of each prefetched link.
+    var prefetched: [[PrefetchedRows]] = []
 
     init(view: BrowserView) {
         self.view = view

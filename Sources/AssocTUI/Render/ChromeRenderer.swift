@@ -14,6 +14,7 @@ enum ChromeRenderer {
             spans.append(StyledText(view.title))
             let includes = view.includePaths.map { "+" + $0.path.joined(separator: ".") + ($0.include.isRequired ? "!" : "") }
             if !includes.isEmpty { spans.append(StyledText(" [" + includes.joined(separator: " ") + "]", .link)) }
+            if let summary = view.refinementSummary { spans.append(StyledText(" " + summary, .dim)) }
         }
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }

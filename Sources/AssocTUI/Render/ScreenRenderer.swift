@@ -14,7 +14,10 @@ enum ScreenRenderer {
         for (pane, rect) in layout.panes {
             switch pane {
             case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
-            case .rows: RowsGridRenderer.render(state, in: rect, buffer: &buffer)
+            case .rows:
+                let split = ChildPaneRenderer.split(rect, state: state)
+                RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
+                if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .sql:
                 if state.sideTab == .swift {
@@ -36,6 +39,7 @@ enum ScreenRenderer {
             buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                        maxWidth: rect.width, style: .message)
         }
+        if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, buffer: &buffer) }
         return buffer
     }
 

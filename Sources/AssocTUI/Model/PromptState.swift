@@ -1,0 +1,68 @@
+/// A one-line text prompt at the bottom of the screen: the filter prompt (`/`) or the request
+/// line (`:`). Pure editing operations; the cursor counts Characters and is always valid.
+struct PromptState: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// An expression added to the view's filters (or havings).
+        case filter
+        /// The whole view as request-language text.
+        case request
+
+        /// What the prompt line starts with.
+        var prefix: String { self == .filter ? "/" : ":" }
+    }
+
+    /// Why the text was refused, and where (1-based column in the text) when known.
+    struct Failure: Sendable, Equatable {
+        var message: String
+        var column: Int?
+    }
+
+    var kind: Kind
+    private(set) var characters: [Character]
+    private(set) var cursor: Int
+    var error: Failure?
+    /// Enter was pressed: waiting for the data source's verdict.
+    var isChecking = false
+
+    init(kind: Kind, text: String = "") {
+        self.kind = kind
+        self.characters = Array(text)
+        self.cursor = characters.count
+    }
+
+    var text: String { String(characters) }
+    var cursorIndex: Int { cursor }
+
+    mutating func insert(_ character: Character) {
+        characters.insert(character, at: cursor)
+        cursor += 1
+        error = nil
+    }
+
+    mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+        error = nil
+    }
+
+    mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+        error = nil
+    }
+
+    mutating func moveCursor(by delta: Int) {
+        cursor = min(max(0, cursor + delta), characters.count)
+    }
+
+    mutating func moveCursor(to position: Int) {
+        cursor = min(max(0, position), characters.count)
+    }
+
+    mutating func clear() {
+        characters = []
+        cursor = 0
+        error = nil
+    }
+}

@@ -1,0 +1,140 @@
+import AssocCore
+
+/// The prompt's keys (text editing, Enter, Esc) and the data source's answers about its text.
+extension Reducer {
+    static func reducePromptEvent(_ state: inout AppState, _ event: Event) -> [Effect] {
+        switch event {
+        case .promptKey(let key):
+            return promptKey(&state, key)
+        case .requestTextLoaded(let view, let text):
+            guard state.rows?.view == view else { return [] }
+            state.prompt = PromptState(kind: .request, text: text)
+            return []
+        case .viewChecked(let view):
+            guard let prompt = state.prompt, prompt.isChecking else { return [] }
+            state.prompt = nil
+            if state.rows == nil { return push(&state, view) }
+            if prompt.kind == .filter {
+                let added = (view.filters + view.havings).last.map(RequestPrinter.print) ?? ""
+                state.message = StatusMessage(text: "Filter: " + added, isError: false)
+            } else {
+                state.message = StatusMessage(
+                    text: view.rawRequest == nil ? "Request applied" : "Request applied (typed request: OFFSET-free paging on the key when unsorted)",
+                    isError: false)
+            }
+            let old = Set((state.rows?.view.includePaths ?? []).map(\.path))
+            let effects = reopen(&state, view)
+            state.rows?.cursor = ListCursor()
+            // A typed include is brought into view as `+` does.
+            if let added = view.includePaths.first(where: { !old.contains($0.path) }) {
+                state.rows?.revealColumnPrefix = added.path.joined(separator: ".") + "."
+            }
+            return effects
+        case .promptFailed(let message, let column):
+            guard var prompt = state.prompt else {
+                state.message = StatusMessage(text: message, isError: true)
+                return []
+            }
+            prompt.isChecking = false
+            prompt.error = PromptState.Failure(message: message, column: column ?? namedColumn(in: message, text: prompt.text))
+            state.prompt = prompt
+            return []
+        case .numericColumnsLoaded(let columns):
+            state.numericColumns = columns
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Where the name an error message blames (`no column named "Nme"`, the last quoted name before
+    /// any "did you mean") first appears in the prompt's text, as a 1-based column; nil when absent.
+    static func namedColumn(in message: String, text: String) -> Int? {
+        let blamed = message.split(separator: "(did you mean", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? message
+        let names = blamed.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let characters = Array(text)
+        for name in names.reversed() where !name.isEmpty {
+            let target = Array(name)
+            guard target.count <= characters.count else { continue }
+            for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
+                let before = start > 0 ? characters[start - 1] : " "
+                let afterIndex = start + target.count
+                let after = afterIndex < characters.count ? characters[afterIndex] : " "
+                if !(before.isLetter || before.isNumber || before == "_") && !(after.isLetter || after.isNumber || after == "_") {
+                    return start + 1
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func promptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
+        guard var prompt = state.prompt else { return [] }
+        if prompt.isChecking { return [] }
+        switch key {
+        case .escape, .control("c"), .control("g"):
+            state.prompt = nil
+            state.message = StatusMessage(text: prompt.kind == .filter ? "Filter cancelled" : "Request line closed, view unchanged", isError: false)
+            return []
+        case .enter:
+            return submit(&state, prompt)
+        case .character(let character):
+            prompt.insert(character)
+        case .tab:
+            prompt.insert(" ")
+        case .backspace: prompt.deleteBackward()
+        case .delete, .control("d"): prompt.deleteForward()
+        case .left, .control("b"): prompt.moveCursor(by: -1)
+        case .right, .control("f"): prompt.moveCursor(by: 1)
+        case .home, .control("a"): prompt.moveCursor(to: 0)
+        case .end, .control("e"): prompt.moveCursor(to: Int.max)
+        case .control("u"): prompt.clear()
+        default: break
+        }
+        state.prompt = prompt
+        return []
+    }
+
+    private static func submit(_ state: inout AppState, _ prompt: PromptState) -> [Effect] {
+        var prompt = prompt
+        let text = prompt.text
+        switch prompt.kind {
+        case .filter:
+            guard let rows = state.rows else {
+                state.prompt = nil
+                return []
+            }
+            if text.allSatisfy(\.isWhitespace) {
+                // An empty filter clears the view's filters.
+                state.prompt = nil
+                var view = rows.view
+                guard !view.filters.isEmpty || !view.havings.isEmpty else { return [] }
+                view.filters = []
+                view.havings = []
+                state.message = StatusMessage(text: "Filters cleared", isError: false)
+                return reopen(&state, view)
+            }
+            let expression: ExpressionSyntax
+            do {
+                expression = try RequestParser.parseExpression(text)
+            } catch {
+                prompt.error = PromptState.Failure(message: error.message, column: error.column)
+                state.prompt = prompt
+                return []
+            }
+            prompt.isChecking = true
+            state.prompt = prompt
+            return [.checkView(rows.view.adding(filter: expression))]
+        case .request:
+            guard !text.allSatisfy(\.isWhitespace) else {
+                prompt.error = PromptState.Failure(message: "type a request: table.method(...)", column: 1)
+                state.prompt = prompt
+                return []
+            }
+            prompt.isChecking = true
+            state.prompt = prompt
+            return [.parseRequest(text, from: state.rows?.view)]
+        }
+    }
+}

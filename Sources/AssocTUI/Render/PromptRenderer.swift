@@ -1,0 +1,36 @@
+/// The filter prompt or the request line: the text on the line above the hint line, scrolled
+/// so the cursor shows; under it, the error with a caret at its column, or the prompt's keys.
+enum PromptRenderer {
+    static func render(_ prompt: PromptState, size: Size, buffer: inout ScreenBuffer) {
+        guard size.height >= 2, size.width >= 4 else { return }
+        let promptY = size.height - 2
+        let messageY = size.height - 1
+        let prefix = prompt.kind.prefix + " "
+        let room = size.width - prefix.count - 1
+        let characters = Array(prompt.text)
+        // The first character shown: keeps the cursor (and the error's caret) on screen.
+        let start = max(0, prompt.cursorIndex - room)
+        let visible = String(characters[min(start, characters.count)..<min(characters.count, start + room)])
+        buffer.fill(Rect(x: 0, y: promptY, width: size.width, height: 1))
+        buffer.put(prefix, at: Point(x: 0, y: promptY), maxWidth: size.width, style: .header)
+        buffer.put(Sanitizer.sanitize(visible), at: Point(x: prefix.count, y: promptY), maxWidth: room)
+        let cursorX = prefix.count + prompt.cursorIndex - start
+        let under = prompt.cursorIndex < characters.count ? String(characters[prompt.cursorIndex]) : " "
+        buffer.put(Sanitizer.sanitize(under), at: Point(x: cursorX, y: promptY), maxWidth: 1, highlighted: true)
+
+        buffer.fill(Rect(x: 0, y: messageY, width: size.width, height: 1))
+        if let error = prompt.error {
+            var line = ""
+            if let column = error.column, column - 1 - start >= 0, prefix.count + column - 1 - start < size.width - 2 {
+                line = String(repeating: " ", count: prefix.count + column - 1 - start) + "^ "
+            }
+            line += error.message + (error.column.map { " (column \($0))" } ?? "")
+            buffer.put(TextWidth.truncate(line, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .error)
+        } else {
+            let keys = prompt.isChecking ? "checking…" : prompt.kind == .filter
+                ? "filter: year > 2000, name LIKE 'A%', author.name = 'x', books.count >= 2 · Enter applies · Esc cancels"
+                : "request: edit, Enter rebuilds the view · Esc leaves it as it was"
+            buffer.put(TextWidth.truncate(keys, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .hint)
+        }
+    }
+}
