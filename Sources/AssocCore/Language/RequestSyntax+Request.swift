@@ -25,7 +25,7 @@ enum RelationSyntaxBuilder {
     static func methods(of relation: Relation) throws -> [MethodSyntax] {
         var methods: [MethodSyntax] = []
         if let alias = relation.alias { methods.append(.aliased(alias)) }
-        if let selection = relation.selection {
+        if let selection = relation.selection, !selection.isEmpty {
             methods.append(.select(try selection.map { item in
                 switch item {
                 case .allColumns: return .allColumns
