@@ -56,6 +56,14 @@ shot browser-swift-pane
 keys '['; keys m; wait_for "Schema map: Track"
 shot browser-schema-map
 keys Escape
-# 5. (after the prefetch pane is merged) the prefetch child pane, e.g.:
-# keys …; wait_for "…"; shot browser-prefetch
+keys q
+sleep 0.5
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+sleep 0.5
+# 5. Artist with its albums prefetched (including(all:)): the count column and the child pane.
+tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+wait_for "Tables"
+keys j; keys Enter; wait_for "Rows: Artist"
+keys Tab; keys p; wait_for "albums ("
+shot browser-prefetch
 keys q

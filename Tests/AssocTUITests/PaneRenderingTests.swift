@@ -67,3 +67,14 @@ final class PaneRenderingTests: XCTestCase {
         XCTAssertTrue(StyleRole.allCases.allSatisfy { Palette.monochrome($0).foreground == .default })
     }
 }
+
+final class SQLCompactionTests: XCTestCase {
+    func testLongPlaceholderListsAreShortened() {
+        let many = "(" + Array(repeating: "?", count: 200).joined(separator: ", ") + ")"
+        XCTAssertEqual(SQLPaneRenderer.compacted(#"SELECT * FROM "a" WHERE "b" IN "# + many + " ORDER BY 1"),
+                       #"SELECT * FROM "a" WHERE "b" IN (?, ?, ?, … 200 values) ORDER BY 1"#)
+        XCTAssertEqual(SQLPaneRenderer.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
+                       #"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#)
+        XCTAssertEqual(SQLPaneRenderer.compacted("(?, ?"), "(?, ?")
+    }
+}

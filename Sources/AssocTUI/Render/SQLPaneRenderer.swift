@@ -31,13 +31,45 @@ enum SQLPaneRenderer {
     }
 
     /// The statement wrapped to `width`, then an arguments line when there are arguments.
+    /// Long lists of placeholders (a prefetch's `IN (?, ?, …)`) and of arguments are shortened.
     static func lines(for statement: ExecutedStatement, width: Int) -> [[StyledText]] {
-        var lines = wrap(SQLHighlighter.spans(Sanitizer.sanitize(statement.sql)), width: width)
+        var lines = wrap(SQLHighlighter.spans(Sanitizer.sanitize(compacted(statement.sql))), width: width)
         if !statement.arguments.isEmpty {
-            let arguments = statement.arguments.map { Sanitizer.sanitize($0.sqlLiteral) }.joined(separator: ", ")
-            lines += wrap([StyledText("-- arguments: ", .dim), StyledText(arguments, .sqlString)], width: width)
+            var shown = statement.arguments.prefix(maximumArguments).map { Sanitizer.sanitize($0.sqlLiteral) }
+            if statement.arguments.count > maximumArguments { shown.append("… (\(statement.arguments.count) in all)") }
+            lines += wrap([StyledText("-- arguments: ", .dim), StyledText(shown.joined(separator: ", "), .sqlString)], width: width)
         }
         return lines
+    }
+
+    static let maximumArguments = 8
+
+    /// `IN (?, ?, …)` with more than `maximumArguments` placeholders becomes `IN (?, ?, ?, … 200 values)`.
+    static func compacted(_ sql: String) -> String {
+        var result = ""
+        var rest = Substring(sql)
+        while let open = rest.firstRange(of: "(?, ?") {
+            result += rest[..<open.lowerBound]
+            var cursor = open.lowerBound
+            var count = 0
+            var index = rest.index(after: cursor)  // after "("
+            // Count "?, " repetitions up to the closing "?)".
+            while index < rest.endIndex, rest[index] == "?" {
+                count += 1
+                let following = rest.index(after: index)
+                if following < rest.endIndex, rest[following] == ")" { cursor = following; break }
+                guard rest[following..<rest.endIndex].hasPrefix(", ") else { cursor = index; count = 0; break }
+                index = rest.index(following, offsetBy: 2)
+            }
+            if count > maximumArguments, cursor < rest.endIndex, rest[cursor] == ")" {
+                result += "(?, ?, ?, … \(count) values)"
+                rest = rest[rest.index(after: cursor)...]
+            } else {
+                result += "("
+                rest = rest[rest.index(after: open.lowerBound)...]
+            }
+        }
+        return result + rest
     }
 
     /// Splits spans into lines of at most `width` cells, breaking before a token that would not fit.
