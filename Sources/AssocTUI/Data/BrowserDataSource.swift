@@ -86,4 +86,8 @@ public protocol BrowserDataSource: AnyObject {
     /// For one row of `view` (its root columns and values): the number of records of each named
     /// to-many link.
     func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
+    /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
+    func interrupt()
+    /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
+    func dataVersion() -> Int?
 }

@@ -7,7 +7,10 @@ enum Reducer {
     static let minimumWindow = 200
 
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
+        if let effects = reduceQueryEvent(&state, event) { return effects }
+        let before = RestorePoint(state)
         var effects = reduceEvent(&state, event)
+        rememberRestorePoint(&state, before: before, event: event, effects: effects)
         refreshLinks(&state)
         effects += linkCountsEffect(&state)
         return effects
@@ -80,6 +83,8 @@ enum Reducer {
             state.rows?.pendingLast = false
             state.message = StatusMessage(text: message, isError: true)
             return []
+        case .queryStarted, .queryTick, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
+            return reduceQueryEvent(&state, event) ?? []
         }
     }
 
@@ -163,6 +168,7 @@ enum Reducer {
             state.overlay = .record(scroll: 0)
             return []
         case .rerun:
+            state.dataChanged = false
             guard let rows = state.rows else { return [.loadTables] }
             return [.loadTables] + reopen(&state, rows.view)
         case .include:

@@ -21,6 +21,11 @@ enum ChromeRenderer {
     /// The message when there is one, else the keys of the hint line from the keymap.
     static func hintLine(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
+        if let activity = state.activity {
+            buffer.put(TextWidth.truncate(activity.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
+                       maxWidth: rect.width, style: .message)
+            return
+        }
         if let message = state.message {
             buffer.put(TextWidth.truncate(message.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                        maxWidth: rect.width, style: message.isError ? .error : .message)
