@@ -19,11 +19,11 @@ extension BrowserApp {
     /// Runs `body` (the data source work of `effect`) on a worker thread while the loop keeps the
     /// screen alive: it redraws a spinner and reads keys every `pollInterval` ms. Esc or Ctrl-C
     /// interrupts the query (`.queryCancelled`: the reducer puts the previous view back); other keys
-    /// wait in the type-ahead queue. A deferred effect (a count) gives way to any key: it is
-    /// interrupted and queued again, so counting never delays the user.
+    /// wait in the type-ahead queue. A deferred effect (a count) gives way to any key, Esc and
+    /// Ctrl-C included: it is interrupted and queued again, and the key does what it always does.
     func runQuery(_ effect: Effect, _ body: @escaping (BrowserDataSource) throws -> Event) {
         let preemptible = effect.isDeferred
-        dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect))))
+        dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect), isBackground: preemptible)))
         let job = QueryJob()
         let work = WorkerBox({ [dataSource] in try body(dataSource) })
         DispatchQueue.global(qos: .userInitiated).async {
@@ -42,16 +42,17 @@ extension BrowserApp {
             dispatch(.queryTick)
             terminal.draw(ScreenRenderer.render(state))
             guard let key = terminal.readKey(timeout: pollInterval) else { continue }
-            if key == .escape || key == .control("c") {
+            if preemptible {
+                // Background work gives way to every key, Esc and Ctrl-C included (they mean back, quit).
+                typeahead.append(key)
+                preempted = true
+                dataSource.interrupt()
+            } else if key == .escape || key == .control("c") {
                 cancelled = true
                 typeahead.removeAll()
                 dataSource.interrupt()
             } else {
                 typeahead.append(key)
-                if preemptible {
-                    preempted = true
-                    dataSource.interrupt()
-                }
             }
         }
         finish(effect, job.outcome, cancelled: cancelled, preempted: preempted)

@@ -2,13 +2,15 @@
 struct QueryActivity: Sendable, Equatable {
     var label: String
     var frame: Int = 0
+    /// Deferred work (counts): any key interrupts it and does its usual job.
+    var isBackground = false
 
     static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// The status line while the query runs: `⠹ Loading Album… (Esc cancels)`.
+    /// The status line while the query runs: `⠹ Opening Album… (Esc cancels)`; a count just `⠹ Counting rows of Album…`.
     var text: String {
         let spinner = QueryActivity.frames[((frame % QueryActivity.frames.count) + QueryActivity.frames.count) % QueryActivity.frames.count]
-        return "\(spinner) \(label)… (Esc cancels)"
+        return "\(spinner) \(label)…" + (isBackground ? "" : " (Esc cancels)")
     }
 
     /// The spinner label of an effect's query.
