@@ -14,6 +14,7 @@ public enum Browser {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
         let app = BrowserApp(dataSource: dataSource, terminal: terminal, title: title)
+        app.idlePoll = 500
         app.run()
     }
 }
@@ -27,6 +28,14 @@ final class BrowserApp {
     let terminal: Terminal
     /// Deferred effects, most urgent first.
     private(set) var deferred: [Effect] = []
+    /// How long (ms) the loop waits for a key while a query runs: the spinner's pace and Esc's delay.
+    var pollInterval = 50
+    /// When set, an idle key read gives up after this many ms to poll `PRAGMA data_version`.
+    var idlePoll: Int?
+    /// Keys typed while a query ran, handled in order once it is done.
+    var typeahead: [KeyEvent] = []
+    /// The last `PRAGMA data_version` seen.
+    var lastDataVersion: Int?
 
     init(dataSource: BrowserDataSource, terminal: Terminal, title: String) {
         self.dataSource = dataSource
@@ -37,8 +46,13 @@ final class BrowserApp {
     /// Loads the table list, then draws and handles keys until quit or the end of input.
     func run() {
         start()
+        var quickTimeouts = 0
         while !state.isFinished {
             terminal.draw(ScreenRenderer.render(state))
+            if !typeahead.isEmpty {
+                handle(typeahead.removeFirst())
+                continue
+            }
             if !deferred.isEmpty {
                 if let key = terminal.readKey(timeout: 0) {
                     handle(key)
@@ -47,9 +61,28 @@ final class BrowserApp {
                 }
                 continue
             }
+            if let idlePoll {
+                let clock = ContinuousClock()
+                let started = clock.now
+                if let key = terminal.readKey(timeout: idlePoll) {
+                    quickTimeouts = 0
+                    handle(key)
+                } else {
+                    // Input gone: reads fail at once instead of timing out.
+                    quickTimeouts = clock.now - started < .milliseconds(idlePoll / 2) ? quickTimeouts + 1 : 0
+                    if quickTimeouts > 20 { break }
+                }
+                checkDataVersion()
+                continue
+            }
             guard let key = terminal.readKey(timeout: nil) else { break }
             handle(key)
         }
+    }
+
+    /// Queues a deferred effect again (a count interrupted by a key).
+    func requeue(_ effect: Effect) {
+        enqueue(effect)
     }
 
     /// First load (the table list).
@@ -127,24 +160,28 @@ final class BrowserApp {
         case .loadRequestText, .checkView, .parseRequest:
             runPrompt(effect)
         case .loadTables:
-            dispatch(result { .tablesLoaded(try dataSource.tables(), associations: dataSource.associations()) })
+            runQuery(effect) { source in .tablesLoaded(try source.tables(), associations: source.associations()) }
             dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
         case .openView(let view, let limit):
-            dispatch(result { .viewOpened(view, page: try dataSource.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit) })
+            runQuery(effect) { source in
+                .viewOpened(view, page: try source.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit)
+            }
         case .loadPage(let view, let offset, let limit, let total):
-            dispatch(result { .pageLoaded(view, try dataSource.page(of: view, offset: offset, limit: limit, totalCount: total)) })
+            runQuery(effect) { source in
+                .pageLoaded(view, try source.page(of: view, offset: offset, limit: limit, totalCount: total))
+            }
         case .countView(let view):
             guard state.rows?.view == view else { return }
-            dispatch(result { .viewCounted(view, try dataSource.count(of: view)) })
+            runQuery(effect) { source in .viewCounted(view, try source.count(of: view)) }
         case .countTable(let name):
-            dispatch(.tableCounted(name, try? dataSource.countRows(ofTable: name)))
+            runQuery(effect) { source in .tableCounted(name, try source.countRows(ofTable: name)) }
         case .countLinks(let asked, let links, let columns, let values):
             guard state.rows?.view == asked.view, state.rows?.cursor.index == asked.rowIndex else { return }
-            dispatch(result {
+            runQuery(effect) { source in
                 var counts = asked
-                counts.counts = try dataSource.linkCounts(of: asked.view, columns: columns, values: values, links: links)
+                counts.counts = try source.linkCounts(of: asked.view, columns: columns, values: values, links: links)
                 return .linksCounted(counts)
-            })
+            }
         }
     }
 

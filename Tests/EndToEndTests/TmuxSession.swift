@@ -97,6 +97,12 @@ final class TmuxSession {
         _ = try? run(["kill-server"])
     }
 
+    /// Any tmux command on this server (`pipe-pane`, `resize-window`, `send-keys -l`…); its status.
+    @discardableResult
+    func tmux(_ arguments: [String]) -> Int32 {
+        (try? run(arguments)) ?? -1
+    }
+
     @discardableResult
     private func run(_ arguments: [String]) throws -> Int32 {
         Shell.run(tmuxCommand(arguments) + " >/dev/null 2>&1").status

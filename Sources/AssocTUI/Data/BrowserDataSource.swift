@@ -104,6 +104,10 @@ public protocol BrowserDataSource: AnyObject {
     func view(parsing text: String, from current: BrowserView?) throws -> BrowserView
     /// Numeric non-key columns by table.
     func numericColumns() -> [String: [String]]
+    /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
+    func interrupt()
+    /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
+    func dataVersion() -> Int?
 }
 
 extension BrowserDataSource {
@@ -115,4 +119,13 @@ extension BrowserDataSource {
         throw AssocError(.invalidRequest, "this data source has no request language")
     }
     public func numericColumns() -> [String: [String]] { [:] }
+    public func swiftCode(for view: BrowserView) throws -> String {
+        throw AssocError(.invalidRequest, "this data source cannot write Swift code")
+    }
+    public func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
+    public func export(
+        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
+    ) throws -> Int {
+        throw AssocError(.invalidRequest, "this data source cannot export")
+    }
 }

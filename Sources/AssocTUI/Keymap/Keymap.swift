@@ -14,8 +14,8 @@ struct Binding: Sendable {
 /// The one binding table. It follows KEYMAP.md (the keys most terminal data tools share, from
 /// VisiData, less and vim habits), and drives key lookup, the help screen and the hint line.
 ///
-/// Deviations, and why: none in the keys themselves. `Ctrl-C` quits directly while queries run
-/// synchronously (there is nothing to cancel yet). `+`, `-` and `t` act on the link selected in
+/// Deviations, and why: none in the keys themselves. While a query runs (spinner on the last line)
+/// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in
 /// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
 enum Keymap {
     static let bindings: [Binding] = [

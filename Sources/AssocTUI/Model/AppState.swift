@@ -59,6 +59,12 @@ struct AppState: Sendable, Equatable {
     var prompt: PromptState?
     /// Numeric non-key columns by table (what `a` aggregates).
     var numericColumns: [String: [String]] = [:]
+    /// The query running on the worker thread, if any (spinner and Esc-cancels hint).
+    var activity: QueryActivity?
+    /// What the screen was before the action whose view is loading: restored if it fails or is cancelled.
+    var restorePoint: RestorePoint?
+    /// Another connection changed the data since the last refresh (`R`).
+    var dataChanged = false
 
     init(title: String, size: Size) {
         self.title = title

@@ -63,4 +63,16 @@ enum Event: Sendable, Equatable {
     /// The prompt's text was refused: why, and where (1-based column) when known.
     case promptFailed(String, column: Int?)
     case numericColumnsLoaded([String: [String]])
+    /// A query started on the worker thread (the spinner shows `QueryActivity.label`).
+    case queryStarted(QueryActivity)
+    /// The spinner advances (the loop sends it while a query runs).
+    case queryTick
+    /// The running query ended; its result follows as its own event.
+    case queryFinished
+    /// The query of `effect` failed: the previous view stays, with the message.
+    case queryFailed(Effect, String)
+    /// The query of `effect` was cancelled (Esc, Ctrl-C): the previous view stays.
+    case queryCancelled(Effect)
+    /// Another connection changed the database (`PRAGMA data_version` moved).
+    case dataChanged
 }

@@ -7,7 +7,10 @@ enum Reducer {
     static let minimumWindow = 200
 
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
+        if let effects = reduceQueryEvent(&state, event) { return effects }
+        let before = RestorePoint(state)
         var effects = reduceEvent(&state, event)
+        rememberRestorePoint(&state, before: before, event: event, effects: effects)
         refreshLinks(&state)
         effects += linkCountsEffect(&state)
         effects += swiftCodeEffect(&state)
@@ -98,6 +101,8 @@ enum Reducer {
         case .promptKey(let key):
             if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
             return reducePromptEvent(&state, event)
+        case .queryStarted, .queryTick, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
+            return reduceQueryEvent(&state, event) ?? []
         }
     }
 
@@ -185,6 +190,7 @@ enum Reducer {
             state.overlay = .record(scroll: 0)
             return []
         case .rerun:
+            state.dataChanged = false
             guard let rows = state.rows else { return [.loadTables] }
             return [.loadTables] + reopen(&state, rows.view)
         case .include:

@@ -22,6 +22,12 @@ enum ChromeRenderer {
     /// The message when there is one, else the keys of the hint line from the keymap.
     static func hintLine(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
+        // A background count's spinner never hides a message.
+        if let activity = state.activity, !activity.isBackground || state.message == nil {
+            buffer.put(TextWidth.truncate(activity.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
+                       maxWidth: rect.width, style: .message)
+            return
+        }
         if let message = state.message {
             buffer.put(TextWidth.truncate(message.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                        maxWidth: rect.width, style: message.isError ? .error : .message)

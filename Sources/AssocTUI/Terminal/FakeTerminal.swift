@@ -16,12 +16,12 @@ final class FakeTerminal: Terminal {
         drawn.append(buffer)
     }
 
-    /// When true (the default) a read that must not wait (`timeout` 0) finds no key, so the app
+    /// When true (the default) a read with a timeout (no key waiting, or a query running) finds no key, so the app
     /// finishes its deferred work (counts) before each key: a user typing slower than SQLite.
     var settlesBeforeEachKey = true
 
     func readKey(timeout: Int?) -> KeyEvent? {
-        if timeout == 0 && settlesBeforeEachKey { return nil }
+        if timeout != nil && settlesBeforeEachKey { return nil }
         guard !pendingKeys.isEmpty else { return nil }
         return pendingKeys.removeFirst()
     }

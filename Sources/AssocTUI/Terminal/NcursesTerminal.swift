@@ -28,7 +28,8 @@ final class NcursesTerminal: Terminal {
         guard initscr() != nil else { throw TerminalError(description: "cannot initialise the terminal (check TERM)") }
         isOpen = true
         assoc_install_signal_handlers()
-        cbreak()
+        // raw, not cbreak: Ctrl-C arrives as a key, to cancel a running query (or quit when none runs).
+        raw()
         noecho()
         nonl()
         keypad(assoc_stdscr(), true)

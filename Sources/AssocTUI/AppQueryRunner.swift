@@ -1,0 +1,111 @@
+import AssocCore
+import Dispatch
+
+/// A value handed to the worker thread. Sound because the loop never touches the data source
+/// (nor its connection) while the worker runs, except `interrupt()`, which SQLite allows.
+final class WorkerBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The outcome of one query run on the worker thread.
+final class QueryJob: @unchecked Sendable {
+    /// Written by the worker before `done` is signalled; read by the loop after.
+    var outcome: Result<Event, Error>?
+    let done = DispatchSemaphore(value: 0)
+}
+
+extension BrowserApp {
+    /// Runs `body` (the data source work of `effect`) on a worker thread while the loop keeps the
+    /// screen alive: it redraws a spinner and reads keys every `pollInterval` ms. Esc or Ctrl-C
+    /// interrupts the query (`.queryCancelled`: the reducer puts the previous view back); other keys
+    /// wait in the type-ahead queue. A deferred effect (a count) gives way to any key, Esc and
+    /// Ctrl-C included: it is interrupted and queued again, and the key does what it always does.
+    func runQuery(_ effect: Effect, _ body: @escaping (BrowserDataSource) throws -> Event) {
+        let preemptible = effect.isDeferred
+        dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect), isBackground: preemptible)))
+        let job = QueryJob()
+        let work = WorkerBox({ [dataSource] in try body(dataSource) })
+        DispatchQueue.global(qos: .userInitiated).async {
+            job.outcome = Result { try work.value() }
+            job.done.signal()
+        }
+        var cancelled = false
+        var preempted = false
+        while job.done.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+            if cancelled || preempted {
+                // Again and again: the worker may have been between two statements.
+                dataSource.interrupt()
+                _ = terminalIdle(milliseconds: 20)
+                continue
+            }
+            dispatch(.queryTick)
+            terminal.draw(ScreenRenderer.render(state))
+            guard let key = terminal.readKey(timeout: pollInterval) else { continue }
+            if preemptible {
+                // Background work gives way to every key, Esc and Ctrl-C included (they mean back, quit).
+                typeahead.append(key)
+                preempted = true
+                dataSource.interrupt()
+            } else if key == .escape || key == .control("c") {
+                cancelled = true
+                typeahead.removeAll()
+                dataSource.interrupt()
+            } else {
+                typeahead.append(key)
+            }
+        }
+        finish(effect, job.outcome, cancelled: cancelled, preempted: preempted)
+    }
+
+    private func finish(_ effect: Effect, _ outcome: Result<Event, Error>?, cancelled: Bool, preempted: Bool) {
+        switch outcome {
+        case .success(let event):
+            // It completed before the interrupt landed: keep its result.
+            dispatch(.queryFinished)
+            dispatch(event)
+        case .failure(let error) where cancelled || preempted:
+            if cancelled {
+                dispatch(.queryCancelled(effect))
+            } else {
+                dispatch(.queryFinished)
+                requeue(effect)
+            }
+            _ = error
+        case .failure(let error):
+            if case .countTable(let name) = effect {
+                // A table that cannot be counted (a missing virtual table module) shows "?".
+                dispatch(.queryFinished)
+                dispatch(.tableCounted(name, nil))
+            } else {
+                dispatch(.queryFailed(effect, Self.message(for: error)))
+            }
+        case nil:
+            dispatch(.queryFinished)
+        }
+    }
+
+    private func terminalIdle(milliseconds: Int) -> Bool {
+        // Sleep without touching the terminal's input (keys stay queued for later).
+        let deadline = DispatchTime.now() + .milliseconds(milliseconds)
+        let pause = DispatchSemaphore(value: 0)
+        return pause.wait(timeout: deadline) == .success
+    }
+
+    /// The text of a query error for the message line.
+    static func message(for error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message }
+        if let error = error as? AssocError { return error.message }
+        return String(describing: error)
+    }
+
+    /// Polls `PRAGMA data_version` (no query is running): a change by another connection shows
+    /// "Data changed — R to refresh".
+    func checkDataVersion() {
+        guard let version = dataSource.dataVersion() else { return }
+        if let last = lastDataVersion, last != version {
+            dispatch(.dataChanged)
+        }
+        lastDataVersion = version
+    }
+}

@@ -1,0 +1,23 @@
+import AssocCore
+
+extension BrowserDataSource {
+    /// Sources that cannot interrupt simply let the query finish.
+    public func interrupt() {}
+    /// Sources that cannot tell never report a change.
+    public func dataVersion() -> Int? { nil }
+}
+
+extension RequestDataSource {
+    /// `sqlite3_interrupt` on the connection: the running statement throws `SQLITE_INTERRUPT`.
+    public func interrupt() {
+        db.connection.interrupt()
+    }
+
+    /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
+    /// read transaction is left open).
+    public func dataVersion() -> Int? {
+        guard let rows = try? db.connection.fetchAll("PRAGMA data_version"),
+              let first = rows.first?.first, case .integer(let value) = first else { return nil }
+        return Int(value)
+    }
+}

@@ -1,0 +1,69 @@
+/// A query running on the worker thread: what the spinner says, and how far it has turned.
+struct QueryActivity: Sendable, Equatable {
+    var label: String
+    var frame: Int = 0
+    /// Deferred work (counts): any key interrupts it and does its usual job.
+    var isBackground = false
+
+    static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// The status line while the query runs: `⠹ Opening Album… (Esc cancels)`; a count just `⠹ Counting rows of Album…`.
+    var text: String {
+        let spinner = QueryActivity.frames[((frame % QueryActivity.frames.count) + QueryActivity.frames.count) % QueryActivity.frames.count]
+        return "\(spinner) \(label)…" + (isBackground ? "" : " (Esc cancels)")
+    }
+
+    /// The spinner label of an effect's query.
+    static func label(for effect: Effect) -> String {
+        switch effect {
+        case .loadTables: return "Reading the schema"
+        case .openView(let view, _): return "Opening \(view.title)"
+        case .loadPage(let view, _, _, _): return "Loading rows of \(view.title)"
+        case .countView(let view): return "Counting rows of \(view.title)"
+        case .countTable(let name): return "Counting rows of \(name)"
+        case .countLinks: return "Counting links"
+        case .quit: return "Quitting"
+        case .swiftCode: return "Writing the Swift code"
+        case .loadSchemaMap(let table): return "Drawing the schema map of \(table)"
+        case .export(_, let path, _): return "Exporting to \(path)"
+        case .loadRequestText: return "Writing the request"
+        case .checkView: return "Checking the filter"
+        case .parseRequest: return "Reading the request"
+        }
+    }
+}
+
+/// The part of the state an action replaces when it opens a view: put back when the view's first
+/// query fails or is cancelled, so the user is left where they were.
+struct RestorePoint: Sendable, Equatable {
+    var rows: RowsState?
+    var stack: [NavigationEntry]
+    var focus: Pane
+    var tablesCursor: ListCursor
+    var linksCursor: ListCursor
+    var linksTable: String?
+    var links: [LinkEntry]
+    var sqlScroll: Int
+
+    init(_ state: AppState) {
+        rows = state.rows
+        stack = state.stack
+        focus = state.focus
+        tablesCursor = state.tablesCursor
+        linksCursor = state.linksCursor
+        linksTable = state.linksTable
+        links = state.links
+        sqlScroll = state.sqlScroll
+    }
+
+    func restore(into state: inout AppState) {
+        state.rows = rows
+        state.stack = stack
+        state.focus = focus
+        state.tablesCursor = tablesCursor.resized(to: state.tables.count)
+        state.links = links
+        state.linksTable = linksTable
+        state.linksCursor = linksCursor
+        state.sqlScroll = sqlScroll
+    }
+}

@@ -1,0 +1,87 @@
+/// Queries running off the drawing thread: the spinner, cancellation, failures, and data changed
+/// by another connection. Still pure: the app reports what happened as events.
+extension Reducer {
+    /// Handles the query lifecycle events; nil for every other event.
+    static func reduceQueryEvent(_ state: inout AppState, _ event: Event) -> [Effect]? {
+        switch event {
+        case .queryStarted(let activity):
+            state.activity = activity
+            return []
+        case .queryTick:
+            state.activity?.frame += 1
+            return []
+        case .queryFinished:
+            state.activity = nil
+            return []
+        case .queryFailed(let effect, let message):
+            state.activity = nil
+            abandon(&state, effect)
+            state.message = StatusMessage(text: message, isError: true)
+            return []
+        case .queryCancelled(let effect):
+            state.activity = nil
+            let restored = abandon(&state, effect)
+            let label = QueryActivity.label(for: effect)
+            state.message = StatusMessage(
+                text: "Query cancelled: \(label)" + (restored ? " (previous view kept)" : ""), isError: false)
+            return []
+        case .dataChanged:
+            state.dataChanged = true
+            if state.message == nil || state.message?.isError == false {
+                state.message = dataChangedMessage
+            }
+            return []
+        case .action(let action) where action == .cancel && state.activity != nil:
+            // Ctrl-C while a query runs cancels it (the app interrupts it); never quits.
+            return []
+        default:
+            return nil
+        }
+    }
+
+    static let dataChangedMessage = StatusMessage(text: "Data changed — R to refresh", isError: false)
+
+    /// Keeps the restore point of an action that opened a view, until that view's first page comes.
+    static func rememberRestorePoint(_ state: inout AppState, before: RestorePoint, event: Event, effects: [Effect]) {
+        switch event {
+        case .action:
+            if effects.contains(where: { if case .openView = $0 { return true } else { return false } }) {
+                // Several actions before the page arrives: keep the oldest (what the user last saw loaded).
+                if state.restorePoint == nil { state.restorePoint = before }
+            }
+            if state.dataChanged && state.message == nil { state.message = dataChangedMessage }
+        case .viewOpened:
+            state.restorePoint = nil
+        default:
+            break
+        }
+    }
+
+    /// Undoes what waited on the failed or cancelled query. True when a previous view was restored.
+    @discardableResult
+    static func abandon(_ state: inout AppState, _ effect: Effect) -> Bool {
+        switch effect {
+        case .openView:
+            guard let point = state.restorePoint else {
+                state.rows?.isLoading = false
+                return false
+            }
+            state.restorePoint = nil
+            point.restore(into: &state)
+            clampScrolls(&state)
+            return true
+        case .loadPage:
+            state.rows?.isLoading = false
+            state.rows?.pendingLast = false
+        case .countView:
+            state.rows?.pendingLast = false
+        case .countTable(let name):
+            for index in state.tables.indices where state.tables[index].name == name {
+                state.tables[index].countFailed = true
+            }
+        case .countLinks, .loadTables, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest:
+            break
+        }
+        return false
+    }
+}

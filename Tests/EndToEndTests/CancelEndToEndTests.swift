@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// A query that takes long never freezes the screen: the spinner turns, Esc (or Ctrl-C) cancels
+/// it and the previous screen stays; Ctrl-C with nothing running quits and restores the terminal.
+final class CancelEndToEndTests: XCTestCase {
+    /// `slow` sorts 100 million generated rows: opening it (and counting it) takes minutes.
+    static let slowSQL = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+        INSERT INTO t VALUES (1, 'one'), (2, 'two');
+        CREATE VIEW slow AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 100000000)
+          SELECT x FROM c ORDER BY x DESC;
+        """
+
+    func testEscAndCtrlCCancelASlowQueryAndTheScreenStays() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(Self.slowSQL, name: "slow.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 100, height: 30)
+        defer { session.kill() }
+
+        session.waitFor("slow")
+        session.send("Enter")  // t: a previous view to keep
+        session.waitFor("two")
+        session.send("Escape")  // back to the Tables pane, on t
+        session.waitFor(timeout: 5, "the Tables pane again") { !$0.contains("Rows: t") }
+        session.send("j", "Enter")  // open slow: the spinner turns
+        session.waitFor("Opening slow… (Esc cancels)")
+        let started = Date()
+        session.send("Escape")
+        var screen = session.waitFor("Query cancelled: Opening slow (previous view kept)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "Esc takes effect at once")
+        XCTAssertFalse(screen.contains("Rows: slow"), screen)
+        XCTAssertTrue(screen.contains("slow"), screen)
+
+        // Still responsive: t opens.
+        session.send("k", "Enter")
+        session.waitFor("two")
+        session.send("Escape", "j", "Enter")
+        session.waitFor("Opening slow… (Esc cancels)")
+        session.send("C-c")  // Ctrl-C cancels the running query, it does not quit
+        screen = session.waitFor("Query cancelled: Opening slow")
+        XCTAssertFalse(screen.contains("EXITED"), screen)
+
+        session.send("C-c")  // nothing runs (idle counts give way): Ctrl-C quits
+        screen = session.waitFor("EXITED 0", timeout: 10)
+        for remnant in ["─ Tables", "─ Rows", "│"] {
+            XCTAssertFalse(screen.contains(remnant), "left on screen: \(remnant)\n\(screen)")
+        }
+    }
+}
