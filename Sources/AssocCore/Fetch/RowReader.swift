@@ -7,16 +7,7 @@
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
     static func fetch(_ query: GeneratedQuery, from db: Database) throws -> FetchedRows {
-        let statement = try db.prepareLogged(query.statement)
-        let columns = statement.columnNames
-        let expected = totalWidth(query.layout) + query.hiddenColumnCount
-        guard expected == columns.count else {
-            throw AssocError(
-                .invalidRequest,
-                "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
-        }
-        var cursor = 0
-        let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
+        let (statement, columns, reader) = try prepare(query, in: db)
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
         if visibleCount < columns.count {
@@ -35,6 +26,15 @@ enum RowReader {
     /// Calls `body` with each row of a query without hidden columns, as it is read: nothing is
     /// kept (records decode rows one by one, as GRDB's cursors do).
     static func forEach(_ query: GeneratedQuery, from db: Database, _ body: (Row) throws -> Void) throws {
+        let (statement, _, reader) = try prepare(query, in: db)
+        while try statement.step() {
+            try body(reader.read(statement))
+        }
+    }
+
+    /// Prepares the statement, checks that it returns the columns the layout expects, and builds
+    /// the scope reader once for all its rows.
+    private static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
         let statement = try db.prepareLogged(query.statement)
         let columns = statement.columnNames
         let expected = totalWidth(query.layout) + query.hiddenColumnCount
@@ -44,10 +44,7 @@ enum RowReader {
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
         }
         var cursor = 0
-        let reader = ScopeReader(layout: query.layout, names: columns, cursor: &cursor)
-        while try statement.step() {
-            try body(reader.read(statement))
-        }
+        return (statement, columns, ScopeReader(layout: query.layout, names: columns, cursor: &cursor))
     }
 
     static func totalWidth(_ layout: RowLayout) -> Int {
