@@ -15,16 +15,6 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     private func ids(_ rows: [Row]) -> [DatabaseValue?] { rows.map { $0["id"] } }
 
-    /// Checks that `text` (parsed and built; the parser may already refuse it) and the Swift request both fail, with the same error text.
-    private func assertLanguageTwinThrows(_ db: Database, _ text: String, _ swift: Request,
-                                          file: StaticString = #filePath, line: UInt = #line) throws -> Error? {
-        var swiftError: Error?, languageError: Error?
-        XCTAssertThrowsError(try db.mainStatement(for: swift), file: file, line: line) { swiftError = $0 }
-        XCTAssertThrowsError(try db.mainStatement(for: db.request(parsing: text)), file: file, line: line) { languageError = $0 }
-        XCTAssertEqual(languageError.map { "\($0)" }, swiftError.map { "\($0)" }, "error of \(text)", file: file, line: line)
-        return languageError
-    }
-
     // MARK: Columns Selected by an Association
 
     func testColumnsSelectedByAnAssociation_default() throws {
