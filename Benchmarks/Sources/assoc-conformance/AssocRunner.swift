@@ -113,5 +113,6 @@ extension Row: RowView {
 
     func scopeRow(_ key: String) -> Row? { scopes.first { $0.key == key }?.row }
     var isPresent: Bool { containsNonNullValue }
+    var childScopes: [(key: String, row: Row)] { scopes }
     func prefetched(_ key: String) -> [Row]? { prefetchedRows(key) }
 }

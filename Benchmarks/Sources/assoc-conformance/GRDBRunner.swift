@@ -182,6 +182,7 @@ extension Row: RowView {
 
     func scopeRow(_ key: String) -> Row? { scopes[key] }
     var isPresent: Bool { containsNonNullValue }
+    var childScopes: [(key: String, row: Row)] { scopes.map { (key: $0.name, row: $0.row) } }
     func prefetched(_ key: String) -> [Row]? { prefetchedRows[key] }
 }
 

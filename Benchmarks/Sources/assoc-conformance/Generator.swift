@@ -86,6 +86,14 @@ func exclusionReason(_ spec: RequestSpec) -> String? {
 
 private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToMany: Bool, parentIsJoined: Bool) -> String? {
     let toManyBeside = children.contains { $0.method != .includingAll && $0.association.isToMany }
+    for through in children where !through.association.pivot.isEmpty {
+        // GRDB merges a through association's pivot with a sibling of the same key (§9 #7).
+        if children.contains(where: { $0.association.name == through.association.pivot
+            && ($0.method == .includingAll || through.method == .includingAll) })
+        {
+            return "ambiguous key: through pivot and a sibling prefetch under one key"
+        }
+    }
     for child in children {
         if child.method == .includingAll {
             if parentIsJoined && (underToMany || toManyBeside) {
@@ -120,6 +128,8 @@ protocol RowView {
     func scopeRow(_ key: String) -> Self?
     /// True when a value of the scope or of a nested scope is not NULL.
     var isPresent: Bool { get }
+    /// All direct scopes, in order.
+    var childScopes: [(key: String, row: Self)] { get }
     /// Rows prefetched under `key`.
     func prefetched(_ key: String) -> [Self]?
 }
@@ -141,7 +151,9 @@ private func renderChild<R: RowView>(_ row: R, _ child: JoinSpec) -> String? {
     }
     guard child.hasIncludedContent else { return nil }
     let key = child.association.scopeKey
-    guard let scope = row.scopeRow(key) else {
+    // A through association's target hangs below its pivot's scope: search breadth-first.
+    let found = child.association.pivot.isEmpty ? row.scopeRow(key) : scopeTree(row, key)
+    guard let scope = found else {
         if child.method.isIncluding { return "\(key):NO-SCOPE" }
         // A joined association without selected columns may have no scope: its content hangs on the parent.
         return "\(key):~" + child.children.compactMap { renderChild(row, $0) }.joined(separator: " | ")
@@ -166,4 +178,17 @@ func canonical<R: RowView>(_ rows: [R], spec: RequestSpec) -> [String] {
         group.append(render(row, children: spec.children))
     }
     return result + group.sorted()
+}
+
+/// The scope named `key`, searched breadth-first below `row`.
+func scopeTree<R: RowView>(_ row: R, _ key: String) -> R? {
+    var queue = row.childScopes
+    var index = 0
+    while index < queue.count {
+        let (name, scope) = queue[index]
+        if name == key { return scope }
+        queue += scope.childScopes
+        index += 1
+    }
+    return nil
 }

@@ -9,6 +9,7 @@ import Foundation
 var count = 5000
 var seed = UInt64(UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970)))
 var verbose = false
+var show: Int?
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -25,8 +26,10 @@ while !arguments.isEmpty {
         seed = value; arguments.removeFirst()
     case "--verbose":
         verbose = true
+    case "--show":
+        show = arguments.first.flatMap { Int($0) }; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: assoc-conformance [--count N] [--seed N] [--verbose]\n".utf8)); exit(2)
+        FileHandle.standardError.write(Data("usage: assoc-conformance [--count N] [--seed N] [--verbose] [--show INDEX]\n".utf8)); exit(2)
     }
 }
 
@@ -56,6 +59,11 @@ do {
         do { g = try grdb.fetch(spec) } catch { g = ["GRDB error: \(error)"] }
         rows += g.count
         if verbose { print("#\(index) \(g.count) rows \(spec.description)") }
+        if show == index {
+            print("#\(index) \(spec.description)")
+            for row in a.prefix(3) { print("  AssocCore: \(row)") }
+            for row in g.prefix(3) { print("  GRDB:      \(row)") }
+        }
         if a != g {
             mismatches += 1
             if firstMismatches.count < 5 {
