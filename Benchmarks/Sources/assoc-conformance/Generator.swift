@@ -85,6 +85,11 @@ func exclusionReason(_ spec: RequestSpec) -> String? {
 }
 
 private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToMany: Bool, parentIsJoined: Bool) -> String? {
+    // Prefetches under a joined association without a scope hang on this row: keys may collide.
+    let visibleKeys = unscopedPrefetchKeys(children)
+    if Set(visibleKeys).count != visibleKeys.count {
+        return "ambiguous key: two prefetches reachable under one key"
+    }
     let toManyBeside = children.contains { $0.method != .includingAll && $0.association.isToMany }
     for through in children where !through.association.pivot.isEmpty {
         // GRDB merges a through association's pivot with a sibling of the same key (§9 #7).
@@ -118,6 +123,19 @@ private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToM
         }
     }
     return nil
+}
+
+/// True when the node gives the row a scope (an included association or one above it).
+private func hasScope(_ join: JoinSpec) -> Bool {
+    join.method == .includingAll ? false : (join.method.isIncluding || join.children.contains(where: hasScope))
+}
+
+/// Prefetch keys that hang on the row of `children`'s parent: its own, and those below joined associations without scope.
+private func unscopedPrefetchKeys(_ children: [JoinSpec]) -> [String] {
+    children.flatMap { child -> [String] in
+        if child.method == .includingAll { return [child.association.name] }
+        return hasScope(child) ? [] : unscopedPrefetchKeys(child.children)
+    }
 }
 
 /// The view of a fetched row that the comparison needs; each library's `Row` conforms.
