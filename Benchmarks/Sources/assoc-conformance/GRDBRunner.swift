@@ -37,6 +37,12 @@ final class GRDBRunner {
         }
     }
 
+    /// Rows of the main query (to skip requests whose joins multiply rows beyond memory).
+    func count(_ spec: RequestSpec) throws -> Int {
+        let request = build(spec)
+        return try dbQueue.read { db in try request.fetchCount(db) }
+    }
+
     func fetch(_ spec: RequestSpec) throws -> [String] {
         let request = build(spec)
         let rows = try dbQueue.read { db in try Row.fetchAll(db, request) }

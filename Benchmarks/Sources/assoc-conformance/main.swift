@@ -53,6 +53,11 @@ do {
             excludedBy[reason, default: 0] += 1
             continue
         }
+        if let n = try? grdb.count(spec), n > 20_000 {
+            excluded += 1
+            excludedBy["too large: main query over 20,000 rows (not a GRDB limit; memory)", default: 0] += 1
+            continue
+        }
         compared += 1
         let a: [String], g: [String]
         do { a = try assoc.fetch(spec) } catch { a = ["AssocCore error: \(error)"] }
