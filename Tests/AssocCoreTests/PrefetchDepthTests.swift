@@ -119,3 +119,29 @@ final class PrefetchDepthTests: XCTestCase {
         XCTAssertEqual(rows[6].prefetchedRows("children")?.first?["pb"], .text("k7"))
     }
 }
+
+/// A prefetch under a joined table that selects nothing stays under that table's (empty) scope:
+/// it never takes the place of the root's own prefetch of the same key.
+final class PrefetchUnderJoiningTests: XCTestCase {
+    func testNestedPrefetchDoesNotShadowTheRootsOwn() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE employee(id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES employee(id), name TEXT);
+            INSERT INTO employee VALUES (1, NULL, 'Boss'), (2, 1, 'Ann'), (3, 1, 'Bo'), (4, 2, 'Cy');
+            """)
+        let db = try Database(connection: connection)
+        let employee = Table("employee")
+        let request = employee
+            .joining(optional: employee.manager.including(all: employee.employeesAsManager))
+            .including(all: employee.employeesAsManager)
+            .order(Column("id"))
+        let rows = try db.fetchAll(request)
+        // The root's own reports: Boss → Ann, Bo; Ann → Cy; Bo, Cy → none.
+        XCTAssertEqual(rows.map { $0.prefetchedRows("employeesAsManager")?.map { $0["name"] } },
+                       [[.text("Ann"), .text("Bo")], [.text("Cy")], [], []])
+        // The manager's reports stay under the (column-less) manager scope: Ann's manager is Boss.
+        XCTAssertEqual(rows[1].scopes.first { $0.key == "manager" }?.row.prefetched.first?.rows.map { $0["name"] },
+                       [.text("Ann"), .text("Bo")])
+        XCTAssertEqual(rows[1].scopes.first?.row.columnNames, [])
+    }
+}

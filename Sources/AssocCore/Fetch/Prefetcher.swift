@@ -78,7 +78,7 @@ enum Prefetcher {
                 plans.append(Plan(child: child, parent: node, scopePath: scopePath, keySources: sources))
             } else {
                 let sub = SQLGenerator.layout(of: child.node, key: child.key)
-                let isScope = sub.width > 0 || !sub.children.isEmpty
+                let isScope = SQLGenerator.isScope(sub, child.node)
                 collectPlans(child.node, isRoot: false, scopePath: isScope ? scopePath + [child.key] : scopePath, plans: &plans, hidden: &hidden)
             }
         }

@@ -38,7 +38,7 @@ struct TableLayout: Sendable {
                 continue
             }
             let rowLayout = SQLGenerator.layout(of: child.node, key: child.key)
-            if rowLayout.width > 0 || !rowLayout.children.isEmpty {
+            if SQLGenerator.isScope(rowLayout, child.node) {
                 scopes.append((child.key, TableLayout(node: child.node)))
             } else {
                 add(childrenOf: child.node)

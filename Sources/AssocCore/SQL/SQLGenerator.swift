@@ -362,6 +362,12 @@ public enum SQLGenerator {
         }
     }
 
+    /// A joined table is a row scope when it selects columns, has scoped descendants, or carries
+    /// prefetched rows (which then stay under it, never colliding with its parent's own).
+    static func isScope(_ layout: RowLayout, _ node: QueryNode) -> Bool {
+        layout.width > 0 || !layout.children.isEmpty || node.children.contains { $0.kind == .all }
+    }
+
     /// The scope tree of a node: its own columns, then one scope per joined association that
     /// selects columns or has scoped descendants.
     static func layout(of node: QueryNode, key: String) -> RowLayout {
@@ -377,7 +383,7 @@ public enum SQLGenerator {
         var children: [RowLayout] = []
         for child in node.children where child.kind != .all {
             let sub = layout(of: child.node, key: child.key)
-            if sub.width > 0 || !sub.children.isEmpty { children.append(sub) }
+            if isScope(sub, child.node) { children.append(sub) }
         }
         return RowLayout(key: key, width: width, names: names, children: children)
     }

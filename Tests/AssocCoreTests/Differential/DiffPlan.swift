@@ -20,7 +20,7 @@ final class PlanNode {
 
     /// A node is a row scope when it selects columns or has a joined descendant that does.
     var isScope: Bool {
-        isIncluded || children.contains { $0.kind != .all && $0.node.isScope }
+        isIncluded || children.contains { $0.kind == .all || $0.node.isScope }
     }
 
     /// Prefetch keys of a node that is not a scope: they attach to the nearest scope above.
