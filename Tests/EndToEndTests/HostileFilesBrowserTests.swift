@@ -53,7 +53,8 @@ final class HostileFilesBrowserTests: XCTestCase {
             let errors = lines.filter { $0.hasPrefix("assoc: ") }
             XCTAssertEqual(errors.count, 1, "\(name): one error line expected:\n\(screen)")
             XCTAssertTrue(errors.first?.hasPrefix("assoc: cannot open ") ?? false, "\(name): \(errors)")
-            XCTAssertTrue(message.isEmpty || screen.contains(message), "\(name): lacks \(message):\n\(screen)")
+            let joined = screen.replacingOccurrences(of: "\n", with: "")  // the message may wrap at 100 columns
+            XCTAssertTrue(message.isEmpty || joined.contains(message), "\(name): lacks \(message):\n\(screen)")
             XCTAssertFalse(screen.contains("─ Tables"), "\(name): the browser started:\n\(screen)")
             XCTAssertEqual(Self.exitStatus(screen), 1, "\(name):\n\(screen)")
         } else {
@@ -61,21 +62,18 @@ final class HostileFilesBrowserTests: XCTestCase {
                 $0.contains("─ Tables") || Self.exitStatus($0) != nil
             }
             XCTAssertNil(Self.exitStatus(tables), "\(name): exited before showing the browser:\n\(tables)")
-            session.send("Enter")  // the rows of the first table
-            _ = Self.poll(session, timeout: 3) { $0.contains("Rows: ") }
-            session.send("G")  // the last row
-            Thread.sleep(forTimeInterval: 0.1)
-            session.send("v")  // its record view
-            Thread.sleep(forTimeInterval: 0.15)
-            let record = session.capture()
-            session.send("Escape")
-            Thread.sleep(forTimeInterval: 0.05)
-            session.send("Tab")  // the Links pane
-            Thread.sleep(forTimeInterval: 0.1)
-            let links = session.capture()
+            // Each key once the previous one's query is done (a 10 MB value cannot be interrupted mid-read).
+            var shownScreens = [tables]
+            for key in ["Enter", "G", "v", "Escape", "Tab"] {
+                session.send(key)
+                Thread.sleep(forTimeInterval: 0.1)
+                shownScreens.append(Self.poll(session, timeout: 15) { !$0.contains("loading…") && !$0.contains("Esc cancels") }
+                    ?? session.capture())
+            }
+            let links = shownScreens.last ?? ""
             session.send("q")
             screen = Self.poll(session, timeout: 5) { Self.exitStatus($0) != nil } ?? session.capture()
-            for shown in [tables, record, links] {
+            for shown in shownScreens {
                 XCTAssertFalse(shown.contains("\u{1B}"), "\(name): ESC on screen")
             }
             XCTAssertEqual(Self.exitStatus(screen), 0, "\(name): q did not quit cleanly:\n\(screen)\nbefore q:\n\(links)")

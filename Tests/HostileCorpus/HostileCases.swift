@@ -27,26 +27,26 @@ public enum HostileCases {
         }, expectation: .refused("not a regular file"), engineOpens: false),
         HostileCase(name: "zero-byte file", build: { dir in
             let path = dir.appendingPathComponent("empty.db").path
-            FileManager.default.createFile(atPath: path, contents: Data())
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
             return path
         }, expectation: .refused("empty file")),
         HostileCase(name: "random bytes", build: { dir in
             let path = dir.appendingPathComponent("random.db").path
-            FileManager.default.createFile(atPath: path, contents: CorpusBuilder.randomBytes(8192, seed: 1))
+            _ = FileManager.default.createFile(atPath: path, contents: CorpusBuilder.randomBytes(8192, seed: 1))
             return path
         }, expectation: .refused("not a SQLite database"), engineOpens: false),
         HostileCase(name: "random bytes behind a valid magic and page size", build: { dir in
             let path = dir.appendingPathComponent("magic.db").path
             var data = Data("SQLite format 3\u{0}".utf8) + Data([0x10, 0x00])
             data += CorpusBuilder.randomBytes(8192 - data.count, seed: 2)
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             return path
         }, expectation: .refused("")),
         HostileCase(name: "header only (50 bytes)", build: { dir in
             let source = try CorpusBuilder.twoTables(dir, "full.db")
             let path = dir.appendingPathComponent("header.db").path
             let data = try Data(contentsOf: URL(fileURLWithPath: source)).prefix(50)
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             try FileManager.default.removeItem(atPath: source)
             return path
         }, expectation: .refused("not a SQLite database")),
@@ -54,7 +54,7 @@ public enum HostileCases {
             let source = try CorpusBuilder.twoTables(dir, "full.db")
             let path = dir.appendingPathComponent("truncated.db").path
             let data = try Data(contentsOf: URL(fileURLWithPath: source))
-            FileManager.default.createFile(atPath: path, contents: data.prefix(data.count * 2 / 5))
+            _ = FileManager.default.createFile(atPath: path, contents: data.prefix(data.count * 2 / 5))
             try FileManager.default.removeItem(atPath: source)
             return path
         }, fetchTarget: "big", expectation: .refused("truncated database")),
