@@ -35,7 +35,9 @@ let package = Package(
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore"]),
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
+        .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
+        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus"]),
     ]
 )

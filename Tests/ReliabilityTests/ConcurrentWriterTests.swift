@@ -1,5 +1,6 @@
 import AssocCore
 import Foundation
+import HostileCorpus
 import XCTest
 
 /// A reader iterating requests while another connection (on another thread) inserts, updates and

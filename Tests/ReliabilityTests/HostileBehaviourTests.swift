@@ -1,5 +1,6 @@
 import AssocCore
 import Foundation
+import HostileCorpus
 import XCTest
 
 /// The hostile cases that need more than "opens or refuses": terminal safety of the output,

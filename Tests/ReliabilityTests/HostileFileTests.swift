@@ -1,5 +1,6 @@
 import AssocCore
 import Foundation
+import HostileCorpus
 import XCTest
 
 /// Every hostile file through `assoc schema`, `assoc fetch` (JSON and table) and the engine API:

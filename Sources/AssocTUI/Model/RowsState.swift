@@ -69,7 +69,7 @@ struct RowsState: Sendable, Equatable {
         var label = key.isEmpty ? "row \(cursor.index + 1)" : "#" + key.joined(separator: ",")
         for (name, value) in zip(root.columns, root.values) where !keyColumns.contains(name) {
             if case .text(let text) = value {
-                label += " " + TextWidth.truncate(Sanitizer.sanitize(text), toWidth: 24)
+                label += " " + TextWidth.truncate(Sanitizer.sanitize(String(text.prefix(100))), toWidth: 24)
                 break
             }
         }

@@ -6,6 +6,9 @@ import AssocCore
 enum RecordViewRenderer {
     /// Bytes of a blob shown in the record view.
     static let blobHeadBytes = 32
+    /// Characters of a text value shown in the record view: wrapping a 10 MB value on every
+    /// redraw took seconds and left the browser unresponsive.
+    static let textHeadCharacters = 20_000
 
     static func render(_ state: AppState, scroll: Int, in rect: Rect, buffer: inout ScreenBuffer) {
         buffer.fill(rect)
@@ -42,11 +45,16 @@ enum RecordViewRenderer {
     /// The value cut into pieces of at most `width` cells.
     static func pieces(_ value: DatabaseValue, width: Int) -> [StyledText] {
         switch value {
-        case .text(let text):
+        case .text(let full):
+            // utf8.count is O(1) and never below the character count: short values skip the cut.
+            let text = full.utf8.count > textHeadCharacters ? String(full.prefix(textHeadCharacters)) : full
             var result: [StyledText] = []
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let sanitized = Sanitizer.sanitize(String(paragraph))
                 for line in wrap(sanitized, width: width) { result.append(StyledText(line)) }
+            }
+            if text.utf8.count < full.utf8.count {
+                result.append(StyledText("… \(full.utf8.count - text.utf8.count) more bytes", .dim))
             }
             return result.isEmpty ? [StyledText("")] : result
         case .blob(let bytes):

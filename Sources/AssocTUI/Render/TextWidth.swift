@@ -99,16 +99,18 @@ public enum TextWidth {
     /// straddle the limit is dropped). `width <= 0` gives "".
     public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        if self.width(of: text) <= width { return text }
-        var result = ""
+        // One pass that stops once the text overflows: a 10 MB cell costs what its first cells cost.
         var used = 0
-        for character in text {
-            let w = self.width(of: character)
-            if used + w > width - 1 { break }
-            result.append(character)
+        var cut: String.Index?  // where the text stops fitting in `width - 1` cells (before "…")
+        var index = text.startIndex
+        while index < text.endIndex {
+            let w = self.width(of: text[index])
+            if cut == nil && used + w > width - 1 { cut = index }
             used += w
+            if used > width { return String(text[..<(cut ?? index)]) + "…" }
+            index = text.index(after: index)
         }
-        return result + "…"
+        return text
     }
 
     /// `text` truncated to `width` then padded with spaces to exactly `width` cells.

@@ -5,18 +5,18 @@ import Glibc
 
 /// Every entry under a directory: type, bytes (regular files only: a FIFO would block) and
 /// modification time to the nanosecond. Two equal snapshots mean nothing was written or created.
-struct FileSnapshot: Equatable {
-    struct Entry: Equatable {
-        var kind: UInt32
-        var size: Int64
-        var modified: Int64
-        var bytes: Data?
-        var target: String?
+public struct FileSnapshot: Equatable {
+    public struct Entry: Equatable {
+        public var kind: UInt32
+        public var size: Int64
+        public var modified: Int64
+        public var bytes: Data?
+        public var target: String?
     }
 
-    var entries: [String: Entry]
+    public var entries: [String: Entry]
 
-    init(of directory: URL) {
+    public init(of directory: URL) {
         var entries: [String: Entry] = [:]
         func visit(_ path: String, relative: String) {
             var info = stat()
@@ -39,7 +39,7 @@ struct FileSnapshot: Equatable {
     }
 
     /// Human-readable differences, empty when equal. `ignoring` names entries allowed to change.
-    func differences(to other: FileSnapshot, ignoring: Set<String> = []) -> [String] {
+    public func differences(to other: FileSnapshot, ignoring: Set<String> = []) -> [String] {
         var result: [String] = []
         for name in Set(entries.keys).union(other.entries.keys).sorted() where !ignoring.contains(name) {
             switch (entries[name], other.entries[name]) {

@@ -2,14 +2,14 @@ import AssocCore
 import Foundation
 
 /// The hostile-file corpus: files that are not databases, broken databases, odd schemas, odd data.
-enum HostileCases {
-    static func all() -> [HostileCase] {
+public enum HostileCases {
+    public static func all() -> [HostileCase] {
         fileCases + schemaCases + dataCases
     }
 
     // MARK: Files
 
-    static var fileCases: [HostileCase] { [
+    public static var fileCases: [HostileCase] { [
         HostileCase(name: "missing path", build: { $0.appendingPathComponent("missing.db").path },
                     expectation: .refused("no such file"), engineOpens: false),
         HostileCase(name: "missing path with escapes in its name",
@@ -27,26 +27,26 @@ enum HostileCases {
         }, expectation: .refused("not a regular file"), engineOpens: false),
         HostileCase(name: "zero-byte file", build: { dir in
             let path = dir.appendingPathComponent("empty.db").path
-            FileManager.default.createFile(atPath: path, contents: Data())
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
             return path
         }, expectation: .refused("empty file")),
         HostileCase(name: "random bytes", build: { dir in
             let path = dir.appendingPathComponent("random.db").path
-            FileManager.default.createFile(atPath: path, contents: CorpusBuilder.randomBytes(8192, seed: 1))
+            _ = FileManager.default.createFile(atPath: path, contents: CorpusBuilder.randomBytes(8192, seed: 1))
             return path
         }, expectation: .refused("not a SQLite database"), engineOpens: false),
         HostileCase(name: "random bytes behind a valid magic and page size", build: { dir in
             let path = dir.appendingPathComponent("magic.db").path
             var data = Data("SQLite format 3\u{0}".utf8) + Data([0x10, 0x00])
             data += CorpusBuilder.randomBytes(8192 - data.count, seed: 2)
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             return path
         }, expectation: .refused("")),
         HostileCase(name: "header only (50 bytes)", build: { dir in
             let source = try CorpusBuilder.twoTables(dir, "full.db")
             let path = dir.appendingPathComponent("header.db").path
             let data = try Data(contentsOf: URL(fileURLWithPath: source)).prefix(50)
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             try FileManager.default.removeItem(atPath: source)
             return path
         }, expectation: .refused("not a SQLite database")),
@@ -54,7 +54,7 @@ enum HostileCases {
             let source = try CorpusBuilder.twoTables(dir, "full.db")
             let path = dir.appendingPathComponent("truncated.db").path
             let data = try Data(contentsOf: URL(fileURLWithPath: source))
-            FileManager.default.createFile(atPath: path, contents: data.prefix(data.count * 2 / 5))
+            _ = FileManager.default.createFile(atPath: path, contents: data.prefix(data.count * 2 / 5))
             try FileManager.default.removeItem(atPath: source)
             return path
         }, fetchTarget: "big", expectation: .refused("truncated database")),
@@ -106,7 +106,7 @@ enum HostileCases {
 
     // MARK: Schemas
 
-    static var schemaCases: [HostileCase] { [
+    public static var schemaCases: [HostileCase] { [
         schema("foreign key to a missing table", """
             CREATE TABLE t (id INTEGER PRIMARY KEY, ghostId INTEGER REFERENCES ghost(id), v TEXT);
             INSERT INTO t VALUES (1, 7, 'orphan');
@@ -205,21 +205,21 @@ enum HostileCases {
         }, expectation: .opens(fetchContains: ["\"c1999\": 1999"])),
     ] }
 
-    static func schema(_ name: String, _ sql: String, target: String = "t", contains: [String]) -> HostileCase {
+    public static func schema(_ name: String, _ sql: String, target: String = "t", contains: [String]) -> HostileCase {
         HostileCase(name: name, build: { try CorpusBuilder.database($0, "schema.db", sql) },
                     fetchTarget: target, expectation: .opens(fetchContains: contains))
     }
 
-    static func schema(_ name: String, _ sql: String, target: String, fails: String) -> HostileCase {
+    public static func schema(_ name: String, _ sql: String, target: String, fails: String) -> HostileCase {
         HostileCase(name: name, build: { try CorpusBuilder.database($0, "schema.db", sql) },
                     fetchTarget: target, expectation: .opensButFetchFails(fails))
     }
 
     // MARK: Data
 
-    static let tenMegabytes = 10 * 1024 * 1024
+    public static let tenMegabytes = 10 * 1024 * 1024
 
-    static var dataCases: [HostileCase] { [
+    public static var dataCases: [HostileCase] { [
         HostileCase(name: "10 MB TEXT", build: { dir in
             try CorpusBuilder.values(dir, "text.db", [.text(String(repeating: "a", count: tenMegabytes - 1) + "Z")])
         }, expectation: .opens(fetchContains: ["aaaaZ\""])),
@@ -260,9 +260,9 @@ enum HostileCases {
 }
 
 /// Builders of the cases that need several steps.
-enum HostileFiles {
+public enum HostileFiles {
     /// `small` and `big`; one page near the end of `big` (a leaf: `big` is the only table that grows) overwritten with garbage.
-    static func corruptedMiddlePage(_ dir: URL) throws -> String {
+    public static func corruptedMiddlePage(_ dir: URL) throws -> String {
         let path = try CorpusBuilder.twoTables(dir, "corrupt.db")
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         defer { try? handle.close() }
@@ -275,7 +275,7 @@ enum HostileFiles {
 
     /// A WAL database whose last insert lives only in its `-wal`, copied with its `-shm` while a
     /// writer still has it open (the state a crashed or running writer leaves).
-    static func walWithFiles(_ dir: URL) throws -> String {
+    public static func walWithFiles(_ dir: URL) throws -> String {
         let source = dir.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: false)
         let sourcePath = source.appendingPathComponent("wal.db").path

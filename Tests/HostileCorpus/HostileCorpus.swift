@@ -2,8 +2,8 @@ import AssocCore
 import Foundation
 
 /// One hostile input: a path (made by `build`) and what `assoc` and the engine should make of it.
-struct HostileCase {
-    enum Expectation {
+public struct HostileCase {
+    public enum Expectation {
         /// Opens; the fetch of `fetchTarget.limit(5)` succeeds and its JSON contains every string given.
         case opens(fetchContains: [String])
         /// Opens (the schema prints) but the fetch fails with a message containing the text.
@@ -12,21 +12,21 @@ struct HostileCase {
         case refused(String)
     }
 
-    var name: String
+    public var name: String
     /// Creates the file(s) in the directory and returns the path to give `assoc`.
-    var build: (URL) throws -> String
+    public var build: (URL) throws -> String
     /// The root table of the fetched request (raw name; quoted for the request language).
-    var fetchTarget: String = "t"
-    var expectation: Expectation
+    public var fetchTarget: String = "t"
+    public var expectation: Expectation
     /// Whether `Connection(path:)` itself accepts the file (SQLite opens an empty or truncated file
     /// lazily, where the CLI refuses it up front): nil when either is fine.
-    var engineOpens: Bool? = nil
+    public var engineOpens: Bool? = nil
 }
 
 /// Builds the databases of the corpus with a writable `Connection` (closed before the test reads them).
-enum CorpusBuilder {
+public enum CorpusBuilder {
     @discardableResult
-    static func database(_ directory: URL, _ name: String, _ sql: String) throws -> String {
+    public static func database(_ directory: URL, _ name: String, _ sql: String) throws -> String {
         let path = directory.appendingPathComponent(name).path
         do {
             let connection = try Connection(path: path, mode: .readWrite(create: true))
@@ -37,7 +37,7 @@ enum CorpusBuilder {
     }
 
     /// Runs `body` with a writable connection on a new file, then closes it.
-    static func database(_ directory: URL, _ name: String, _ body: (Connection) throws -> Void) throws -> String {
+    public static func database(_ directory: URL, _ name: String, _ body: (Connection) throws -> Void) throws -> String {
         let path = directory.appendingPathComponent(name).path
         let connection = try Connection(path: path, mode: .readWrite(create: true))
         try connection.execute("PRAGMA foreign_keys = OFF")
@@ -46,7 +46,7 @@ enum CorpusBuilder {
     }
 
     /// A table `t(id, v)` holding each value in order, bound as parameters.
-    static func values(_ directory: URL, _ name: String, type: String = "", _ values: [DatabaseValue]) throws -> String {
+    public static func values(_ directory: URL, _ name: String, type: String = "", _ values: [DatabaseValue]) throws -> String {
         try database(directory, name) { db in
             try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v \(type))")
             for value in values {
@@ -56,7 +56,7 @@ enum CorpusBuilder {
     }
 
     /// A table `small` (3 rows) then `big` (2,000 rows of 300 bytes): about 160 pages of 4 KiB.
-    static func twoTables(_ directory: URL, _ name: String) throws -> String {
+    public static func twoTables(_ directory: URL, _ name: String) throws -> String {
         try database(directory, name, """
             PRAGMA page_size = 4096;
             CREATE TABLE small (id INTEGER PRIMARY KEY, name TEXT);
@@ -67,7 +67,7 @@ enum CorpusBuilder {
             """)
     }
 
-    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+    public static func randomBytes(_ count: Int, seed: UInt64) -> Data {
         var state = seed
         var bytes = [UInt8]()
         bytes.reserveCapacity(count)
@@ -80,9 +80,9 @@ enum CorpusBuilder {
 }
 
 /// The strings of the escape-laden table: each one tries to act on a terminal.
-enum HostileStrings {
-    static let esc = "\u{1B}"
-    static let all: [String] = [
+public enum HostileStrings {
+    public static let esc = "\u{1B}"
+    public static let all: [String] = [
         esc + "[31mred" + esc + "[0m",  // SGR colour
         esc + "]0;pwned title" + "\u{07}",  // OSC 0: window title
         esc + "]52;c;SGVsbG8=" + "\u{07}",  // OSC 52: clipboard write

@@ -1,0 +1,115 @@
+import Foundation
+import HostileCorpus
+import XCTest
+
+/// Every file of the hostile corpus through the real browser (`assoc <path>` under tmux, 100×30):
+/// a refused file gives the one-line `assoc: cannot open …` and status 1; any other opens the
+/// Tables pane, survives a few keys and quits with status 0. Never a signal, never an escape
+/// sequence from the data acting on the terminal, never a write to the files.
+final class HostileFilesBrowserTests: XCTestCase {
+    func testEveryHostileFileThroughTheBrowser() throws {
+        let assoc = try Products.assoc()
+        let cases = HostileCases.all()
+        XCTAssertGreaterThanOrEqual(cases.count, 30)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-hostile-browser-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let started = Date()
+        var shmChanged: [String] = []
+        for (index, hostile) in cases.enumerated() {
+            let directory = root.appendingPathComponent("case\(index)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            let path = try hostile.build(directory)
+            let before = FileSnapshot(of: directory)
+            run(hostile, path: path, assoc: assoc)
+            let after = FileSnapshot(of: directory)
+            // SQLite's WAL readers may update an existing shared-memory index (-shm).
+            let shm = Set(after.entries.keys.filter { $0.hasSuffix("-shm") && before.entries[$0] != nil })
+            XCTAssertEqual(before.differences(to: after, ignoring: shm), [], "\(hostile.name): files changed")
+            if !before.differences(to: after).isEmpty { shmChanged.append(hostile.name) }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("HostileFilesBrowserTests: \(cases.count) cases in \(String(format: "%.1f", seconds)) s; -shm updated in: \(shmChanged)")
+    }
+
+    /// One case in its own tmux server.
+    func run(_ hostile: HostileCase, path: String, assoc: String) {
+        let name = hostile.name
+        let command = Shell.quote(assoc) + " " + Shell.quote(path) + "; echo EXITED $?; sleep 30"
+        let session: TmuxSession
+        do {
+            session = try TmuxSession(command: command, width: 100, height: 30)
+        } catch {
+            XCTFail("\(name): tmux did not start: \(error)")
+            return
+        }
+        defer { session.kill() }
+
+        let screen: String
+        if case .refused(let message) = hostile.expectation {
+            screen = session.waitFor(timeout: 10, "\(name): the exit status") { Self.exitStatus($0) != nil }
+            let lines = screen.split(separator: "\n").map(String.init)
+            let errors = lines.filter { $0.hasPrefix("assoc: ") }
+            XCTAssertEqual(errors.count, 1, "\(name): one error line expected:\n\(screen)")
+            XCTAssertTrue(errors.first?.hasPrefix("assoc: cannot open ") ?? false, "\(name): \(errors)")
+            let joined = screen.replacingOccurrences(of: "\n", with: "")  // the message may wrap at 100 columns
+            XCTAssertTrue(message.isEmpty || joined.contains(message), "\(name): lacks \(message):\n\(screen)")
+            XCTAssertFalse(screen.contains("─ Tables"), "\(name): the browser started:\n\(screen)")
+            XCTAssertEqual(Self.exitStatus(screen), 1, "\(name):\n\(screen)")
+        } else {
+            let tables = session.waitFor(timeout: 15, "\(name): the Tables pane") {
+                $0.contains("─ Tables") || Self.exitStatus($0) != nil
+            }
+            XCTAssertNil(Self.exitStatus(tables), "\(name): exited before showing the browser:\n\(tables)")
+            // Each key once the previous one's query is done (a 10 MB value cannot be interrupted mid-read).
+            var shownScreens = [tables]
+            for key in ["Enter", "G", "v", "Escape", "Tab"] {
+                session.send(key)
+                Thread.sleep(forTimeInterval: 0.1)
+                shownScreens.append(Self.poll(session, timeout: 15) { !$0.contains("loading…") && !$0.contains("Esc cancels") }
+                    ?? session.capture())
+            }
+            let links = shownScreens.last ?? ""
+            session.send("q")
+            screen = Self.poll(session, timeout: 5) { Self.exitStatus($0) != nil } ?? session.capture()
+            for shown in shownScreens {
+                XCTAssertFalse(shown.contains("\u{1B}"), "\(name): ESC on screen")
+            }
+            XCTAssertEqual(Self.exitStatus(screen), 0, "\(name): q did not quit cleanly:\n\(screen)\nbefore q:\n\(links)")
+        }
+        XCTAssertFalse(screen.contains("\u{1B}"), "\(name): ESC on screen:\n\(screen)")
+        if let status = Self.exitStatus(screen) {
+            XCTAssertLessThan(status, 128, "\(name): ended by a signal (status \(status)):\n\(screen)")
+        }
+        // OSC 0 in the data ("pwned title") must not have reached the terminal.
+        let title = Self.title(of: session)
+        XCTAssertFalse(title.contains("pwned"), "\(name): window title set to \(title)")
+    }
+
+    /// The pane's title (what an OSC 0 or 2 would set).
+    static func title(of session: TmuxSession) -> String {
+        let command = ([TmuxSession.tmuxPath ?? "tmux", "-L", session.socket, "-f", "/dev/null",
+                        "display-message", "-p", "-t", "0", "#{pane_title}"]).map(Shell.quote).joined(separator: " ")
+        return Shell.run(command + " 2>/dev/null").output
+    }
+
+    /// The status printed by `echo EXITED $?`, once it is on screen.
+    static func exitStatus(_ screen: String) -> Int? {
+        for line in screen.split(separator: "\n") where line.hasPrefix("EXITED ") {
+            return Int(line.dropFirst("EXITED ".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    /// Polls without failing: the screen once `predicate` holds, nil after `timeout` seconds.
+    static func poll(_ session: TmuxSession, timeout: TimeInterval, _ predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let screen = session.capture()
+            if predicate(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return nil
+    }
+}
