@@ -64,6 +64,15 @@ final class MonkeyTests: XCTestCase {
         let total = ProcessInfo.processInfo.environment["ASSOC_MONKEY_EVENTS"].flatMap { Int($0) } ?? 100_000
         var random = MonkeyRandom(seed: MonkeyRandom.seed("in-process monkey"))
         let databases = [("chinook", try ChinookFixture.database()), ("hostile", try hostileDatabase())]
+        // Random `e` exports write relative paths: run in a scratch directory, never the repository.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-monkey-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(scratch.path)
+        defer {
+            FileManager.default.changeCurrentDirectoryPath(previous)
+            try? FileManager.default.removeItem(at: scratch)
+        }
         var quits = 0
         for (name, database) in databases {
             let source = RequestDataSource(database: database)

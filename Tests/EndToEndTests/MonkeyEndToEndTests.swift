@@ -47,7 +47,8 @@ final class MonkeyEndToEndTests: XCTestCase {
         let log = directory.appendingPathComponent("statuses").path
         let target = database.map { " " + Shell.quote($0) } ?? ""
         // Ctrl-C between two runs must not end the loop: the shell ignores SIGINT (assoc sets its own).
-        let loop = "trap '' INT; while :; do '\(assoc)'\(target); echo $? >> '\(log)'; [ -e '\(stop)' ] && break; done; "
+        // Runs in the scratch directory: random `e` exports must never land in the repository.
+        let loop = "cd '\(directory.path)'; trap '' INT; while :; do '\(assoc)'\(target); echo $? >> '\(log)'; [ -e '\(stop)' ] && break; done; "
             + "clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo -e isig -e icrnl | sort | tr '\\n' ' '; echo FINAL EXITED; sleep 30"
         let session = try TmuxSession(command: loop, width: 100, height: 30)
         defer { session.kill() }
