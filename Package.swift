@@ -32,11 +32,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
-        .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore"]),
-        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI"]),
+        .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
+        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "TestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// The README's Swift example, compiled and run against a database built here.

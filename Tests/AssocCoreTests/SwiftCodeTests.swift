@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// SwiftCodeGenerator: expected code written by hand for requests on a small library schema.

@@ -3,19 +3,19 @@ import XCTest
 
 /// Compiles a Swift program against the built AssocCore (its object files linked statically, with
 /// SQLite) and runs it: the generated Swift code and the README's example are checked for real.
-enum SwiftProgram {
-    struct Result {
-        var compileStatus: Int32
-        var runStatus: Int32
-        var output: String
+public enum SwiftProgram {
+    public struct Result {
+        public var compileStatus: Int32
+        public var runStatus: Int32
+        public var output: String
     }
 
-    static var repository: URL {
+    public static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// The build products directory that holds `Modules/AssocCore.swiftmodule`, or nil.
-    static func productsDirectory() -> URL? {
+    public static func productsDirectory() -> URL? {
         let bundle = Bundle(for: Marker.self).bundleURL
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
         let candidates = [bundle, bundle.deletingLastPathComponent(), executable.deletingLastPathComponent(),
@@ -27,7 +27,7 @@ enum SwiftProgram {
 
     /// Writes `import AssocCore` + `let db = try Database(path: CommandLine.arguments[1])` + `code` as
     /// main.swift, compiles it and runs it with `arguments`. Skips when the build products are missing.
-    static func compileAndRun(_ code: String, arguments: [String], openDatabase: Bool = true) throws -> Result {
+    public static func compileAndRun(_ code: String, arguments: [String], openDatabase: Bool = true) throws -> Result {
         guard let products = productsDirectory() else { throw XCTSkip("AssocCore.swiftmodule not found next to the test bundle") }
         let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
         let objectsDirectory = products.appendingPathComponent("AssocCore.build")
@@ -57,7 +57,7 @@ enum SwiftProgram {
         return Result(compileStatus: 0, runStatus: result.status, output: result.output)
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
