@@ -1,7 +1,11 @@
 import ArgumentParser
 import AssocCore
 import AssocTUI
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The process entry point: parses the arguments, runs the command, and turns expected
 /// failures (a file that cannot be opened…) into one line on stderr and exit code 1.
@@ -33,7 +37,8 @@ public enum AssocMain {
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("assoc: \(message)\n".utf8))
+        let bytes = Array("assoc: \(message)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(1)
     }
 }

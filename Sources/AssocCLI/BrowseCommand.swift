@@ -9,8 +9,21 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseArgument
 
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Open this table (or view) at start, instead of the table list.", valueName: "name"))
+    var table: String?
+
     func run() throws {
         let loaded = try database.load()
-        try BrowserLauncher.run(connection: loaded.connection, title: loaded.title)
+        var initialTable: String?
+        if let table {
+            guard let info = loaded.schema.table(named: table) else {
+                let known = loaded.schema.tables.map(\.name).prefix(20).joined(separator: ", ")
+                throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(loaded.title))"
+                    + (known.isEmpty ? "" : " (known: \(known))"))
+            }
+            initialTable = info.name
+        }
+        try BrowserLauncher.run(connection: loaded.connection, title: loaded.title, initialTable: initialTable)
     }
 }

@@ -1,5 +1,9 @@
 import AssocCore
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens a user's database file read-only, checking first what SQLite would accept silently
 /// (an empty file is a valid empty database to SQLite; a truncated file may look empty), so that
@@ -21,7 +25,14 @@ enum DatabaseOpener {
         } catch let error as DatabaseError {
             throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(reason(error))")
         }
-        return LoadedDatabase(connection: connection, schema: schema, title: (path as NSString).lastPathComponent)
+        return LoadedDatabase(connection: connection, schema: schema, title: fileName(of: path))
+    }
+
+    /// The last component of `path` (`/tmp/x.db` → `x.db`), for titles.
+    static func fileName(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
     }
 
     /// SQLite's message without the path `Connection` appends (the CLI message names it already).
@@ -31,9 +42,9 @@ enum DatabaseOpener {
         case 11: return "the database file is corrupt"  // SQLITE_CORRUPT
         case 23: return "permission denied"  // SQLITE_AUTH
         default:
-            var message = error.message
-            if let range = message.range(of: ": ", options: .backwards) { message = String(message[..<range.lowerBound]) }
-            return TextSanitizer.oneLine(message)
+            var message = Substring(error.message)
+            if let range = message.ranges(of: ": ").last { message = message[..<range.lowerBound] }
+            return TextSanitizer.oneLine(String(message))
         }
     }
 }
@@ -42,28 +53,30 @@ enum DatabaseOpener {
 enum SQLiteFileCheck {
     /// A one-line reason the file is not a usable database, or nil when it looks like one.
     static func problem(atPath path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        if isDirectory.boolValue { return "is a directory" }
-        // A FIFO or a device would block or never end: only regular files (symlinks followed).
-        let resolved = (path as NSString).resolvingSymlinksInPath
-        if let type = try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType,
-            type != .typeRegular
-        {
-            return "not a regular file"
+        // stat follows symlinks: a FIFO or a device would block or never end, so only regular files.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == EACCES ? "permission denied" : "no such file"
         }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot read the file" }
-        defer { try? handle.close() }
-        let header: Data
-        let fileSize: UInt64
-        do {
-            header = try handle.read(upToCount: 100) ?? Data()
-            fileSize = try handle.seekToEnd()
-        } catch {
-            return "cannot read the file"
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { return "is a directory" }
+        if type != S_IFREG { return "not a regular file" }
+        guard access(path, R_OK) == 0 else { return "permission denied" }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == EACCES ? "permission denied" : "cannot read the file" }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        var filled = 0
+        while filled < header.count {
+            let count = header.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return "cannot read the file" }
+            if count == 0 { break }
+            filled += count
         }
-        return problem(header: [UInt8](header), fileSize: fileSize)
+        return problem(header: Array(header.prefix(filled)), fileSize: UInt64(max(0, info.st_size)))
     }
 
     /// The header checks, on the first 100 bytes (or fewer) and the file size.

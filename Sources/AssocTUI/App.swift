@@ -3,18 +3,20 @@ import AssocCore
 /// The terminal browser.
 public enum Browser {
     /// Browses `connection` in the terminal until the user quits; the terminal is restored on
-    /// every exit path. `title` starts the breadcrumb (usually the file name).
-    public static func run(connection: Connection, title: String) throws {
+    /// every exit path. `title` starts the breadcrumb (usually the file name); `initialTable`, when
+    /// given, is opened at start instead of leaving the user in the table list.
+    public static func run(connection: Connection, title: String, initialTable: String? = nil) throws {
         let dataSource = try RequestDataSource(connection: connection)
-        try run(dataSource: dataSource, title: title)
+        try run(dataSource: dataSource, title: title, initialTable: initialTable)
     }
 
     /// Browses any data source.
-    public static func run(dataSource: BrowserDataSource, title: String) throws {
+    public static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil) throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
         let app = BrowserApp(dataSource: dataSource, terminal: terminal, title: title)
         app.idlePoll = 500
+        app.initialTable = initialTable
         app.run()
     }
 }
@@ -28,7 +30,7 @@ final class BrowserApp {
     let terminal: Terminal
     /// Deferred effects, most urgent first.
     private(set) var deferred: [Effect] = []
-    /// How long (ms) the loop waits for a key while a query runs: the spinner's pace and Esc's delay.
+    /// How long (ms) between two spinner frames while a query runs.
     var pollInterval = 50
     /// When set, an idle key read gives up after this many ms to poll `PRAGMA data_version`.
     var idlePoll: Int?
@@ -36,6 +38,13 @@ final class BrowserApp {
     var typeahead: [KeyEvent] = []
     /// The last `PRAGMA data_version` seen.
     var lastDataVersion: Int?
+    /// A table to open once the table list is loaded.
+    var initialTable: String?
+    /// True while a deferred effect (a count) runs on the worker: keys are handled meanwhile, and
+    /// the effects they ask for wait in `heldEffects` (the connection is busy).
+    var isRunningInBackground = false
+    /// Effects asked for while a count ran: the count gives way to them.
+    var heldEffects: [Effect] = []
 
     init(dataSource: BrowserDataSource, terminal: Terminal, title: String) {
         self.dataSource = dataSource
@@ -85,9 +94,12 @@ final class BrowserApp {
         enqueue(effect)
     }
 
-    /// First load (the table list).
+    /// First load: the table list, then the initial table when one was asked for.
     func start() {
         perform([.loadTables])
+        if let initialTable {
+            perform(Reducer.openTable(&state, named: initialTable))
+        }
     }
 
     /// One key press.
@@ -123,10 +135,12 @@ final class BrowserApp {
         run(effect)
     }
 
-    private func perform(_ effects: [Effect]) {
+    func perform(_ effects: [Effect]) {
         for effect in effects {
             if effect.isDeferred {
                 enqueue(effect)
+            } else if isRunningInBackground {
+                heldEffects.append(effect)
             } else {
                 run(effect)
             }

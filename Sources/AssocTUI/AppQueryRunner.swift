@@ -16,11 +16,15 @@ final class QueryJob: @unchecked Sendable {
 }
 
 extension BrowserApp {
+    /// How long (ms) the loop waits, in turn, for the worker's result and for a key.
+    static let resultPoll = 2
+
     /// Runs `body` (the data source work of `effect`) on a worker thread while the loop keeps the
-    /// screen alive: it redraws a spinner and reads keys every `pollInterval` ms. Esc or Ctrl-C
-    /// interrupts the query (`.queryCancelled`: the reducer puts the previous view back); other keys
-    /// wait in the type-ahead queue. A deferred effect (a count) gives way to any key, Esc and
-    /// Ctrl-C included: it is interrupted and queued again, and the key does what it always does.
+    /// screen alive: it redraws a spinner every `pollInterval` ms and reads keys in between. Esc or
+    /// Ctrl-C interrupts the query (`.queryCancelled`: the reducer puts the previous view back);
+    /// other keys wait in the type-ahead queue. During a deferred effect (a count) keys are handled
+    /// at once; the count goes on until a key needs the database (a page to load, a view to open)
+    /// or quits: then it is interrupted and queued again, and the held effects run.
     func runQuery(_ effect: Effect, _ body: @escaping (BrowserDataSource) throws -> Event) {
         let preemptible = effect.isDeferred
         dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect), isBackground: preemptible)))
@@ -32,21 +36,33 @@ extension BrowserApp {
         }
         var cancelled = false
         var preempted = false
-        while job.done.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+        let clock = ContinuousClock()
+        var lastTick: ContinuousClock.Instant?
+        // Short waits, so a result shows as soon as it is ready; the spinner shows after the first
+        // wait and moves every `pollInterval` ms; keys are read in between.
+        while job.done.wait(timeout: .now() + .milliseconds(Self.resultPoll)) == .timedOut {
             if cancelled || preempted {
                 // Again and again: the worker may have been between two statements.
                 dataSource.interrupt()
-                _ = terminalIdle(milliseconds: 20)
                 continue
             }
-            dispatch(.queryTick)
-            terminal.draw(ScreenRenderer.render(state))
-            guard let key = terminal.readKey(timeout: pollInterval) else { continue }
+            if lastTick.map({ clock.now - $0 >= .milliseconds(pollInterval) }) ?? true {
+                lastTick = clock.now
+                dispatch(.queryTick)
+                terminal.draw(ScreenRenderer.render(state))
+            }
+            guard let key = terminal.readKey(timeout: Self.resultPoll) else { continue }
             if preemptible {
-                // Background work gives way to every key, Esc and Ctrl-C included (they mean back, quit).
-                typeahead.append(key)
-                preempted = true
-                dataSource.interrupt()
+                // Moving over loaded rows needs no query: the count goes on.
+                isRunningInBackground = true
+                handle(key)
+                isRunningInBackground = false
+                if heldEffects.isEmpty && !state.isFinished {
+                    terminal.draw(ScreenRenderer.render(state))
+                } else {
+                    preempted = true
+                    dataSource.interrupt()
+                }
             } else if key == .escape || key == .control("c") {
                 cancelled = true
                 typeahead.removeAll()
@@ -56,6 +72,9 @@ extension BrowserApp {
             }
         }
         finish(effect, job.outcome, cancelled: cancelled, preempted: preempted)
+        let held = heldEffects
+        heldEffects = []
+        perform(held)
     }
 
     private func finish(_ effect: Effect, _ outcome: Result<Event, Error>?, cancelled: Bool, preempted: Bool) {
@@ -83,13 +102,6 @@ extension BrowserApp {
         case nil:
             dispatch(.queryFinished)
         }
-    }
-
-    private func terminalIdle(milliseconds: Int) -> Bool {
-        // Sleep without touching the terminal's input (keys stay queued for later).
-        let deadline = DispatchTime.now() + .milliseconds(milliseconds)
-        let pause = DispatchSemaphore(value: 0)
-        return pause.wait(timeout: deadline) == .success
     }
 
     /// The text of a query error for the message line.

@@ -113,6 +113,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stderr, "assoc: the browser needs a terminal (stdin and stdout must be a TTY)\n")
     }
 
+    func testUnknownTableToOpenIsAnErrorBeforeTheScreen() throws {
+        let result = try BinaryRunner.run(["--table", "nope"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("assoc: no table or view named \"nope\" in \"demo library\" (known: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("book"), result.stderr)
+    }
+
     /// A database of our own, in a temporary directory: read, and left untouched.
     func testSchemaOnAFileLeavesItUntouched() throws {
         let directory = try makeTemporaryDirectory()

@@ -155,4 +155,74 @@ final class QueryLifecycleTests: XCTestCase {
         app.checkDataVersion()
         XCTAssertEqual(app.state.message?.text, "Data changed — R to refresh")
     }
+
+    // MARK: - Keys during a background count
+
+    /// Pages at once (200 of 1,000 keyed rows); counts slowly: until interrupted, or 300 ms.
+    final class SlowCountSource: BrowserDataSource {
+        let interrupted = DispatchSemaphore(value: 0)
+        var interrupts = 0
+        var pages: [(offset: Int, totalCount: Int?)] = []
+        func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
+        func associations() -> [String: [Association]] { [:] }
+        func countRows(ofTable table: String) throws -> Int { 1000 }
+        func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+            pages.append((offset, totalCount))
+            let end = totalCount ?? 1000
+            let real = offset >= PagePlan.provisionalEnd / 2 ? offset - end + 1000 : offset
+            let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
+            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], isKeyset: true, statements: [])
+        }
+        func count(of view: BrowserView) throws -> RowCount {
+            if interrupted.wait(timeout: .now() + .milliseconds(300)) == .success {
+                throw DatabaseError(code: 9, message: "interrupted")
+            }
+            return RowCount(count: 1000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+        }
+        func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
+        func interrupt() {
+            interrupts += 1
+            interrupted.signal()
+        }
+        func dataVersion() -> Int? { 1 }
+    }
+
+    /// Opens `big` (first page loaded, its count queued) with no key pending.
+    func openedBig(_ source: SlowCountSource) -> (BrowserApp, FakeTerminal) {
+        let terminal = FakeTerminal(width: 80, height: 24)
+        terminal.settlesBeforeEachKey = false
+        let app = BrowserApp(dataSource: source, terminal: terminal, title: "t.db")
+        app.start()
+        app.handle(.enter)
+        XCTAssertEqual(app.state.rows?.rows.count, 200)
+        XCTAssertEqual(app.deferred.first, .countView(BrowserView(table: "big")))
+        return (app, terminal)
+    }
+
+    func testKeysOverLoadedRowsAreHandledWhileTheCountGoesOn() {
+        let source = SlowCountSource()
+        let (app, terminal) = openedBig(source)
+        terminal.pendingKeys = [.down, .down, .down]
+        app.runDeferred()  // the count: 300 ms, keys read meanwhile
+        XCTAssertEqual(source.interrupts, 0, "moving over loaded rows needs no query: the count is not interrupted")
+        XCTAssertEqual(app.state.rows?.cursor.index, 3)
+        XCTAssertEqual(app.state.rows?.isCounted, true)
+        XCTAssertEqual(app.state.rows?.totalCount, 1000)
+        XCTAssertTrue(terminal.drawn.contains { ($0.textLines()[1]).contains("4/200+…") }, "each key is drawn before the count ends")
+    }
+
+    func testAKeyNeedingAQueryInterruptsTheCountWhichIsQueuedAgain() {
+        let source = SlowCountSource()
+        let (app, terminal) = openedBig(source)
+        terminal.pendingKeys = [.character("G")]
+        app.runDeferred()
+        XCTAssertGreaterThanOrEqual(source.interrupts, 1)
+        // G's page ran after the interrupt: the last rows, read backwards from a provisional end.
+        XCTAssertEqual(source.pages.last?.totalCount, PagePlan.provisionalEnd)
+        XCTAssertEqual(app.state.rows?.selectedRow, [1000])
+        XCTAssertEqual(app.deferred.first, .countView(BrowserView(table: "big")))
+        app.runAllDeferred()
+        XCTAssertEqual(app.state.rows?.cursor.index, 999)
+        XCTAssertEqual(app.state.rows?.endIsProvisional, false)
+    }
 }

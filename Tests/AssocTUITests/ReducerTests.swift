@@ -77,6 +77,44 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(big.message)
     }
 
+    func testGOnAKeyedViewShowsTheLastRowsBeforeTheCountAndSettlesWhenCounted() {
+        var state = loadedState()
+        _ = Reducer.reduce(&state, .action(.open))
+        let view = BrowserView(table: "Artist")
+        var first = page(offset: 0, count: 200)
+        first.isKeyset = true
+        _ = Reducer.reduce(&state, .viewOpened(view, page: first, limit: 200))
+        XCTAssertEqual(state.visibleLines(.rows), 15)
+        // G at once: the end is read backwards on the key, no waiting for the count.
+        let end = PagePlan.provisionalEnd
+        let effects = Reducer.reduce(&state, .action(.lastRow))
+        XCTAssertEqual(effects, [.loadPage(view, offset: end - 15 - 50, limit: 200, totalCount: end)])
+        XCTAssertNil(state.message)
+        XCTAssertEqual(state.rows?.cursor.index, end - 1)
+        XCTAssertEqual(PagePlan.make(offset: end - 65, limit: 200, total: end, anchors: [:], hasKey: true),
+                       .backward(before: nil, count: 65, limit: 200))
+        // The last 65 rows of a 10,000,000-row view arrive at provisional positions.
+        var last = page(offset: 9_999_935, count: 65)
+        last.offset = end - 65
+        last.isKeyset = true
+        _ = Reducer.reduce(&state, .pageLoaded(view, last))
+        var lines = ScreenRenderer.render(state).textLines()
+        XCTAssertTrue(lines[1].contains("last/…"), lines[1])
+        XCTAssertTrue(lines.contains { $0.contains("row 10000000") })
+        _ = Reducer.reduce(&state, .action(.moveUp))
+        XCTAssertTrue(ScreenRenderer.render(state).textLines()[1].contains("last−1/…"))
+        // The count arrives: positions become real, the same rows stay on screen, no reload.
+        let count = RowCount(count: 10_000_000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+        let settled = Reducer.reduce(&state, .viewCounted(view, count))
+        XCTAssertFalse(settled.contains { if case .loadPage = $0 { return true } else { return false } }, "\(settled)")
+        XCTAssertEqual(state.rows?.cursor.index, 9_999_998)
+        XCTAssertEqual(state.rows?.pageOffset, 9_999_935)
+        XCTAssertEqual(state.rows?.endIsProvisional, false)
+        XCTAssertEqual(state.rows?.selectedRow?.last, "row 9999999")
+        lines = ScreenRenderer.render(state).textLines()
+        XCTAssertTrue(lines[1].contains("9999999/10000000"), lines[1])
+    }
+
     func testMovingPastTheLoadedWindowLoadsTheNextOne() {
         var state = loadedState()
         open(&state, index: 1, rows: page(offset: 0, count: 200))

@@ -27,6 +27,26 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
     }
 
+    func testTheEndReadBeforeTheCountKeepsItsAnchorsOnceCounted() throws {
+        let source = try source()
+        let view = BrowserView(table: "Track")
+        let end = PagePlan.provisionalEnd
+        // G before the count: the last 2 rows, at provisional positions.
+        let last = try source.page(of: view, offset: end - 2, limit: 10, totalCount: end)
+        XCTAssertTrue(last.isKeyset)
+        XCTAssertEqual(last.offset, end - 2)
+        XCTAssertEqual(last.rows.map { $0.first }, [6, 7])
+        XCTAssertEqual(last.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
+        // Counted (7 rows): the anchors move to positions 5 and 6, so the rows just above page
+        // backwards from the key of row 6 instead of skipping from the start.
+        XCTAssertEqual(try source.count(of: view).count, 7)
+        let above = try source.page(of: view, offset: 3, limit: 2, totalCount: 7)
+        XCTAssertEqual(above.rows.map { $0.first }, [4, 5])
+        XCTAssertEqual(above.statements.first?.sql,
+                       "SELECT * FROM \"Track\" WHERE \"TrackId\" < ? ORDER BY \"TrackId\" DESC LIMIT 2")
+        XCTAssertEqual(above.statements.first?.arguments, [6])
+    }
+
     func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
         let source = try source()
         let page = try source.page(of: BrowserView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)

@@ -109,6 +109,16 @@ final class BrowserEndToEndTests: XCTestCase {
         assertQuitsCleanly(session)
     }
 
+    func testTableOptionOpensItAtStartAndGShowsTheEnd() throws {
+        let assoc = try Products.assoc()
+        let session = try TmuxSession(command: "'\(assoc)' --table book; echo EXITED $?; sleep 5", width: 100, height: 24)
+        defer { session.kill() }
+        session.waitFor(timeout: 5, "the book table open") { self.firstLine($0) == "demo library › book" && $0.contains("Rows: book") }
+        session.send("G")
+        session.waitFor(timeout: 5, "the last book selected") { $0.contains("Rows: book") && $0.range(of: #" (\d+)/\1 "#, options: .regularExpression) != nil }
+        assertQuitsCleanly(session)
+    }
+
     func testBadPathFailsBeforeTheScreen() throws {
         let assoc = try Products.assoc()
         let session = try TmuxSession(command: "'\(assoc)' /nonexistent/x.sqlite; echo EXITED $?; sleep 5")

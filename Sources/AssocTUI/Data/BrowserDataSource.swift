@@ -41,6 +41,8 @@ public struct RowsPage: Sendable, Equatable {
     public var keyColumns: [String]
     /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
     public var paging: String
+    /// Whether the view pages on a key, so its last rows can be read without counting it.
+    public var isKeyset: Bool
     /// Every statement run to get the page, in order.
     public var statements: [ExecutedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
@@ -48,8 +50,10 @@ public struct RowsPage: Sendable, Equatable {
 
     public init(
         columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
-        keyColumns: [String] = [], paging: String = "", statements: [ExecutedStatement], prefetched: [[PrefetchedRows]] = []
+        keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [ExecutedStatement],
+        prefetched: [[PrefetchedRows]] = []
     ) {
+        self.isKeyset = isKeyset
         self.prefetched = prefetched
         self.columns = columns
         self.rows = rows

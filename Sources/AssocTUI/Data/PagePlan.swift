@@ -17,6 +17,14 @@ enum PagePlan: Sendable, Equatable {
     /// The longest skip done with OFFSET from an anchor or an end.
     static let maximumSkip = 2_000
 
+    /// A stand-in row count for a view not counted yet, so `G` can show its last rows at once:
+    /// positions at or above `provisionalEnd / 2` then count back from this end, and both the
+    /// browser's state and the source's anchors shift them once the real count is known.
+    static let provisionalEnd = 1 << 40
+
+    /// Whether `position` counts back from the provisional end.
+    static func isProvisional(_ position: Int) -> Bool { position >= provisionalEnd / 2 }
+
     /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to their key;
     /// `total` is the row count when known.
     static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: DatabaseValue], hasKey: Bool) -> PagePlan {

@@ -149,7 +149,8 @@ public final class RequestDataSource: BrowserDataSource {
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         return RowsPage(
             columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
-            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base), statements: statements,
+            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base),
+            isKeyset: key != nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
     }
 
@@ -181,10 +182,24 @@ public final class RequestDataSource: BrowserDataSource {
         let request = try request(for: view)
         db.clearStatementLog()
         let count = try db.fetchCount(request)
+        rebaseProvisionalAnchors(of: view, count: count)
         let statement = db.statementLog.last.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
             ?? ExecutedStatement(sql: "", arguments: [])
         db.clearStatementLog()
         return RowCount(count: count, statement: statement)
+    }
+
+    /// Anchors seen while the view's end was provisional (`G` before the count) move to their
+    /// real positions.
+    private func rebaseProvisionalAnchors(of view: BrowserView, count: Int) {
+        guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
+        let shift = count - PagePlan.provisionalEnd
+        var rebased: [Int: DatabaseValue] = [:]
+        for (position, key) in seen {
+            let real = PagePlan.isProvisional(position) ? position + shift : position
+            if real >= 0 { rebased[real] = key }
+        }
+        anchors[view] = rebased
     }
 
     public func linkCounts(

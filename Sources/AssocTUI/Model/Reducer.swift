@@ -67,6 +67,9 @@ enum Reducer {
             rows.isCounted = true
             rows.totalCount = count.count
             rows.countStatement = count.statement
+            if rows.endIsProvisional {
+                rows.settleEnd(count: count.count, visible: state.visibleLines(.rows))
+            }
             rows.cursor = rows.cursor.resized(to: count.count)
             if rows.pendingLast {
                 rows.pendingLast = false
@@ -127,6 +130,7 @@ enum Reducer {
         rows.pageOffset = page.offset
         rows.statements = page.statements
         rows.paging = page.paging
+        rows.isKeyset = page.isKeyset
         rows.isLoading = false
         rows.prefetched = page.prefetched
         rows.column = rows.column.resized(to: page.columns.count)
@@ -162,6 +166,16 @@ enum Reducer {
         case .moveDown: return move(&state) { $0.moved(by: 1) }
         case .firstRow: return move(&state) { $0.moved(to: 0) }
         case .lastRow:
+            if state.focus == .rows, var rows = state.rows, !rows.isCounted, rows.isKeyset {
+                // The last rows at once, read backwards on the key; the count goes on meanwhile.
+                let end = PagePlan.provisionalEnd
+                rows.endIsProvisional = true
+                rows.totalCount = end
+                rows.cursor = rows.cursor.resized(to: end).moved(to: end - 1)
+                    .scrolledToShowSelection(visible: state.visibleLines(.rows))
+                state.rows = rows
+                return ensureRowsLoaded(&state)
+            }
             if state.focus == .rows, var rows = state.rows, !rows.isCounted {
                 rows.pendingLast = true
                 state.rows = rows
@@ -332,6 +346,7 @@ enum Reducer {
         let offset = max(0, min(rows.cursor.top, rows.cursor.index) - size / 4)
         rows.isLoading = true
         state.rows = rows
-        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: rows.isCounted ? rows.totalCount : nil)]
+        let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
+        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total)]
     }
 }

@@ -23,8 +23,13 @@ struct RowsState: Sendable, Equatable {
     /// How the view pages (keyset or OFFSET, and why).
     var paging = ""
     var isLoading = true
-    /// `G` was pressed before the count was known: jump once it is.
+    /// `G` was pressed before the count was known on a view without a key: jump once it is.
     var pendingLast = false
+    /// The view pages on a key (its last rows can be read without a count).
+    var isKeyset = false
+    /// `G` was pressed before the count was known: `totalCount` is `PagePlan.provisionalEnd`
+    /// and positions near the end count back from it, until the count arrives (`settleEnd`).
+    var endIsProvisional = false
     /// After an include: bring the columns starting with this prefix (`author.`) into view.
     var revealColumnPrefix: String?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
@@ -32,6 +37,27 @@ struct RowsState: Sendable, Equatable {
 
     init(view: BrowserView) {
         self.view = view
+    }
+
+    /// Once the view is counted: positions that counted back from the provisional end become real.
+    mutating func settleEnd(count: Int, visible: Int) {
+        guard endIsProvisional else { return }
+        endIsProvisional = false
+        let shift = count - PagePlan.provisionalEnd
+        if PagePlan.isProvisional(pageOffset) { pageOffset = max(0, pageOffset + shift) }
+        let index = PagePlan.isProvisional(cursor.index) ? cursor.index + shift : cursor.index
+        let top = PagePlan.isProvisional(cursor.top) ? cursor.top + shift : cursor.top
+        cursor = ListCursor(count: count, index: index, top: top).scrolledToShowSelection(visible: visible)
+    }
+
+    /// The cursor's position over the row count, for titles: `42/1000`, `42/200+…` while
+    /// counting, `last−3/…` near a provisional end.
+    var counterLabel: String {
+        if isCounted { return "\(cursor.index + 1)/\(totalCount)" }
+        guard endIsProvisional else { return "\(cursor.index + 1)/\(totalCount)+…" }
+        guard PagePlan.isProvisional(cursor.index) else { return "\(cursor.index + 1)/…" }
+        let back = PagePlan.provisionalEnd - 1 - cursor.index
+        return back == 0 ? "last/…" : "last−\(back)/…"
     }
 
     /// Row `index` of the view when it is loaded, nil otherwise.

@@ -13,7 +13,7 @@ enum RecordViewRenderer {
     static func render(_ state: AppState, scroll: Int, in rect: Rect, buffer: inout ScreenBuffer) {
         buffer.fill(rect)
         guard let rows = state.rows, let row = rows.selectedRow else { return }
-        let title = "Record \(rows.cursor.index + 1)/\(rows.totalCount): \(rows.view.title)"
+        let title = "Record \(rows.counterLabel): \(rows.view.title)"
         let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
         let lines = self.lines(columns: rows.columns, row: row, width: content.width)
         let start = min(max(0, scroll), max(0, lines.count - 1))

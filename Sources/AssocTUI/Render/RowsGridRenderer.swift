@@ -8,8 +8,7 @@ enum RowsGridRenderer {
             PaneChrome.drawNote("Select a table and press Enter", in: content, buffer: &buffer)
             return
         }
-        let total = rows.isCounted ? String(rows.totalCount) : "\(rows.totalCount)+…"
-        let position = rows.totalCount == 0 && rows.isCounted ? "0 rows" : "\(rows.cursor.index + 1)/\(total)"
+        let position = rows.totalCount == 0 && rows.isCounted ? "0 rows" : rows.counterLabel
         let content = PaneChrome.drawTitle(
             "Rows: " + rows.view.title, trailing: rows.isLoading && rows.columns.isEmpty ? "loading…" : position,
             in: rect, focused: focused, buffer: &buffer)

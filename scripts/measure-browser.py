@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Times the release `assoc` browser on a big table next to `sqlite3 -readonly` fetching the same
+pages, both run in a pseudo-terminal by this script (no tmux, no polling): a step's time runs from
+the moment its keys are written (or its process is started) to the moment the terminal output that
+completes the expected screen is read. Output is timestamped as it is read and interpreted
+afterwards by pyte (`pip install pyte`), so the terminal emulation never delays a measurement.
+
+Usage: scripts/measure-browser.py ASSOC DB [--rounds N]
+DB holds a table `big` (id INTEGER PRIMARY KEY, …, label TEXT 'row <id>'): scripts/make-big-table.sh.
+"""
+import argparse
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import termios
+import time
+
+import pyte
+
+COLUMNS, LINES = 120, 30
+
+
+class PtyProcess:
+    """A process on a pseudo-terminal of COLUMNS × LINES. Output chunks are recorded with the time
+    they were read, without interpreting them: the screen is rebuilt afterwards (`replay`), so the
+    slow terminal emulation never delays a timestamp."""
+
+    def __init__(self, argv):
+        self.started = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            os.environ.pop("LINES", None)
+            os.environ.pop("COLUMNS", None)
+            try:
+                os.execvp(argv[0], argv)
+            finally:
+                os._exit(127)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
+        self.pid, self.fd = pid, fd
+        self.chunks = []  # (time read, bytes)
+        self.marks = []  # (name, time keys were sent, index of the first chunk after)
+        self.closed = False
+
+    def read_for(self, seconds, until=None):
+        """Records output for `seconds`, or until `until(bytes so far)` holds, or the end."""
+        deadline = time.perf_counter() + seconds
+        while not self.closed:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.fd, 1 << 16)
+            except OSError:
+                data = b""
+            if not data:
+                self.closed = True
+                break
+            self.chunks.append((time.perf_counter(), data))
+            if until and until(b"".join(c for _, c in self.chunks)):
+                break
+
+    def send(self, name, keys):
+        self.marks.append((name, time.perf_counter(), len(self.chunks)))
+        os.write(self.fd, keys)
+
+    def replay(self, steps):
+        """For each `(name, predicate(screen text, screen text before the step))`, in the order of
+        the marks: the time from the mark to the first chunk after which the predicate holds."""
+        screen = pyte.Screen(COLUMNS, LINES)
+        stream = pyte.ByteStream(screen)
+        marks = [("start", self.started, 0)] + self.marks
+        results = {}
+        fed = 0
+        for (name, sent, first), (label, predicate) in zip(marks, steps):
+            while fed < first:
+                stream.feed(self.chunks[fed][1])
+                fed += 1
+            before = "\n".join(screen.display)
+            if predicate(before, before):
+                results[label] = 0.0
+                continue
+            while fed < len(self.chunks):
+                arrived, data = self.chunks[fed]
+                stream.feed(data)
+                fed += 1
+                if predicate("\n".join(screen.display), before):
+                    results[label] = arrived - sent
+                    break
+            else:
+                raise RuntimeError(f"{label}: never shown; screen:\n" + "\n".join(screen.display))
+        self.last_screen = "\n".join(screen.display)
+        return results
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        os.close(self.fd)
+
+
+def peak_kb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return None
+
+
+def sqlite3_time(db, sql, last_line):
+    """sqlite3 started in a terminal, until the page's last line is read."""
+    process = PtyProcess(["sqlite3", "-readonly", db, sql])
+    process.read_for(30, until=lambda output: last_line.encode() in output)
+    process.close()
+    done = next(t for t, _ in reversed(process.chunks))
+    return done - process.started
+
+
+def counter(text):
+    """The `position/total` counter of the rows pane title (`1/10000000`), or None."""
+    for line in text.split("\n"):
+        if "Rows:" in line:
+            return line.rstrip(" ─").split(" ")[-1]
+    return None
+
+
+def assoc_round(assoc, db, last_id):
+    """One browser session: start with the table open → first screen, G → last row, gg → first
+    row, ten PgDn; returns the time of each step and the process's peak memory."""
+    process = PtyProcess([assoc, db, "--table", "big"])
+    process.read_for(3, until=lambda output: b"row 15 " in output)
+    process.read_for(0.1)
+    # G at once: the row count of a 10,000,000-row table is still running in the background.
+    process.send("G", b"G")
+    process.read_for(0.4)
+    process.send("gg", b"gg")
+    process.read_for(0.4)
+    for step in range(10):
+        process.send(f"PgDn {step}", b"\x1b[6~")
+        process.read_for(0.15)
+    time.sleep(0.1)
+    memory = peak_kb(process.pid)
+    process.close()
+    steps = [
+        ("start → first screen", lambda s, _: "row 1 " in s and "row 15 " in s and counter(s) is not None),
+        ("G → last row", lambda s, _: f"row {last_id} " in s),
+        ("gg → first row", lambda s, _: "row 1 " in s and (counter(s) or "").startswith("1/")),
+    ] + [(f"PgDn {i}", lambda s, before: counter(s) not in (None, counter(before))) for i in range(10)]
+    times = process.replay(steps)
+    pages = [times.pop(f"PgDn {i}") for i in range(10)]
+    times["ten PgDn (sum)"] = sum(pages)
+    return times, memory
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("assoc")
+    parser.add_argument("db")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    last_id = int(subprocess.check_output(["sqlite3", args.db, "SELECT max(id) FROM big"]).strip())
+    results = {}
+    memories = []
+    page = 200  # what assoc fetches per page (its SQL pane shows LIMIT 200)
+    for _ in range(args.rounds):
+        # Interleaved: sqlite3 pages, then one browser session.
+        for name, sql, last in [
+            ("first page", f'SELECT * FROM big ORDER BY id LIMIT {page}', f"|row {page}|"),
+            ("last page", f'SELECT * FROM big ORDER BY id DESC LIMIT {page}', f"|row {last_id - page + 1}|"),
+        ]:
+            results.setdefault(("sqlite3", name), []).append(sqlite3_time(args.db, sql, last))
+        times, memory = assoc_round(args.assoc, args.db, last_id)
+        for name, value in times.items():
+            results.setdefault(("assoc", name), []).append(value)
+        memories.append(memory)
+    for (who, name), values in results.items():
+        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
+              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
+    print(f"assoc peak memory: {statistics.median(memories) / 1024:.1f} MB (VmHWM, median)")
+
+
+if __name__ == "__main__":
+    main()
