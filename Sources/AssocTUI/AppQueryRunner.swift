@@ -37,16 +37,17 @@ extension BrowserApp {
         var cancelled = false
         var preempted = false
         let clock = ContinuousClock()
-        var lastTick: ContinuousClock.Instant?
-        // Short waits, so a result shows as soon as it is ready; the spinner shows after the first
-        // wait and moves every `pollInterval` ms; keys are read in between.
+        var lastTick = clock.now
+        // Short waits, so a result shows as soon as it is ready; the spinner shows once the query
+        // has run `pollInterval` ms (a quick one draws no frame) and moves as often; keys are read
+        // in between.
         while job.done.wait(timeout: .now() + .milliseconds(Self.resultPoll)) == .timedOut {
             if cancelled || preempted {
                 // Again and again: the worker may have been between two statements.
                 dataSource.interrupt()
                 continue
             }
-            if lastTick.map({ clock.now - $0 >= .milliseconds(pollInterval) }) ?? true {
+            if clock.now - lastTick >= .milliseconds(pollInterval) {
                 lastTick = clock.now
                 dispatch(.queryTick)
                 terminal.draw(ScreenRenderer.render(state))

@@ -134,6 +134,7 @@ final class QueryLifecycleTests: XCTestCase {
             let terminal = FakeTerminal(width: 80, height: 24, keys: [.enter, cancelKey])
             terminal.settlesBeforeEachKey = false
             let app = BrowserApp(dataSource: source, terminal: terminal, title: "t.db")
+            app.pollInterval = 0  // the spinner at once, before the cancel key is read
             app.run()
             XCTAssertGreaterThanOrEqual(source.interrupts, 1)
             XCTAssertNil(app.state.rows)
@@ -224,5 +225,14 @@ final class QueryLifecycleTests: XCTestCase {
         app.runAllDeferred()
         XCTAssertEqual(app.state.rows?.cursor.index, 999)
         XCTAssertEqual(app.state.rows?.endIsProvisional, false)
+    }
+
+    func testCtrlCDuringABackgroundCountQuits() {
+        let source = SlowCountSource()
+        let (app, terminal) = openedBig(source)
+        terminal.pendingKeys = [.control("c")]
+        app.runDeferred()
+        XCTAssertTrue(app.state.isFinished, "a count is no query of the user's: Ctrl-C quits")
+        XCTAssertGreaterThanOrEqual(source.interrupts, 1)
     }
 }

@@ -31,8 +31,9 @@ extension Reducer {
                 state.message = dataChangedMessage
             }
             return []
-        case .action(let action) where action == .cancel && state.activity != nil:
-            // Ctrl-C while a query runs cancels it (the app interrupts it); never quits.
+        case .action(let action) where action == .cancel && state.activity.map({ !$0.isBackground }) ?? false:
+            // Ctrl-C while a query runs cancels it (the app interrupts it); never quits. A background
+            // count is no query of the user's: Ctrl-C quits as when nothing runs.
             return []
         default:
             return nil

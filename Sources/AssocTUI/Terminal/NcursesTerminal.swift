@@ -19,6 +19,10 @@ final class NcursesTerminal: Terminal {
     private var isOpen = false
     private let colors: Bool
     private var attributesByRole: [StyleRole: UInt32] = [:]
+    /// The screen last handed to curses: only the cells that differ from it are written again.
+    private var lastDrawn: ScreenBuffer?
+    /// One cell's text as wide characters, reused from cell to cell.
+    private var scratch: [wchar_t] = []
 
     init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -78,20 +82,27 @@ final class NcursesTerminal: Terminal {
         let size = self.size
         let height = min(size.height, buffer.height)
         let width = min(size.width, buffer.width)
+        // Same geometry as the last frame: skip the cells that did not change (curses would find
+        // them unchanged too, but only after being handed every one of them).
+        let previous = lastDrawn.flatMap { $0.width == buffer.width && $0.height == buffer.height && width == size.width
+            && height == size.height ? $0 : nil }
         for y in 0..<height {
             for x in 0..<width {
                 let cell = buffer.cell(x: x, y: y)
                 if cell.isContinuation { continue }
+                if let previous, previous.cell(x: x, y: y) == cell { continue }
                 // A wide cell in the last column would wrap: draw a space instead.
                 let grapheme = (cell.width == 2 && x + 1 >= width) ? " " : cell.grapheme
                 var attrs = attributesByRole[cell.role] ?? assoc_attr_normal()
                 if cell.highlighted { attrs |= assoc_attr_reverse() }
-                var wide: [wchar_t] = grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                let count = Int32(wide.count)
-                wide.append(0)
-                _ = assoc_put(Int32(y), Int32(x), &wide, count, attrs)
+                scratch.removeAll(keepingCapacity: true)
+                for scalar in grapheme.unicodeScalars { scratch.append(wchar_t(bitPattern: scalar.value)) }
+                let count = Int32(scratch.count)
+                scratch.append(0)
+                _ = assoc_put(Int32(y), Int32(x), &scratch, count, attrs)
             }
         }
+        lastDrawn = buffer
         refresh()
     }
 
@@ -111,7 +122,11 @@ final class NcursesTerminal: Terminal {
                 continue
             }
             if result == KEY_CODE_YES {
-                if let key = Self.keyCode(code) { return key }
+                if let key = Self.keyCode(code) {
+                    // After a resize curses may have lost what was on screen: the next frame is drawn whole.
+                    if key == .resize { lastDrawn = nil }
+                    return key
+                }
                 continue  // unknown special key: ignore
             }
             if let key = Self.character(UInt32(character)) { return key }
