@@ -5,15 +5,16 @@ the moment its keys are written (or its process is started) to the moment the te
 completes the expected screen is read. Output is timestamped as it is read and interpreted
 afterwards by pyte (`pip install pyte`), so the terminal emulation never delays a measurement.
 
-Usage: scripts/measure-browser.py ASSOC DB [--rounds N]
-DB holds a table `big` (id INTEGER PRIMARY KEY, …, label TEXT 'row <id>'): scripts/make-big-table.sh.
+Usage: scripts/measure-browser.py [--assoc PATH] [--db PATH] [--rounds N]
+Without --assoc it builds and uses the release binary; DB (default /tmp/assoc-big.sqlite, built by
+scripts/make-big-table.sh when missing) holds a table `big` (id INTEGER PRIMARY KEY, …, label 'row <id>').
 """
 import argparse
 import statistics
 import subprocess
 import time
 
-from ptyprocess import PtyProcess, peak_kb
+from ptyprocess import PtyProcess, ensure_table, peak_kb, release_assoc
 
 
 def sqlite3_time(db, sql, last_line):
@@ -63,10 +64,12 @@ def assoc_round(assoc, db, last_id):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("assoc")
-    parser.add_argument("db")
+    parser.add_argument("--assoc")
+    parser.add_argument("--db", default="/tmp/assoc-big.sqlite")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+    args.assoc = args.assoc or release_assoc()
+    ensure_table(args.db, 10_000_000)
     last_id = int(subprocess.check_output(["sqlite3", args.db, "SELECT max(id) FROM big"]).strip())
     results = {}
     memories = []

@@ -4,25 +4,17 @@ rows (open it, G, ten PgUp), next to VisiData (`pip install visidata`) opening t
 memory means the two `assoc` peaks are close. VisiData reads a whole table into memory, so on the
 big table it is stopped after --visidata-seconds, and the rows it had loaded by then are shown.
 
-Usage: scripts/measure-memory.py ASSOC [--visidata-seconds 60]
+Usage: scripts/measure-memory.py [--assoc PATH] [--visidata-seconds 60]   (default: the release build)
 The tables are built into /tmp by scripts/make-big-table.sh when missing.
 """
 import argparse
-import os
 import re
 import shutil
-import subprocess
 import time
 
-from ptyprocess import PtyProcess, peak_kb, screen_text
+from ptyprocess import PtyProcess, ensure_table, peak_kb, release_assoc, screen_text
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 TABLES = [("/tmp/assoc-10k.sqlite", 10_000), ("/tmp/assoc-1m.sqlite", 1_000_000), ("/tmp/assoc-big.sqlite", 10_000_000)]
-
-
-def ensure(db, rows):
-    if not os.path.exists(db):
-        subprocess.run([os.path.join(HERE, "make-big-table.sh"), db, str(rows)], check=True, stdout=subprocess.DEVNULL)
 
 
 def assoc_peak(assoc, db):
@@ -62,11 +54,12 @@ def visidata_peak(db, seconds):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("assoc")
+    parser.add_argument("--assoc")
     parser.add_argument("--visidata-seconds", type=float, default=60)
     args = parser.parse_args()
+    args.assoc = args.assoc or release_assoc()
     for db, rows in TABLES:
-        ensure(db, rows)
+        ensure_table(db, rows)
     for db, rows in TABLES:
         print(f"assoc     {rows:>10,} rows: peak {assoc_peak(args.assoc, db) / 1024:7.1f} MB")
     if shutil.which("vd") is None:

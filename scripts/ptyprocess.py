@@ -116,3 +116,21 @@ def screen_text(process):
     for _, data in process.chunks:
         stream.feed(data)
     return "\n".join(screen.display)
+
+
+def release_assoc():
+    """Builds the release `assoc` (when needed) and returns its path."""
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.run(["swift", "build", "-c", "release", "--product", "assoc"], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL)
+    bin_path = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True)
+    return os.path.join(bin_path.strip(), "assoc")
+
+
+def ensure_table(db, rows):
+    """Builds `db` with a table `big` of `rows` rows (scripts/make-big-table.sh) when missing."""
+    import subprocess
+    if not os.path.exists(db):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-big-table.sh")
+        subprocess.run([script, db, str(rows)], check=True, stdout=subprocess.DEVNULL)
