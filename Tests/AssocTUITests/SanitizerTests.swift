@@ -69,6 +69,30 @@ final class SanitizerTests: XCTestCase {
         XCTAssertEqual(buffer.textLines()[0], "␛[31mred␛[0m")
     }
 
+    /// Random mixes of plain text (ASCII, box drawing, CJK, emoji, accents) with controls, bidi
+    /// marks and zero-width scalars: whichever path sanitizes a string, no unsafe scalar comes
+    /// out, no cluster takes zero cells, and plain text comes out unchanged.
+    func testRandomMixesAreSafeAndPlainTextIsKept() {
+        let plain: [Unicode.Scalar] = ["a", "Z", " ", "~", "é", "─", "│", "→", "中", "文", "😀", "ß", "€", "\u{A0}"]
+        let special: [Unicode.Scalar] = ["\u{1B}", "\u{7}", "\u{9B}", "\u{7F}", "\u{202E}", "\u{2066}", "\u{200E}",
+                                         "\u{301}", "\u{200B}", "\u{200D}", "\u{FE0F}", "\u{2028}", "\n", "\u{1160}"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                let pool = round % 2 == 0 || Bool.random(using: &generator) ? plain : special
+                scalars.append(pool[Int.random(in: 0..<pool.count, using: &generator)])
+            }
+            let text = String(scalars)
+            let shown = Sanitizer.sanitize(text)
+            XCTAssertFalse(shown.unicodeScalars.contains { Sanitizer.isUnsafe($0) }, "\(text.debugDescription) → \(shown.debugDescription)")
+            for character in shown {
+                XCTAssertGreaterThan(TextWidth.width(of: character), 0, "\(text.debugDescription) → \(shown.debugDescription)")
+            }
+            if text.unicodeScalars.allSatisfy({ plain.contains($0) }) { XCTAssertEqual(shown, text) }
+        }
+    }
+
     func testValuesFormatting() {
         XCTAssertEqual(ValueFormatter.cell(.null), StyledText("NULL", .null))
         XCTAssertEqual(ValueFormatter.cell(.text("NULL")), StyledText("NULL", .normal))

@@ -14,8 +14,10 @@
 public enum Sanitizer {
     /// The visible, terminal-safe version of `text`.
     public static func sanitize(_ text: String) -> String {
-        // Fast path: printable ASCII.
+        // Fast paths: printable ASCII; then text without any scalar to replace or of zero width
+        // (every cluster then starts with a visible scalar: nothing below would change it).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if text.unicodeScalars.allSatisfy(isPlain) { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text {
@@ -61,6 +63,14 @@ public enum Sanitizer {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return "⇄"
         default: return nil
         }
+    }
+
+    /// A scalar shown as is, alone or in any cluster: not replaced, not of zero width.
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v >= 0x20 && v < 0x7F { return true }
+        if v < 0xA0 { return false }
+        return placeholder(for: scalar) == nil && !TextWidth.isZeroWidth(scalar)
     }
 
     /// Whether a scalar is in one of the scalars no cell may hold (for assertions and tests).

@@ -48,6 +48,17 @@ struct ScreenBuffer: Sendable, Equatable {
         guard point.y >= 0, point.y < height, point.x < width else { return 0 }
         let limit = min(width, point.x + (maxWidth ?? width))
         var x = point.x
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one cell a byte, nothing to sanitize.
+            for byte in text.utf8 {
+                if x + 1 > limit { break }
+                if x >= 0 {
+                    set(Cell(grapheme: String(UnicodeScalar(byte)), width: 1, role: style, highlighted: highlighted), x: x, y: point.y)
+                }
+                x += 1
+            }
+            return x - point.x
+        }
         for character in Sanitizer.sanitize(text) {
             let w = TextWidth.width(of: character)
             if w == 0 { continue }

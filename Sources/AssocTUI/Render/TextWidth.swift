@@ -12,6 +12,8 @@ public enum TextWidth {
 
     /// Cells taken by `text` (sum of its clusters' widths).
     public static func width(of text: String) -> Int {
+        // Printable ASCII: one cell a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += width(of: character) }
         return total
@@ -36,6 +38,7 @@ public enum TextWidth {
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x300 { return false }  // U+00AD soft hyphen shows as a hyphen
+        if (0x2190...0x2BFF).contains(v) { return false }  // arrows, box drawing, shapes, symbols: no marks
         if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return true }
         if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return true }
         switch scalar.properties.generalCategory {
