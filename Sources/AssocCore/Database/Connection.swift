@@ -85,6 +85,9 @@ public final class Connection: @unchecked Sendable {
     /// Whether SQLite itself considers the main database read-only.
     public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// Whether no transaction is open (SQLite's autocommit mode).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
     /// Compiles one SQL statement.
     public func prepare(_ sql: String) throws -> Statement {
         var stmt: OpaquePointer?

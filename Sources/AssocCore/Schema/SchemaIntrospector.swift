@@ -5,6 +5,11 @@ public enum SchemaIntrospector {
     /// main database. Tables whose structure SQLite cannot read (a view over a missing table,
     /// a virtual table whose module is not loaded) are kept with no columns and a diagnostic.
     public static func read(_ connection: Connection) throws -> Schema {
+        // One read transaction for every PRAGMA: a consistent snapshot of the schema (another
+        // connection cannot change it halfway), and one lock instead of one per statement.
+        let ownsTransaction = connection.isAutocommit
+        if ownsTransaction { try connection.execute("BEGIN DEFERRED") }
+        defer { if ownsTransaction { try? connection.execute("COMMIT") } }
         var diagnostics: [String] = []
         let entries = try listTables(connection)
         var tables: [TableInfo] = []
