@@ -1,21 +1,41 @@
 import GRDB
 
-/// Builds each `RequestSpec` as a GRDB request: `Table<Row>`-based associations with explicit
-/// keys and foreign keys, and fetches it.
+/// Builds each `RequestSpec` as a GRDB request: `Table<Row>` associations declared with explicit
+/// keys and foreign keys (`ForeignKey(childColumns, to: parentColumns)`), and fetches it.
 final class GRDBRunner {
     let dbQueue: DatabaseQueue
+    let catalog: Catalog
 
-    init(path: String) throws {
+    init(path: String, catalog: Catalog) throws {
         var configuration = Configuration()
         configuration.readonly = true
         dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+        self.catalog = catalog
+    }
+
+    /// Direct associations of the catalog whose columns are not a foreign key that GRDB reads
+    /// from the schema (the catalog comes from AssocCore: this keeps it honest).
+    func unknownForeignKeys() throws -> [String] {
+        try dbQueue.read { db in
+            var problems: [String] = []
+            for def in catalog.associations where !def.isThrough {
+                let child = def.kind == .belongsTo ? def.origin : def.destination
+                let parent = def.kind == .belongsTo ? def.destination : def.origin
+                let found = try db.foreignKeys(on: child).contains { fk in
+                    fk.destinationTable.lowercased() == parent.lowercased()
+                        && fk.originColumns == def.childColumns && fk.destinationColumns == def.parentColumns
+                }
+                if !found { problems.append("\(def.origin).\(def.name): \(child)(\(def.childColumns)) → \(parent)(\(def.parentColumns))") }
+            }
+            return problems
+        }
     }
 
     /// Primary keys, columns and up to 40 distinct values per column of the catalog's tables.
     func samples() throws -> [String: TableSample] {
         try dbQueue.read { db in
             var result: [String: TableSample] = [:]
-            for table in Catalog.tables {
+            for table in catalog.tables {
                 let pk = try db.primaryKey(table).columns
                 var columns: [ColumnSample] = []
                 for column in try db.columns(in: table) {
@@ -43,17 +63,58 @@ final class GRDBRunner {
         return try dbQueue.read { db in try request.fetchCount(db) }
     }
 
+    /// The main SQL statement GRDB runs for `spec` (for repro output).
+    func statement(_ spec: RequestSpec) -> String {
+        let request = build(spec)
+        do {
+            return try dbQueue.read { db in
+                let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+                return "\(statement.sql) \(statement.arguments)"
+            }
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
     func fetch(_ spec: RequestSpec) throws -> [String] {
         let request = build(spec)
         let rows = try dbQueue.read { db in try Row.fetchAll(db, request) }
         return canonical(rows, spec: spec)
     }
 
+    /// The user aliases of one request: GRDB wants the same `TableAlias` object where the table is
+    /// aliased and where its columns are used.
+    private final class Aliases {
+        var byName: [String: TableAlias<Void>] = [:]
+
+        subscript(_ name: String) -> TableAlias<Void> {
+            if let alias = byName[name] { return alias }
+            let alias = TableAlias(name: name)
+            byName[name] = alias
+            return alias
+        }
+    }
+
     func build(_ spec: RequestSpec) -> QueryInterfaceRequest<Row> {
+        let aliases = Aliases()
         var request = Table<Row>(spec.table).all()
-        if let filter = spec.filter { request = request.filter(expression(filter)) }
-        for child in spec.children { request = attach(request, child) }
-        return request.order(spec.primaryKey.map { Column($0) })
+        if let alias = spec.alias { request = request.aliased(aliases[alias]) }
+        if let filter = spec.filter { request = request.filter(expression(filter, aliases)) }
+        for child in spec.children { request = attach(request, child, aliases) }
+        if !spec.aggregates.isEmpty { request = request.annotated(with: spec.aggregates.compactMap { aggregate($0, aliases) }) }
+        for having in spec.havings {
+            guard let a = aggregate(having.aggregate, aliases) else { continue }
+            let v = value(having.value)
+            switch having.op {
+            case .eq: request = request.having(a == v)
+            case .ne: request = request.having(a != v)
+            case .lt: request = request.having(a < v)
+            case .le: request = request.having(a <= v)
+            case .gt: request = request.having(a > v)
+            case .ge: request = request.having(a >= v)
+            }
+        }
+        return request.order(spec.ordering.map { ordering($0, aliases) })
     }
 
     /// A type-erased `Row → Row` association.
@@ -65,44 +126,76 @@ final class GRDBRunner {
         case hasManyThrough(HasManyThroughAssociation<Row, Row>)
     }
 
-    private func base(_ def: AssocDef) -> AnyAssociation {
+    /// The GRDB association for `def`. Used as to-one (`toOne`: joined or aggregated), a to-many
+    /// association gets the singular key AssocCore documents (`booksAsAuthor` → `bookAsAuthor`),
+    /// a through association's pivot included.
+    private func base(_ def: AssocDef, toOne: Bool) -> AnyAssociation? {
         let origin = Table<Row>(def.origin), destination = Table<Row>(def.destination)
+        let foreignKey = ForeignKey(def.childColumns, to: def.parentColumns)
+        let key = toOne ? def.scopeKey : def.name
         switch def.kind {
         case .belongsTo:
-            return .belongsTo(origin.belongsTo(destination, key: def.name, using: ForeignKey(def.foreignKey)))
+            return .belongsTo(origin.belongsTo(destination, key: def.name, using: foreignKey))
         case .hasOne:
-            return .hasOne(origin.hasOne(destination, key: def.name, using: ForeignKey(def.foreignKey)))
+            return .hasOne(origin.hasOne(destination, key: def.name, using: foreignKey))
         case .hasMany:
-            return .hasMany(origin.hasMany(destination, key: def.name, using: ForeignKey(def.foreignKey)))
+            let a = origin.hasMany(destination, key: def.name, using: foreignKey)
+            return .hasMany(toOne ? a.forKey(key) : a)
         case .hasOneThrough, .hasManyThrough:
             // Pivot and target are direct associations of the catalog.
-            let pivotDef = Catalog.association(def.origin, def.pivot)
-            let targetDef = pivotDef.flatMap { Catalog.association($0.destination, def.target) }
-            let pivot = pivotDef.map(base), target = targetDef.map(base)
-            switch (pivot, target) {
-            case (.belongsTo(let p), .hasOne(let t)) where def.kind == .hasOneThrough:
-                return .hasOneThrough(origin.hasOne(Row.self, through: p, using: t, key: def.name))
-            case (.hasMany(let p), .belongsTo(let t)):
-                return .hasManyThrough(origin.hasMany(Row.self, through: p, using: t, key: def.name))
-            default:
-                // Not in the catalog: fall back to the pivot (never reached with the demo catalog).
-                return .belongsTo(origin.belongsTo(destination, key: def.name))
+            guard let pivotDef = catalog.association(def.origin, def.pivot),
+                  let targetDef = catalog.association(pivotDef.destination, def.target),
+                  let pivot = base(pivotDef, toOne: toOne), let target = base(targetDef, toOne: toOne)
+            else { return nil }
+            if def.kind == .hasOneThrough {
+                switch pivot {
+                case .belongsTo(let p): return oneThrough(origin, p, target, def.name)
+                case .hasOne(let p): return oneThrough(origin, p, target, def.name)
+                default: return nil
+                }
+            }
+            switch pivot {
+            case .belongsTo(let p): return manyThrough(origin, p, target, key)
+            case .hasOne(let p): return manyThrough(origin, p, target, key)
+            case .hasMany(let p): return manyThrough(origin, p, target, key)
+            default: return nil
             }
         }
     }
 
-    private func association(_ spec: JoinSpec) -> AnyAssociation {
-        var a = base(spec.association)
-        // A to-many association joined as to-one gets the singular key AssocCore documents.
-        if spec.method != .includingAll && spec.association.isToMany {
+    private func oneThrough<P: AssociationToOne>(_ origin: Table<Row>, _ pivot: P, _ target: AnyAssociation, _ key: String) -> AnyAssociation?
+    where P.OriginRowDecoder == Row, P.RowDecoder == Row {
+        switch target {
+        case .belongsTo(let t): return .hasOneThrough(origin.hasOne(Row.self, through: pivot, using: t, key: key))
+        case .hasOne(let t): return .hasOneThrough(origin.hasOne(Row.self, through: pivot, using: t, key: key))
+        default: return nil
+        }
+    }
+
+    private func manyThrough<P: Association>(_ origin: Table<Row>, _ pivot: P, _ target: AnyAssociation, _ key: String) -> AnyAssociation?
+    where P.OriginRowDecoder == Row, P.RowDecoder == Row {
+        switch target {
+        case .belongsTo(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        case .hasOne(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        case .hasMany(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        default: return nil
+        }
+    }
+
+    private func association(_ spec: JoinSpec, _ aliases: Aliases) -> AnyAssociation? {
+        guard var a = base(spec.association, toOne: spec.method != .includingAll) else { return nil }
+        if let alias = spec.alias {
+            let t = aliases[alias]
             switch a {
-            case .hasMany(let x): a = .hasMany(x.forKey(spec.association.scopeKey))
-            case .hasManyThrough(let x): a = .hasManyThrough(x.forKey(spec.association.scopeKey))
-            default: break
+            case .belongsTo(let x): a = .belongsTo(x.aliased(t))
+            case .hasOne(let x): a = .hasOne(x.aliased(t))
+            case .hasMany(let x): a = .hasMany(x.aliased(t))
+            case .hasOneThrough(let x): a = .hasOneThrough(x.aliased(t))
+            case .hasManyThrough(let x): a = .hasManyThrough(x.aliased(t))
             }
         }
         if let filter = spec.filter {
-            let e = expression(filter)
+            let e = expression(filter, aliases)
             switch a {
             case .belongsTo(let x): a = .belongsTo(x.filter(e))
             case .hasOne(let x): a = .hasOne(x.filter(e))
@@ -111,20 +204,30 @@ final class GRDBRunner {
             case .hasManyThrough(let x): a = .hasManyThrough(x.filter(e))
             }
         }
+        if !spec.ordering.isEmpty {
+            let o = spec.ordering.map { ordering($0, aliases) }
+            switch a {
+            case .belongsTo(let x): a = .belongsTo(x.order(o))
+            case .hasOne(let x): a = .hasOne(x.order(o))
+            case .hasMany(let x): a = .hasMany(x.order(o))
+            case .hasOneThrough(let x): a = .hasOneThrough(x.order(o))
+            case .hasManyThrough(let x): a = .hasManyThrough(x.order(o))
+            }
+        }
         for child in spec.children {
             switch a {
-            case .belongsTo(let x): a = .belongsTo(attach(x, child))
-            case .hasOne(let x): a = .hasOne(attach(x, child))
-            case .hasMany(let x): a = .hasMany(attach(x, child))
-            case .hasOneThrough(let x): a = .hasOneThrough(attach(x, child))
-            case .hasManyThrough(let x): a = .hasManyThrough(attach(x, child))
+            case .belongsTo(let x): a = .belongsTo(attach(x, child, aliases))
+            case .hasOne(let x): a = .hasOne(attach(x, child, aliases))
+            case .hasMany(let x): a = .hasMany(attach(x, child, aliases))
+            case .hasOneThrough(let x): a = .hasOneThrough(attach(x, child, aliases))
+            case .hasManyThrough(let x): a = .hasManyThrough(attach(x, child, aliases))
             }
         }
         return a
     }
 
-    private func attach<H: JoinableRequest>(_ host: H, _ child: JoinSpec) -> H where H.RowDecoder == Row {
-        switch association(child) {
+    private func attach<H: JoinableRequest>(_ host: H, _ child: JoinSpec, _ aliases: Aliases) -> H where H.RowDecoder == Row {
+        switch association(child, aliases) {
         case .belongsTo(let a): return join(host, a, child.method)
         case .hasOne(let a): return join(host, a, child.method)
         case .hasOneThrough(let a): return join(host, a, child.method)
@@ -132,6 +235,8 @@ final class GRDBRunner {
             return child.method == .includingAll ? host.including(all: a) : join(host, a, child.method)
         case .hasManyThrough(let a):
             return child.method == .includingAll ? host.including(all: a) : join(host, a, child.method)
+        case nil:
+            return host
         }
     }
 
@@ -145,28 +250,75 @@ final class GRDBRunner {
         }
     }
 
-    private func expression(_ filter: Filter) -> SQLExpression {
+    private func aggregate(_ spec: AggregateSpec, _ aliases: Aliases) -> AssociationAggregate<Row>? {
+        let column = Column(spec.column ?? "rowid")
+        let filter = spec.filter.map { expression($0, aliases) }
+        let result: AssociationAggregate<Row>
+        switch base(spec.association, toOne: true) {
+        case .hasMany(var a):
+            if let filter { a = a.filter(filter) }
+            result = aggregate(a, spec.function, column)
+        case .hasManyThrough(var a):
+            if let filter { a = a.filter(filter) }
+            result = aggregate(a, spec.function, column)
+        default:
+            return nil
+        }
+        if let name = spec.name { return result.forKey(name) }
+        return result
+    }
+
+    private func aggregate<A: AssociationToMany>(_ a: A, _ function: AggregateSpec.Function, _ column: Column)
+        -> AssociationAggregate<Row> where A.OriginRowDecoder == Row
+    {
+        switch function {
+        case .count: return a.count
+        case .isEmpty: return a.isEmpty
+        case .min: return a.min(column)
+        case .max: return a.max(column)
+        case .average: return a.average(column)
+        case .sum: return a.sum(column)
+        case .total: return a.total(column)
+        }
+    }
+
+    private func ordering(_ term: OrderTerm, _ aliases: Aliases) -> SQLOrdering {
+        let e = operand(term.operand, aliases)
+        return term.descending ? e.desc : e.asc
+    }
+
+    private func value(_ lit: Lit) -> DatabaseValue {
+        switch lit {
+        case .integer(let v): return v.databaseValue
+        case .real(let v): return v.databaseValue
+        case .text(let s): return s.databaseValue
+        }
+    }
+
+    private func operand(_ operand: Operand, _ aliases: Aliases) -> SQLExpression {
+        switch operand {
+        case .column(let name): return Column(name).sqlExpression
+        case .aliased(let alias, let column): return aliases[alias][column]
+        case .literal(let lit): return value(lit).sqlExpression
+        }
+    }
+
+    private func expression(_ filter: Filter, _ aliases: Aliases) -> SQLExpression {
         switch filter {
-        case .compare(let name, let op, let lit):
-            let value: DatabaseValue
-            switch lit {
-            case .integer(let v): value = v.databaseValue
-            case .real(let v): value = v.databaseValue
-            case .text(let s): value = s.databaseValue
-            }
-            let column = Column(name)
+        case .compare(let a, let op, let b):
+            let lhs = operand(a, aliases), rhs = operand(b, aliases)
             switch op {
-            case .eq: return column == value
-            case .ne: return column != value
-            case .lt: return column < value
-            case .le: return column <= value
-            case .gt: return column > value
-            case .ge: return column >= value
+            case .eq: return lhs == rhs
+            case .ne: return lhs != rhs
+            case .lt: return lhs < rhs
+            case .le: return lhs <= rhs
+            case .gt: return lhs > rhs
+            case .ge: return lhs >= rhs
             }
-        case .isNull(let name, let negated):
-            return negated ? Column(name) != nil : Column(name) == nil
-        case .and(let a, let b): return expression(a) && expression(b)
-        case .or(let a, let b): return expression(a) || expression(b)
+        case .isNull(let a, let negated):
+            return negated ? operand(a, aliases) != nil : operand(a, aliases) == nil
+        case .and(let a, let b): return expression(a, aliases) && expression(b, aliases)
+        case .or(let a, let b): return expression(a, aliases) || expression(b, aliases)
         }
     }
 }

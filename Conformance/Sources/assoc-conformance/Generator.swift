@@ -1,212 +1,215 @@
-/// Seeded random source (SplitMix64): the same seed replays the same requests.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<n (n > 0).
-    mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
-}
-
 /// A column of a table with a few of its actual values, to build selective filters.
 struct ColumnSample {
     var name: String
     var values: [Lit]
 }
 
-/// What the generator needs to know about each table (read from the demo database).
+/// What the generator needs to know about each table (read from the database).
 struct TableSample {
     var primaryKey: [String]
     var columns: [ColumnSample]
 }
 
-/// Builds random `RequestSpec`s over the demo schema.
+/// The associations of one database, in AssocCore's names, with the join columns both sides use.
+struct Catalog {
+    var associations: [AssocDef]
+    /// Tables with at least one association, sorted.
+    var tables: [String]
+
+    func associations(from table: String) -> [AssocDef] { associations.filter { $0.origin == table } }
+
+    func association(_ origin: String, _ name: String) -> AssocDef? {
+        associations.first { $0.origin == origin && $0.name == name }
+    }
+}
+
+/// Builds random `RequestSpec`s over a catalog: joins up to three levels deep with every joining
+/// method, filters, user aliases used in filters and orderings, aggregates with HAVING, ordered
+/// prefetches, and a random ordering that ends with the root's primary key.
 struct Generator {
     var rng: SplitMix64
     let tables: [String: TableSample]
+    let catalog: Catalog
 
-    mutating func request() -> RequestSpec {
-        let table = rng.pick(Catalog.tables) ?? "book"
-        let pk = tables[table]?.primaryKey ?? ["rowid"]
-        return RequestSpec(
-            table: table, primaryKey: pk,
-            filter: rng.chance(60) ? filter(table) : nil,
-            children: joins(from: table, depth: 1))
+    /// A user alias in the main query: its table, and whether it is reached through to-one joins
+    /// only (so that ordering by it keeps the rows of one root together).
+    private struct AliasInfo {
+        var name: String
+        var table: String
+        var isToOneChain: Bool
     }
 
-    /// Up to 3 distinct associations at the first level, up to 2 at the second.
-    mutating func joins(from table: String, depth: Int) -> [JoinSpec] {
-        guard depth <= 2 else { return [] }
-        var candidates = Catalog.associations(from: table)
-        let count = depth == 1 ? rng.below(4) : (rng.chance(50) ? 0 : 1 + rng.below(2))
+    private var aliases: [AliasInfo] = []
+
+    init(rng: SplitMix64, tables: [String: TableSample], catalog: Catalog) {
+        self.rng = rng
+        self.tables = tables
+        self.catalog = catalog
+    }
+
+    mutating func request() -> RequestSpec {
+        aliases = []
+        let table = rng.pick(catalog.tables) ?? ""
+        let pk = tables[table]?.primaryKey ?? ["rowid"]
+        let toMany = catalog.associations(from: table).filter(\.isToMany)
+        // Aggregates group by the root's primary key: other to-many joins would make the selected
+        // columns of the joined rows arbitrary, so that mode joins to-one associations only.
+        let aggregateMode = !toMany.isEmpty && rng.chance(25)
+        var rootAlias: String?
+        if rng.chance(20) {
+            rootAlias = newAlias()
+            aliases.append(AliasInfo(name: rootAlias ?? "", table: table, isToOneChain: true))
+        }
+        let children = joins(
+            from: table, depth: 1, inMain: true, toOneChain: true, allowToMany: !aggregateMode, rootAlias: rootAlias)
+        var spec = RequestSpec(
+            table: table, primaryKey: pk, alias: rootAlias,
+            filter: rng.chance(60) ? filter(table, aliases: aliases) : nil,
+            children: children, ordering: [])
+        if aggregateMode {
+            var used: [String: Filter?] = [:]
+            for index in 0..<(1 + rng.below(3)) {
+                guard let association = rng.pick(toMany) else { break }
+                spec.aggregates.append(aggregate(association, index: index, filters: &used))
+            }
+            for index in 0..<(rng.chance(50) ? 1 + rng.below(2) : 0) {
+                guard let association = rng.pick(toMany) else { break }
+                let aggregate = aggregate(association, index: 10 + index, filters: &used)
+                spec.havings.append(having(aggregate))
+            }
+        }
+        spec.ordering = ordering(table, aliases: aliases.filter(\.isToOneChain), primaryKey: pk)
+        return spec
+    }
+
+    private mutating func newAlias() -> String {
+        "ua\(aliases.count)"
+    }
+
+    /// Up to 3 distinct associations at the first level, up to 2 at the second, up to 1 at the third.
+    private mutating func joins(
+        from table: String, depth: Int, inMain: Bool, toOneChain: Bool, allowToMany: Bool, rootAlias: String?
+    ) -> [JoinSpec] {
+        guard depth <= 3 else { return [] }
+        var candidates = catalog.associations(from: table).filter { allowToMany || !$0.isToMany }
+        let count: Int
+        switch depth {
+        case 1: count = rng.below(4)
+        case 2: count = rng.chance(50) ? 0 : 1 + rng.below(2)
+        default: count = rng.chance(70) ? 0 : 1
+        }
         var result: [JoinSpec] = []
         for _ in 0..<count where !candidates.isEmpty {
-            let index = rng.below(candidates.count)
-            let association = candidates.remove(at: index)
+            let association = candidates.remove(at: rng.below(candidates.count))
             let method: JoinMethod
             if association.isToMany && rng.chance(40) {
                 method = .includingAll
             } else {
                 method = rng.pick([.includingRequired, .includingOptional, .joiningRequired, .joiningOptional]) ?? .includingOptional
             }
-            result.append(JoinSpec(
-                method: method, association: association,
-                filter: rng.chance(35) ? filter(association.destination) : nil,
-                children: joins(from: association.destination, depth: depth + 1)))
+            let destination = association.destination
+            if method == .includingAll {
+                // A prefetch runs as its own statement: a new context, without the main query's aliases.
+                var ordering: [OrderTerm] = []
+                if rng.chance(50) {
+                    ordering = self.ordering(destination, aliases: [], primaryKey: tables[destination]?.primaryKey ?? ["rowid"])
+                }
+                let filter = rng.chance(35) ? self.filter(destination, aliases: []) : nil
+                let children = joins(
+                    from: destination, depth: depth + 1, inMain: false, toOneChain: true, allowToMany: true, rootAlias: nil)
+                result.append(JoinSpec(
+                    method: method, association: association, filter: filter, ordering: ordering, children: children))
+                continue
+            }
+            var alias: String?
+            let chain = toOneChain && !association.isToMany
+            if inMain && rng.chance(30) {
+                alias = newAlias()
+                aliases.append(AliasInfo(name: alias ?? "", table: destination, isToOneChain: chain))
+            }
+            // An association's ON clause may refer to the root, joined before it.
+            let visible = aliases.filter { $0.name == rootAlias }
+            let filter = rng.chance(35) ? self.filter(destination, aliases: visible) : nil
+            let children = joins(
+                from: destination, depth: depth + 1, inMain: inMain, toOneChain: chain, allowToMany: allowToMany,
+                rootAlias: rootAlias)
+            result.append(JoinSpec(method: method, association: association, filter: filter, alias: alias, children: children))
         }
         return result
     }
 
-    mutating func filter(_ table: String, depth: Int = 0) -> Filter? {
+    private mutating func filter(_ table: String, aliases: [AliasInfo], depth: Int = 0) -> Filter? {
         if depth < 2 && rng.chance(25) {
-            guard let a = filter(table, depth: depth + 1), let b = filter(table, depth: depth + 1) else { return nil }
+            guard let a = filter(table, aliases: aliases, depth: depth + 1),
+                  let b = filter(table, aliases: aliases, depth: depth + 1)
+            else { return nil }
             return rng.chance(50) ? .and(a, b) : .or(a, b)
+        }
+        // A third of the comparisons involve an aliased table, when there is one.
+        if let alias = rng.chance(35) ? rng.pick(aliases) : nil {
+            guard let aliased = rng.pick(tables[alias.table]?.columns ?? []) else { return nil }
+            let lhs = Operand.aliased(alias: alias.name, column: aliased.name)
+            guard let op = rng.pick(CompareOp.allCases) else { return nil }
+            if rng.chance(50), let own = rng.pick(tables[table]?.columns ?? []) {
+                return .compare(.column(own.name), op, lhs)
+            }
+            if aliased.values.isEmpty || rng.chance(15) { return .isNull(lhs, negated: rng.chance(50)) }
+            guard let value = rng.pick(aliased.values) else { return nil }
+            return .compare(lhs, op, .literal(value))
         }
         guard let column = rng.pick(tables[table]?.columns ?? []) else { return nil }
         if column.values.isEmpty || rng.chance(15) {
-            return .isNull(column.name, negated: rng.chance(50))
+            return .isNull(.column(column.name), negated: rng.chance(50))
         }
         guard let value = rng.pick(column.values), let op = rng.pick(CompareOp.allCases) else { return nil }
-        return .compare(column.name, op, value)
+        return .compare(.column(column.name), op, .literal(value))
     }
-}
 
-/// Why GRDB 7.10 is not a reference for a request (GRDB-BEHAVIOUR.md §9 and Addendum), or nil.
-func exclusionReason(_ spec: RequestSpec) -> String? {
-    exclusionReason(children: spec.children, underOptional: false, underToMany: false, parentIsJoined: false)
-}
-
-private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToMany: Bool, parentIsJoined: Bool) -> String? {
-    // Prefetches under a joined association without a scope hang on this row: keys may collide.
-    let visibleKeys = unscopedPrefetchKeys(children)
-    if Set(visibleKeys).count != visibleKeys.count {
-        return "ambiguous key: two prefetches reachable under one key"
-    }
-    let toManyBeside = children.contains { $0.method != .includingAll && $0.association.isToMany }
-    for through in children where !through.association.pivot.isEmpty {
-        // GRDB merges a through association's pivot with a sibling of the same key (§9 #7).
-        if children.contains(where: { $0.association.name == through.association.pivot
-            && ($0.method == .includingAll || through.method == .includingAll) })
-        {
-            return "ambiguous key: through pivot and a sibling prefetch under one key"
-        }
-    }
-    for child in children {
-        if child.method == .includingAll {
-            if parentIsJoined && (underToMany || toManyBeside) {
-                return "including(all:) below or beside a to-many join"
+    /// Zero to two random terms (own columns or aliased to-one tables), then the primary key.
+    private mutating func ordering(_ table: String, aliases: [AliasInfo], primaryKey: [String]) -> [OrderTerm] {
+        var terms: [OrderTerm] = []
+        for _ in 0..<rng.below(3) {
+            if let alias = rng.chance(40) ? rng.pick(aliases) : nil,
+               let column = rng.pick(tables[alias.table]?.columns ?? [])
+            {
+                terms.append(OrderTerm(operand: .aliased(alias: alias.name, column: column.name), descending: rng.chance(50)))
+            } else if let column = rng.pick(tables[table]?.columns ?? []) {
+                terms.append(OrderTerm(operand: .column(column.name), descending: rng.chance(50)))
             }
-            // A prefetch runs as its own request: a new join context.
-            if let reason = exclusionReason(children: child.children, underOptional: false, underToMany: false, parentIsJoined: false) {
-                return reason
-            }
-            continue
         }
-        if child.method.isRequired && underOptional {
-            return "required behind optional"
+        let descending = rng.chance(30)
+        return terms + primaryKey.map { OrderTerm(operand: .column($0), descending: descending) }
+    }
+
+    /// An aggregate of `association`; a second aggregate of the same association reuses its filter,
+    /// since both share one join.
+    private mutating func aggregate(_ association: AssocDef, index: Int, filters: inout [String: Filter?]) -> AggregateSpec {
+        let function = rng.pick(AggregateSpec.Function.allCases) ?? .count
+        let filter: Filter?
+        if let existing = filters[association.name] {
+            filter = existing
+        } else {
+            filter = rng.chance(30) ? self.filter(association.destination, aliases: []) : nil
+            filters[association.name] = filter
         }
-        if let reason = exclusionReason(
-            children: child.children,
-            underOptional: underOptional || !child.method.isRequired,
-            underToMany: underToMany || child.association.isToMany,
-            parentIsJoined: true)
-        {
-            return reason
+        var column: String?
+        if function != .count && function != .isEmpty {
+            column = rng.pick(tables[association.destination]?.columns ?? [])?.name
+        }
+        let named = rng.chance(50)
+        return AggregateSpec(
+            function: column == nil && function != .isEmpty ? .count : function,
+            association: association, filter: filter, column: column, name: named ? "agg\(index)" : nil)
+    }
+
+    private mutating func having(_ aggregate: AggregateSpec) -> HavingSpec {
+        let op = rng.pick(CompareOp.allCases) ?? .gt
+        switch aggregate.function {
+        case .count: return HavingSpec(aggregate: aggregate, op: op, value: .integer(Int64(rng.below(6))))
+        case .isEmpty: return HavingSpec(aggregate: aggregate, op: .eq, value: .integer(rng.chance(50) ? 1 : 0))
+        default:
+            let values = tables[aggregate.association.destination]?.columns.first { $0.name == aggregate.column }?.values ?? []
+            return HavingSpec(aggregate: aggregate, op: op, value: rng.pick(values) ?? .integer(1))
         }
     }
-    return nil
-}
-
-/// True when the node gives the row a scope (an included association or one above it).
-private func hasScope(_ join: JoinSpec) -> Bool {
-    join.method == .includingAll ? false : (join.method.isIncluding || join.children.contains(where: hasScope))
-}
-
-/// Prefetch keys that hang on the row of `children`'s parent: its own, and those below joined associations without scope.
-private func unscopedPrefetchKeys(_ children: [JoinSpec]) -> [String] {
-    children.flatMap { child -> [String] in
-        if child.method == .includingAll { return [child.association.name] }
-        return hasScope(child) ? [] : unscopedPrefetchKeys(child.children)
-    }
-}
-
-/// The view of a fetched row that the comparison needs; each library's `Row` conforms.
-protocol RowView {
-    /// This scope's own columns, `name=value`, hidden grouping columns excluded.
-    var valueStrings: [String] { get }
-    /// The direct scope named `key`, present or not.
-    func scopeRow(_ key: String) -> Self?
-    /// True when a value of the scope or of a nested scope is not NULL.
-    var isPresent: Bool { get }
-    /// All direct scopes, in order.
-    var childScopes: [(key: String, row: Self)] { get }
-    /// Rows prefetched under `key`.
-    func prefetched(_ key: String) -> [Self]?
-}
-
-/// A canonical text for a fetched row: values, scopes by key (present/absent), prefetched rows as sorted multisets.
-func render<R: RowView>(_ row: R, children: [JoinSpec]) -> String {
-    var parts = [row.valueStrings.joined(separator: ",")]
-    for child in children {
-        if let part = renderChild(row, child) { parts.append(part) }
-    }
-    return "[" + parts.joined(separator: " | ") + "]"
-}
-
-private func renderChild<R: RowView>(_ row: R, _ child: JoinSpec) -> String? {
-    let name = child.association.name
-    if child.method == .includingAll {
-        let rows = row.prefetched(name) ?? []
-        return "\(name):{" + rows.map { render($0, children: child.children) }.sorted().joined(separator: "; ") + "}"
-    }
-    guard child.hasIncludedContent else { return nil }
-    let key = child.association.scopeKey
-    // A through association's target hangs below its pivot's scope: search breadth-first.
-    let found = child.association.pivot.isEmpty ? row.scopeRow(key) : scopeTree(row, key)
-    guard let scope = found else {
-        if child.method.isIncluding { return "\(key):NO-SCOPE" }
-        // A joined association without selected columns may have no scope: its content hangs on the parent.
-        return "\(key):~" + child.children.compactMap { renderChild(row, $0) }.joined(separator: " | ")
-    }
-    guard scope.isPresent else { return "\(key):absent" }
-    return "\(key):" + render(scope, children: child.children)
-}
-
-/// Renders all rows; rows of one root (consecutive equal root values) are sorted, since to-many
-/// joins multiply root rows in an order that the primary-key ordering does not fix.
-func canonical<R: RowView>(_ rows: [R], spec: RequestSpec) -> [String] {
-    var result: [String] = []
-    var group: [String] = []
-    var groupKey: [String]?
-    for row in rows {
-        let key = row.valueStrings
-        if key != groupKey {
-            result += group.sorted()
-            group = []
-            groupKey = key
-        }
-        group.append(render(row, children: spec.children))
-    }
-    return result + group.sorted()
-}
-
-/// The scope named `key`, searched breadth-first below `row`.
-func scopeTree<R: RowView>(_ row: R, _ key: String) -> R? {
-    var queue = row.childScopes
-    var index = 0
-    while index < queue.count {
-        let (name, scope) = queue[index]
-        if name == key { return scope }
-        queue += scope.childScopes
-        index += 1
-    }
-    return nil
 }

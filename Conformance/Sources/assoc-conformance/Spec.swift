@@ -16,102 +16,95 @@ enum Lit: Equatable {
 
 enum CompareOp: String, CaseIterable { case eq = "=", ne = "<>", lt = "<", le = "<=", gt = ">", ge = ">=" }
 
-/// A simple filter: column OP literal, IS [NOT] NULL, AND/OR.
+/// One side of a comparison: a column of the table the filter refines, a column of a table known
+/// by a user alias, or a literal.
+enum Operand {
+    case column(String)
+    case aliased(alias: String, column: String)
+    case literal(Lit)
+
+    var sql: String {
+        switch self {
+        case .column(let c): return c
+        case .aliased(let a, let c): return "\(a).\(c)"
+        case .literal(let v): return v.sql
+        }
+    }
+
+    var alias: String? {
+        if case .aliased(let a, _) = self { return a }
+        return nil
+    }
+}
+
+/// A simple filter: comparisons, IS [NOT] NULL, AND/OR.
 indirect enum Filter {
-    case compare(String, CompareOp, Lit)
-    case isNull(String, negated: Bool)
+    case compare(Operand, CompareOp, Operand)
+    case isNull(Operand, negated: Bool)
     case and(Filter, Filter)
     case or(Filter, Filter)
 
     var sql: String {
         switch self {
-        case .compare(let c, let op, let v): return "\(c) \(op.rawValue) \(v.sql)"
-        case .isNull(let c, let negated): return "\(c) IS \(negated ? "NOT " : "")NULL"
+        case .compare(let a, let op, let b): return "\(a.sql) \(op.rawValue) \(b.sql)"
+        case .isNull(let c, let negated): return "\(c.sql) IS \(negated ? "NOT " : "")NULL"
         case .and(let a, let b): return "(\(a.sql) AND \(b.sql))"
         case .or(let a, let b): return "(\(a.sql) OR \(b.sql))"
         }
     }
+
+    /// The user aliases the filter refers to.
+    var aliases: [String] {
+        switch self {
+        case .compare(let a, _, let b): return [a.alias, b.alias].compactMap { $0 }
+        case .isNull(let c, _): return [c.alias].compactMap { $0 }
+        case .and(let a, let b), .or(let a, let b): return a.aliases + b.aliases
+        }
+    }
+}
+
+/// One ORDER BY term.
+struct OrderTerm {
+    var operand: Operand
+    var descending: Bool
+
+    var sql: String { operand.sql + (descending ? " DESC" : "") }
 }
 
 enum AssocKind { case belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough }
 
-/// One association of the demo schema, as AssocCore infers it (name) and as GRDB declares it
-/// (foreign key columns on the child table).
+/// One association of a database, as AssocCore infers it (name, join columns): the GRDB side
+/// declares the same association with these explicit keys and foreign keys.
 struct AssocDef {
     var origin: String
-    /// AssocCore's inferred name (or the declared key of a through association); the GRDB key.
+    /// AssocCore's inferred name; the GRDB key.
     var name: String
     var destination: String
     var kind: AssocKind
-    /// Foreign key columns, on the child table (direct associations only).
-    var foreignKey: [String] = []
+    /// Direct associations: the foreign key columns (on the child table) and the referenced
+    /// columns (on the parent table).
+    var childColumns: [String] = []
+    var parentColumns: [String] = []
     /// Through associations: the names of the pivot (on origin) and of the target (on the pivot's destination).
     var pivot: String = ""
     var target: String = ""
+    /// Through associations: the pivot's key when GRDB joins it as to-one (singular when to-many), and the
+    /// join identities of the pivot and the target (see `identity`).
+    var pivotKey: String = ""
+    var pivotIdentity: String = ""
+    var targetIdentity: String = ""
+    /// False when the destination is a WITHOUT ROWID table with a composite primary key (GRDB
+    /// cannot count its rows).
+    var destinationHasFastPrimaryKey = true
+    /// The key when the association is joined as to-one (to-many names singularized, as AssocCore documents).
+    var scopeKey: String
 
     var isToMany: Bool { kind == .hasMany || kind == .hasManyThrough }
-
-    /// The scope key when the association is joined (to-many names singularized, as AssocCore documents).
-    var scopeKey: String {
-        guard isToMany else { return name }
-        return Catalog.singular[name] ?? name
+    /// What GRDB compares when it merges two associations under one key: tables, columns, direction.
+    var identity: String {
+        "\(origin)>\(destination):\(childColumns.joined(separator: ","))=\(parentColumns.joined(separator: ",")):\(kind == .belongsTo)"
     }
-}
-
-enum Catalog {
-    static let associations: [AssocDef] = [
-        AssocDef(origin: "book", name: "author", destination: "person", kind: .belongsTo, foreignKey: ["authorId"]),
-        AssocDef(origin: "book", name: "translator", destination: "person", kind: .belongsTo, foreignKey: ["translatorId"]),
-        AssocDef(origin: "book", name: "library", destination: "library", kind: .belongsTo, foreignKey: ["libraryId"]),
-        AssocDef(origin: "book", name: "coverImage", destination: "coverImage", kind: .hasOne, foreignKey: ["bookId"]),
-        AssocDef(origin: "book", name: "prizes", destination: "prize", kind: .hasMany, foreignKey: ["bookId"]),
-        AssocDef(origin: "book", name: "address", destination: "address", kind: .hasOneThrough, pivot: "library", target: "address"),
-        AssocDef(origin: "person", name: "country", destination: "country", kind: .belongsTo, foreignKey: ["countryCode"]),
-        AssocDef(origin: "person", name: "booksAsAuthor", destination: "book", kind: .hasMany, foreignKey: ["authorId"]),
-        AssocDef(origin: "person", name: "booksAsTranslator", destination: "book", kind: .hasMany, foreignKey: ["translatorId"]),
-        AssocDef(origin: "person", name: "paintings", destination: "painting", kind: .hasMany, foreignKey: ["authorId"]),
-        AssocDef(origin: "country", name: "demographic", destination: "demographics", kind: .hasOne, foreignKey: ["countryCode"]),
-        AssocDef(origin: "country", name: "people", destination: "person", kind: .hasMany, foreignKey: ["countryCode"]),
-        AssocDef(origin: "country", name: "passports", destination: "passport", kind: .hasMany, foreignKey: ["countryCode"]),
-        AssocDef(origin: "country", name: "citizens", destination: "citizen", kind: .hasManyThrough, pivot: "passports", target: "citizen"),
-        AssocDef(origin: "demographics", name: "country", destination: "country", kind: .belongsTo, foreignKey: ["countryCode"]),
-        AssocDef(origin: "library", name: "address", destination: "address", kind: .hasOne, foreignKey: ["libraryId"]),
-        AssocDef(origin: "library", name: "books", destination: "book", kind: .hasMany, foreignKey: ["libraryId"]),
-        AssocDef(origin: "address", name: "library", destination: "library", kind: .belongsTo, foreignKey: ["libraryId"]),
-        AssocDef(origin: "coverImage", name: "book", destination: "book", kind: .belongsTo, foreignKey: ["bookId"]),
-        AssocDef(origin: "prize", name: "book", destination: "book", kind: .belongsTo, foreignKey: ["bookId"]),
-        AssocDef(origin: "painting", name: "author", destination: "person", kind: .belongsTo, foreignKey: ["authorId"]),
-        AssocDef(origin: "citizen", name: "passports", destination: "passport", kind: .hasMany, foreignKey: ["citizenId"]),
-        AssocDef(origin: "passport", name: "country", destination: "country", kind: .belongsTo, foreignKey: ["countryCode"]),
-        AssocDef(origin: "passport", name: "citizen", destination: "citizen", kind: .belongsTo, foreignKey: ["citizenId"]),
-        AssocDef(origin: "employee", name: "manager", destination: "employee", kind: .belongsTo, foreignKey: ["managerId"]),
-        AssocDef(origin: "employee", name: "employeesAsManager", destination: "employee", kind: .hasMany, foreignKey: ["managerId"]),
-        AssocDef(origin: "document", name: "sections", destination: "section", kind: .hasMany, foreignKey: ["documentId"]),
-        AssocDef(origin: "section", name: "document", destination: "document", kind: .belongsTo, foreignKey: ["documentId"]),
-        AssocDef(origin: "section", name: "paragraphs", destination: "paragraph", kind: .hasMany, foreignKey: ["sectionId"]),
-        AssocDef(origin: "paragraph", name: "section", destination: "section", kind: .belongsTo, foreignKey: ["sectionId"]),
-        AssocDef(origin: "team", name: "players", destination: "player", kind: .hasMany, foreignKey: ["teamId"]),
-        AssocDef(origin: "team", name: "playerRoles", destination: "playerRole", kind: .hasMany, foreignKey: ["teamId"]),
-        AssocDef(origin: "player", name: "team", destination: "team", kind: .belongsTo, foreignKey: ["teamId"]),
-        AssocDef(origin: "player", name: "playerRoles", destination: "playerRole", kind: .hasMany, foreignKey: ["playerId"]),
-        AssocDef(origin: "playerRole", name: "team", destination: "team", kind: .belongsTo, foreignKey: ["teamId"]),
-        AssocDef(origin: "playerRole", name: "player", destination: "player", kind: .belongsTo, foreignKey: ["playerId"]),
-    ]
-
-    static let singular: [String: String] = [
-        "prizes": "prize", "booksAsAuthor": "bookAsAuthor", "booksAsTranslator": "bookAsTranslator",
-        "paintings": "painting", "people": "person", "passports": "passport", "citizens": "citizen",
-        "books": "book", "employeesAsManager": "employeeAsManager", "sections": "section",
-        "paragraphs": "paragraph", "players": "player", "playerRoles": "playerRole",
-    ]
-
-    static var tables: [String] { Array(Set(associations.map(\.origin))).sorted() }
-
-    static func associations(from table: String) -> [AssocDef] { associations.filter { $0.origin == table } }
-
-    static func association(_ origin: String, _ name: String) -> AssocDef? {
-        associations.first { $0.origin == origin && $0.name == name }
-    }
+    var isThrough: Bool { kind == .hasOneThrough || kind == .hasManyThrough }
 }
 
 enum JoinMethod: String, CaseIterable {
@@ -125,11 +118,15 @@ enum JoinMethod: String, CaseIterable {
     var isIncluding: Bool { self != .joiningRequired && self != .joiningOptional }
 }
 
-/// An association in a request tree, with its own filter and children.
+/// An association in a request tree, with its own filter, alias, ordering and children.
 struct JoinSpec {
     var method: JoinMethod
     var association: AssocDef
     var filter: Filter?
+    /// A user alias (`TableAlias`) given to this association's table.
+    var alias: String?
+    /// Prefetched associations only: the order of the prefetched rows (ends with the primary key).
+    var ordering: [OrderTerm] = []
     var children: [JoinSpec]
 
     /// True when this node or a descendant reaches the row (included scope or prefetch).
@@ -137,24 +134,65 @@ struct JoinSpec {
 
     var description: String {
         var s = "\(association.origin).\(association.name)"
+        if let alias { s += ".aliased(\(alias))" }
         if let filter { s += ".filter(\(filter.sql))" }
+        if !ordering.isEmpty { s += ".order(\(ordering.map(\.sql).joined(separator: ", ")))" }
         for child in children { s += ".\(child.method.rawValue) \(child.description))" }
         return s
     }
 }
 
-/// A root request: table, filter, children, ordered by the primary key.
+/// An aggregate of a to-many association of the root, annotated on the root rows.
+struct AggregateSpec {
+    enum Function: String, CaseIterable { case count, isEmpty, min, max, average, sum, total }
+
+    var function: Function
+    var association: AssocDef
+    var filter: Filter?
+    /// The aggregated column of the association's table (nil for count and isEmpty).
+    var column: String?
+    /// An explicit name (`forKey`); nil keeps the default name.
+    var name: String?
+
+    var description: String {
+        var s = association.name
+        if let filter { s += ".filter(\(filter.sql))" }
+        s += ".\(function.rawValue)"
+        if let column { s += "(\(column))" }
+        if let name { s += ".forKey(\(name))" }
+        return s
+    }
+}
+
+/// A HAVING condition: aggregate OP literal.
+struct HavingSpec {
+    var aggregate: AggregateSpec
+    var op: CompareOp
+    var value: Lit
+
+    var description: String { "\(aggregate.description) \(op.rawValue) \(value.sql)" }
+}
+
+/// A root request: table, alias, filter, children, annotations, HAVING, and an ordering that
+/// always ends with the primary key.
 struct RequestSpec {
     var table: String
     var primaryKey: [String]
+    var alias: String?
     var filter: Filter?
     var children: [JoinSpec]
+    var aggregates: [AggregateSpec] = []
+    var havings: [HavingSpec] = []
+    var ordering: [OrderTerm]
 
     var description: String {
         var s = table
+        if let alias { s += ".aliased(\(alias))" }
         if let filter { s += ".filter(\(filter.sql))" }
         for child in children { s += ".\(child.method.rawValue) \(child.description))" }
-        s += ".order(\(primaryKey.joined(separator: ", ")))"
+        if !aggregates.isEmpty { s += ".annotated(with: \(aggregates.map(\.description).joined(separator: ", ")))" }
+        for having in havings { s += ".having(\(having.description))" }
+        s += ".order(\(ordering.map(\.sql).joined(separator: ", ")))"
         return s
     }
 }
