@@ -34,7 +34,9 @@ private func renderChild<R: RowView>(_ row: R, _ child: JoinSpec) -> String? {
     guard child.hasIncludedContent else { return nil }
     let key = child.association.scopeKey
     // A through association's target hangs below its pivot's scope: search breadth-first.
-    let found = child.association.pivot.isEmpty ? row.scopeRow(key) : scopeTree(row, key)
+    let found = child.association.isThrough
+        ? (row.scopeRow(child.association.pivotKey)?.scopeRow(key) ?? scopeTree(row, key))
+        : row.scopeRow(key)
     if !child.method.isIncluding {
         // A joined association selects nothing: only its descendants' content counts. GRDB gives
         // it no scope when only prefetches hang below it (they hang on the parent row), AssocCore
