@@ -68,7 +68,8 @@ final class AssocRunner {
         return def
     }
 
-    func fetch(_ spec: RequestSpec) throws -> [String] {
+    /// The canonical rendering of the fetched rows; nil when too large to render.
+    func fetch(_ spec: RequestSpec) throws -> [String]? {
         canonical(try db.fetchAll(build(spec)), spec: spec)
     }
 

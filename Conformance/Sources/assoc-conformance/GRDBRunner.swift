@@ -76,7 +76,8 @@ final class GRDBRunner {
         }
     }
 
-    func fetch(_ spec: RequestSpec) throws -> [String] {
+    /// The canonical rendering of the fetched rows; nil when too large to render.
+    func fetch(_ spec: RequestSpec) throws -> [String]? {
         let request = build(spec)
         let rows = try dbQueue.read { db in try Row.fetchAll(db, request) }
         return canonical(rows, spec: spec)

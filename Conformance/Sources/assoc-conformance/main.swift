@@ -107,11 +107,19 @@ struct Tally {
             tally.excludedBy["too large: main query over 20,000 rows (not a GRDB limit; memory)", default: 0] += 1
             continue
         }
+        let a: [String], g: [String]
+        let tooLarge = "too large: over 300,000 rendered rows with prefetches (not a GRDB limit; memory)"
+        do {
+            guard let rows = try assoc.fetch(spec) else {
+                tally.excluded += 1
+                tally.excludedBy[tooLarge, default: 0] += 1
+                continue
+            }
+            a = rows
+        } catch { a = ["AssocCore error: \(error)"] }
+        do { g = try grdb.fetch(spec) ?? ["GRDB: too large"] } catch { g = ["GRDB error: \(error)"] }
         tally.compared += 1
         tally.count(spec)
-        let a: [String], g: [String]
-        do { a = try assoc.fetch(spec) } catch { a = ["AssocCore error: \(error)"] }
-        do { g = try grdb.fetch(spec) } catch { g = ["GRDB error: \(error)"] }
         tally.rows += g.count
         if verbose { say("  \(g.count) rows") }
         if let show, show.index == index, show.database == nil || show.database == database {
