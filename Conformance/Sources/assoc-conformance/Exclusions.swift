@@ -16,10 +16,12 @@ func exclusionReason(_ spec: RequestSpec) -> String? {
 }
 
 private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToMany: Bool, parentIsJoined: Bool) -> String? {
-    // Prefetches under a joined association without a scope hang on this row: keys may collide.
-    let visibleKeys = unscopedPrefetchKeys(children)
-    if Set(visibleKeys).count != visibleKeys.count {
-        return "ambiguous key: two prefetches reachable under one key"
+    // GRDB hangs a prefetch below a joined association on a row or scope that depends on the
+    // join tree, and finds prefetched rows by key breadth-first: two prefetches with one key in one
+    // row would be compared with the wrong one.
+    let keys = prefetchKeys(children)
+    if Set(keys).count != keys.count {
+        return "ambiguous key: two prefetches under one key in one row"
     }
     if !parentIsJoined && children.contains(where: hasPrefetchBelowJoin) && children.contains(where: hasToManyJoin) {
         // GRDB prefetches below a join through the request's joins rebuilt on the prefetched
@@ -49,16 +51,10 @@ private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToM
     return nil
 }
 
-/// True when the node gives the row a scope (an included association or one above it).
-private func hasScope(_ join: JoinSpec) -> Bool {
-    join.method == .includingAll ? false : (join.method.isIncluding || join.children.contains(where: hasScope))
-}
-
-/// Prefetch keys that hang on the row of `children`'s parent: its own, and those below joined associations without scope.
-private func unscopedPrefetchKeys(_ children: [JoinSpec]) -> [String] {
+/// The keys of the prefetches of one request's rows: those attached to the row and to its joins.
+private func prefetchKeys(_ children: [JoinSpec]) -> [String] {
     children.flatMap { child -> [String] in
-        if child.method == .includingAll { return [child.association.name] }
-        return hasScope(child) ? [] : unscopedPrefetchKeys(child.children)
+        child.method == .includingAll ? [child.association.name] : prefetchKeys(child.children)
     }
 }
 
