@@ -12,10 +12,10 @@ func exclusionReason(_ spec: RequestSpec) -> String? {
     if counted.contains(where: { ($0.function == .count || $0.function == .isEmpty) && !$0.association.destinationHasFastPrimaryKey }) {
         return "count of a WITHOUT ROWID table with a composite primary key"
     }
-    return exclusionReason(children: spec.children, underOptional: false, underToMany: false, parentIsJoined: false)
+    return exclusionReason(children: spec.children, underOptional: false, parentIsJoined: false)
 }
 
-private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToMany: Bool, parentIsJoined: Bool) -> String? {
+private func exclusionReason(children: [JoinSpec], underOptional: Bool, parentIsJoined: Bool) -> String? {
     // GRDB hangs a prefetch below a joined association on a row or scope that depends on the
     // join tree, and finds prefetched rows by key breadth-first: two prefetches with one key in one
     // row would be compared with the wrong one.
@@ -31,7 +31,7 @@ private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToM
     for child in children {
         if child.method == .includingAll {
             // A prefetch runs as its own request: a new join context.
-            if let reason = exclusionReason(children: child.children, underOptional: false, underToMany: false, parentIsJoined: false) {
+            if let reason = exclusionReason(children: child.children, underOptional: false, parentIsJoined: false) {
                 return reason
             }
             continue
@@ -42,7 +42,6 @@ private func exclusionReason(children: [JoinSpec], underOptional: Bool, underToM
         if let reason = exclusionReason(
             children: child.children,
             underOptional: underOptional || !child.method.isRequired,
-            underToMany: underToMany || child.association.isToMany,
             parentIsJoined: true)
         {
             return reason
