@@ -23,11 +23,5 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CSQLiteBench",
             ]),
-        .executableTarget(
-            name: "assoc-conformance",
-            dependencies: [
-                .product(name: "AssocCore", package: "Assoc"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
     ]
 )

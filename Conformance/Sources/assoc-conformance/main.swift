@@ -1,0 +1,198 @@
+import AssocCore
+import Foundation
+
+// Differential conformance test: random requests over the demo database and a Chinook-like
+// database, run by AssocCore and by GRDB 7.10, compared row by row.
+//
+//   swift run assoc-conformance [--count 5000] [--seed N] [--database demo|chinook|all]
+//                               [--verbose] [--show [DATABASE:]INDEX]
+
+/// Writes a line to standard output at once, so that a crash (GRDB traps on some shapes) keeps
+/// the lines before it.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+var count = 5000
+var seed = UInt64(UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970)))
+var verbose = false
+var show: (database: String?, index: Int)?
+var databases = ["demo", "chinook"]
+var databaseArgument = "all"
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--count":
+        guard let value = arguments.first.flatMap({ Int($0) }), value >= 0 else { fail("--count needs a number") }
+        count = value; arguments.removeFirst()
+    case "--seed":
+        guard let value = arguments.first.flatMap({ UInt64($0) }) else { fail("--seed needs a number") }
+        seed = value; arguments.removeFirst()
+    case "--database":
+        switch arguments.first {
+        case "demo": databases = ["demo"]
+        case "chinook": databases = ["chinook"]
+        case "all": databases = ["demo", "chinook"]
+        default: fail("--database needs demo, chinook or all")
+        }
+        databaseArgument = arguments.removeFirst()
+    case "--verbose":
+        verbose = true
+    case "--show":
+        guard let value = arguments.first else { fail("--show needs [DATABASE:]INDEX") }
+        arguments.removeFirst()
+        let parts = value.split(separator: ":").map(String.init)
+        guard let index = parts.last.flatMap({ Int($0) }) else { fail("--show needs [DATABASE:]INDEX") }
+        show = (parts.count > 1 ? parts[0] : nil, index)
+    default:
+        fail("usage: assoc-conformance [--count N] [--seed N] [--database demo|chinook|all] [--verbose] [--show [DATABASE:]INDEX]")
+    }
+}
+
+/// Counts of one run.
+struct Tally {
+    var requests = 0, compared = 0, mismatches = 0, excluded = 0, rows = 0
+    var excludedBy: [String: Int] = [:]
+    var aggregates = 0, aliases = 0, ordered = 0, prefetches = 0, depth3 = 0
+
+    mutating func add(_ other: Tally) {
+        requests += other.requests; compared += other.compared; mismatches += other.mismatches
+        excluded += other.excluded; rows += other.rows
+        aggregates += other.aggregates; aliases += other.aliases; ordered += other.ordered
+        prefetches += other.prefetches; depth3 += other.depth3
+        for (reason, n) in other.excludedBy { excludedBy[reason, default: 0] += n }
+    }
+}
+
+/// Runs `count` random requests on one database; `seed` is offset per database so that
+/// `--database chinook` replays the chinook part of a run over all databases.
+@MainActor func run(database: String, count: Int, seed: UInt64) throws -> Tally {
+    let path = NSTemporaryDirectory() + "assoc-conformance-\(ProcessInfo.processInfo.processIdentifier)-\(database).sqlite"
+    try? FileManager.default.removeItem(atPath: path)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    switch database {
+    case "demo": try DemoDatabase.write(to: path, scale: 1)
+    default: try ChinookDatabase.write(to: path)
+    }
+    let assoc = try AssocRunner(path: path)
+    let catalog = assoc.catalog()
+    let grdb = try GRDBRunner(path: path, catalog: catalog)
+    let unknown = try grdb.unknownForeignKeys()
+    guard unknown.isEmpty else {
+        throw ConformanceError(message: "\(database): associations not backed by a foreign key GRDB reads:\n  " + unknown.joined(separator: "\n  "))
+    }
+    let offset: UInt64 = database == "demo" ? 0 : 1
+    var generator = Generator(rng: SplitMix64(state: seed &+ offset), tables: try grdb.samples(), catalog: catalog)
+    say("\(database): \(catalog.tables.count) tables, \(catalog.associations.count) associations (\(catalog.associations.filter(\.isThrough).count) through)")
+
+    var tally = Tally()
+    var reported = 0
+    for index in 0..<count {
+        let spec = generator.request()
+        tally.requests += 1
+        if let reason = exclusionReason(spec) {
+            tally.excluded += 1
+            tally.excludedBy[reason, default: 0] += 1
+            continue
+        }
+        if verbose { say("\(database)#\(index) \(spec.description)") }
+        if let n = try? grdb.count(spec), n > 20_000 {
+            tally.excluded += 1
+            tally.excludedBy["too large: main query over 20,000 rows (not a GRDB limit; memory)", default: 0] += 1
+            continue
+        }
+        let a: [String], g: [String]
+        let tooLarge = "too large: over 300,000 rendered rows with prefetches (not a GRDB limit; memory)"
+        do {
+            guard let rows = try assoc.fetch(spec) else {
+                tally.excluded += 1
+                tally.excludedBy[tooLarge, default: 0] += 1
+                continue
+            }
+            a = rows
+        } catch { a = ["AssocCore error: \(error)"] }
+        do { g = try grdb.fetch(spec) ?? ["GRDB: too large"] } catch { g = ["GRDB error: \(error)"] }
+        tally.compared += 1
+        tally.count(spec)
+        tally.rows += g.count
+        if verbose { say("  \(g.count) rows") }
+        if let show, show.index == index, show.database == nil || show.database == database {
+            say("\(database)#\(index) \(spec.description)")
+            for row in a.prefix(3) { say("  AssocCore: \(row)") }
+            for row in g.prefix(3) { say("  GRDB:      \(row)") }
+            say("  AssocCore SQL:\n" + assoc.statements(spec).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+        }
+        if a != g {
+            tally.mismatches += 1
+            if reported < 5 {
+                reported += 1
+                let diff = zip(a, g).enumerated().first { $0.element.0 != $0.element.1 }
+                var report = "MISMATCH \(database)#\(index): \(spec.description)\n  rows: AssocCore \(a.count), GRDB \(g.count)"
+                if let diff {
+                    report += "\n  first difference at row \(diff.offset):\n    AssocCore: \(diff.element.0)\n    GRDB:      \(diff.element.1)"
+                }
+                report += "\n  AssocCore SQL:\n" + assoc.statements(spec).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+                report += "\n  GRDB main SQL (keys and foreign keys explicit):\n    " + grdb.statement(spec)
+                say(report)
+            }
+        }
+    }
+    return tally
+}
+
+extension Tally {
+    /// Counts what a compared request exercises.
+    mutating func count(_ spec: RequestSpec) {
+        func walk(_ joins: [JoinSpec], depth: Int) -> (aliases: Int, prefetches: Int, depth: Int) {
+            var result = (aliases: 0, prefetches: 0, depth: joins.isEmpty ? depth - 1 : depth)
+            for join in joins {
+                let below = walk(join.children, depth: depth + 1)
+                result.aliases += (join.alias == nil ? 0 : 1) + below.aliases
+                result.prefetches += (join.method == .includingAll ? 1 : 0) + below.prefetches
+                result.depth = max(result.depth, below.depth)
+            }
+            return result
+        }
+        let w = walk(spec.children, depth: 1)
+        if !spec.aggregates.isEmpty { aggregates += 1 }
+        if w.aliases > 0 || spec.alias != nil { aliases += 1 }
+        if spec.ordering.count > spec.primaryKey.count { ordered += 1 }
+        if w.prefetches > 0 { prefetches += 1 }
+        if w.depth >= 3 { depth3 += 1 }
+    }
+}
+
+struct ConformanceError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+func printExclusions(_ tally: Tally, prefix: String) {
+    for (reason, n) in tally.excludedBy.sorted(by: { $0.key < $1.key }) {
+        say("\(prefix)excluded (GRDB not a reference): \(reason): \(n)")
+    }
+}
+
+do {
+    say("seed \(seed) (replay: swift run assoc-conformance --count \(count) --seed \(seed) --database \(databaseArgument))")
+    var total = Tally()
+    for (position, database) in databases.enumerated() {
+        // The count is split across the databases; the first ones get the remainder.
+        let share = count / databases.count + (position < count % databases.count ? 1 : 0)
+        let tally = try run(database: database, count: share, seed: seed)
+        printExclusions(tally, prefix: "\(database): ")
+        say("\(database): \(tally.requests) requests, \(tally.mismatches) mismatches, \(tally.excluded) excluded; compared \(tally.compared) (\(tally.rows) GRDB rows): \(tally.ordered) with a random ordering, \(tally.aliases) with aliases, \(tally.aggregates) with aggregates, \(tally.prefetches) with prefetches, \(tally.depth3) three joins deep")
+        total.add(tally)
+    }
+    say("\(total.requests) requests, \(total.mismatches) mismatches, \(total.excluded) excluded")
+    exit(total.mismatches == 0 ? 0 : 1)
+} catch {
+    say("error: \(error)")
+    exit(2)
+}
