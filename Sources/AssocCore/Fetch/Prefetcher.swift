@@ -92,25 +92,27 @@ enum Prefetcher {
         // number; rows remember theirs (-1: no key). One hash per row, no key array for
         // single-column keys; grouping and attaching are linear in the number of rows.
         let scopePath = plan.scopePath[...]
-        var visibleIndexes: [String: Int] = [:]
+        // Column positions are the same in every row of a statement: each visible source's
+        // position is looked up once (by source, not by hashing its name on every row).
+        var visibleIndexes = [Int](repeating: -1, count: plan.keySources.count)
         var rowGroups: [Int] = []
         rowGroups.reserveCapacity(fetched.rows.count)
-        var groupOfKey: [PrefetchKey: Int] = [:]
+        var groupOfKey = PrefetchGroups()
         var distinctKeys: [PrefetchKey] = []
         for (rowIndex, row) in fetched.rows.enumerated() {
             let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
-            func value(_ source: KeySource) -> DatabaseValue {
-                switch source {
+            func value(_ position: Int) -> DatabaseValue {
+                switch plan.keySources[position] {
                 case .visible(let column):
                     guard let scope else { return .null }
-                    // Column positions are the same in every row of a statement: look them up once.
-                    if let cached = visibleIndexes[column], cached < scope.values.count, cached < scope.columnNames.count,
+                    let cached = visibleIndexes[position]
+                    if cached >= 0, cached < scope.values.count, cached < scope.columnNames.count,
                        scope.columnNames[cached] == column
                     {
                         return scope.values[cached]
                     }
                     if let index = scope.columnNames.firstIndex(of: column), index < scope.values.count {
-                        visibleIndexes[column] = index
+                        visibleIndexes[position] = index
                         return scope.values[index]
                     }
                     return scope[column] ?? .null
@@ -119,21 +121,21 @@ enum Prefetcher {
                 }
             }
             let prefetchKey: PrefetchKey?
-            if plan.keySources.count == 1, let source = plan.keySources.first {
-                let single = normalize(value(source))
+            if plan.keySources.count == 1 {
+                let single = normalize(value(0))
                 prefetchKey = single.isNull ? nil : .single(single)
             } else {
-                let normalized = plan.keySources.map { normalize(value($0)) }
+                let normalized = plan.keySources.indices.map { normalize(value($0)) }
                 prefetchKey = normalized.contains(where: \.isNull) ? nil : PrefetchKey(normalized)
             }
             guard let prefetchKey else {
                 rowGroups.append(-1)
                 continue
             }
-            if let group = groupOfKey[prefetchKey] {
+            if let group = groupOfKey.group(of: prefetchKey) {
                 rowGroups.append(group)
             } else {
-                groupOfKey[prefetchKey] = distinctKeys.count
+                groupOfKey.insert(prefetchKey, group: distinctKeys.count)
                 rowGroups.append(distinctKeys.count)
                 distinctKeys.append(prefetchKey)
             }
@@ -157,7 +159,7 @@ enum Prefetcher {
                 } else {
                     key = PrefetchKey((0..<width).map { normalize(children.hiddenValue(index, $0)) })
                 }
-                let group = groupOfKey[key] ?? -1
+                let group = groupOfKey.group(of: key) ?? -1
                 childGroups.append(group)
                 if group >= 0 { counts[group] += 1 }
             }
@@ -254,6 +256,35 @@ enum Prefetcher {
     static func normalize(_ value: DatabaseValue) -> DatabaseValue {
         if case .real(let v) = value, v.rounded() == v, abs(v) < 9.0e15 { return .integer(Int64(v)) }
         return value
+    }
+}
+
+/// The group number of each distinct prefetch key. Integer keys (the usual primary and foreign
+/// keys) are hashed as plain integers until another kind of key shows up; lookups answer exactly
+/// as a dictionary keyed by `PrefetchKey` would.
+struct PrefetchGroups {
+    private var integers: [Int64: Int] = [:]
+    private var others: [PrefetchKey: Int]?
+
+    func group(of key: PrefetchKey) -> Int? {
+        if let others { return others[key] }
+        if case .single(.integer(let value)) = key { return integers[value] }
+        return nil
+    }
+
+    mutating func insert(_ key: PrefetchKey, group: Int) {
+        if others == nil {
+            if case .single(.integer(let value)) = key {
+                integers[value] = group
+                return
+            }
+            var all: [PrefetchKey: Int] = [:]
+            all.reserveCapacity(integers.count + 1)
+            for (value, number) in integers { all[.single(.integer(value))] = number }
+            integers = [:]
+            others = all
+        }
+        others?[key] = group
     }
 }
 
