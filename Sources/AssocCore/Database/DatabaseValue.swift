@@ -76,7 +76,9 @@ extension DatabaseValue {
         case (.integer(let x), .real(let y)): return Double(x) < y
         case (.real(let x), .integer(let y)): return x < Double(y)
         case (.real(let x), .real(let y)): return x < y
-        case (.text(let x), .text(let y)): return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+        case (.text(var x), .text(var y)):
+            // Compares the UTF-8 bytes in place (no copy into arrays: this runs in sorts).
+            return x.withUTF8 { a in y.withUTF8 { b in a.lexicographicallyPrecedes(b) } }
         case (.blob(let x), .blob(let y)): return x.lexicographicallyPrecedes(y)
         default: return false
         }

@@ -118,17 +118,22 @@ public final class Statement {
     }
 
     /// The values of the columns in `range` of the current row, in one allocation; columns out of
-    /// range read as NULL.
+    /// range read as NULL. (`reserveCapacity` + `append` allocate through code specialized for
+    /// `DatabaseValue`; `Array(unsafeUninitializedCapacity:)` goes through the standard library's
+    /// generic allocator, which looks up the array's type metadata on every call.)
     public func values(in range: Range<Int>) -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(range.count)
+        appendValues(in: range, to: &values)
+        return values
+    }
+
+    /// Appends the values of the columns in `range` of the current row to `values`; columns out of
+    /// range read as NULL.
+    func appendValues(in range: Range<Int>, to values: inout [DatabaseValue]) {
         let count = columnCount
-        return [DatabaseValue](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var offset = 0
-            for index in range {
-                let value: DatabaseValue = index >= 0 && index < count ? unsafeValue(at: Int32(truncatingIfNeeded: index)) : .null
-                buffer.initializeElement(at: offset, to: value)
-                offset += 1
-            }
-            initialized = offset
+        for index in range {
+            values.append(index >= 0 && index < count ? unsafeValue(at: Int32(truncatingIfNeeded: index)) : .null)
         }
     }
 

@@ -36,7 +36,7 @@ enum Prefetcher {
         }
         // Hidden values of the caller come first; the plans' own ones are dropped.
         if hidden.count == extraHidden.count { return rows }
-        rows.hidden = extraHidden.isEmpty ? [] : rows.hidden.map { Array($0.prefix(extraHidden.count)) }
+        rows.keepHidden(extraHidden.count)
         return rows
     }
 
@@ -88,73 +88,93 @@ enum Prefetcher {
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
         mergedIDs: [Int: Int], db: Database
     ) throws {
-        // The parent keys of every row: NULL keys match nothing. One hash per row, no key array
-        // for single-column keys; grouping and attaching are linear in the number of rows.
+        // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
+        // number; rows remember theirs (-1: no key). One hash per row, no key array for
+        // single-column keys; grouping and attaching are linear in the number of rows.
         let scopePath = plan.scopePath[...]
-        var visibleIndexes: [String: Int] = [:]
-        var rowKeys: [PrefetchKey?] = []
-        rowKeys.reserveCapacity(fetched.rows.count)
-        var distinct = Set<PrefetchKey>()
+        // Column positions are the same in every row of a statement: each visible source's
+        // position is looked up once (by source, not by hashing its name on every row).
+        var visibleIndexes = [Int](repeating: -1, count: plan.keySources.count)
+        var rowGroups: [Int] = []
+        rowGroups.reserveCapacity(fetched.rows.count)
+        var groupOfKey = PrefetchGroups()
+        var distinctKeys: [PrefetchKey] = []
         for (rowIndex, row) in fetched.rows.enumerated() {
             let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
-            func value(_ source: KeySource) -> DatabaseValue {
-                switch source {
+            func value(_ position: Int) -> DatabaseValue {
+                switch plan.keySources[position] {
                 case .visible(let column):
                     guard let scope else { return .null }
-                    // Column positions are the same in every row of a statement: look them up once.
-                    if let cached = visibleIndexes[column], cached < scope.values.count, cached < scope.columnNames.count,
+                    let cached = visibleIndexes[position]
+                    if cached >= 0, cached < scope.values.count, cached < scope.columnNames.count,
                        scope.columnNames[cached] == column
                     {
                         return scope.values[cached]
                     }
                     if let index = scope.columnNames.firstIndex(of: column), index < scope.values.count {
-                        visibleIndexes[column] = index
+                        visibleIndexes[position] = index
                         return scope.values[index]
                     }
                     return scope[column] ?? .null
                 case .hidden(let index):
-                    let hidden = fetched.hiddenValues(rowIndex)
-                    return index < hidden.count ? hidden[index] : .null
+                    return fetched.hiddenValue(rowIndex, index)
                 }
             }
             let prefetchKey: PrefetchKey?
-            if plan.keySources.count == 1, let source = plan.keySources.first {
-                let single = normalize(value(source))
+            if plan.keySources.count == 1 {
+                let single = normalize(value(0))
                 prefetchKey = single.isNull ? nil : .single(single)
             } else {
-                let normalized = plan.keySources.map { normalize(value($0)) }
+                let normalized = plan.keySources.indices.map { normalize(value($0)) }
                 prefetchKey = normalized.contains(where: \.isNull) ? nil : PrefetchKey(normalized)
             }
-            rowKeys.append(prefetchKey)
-            if let prefetchKey { distinct.insert(prefetchKey) }
-        }
-        var groups: [PrefetchKey: [Row]] = [:]
-        if !distinct.isEmpty {
-            let sortedKeys = distinct.map(\.values).sorted { lhs, rhs in
-                for (a, b) in zip(lhs, rhs) {
-                    if DatabaseValue.sqliteOrder(a, b) { return true }
-                    if DatabaseValue.sqliteOrder(b, a) { return false }
-                }
-                return false
+            guard let prefetchKey else {
+                rowGroups.append(-1)
+                continue
             }
+            if let group = groupOfKey.group(of: prefetchKey) {
+                rowGroups.append(group)
+            } else {
+                groupOfKey.insert(prefetchKey, group: distinctKeys.count)
+                rowGroups.append(distinctKeys.count)
+                distinctKeys.append(prefetchKey)
+            }
+        }
+        var groups: [[Row]] = []
+        if !distinctKeys.isEmpty {
+            let sortedKeys = distinctKeys.sorted(by: PrefetchKey.sqliteOrder)
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
             let children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
-            groups.reserveCapacity(distinct.count)
-            for (index, row) in children.rows.enumerated() {
-                let hidden = children.hiddenValues(index)
+            // The group of each child row, then arrays of the exact size, filled in fetch order.
+            var childGroups: [Int] = []
+            childGroups.reserveCapacity(children.rows.count)
+            var counts = [Int](repeating: 0, count: distinctKeys.count)
+            let width = groupingColumns.count
+            for index in children.rows.indices {
                 let key: PrefetchKey
-                if hidden.count == 1, let value = hidden.first {
-                    key = .single(normalize(value))
+                if width == 1 {
+                    key = .single(normalize(children.hiddenValue(index, 0)))
                 } else {
-                    key = PrefetchKey(hidden.map(normalize))
+                    key = PrefetchKey((0..<width).map { normalize(children.hiddenValue(index, $0)) })
                 }
-                groups[key, default: []].append(row)
+                let group = groupOfKey.group(of: key) ?? -1
+                childGroups.append(group)
+                if group >= 0 { counts[group] += 1 }
+            }
+            groups = [[Row]](repeating: [], count: distinctKeys.count)
+            for (group, count) in counts.enumerated() where count > 0 {
+                groups[group].reserveCapacity(count)
+            }
+            for (index, row) in children.rows.enumerated() {
+                let group = childGroups[index]
+                if group >= 0 { groups[group].append(row) }
             }
         }
         for index in fetched.rows.indices {
-            let children = rowKeys[index].flatMap { groups[$0] } ?? []
+            let group = rowGroups[index]
+            let children = group >= 0 && group < groups.count ? groups[group] : []
             fetched.rows[index].attachPrefetched(plan.child.key, children, at: scopePath)
         }
     }
@@ -162,7 +182,7 @@ enum Prefetcher {
     /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent
     /// keys; through associations join their intermediate tables back (inner joins), the first
     /// one carrying the restriction. Returns the node and columns that hold the grouping keys.
-    static func prefetchTree(for child: QueryChild, parent: QueryNode, keys: [[DatabaseValue]]) -> (QueryNode, Int, [String]) {
+    static func prefetchTree(for child: QueryChild, parent: QueryNode, keys: [PrefetchKey]) -> (QueryNode, Int, [String]) {
         var root = child.node
         // A filter that refers to the parent by its alias (authors with their posthumous books)
         // needs the parent table in the prefetch statement: join it back by its keys.
@@ -239,9 +259,38 @@ enum Prefetcher {
     }
 }
 
+/// The group number of each distinct prefetch key. Integer keys (the usual primary and foreign
+/// keys) are hashed as plain integers until another kind of key shows up; lookups answer exactly
+/// as a dictionary keyed by `PrefetchKey` would.
+struct PrefetchGroups {
+    private var integers: [Int64: Int] = [:]
+    private var others: [PrefetchKey: Int]?
+
+    func group(of key: PrefetchKey) -> Int? {
+        if let others { return others[key] }
+        if case .single(.integer(let value)) = key { return integers[value] }
+        return nil
+    }
+
+    mutating func insert(_ key: PrefetchKey, group: Int) {
+        if others == nil {
+            if case .single(.integer(let value)) = key {
+                integers[value] = group
+                return
+            }
+            var all: [PrefetchKey: Int] = [:]
+            all.reserveCapacity(integers.count + 1)
+            for (value, number) in integers { all[.single(.integer(value))] = number }
+            integers = [:]
+            others = all
+        }
+        others?[key] = group
+    }
+}
+
 /// The key of a parent row in a prefetch: one value (the usual case, hashed without an array)
 /// or several for composite keys.
-enum PrefetchKey: Hashable {
+enum PrefetchKey: Hashable, Sendable {
     case single(DatabaseValue)
     case composite([DatabaseValue])
 
@@ -253,6 +302,36 @@ enum PrefetchKey: Hashable {
         switch self {
         case .single(let value): return [value]
         case .composite(let values): return values
+        }
+    }
+
+    /// The first value (the only one of a single-column key); NULL for an empty key.
+    var first: DatabaseValue {
+        switch self {
+        case .single(let value): return value
+        case .composite(let values): return values.first ?? .null
+        }
+    }
+
+    var containsBlob: Bool {
+        func isBlob(_ value: DatabaseValue) -> Bool { if case .blob = value { return true } else { return false } }
+        switch self {
+        case .single(let value): return isBlob(value)
+        case .composite(let values): return values.contains(where: isBlob)
+        }
+    }
+
+    /// SQLite's order of the values, column by column (`DatabaseValue.sqliteOrder`).
+    static func sqliteOrder(_ lhs: PrefetchKey, _ rhs: PrefetchKey) -> Bool {
+        switch (lhs, rhs) {
+        case (.single(let a), .single(let b)):
+            return DatabaseValue.sqliteOrder(a, b)
+        default:
+            for (a, b) in zip(lhs.values, rhs.values) {
+                if DatabaseValue.sqliteOrder(a, b) { return true }
+                if DatabaseValue.sqliteOrder(b, a) { return false }
+            }
+            return false
         }
     }
 }

@@ -11,9 +11,10 @@ enum RowReader {
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
         if visibleCount < columns.count {
+            fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 fetched.rows.append(reader.read(statement))
-                fetched.hidden.append(statement.values(in: visibleCount..<columns.count))
+                statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
             }
         } else {
             while try statement.step() {
@@ -52,15 +53,36 @@ enum RowReader {
     }
 }
 
-/// Fetched rows and, when the statement has hidden trailing columns, their values (parallel to
-/// `rows`; empty otherwise). Kept apart so that the rows are returned without a copy.
+/// Fetched rows and, when the statement has hidden trailing columns, their values (`hiddenWidth`
+/// per row, in row order, in one flat array: no array per row; empty otherwise). Kept apart so
+/// that the rows are returned without a copy.
 struct FetchedRows {
     var rows: [Row] = []
-    var hidden: [[DatabaseValue]] = []
+    var hidden: [DatabaseValue] = []
+    var hiddenWidth = 0
 
-    /// The hidden values of row `index`, empty when there are none.
-    func hiddenValues(_ index: Int) -> [DatabaseValue] {
-        index < hidden.count ? hidden[index] : []
+    /// The hidden value at `column` of row `index`, NULL when there is none.
+    func hiddenValue(_ index: Int, _ column: Int) -> DatabaseValue {
+        guard column >= 0, column < hiddenWidth else { return .null }
+        let position = index * hiddenWidth + column
+        return index >= 0 && position < hidden.count ? hidden[position] : .null
+    }
+
+    /// Keeps the first `width` hidden values of each row (the caller's), dropping the others.
+    mutating func keepHidden(_ width: Int) {
+        guard width < hiddenWidth else { return }
+        guard width > 0 else {
+            hidden = []
+            hiddenWidth = 0
+            return
+        }
+        var kept: [DatabaseValue] = []
+        kept.reserveCapacity(rows.count * width)
+        for index in rows.indices {
+            for column in 0..<width { kept.append(hiddenValue(index, column)) }
+        }
+        hidden = kept
+        hiddenWidth = width
     }
 }
 

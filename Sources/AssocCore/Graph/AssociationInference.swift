@@ -10,21 +10,18 @@ enum AssociationInference {
     }
 
     static func infer(schema: Schema, options: AssociationGraph.Options) -> Result {
+        // Each name is inflected once per graph, not once per link or pair of associations.
+        let inflections = InflectionCache()
         let declared = ForeignKeyLinks.collect(schema: schema, firstID: 0)
         var links = declared.links
         if options.inferFromNaming {
-            links += NamingConventionLinks.collect(schema: schema, firstID: links.count)
+            links += NamingConventionLinks.collect(schema: schema, firstID: links.count, inflections: inflections)
         }
-        var direct = directAssociations(links: links)
+        var direct = directAssociations(links: links, inflections: inflections)
         for key in direct.keys {
             direct[key]?.sort(by: isOrderedBefore)
         }
         var associations: [Association] = []
-        // Each direct name is inflected once, not once per pair of associations that uses it.
-        var inflections = ThroughInference.Inflections()
-        for list in direct.values {
-            for item in list { inflections.add(item.association.name) }
-        }
         for table in schema.tables {
             let key = table.name.lowercased()
             let own = direct[key] ?? []
@@ -36,19 +33,21 @@ enum AssociationInference {
 
     /// The belongsTo and inverse association of every link, grouped by lower-cased origin
     /// table, with unique names per table.
-    static func directAssociations(links: [InferredLink]) -> [String: [DirectAssociation]] {
+    static func directAssociations(
+        links: [InferredLink], inflections: InflectionCache = InflectionCache()
+    ) -> [String: [DirectAssociation]] {
         var linkCounts: [String: Int] = [:]
         for link in links { linkCounts[pairKey(link), default: 0] += 1 }
         var byTable: [String: [DirectAssociation]] = [:]
         for link in links {
             let count = linkCounts[pairKey(link), default: 1]
-            let name = AssociationNaming.belongsToName(link, linksToParent: count)
+            let name = AssociationNaming.belongsToName(link, linksToParent: count, inflections: inflections)
             let belongsTo = Association(
                 name: name, kind: .belongsTo, origin: link.child.name, destination: link.parent.name,
                 path: .direct(zip(link.childColumns, link.parentColumns).map { ColumnPair(origin: $0, destination: $1) }),
                 isRequired: link.isRequired, source: link.source)
             let inverse = Association(
-                name: AssociationNaming.inverseName(link, linksToParent: count, belongsToName: name),
+                name: AssociationNaming.inverseName(link, linksToParent: count, belongsToName: name, inflections: inflections),
                 kind: link.isUniqueInChild ? .hasOne : .hasMany, origin: link.parent.name, destination: link.child.name,
                 path: .direct(zip(link.parentColumns, link.childColumns).map { ColumnPair(origin: $0, destination: $1) }),
                 isRequired: false, source: link.source)
@@ -60,7 +59,7 @@ enum AssociationInference {
         for key in byTable.keys {
             if var list = byTable[key] {
                 AssociationNaming.resolveCollisions(&list)
-                AssociationNaming.assignSingularNames(&list)
+                AssociationNaming.assignSingularNames(&list, inflections: inflections)
                 byTable[key] = list
             }
         }

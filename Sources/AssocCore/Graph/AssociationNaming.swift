@@ -23,34 +23,38 @@ enum AssociationNaming {
 
     /// The name of the belongsTo association of `link`. `linksToParent`: how many links the
     /// child has to the same parent.
-    static func belongsToName(_ link: InferredLink, linksToParent: Int) -> String {
+    static func belongsToName(
+        _ link: InferredLink, linksToParent: Int, inflections: InflectionCache = InflectionCache()
+    ) -> String {
         if link.childColumns.count == 1, let column = link.childColumns.first, let stem = idStem(of: column) {
-            return Inflector.identifier(stem)
+            return inflections.identifier(stem)
         }
         if link.isSelfJoin || linksToParent > 1 {
-            return Inflector.identifier(link.childColumns.joined(separator: "_"))
+            return inflections.identifier(link.childColumns.joined(separator: "_"))
         }
-        return Inflector.singularName(ofTable: link.parent.name)
+        return inflections.singularName(ofTable: link.parent.name)
     }
 
     /// The name of the hasOne or hasMany association that goes back from the parent of `link`.
-    static func inverseName(_ link: InferredLink, linksToParent: Int, belongsToName: String) -> String {
+    static func inverseName(
+        _ link: InferredLink, linksToParent: Int, belongsToName: String, inflections: InflectionCache = InflectionCache()
+    ) -> String {
         let base = link.isUniqueInChild
-            ? Inflector.singularName(ofTable: link.child.name)
-            : Inflector.pluralName(ofTable: link.child.name)
+            ? inflections.singularName(ofTable: link.child.name)
+            : inflections.pluralName(ofTable: link.child.name)
         if linksToParent == 1 && !link.isSelfJoin { return base }
         return base + "As" + Inflector.upperFirst(belongsToName)
     }
 
     /// Gives `booksAsAuthor` its singular form `bookAsAuthor` (the plural is not the last word).
-    static func assignSingularNames(_ associations: inout [DirectAssociation]) {
+    static func assignSingularNames(_ associations: inout [DirectAssociation], inflections: InflectionCache = InflectionCache()) {
         for index in associations.indices {
             let association = associations[index].association
             guard association.kind == .hasMany else { continue }
-            let plural = Inflector.pluralName(ofTable: association.destination)
+            let plural = inflections.pluralName(ofTable: association.destination)
             guard association.name.hasPrefix(plural + "As") else { continue }
             associations[index].association.singularName =
-                Inflector.singularName(ofTable: association.destination) + association.name.dropFirst(plural.count)
+                inflections.singularName(ofTable: association.destination) + association.name.dropFirst(plural.count)
         }
     }
 

@@ -86,53 +86,81 @@ enum InflectionRules {
 
     static func pluralizeWord(_ word: String) -> String {
         if word.isEmpty || uncountables.contains(word) { return word }
-        if let irregular = matchIrregular(word, singular: false) {
+        let ascii = isASCII(word)
+        if let irregular = matchIrregular(word, singular: false, ascii: ascii) {
             return irregular  // already the plural
         }
-        if let plural = replaceIrregular(word, from: \.singular, to: \.plural) { return plural }
+        if let plural = replaceIrregular(word, toPlural: true, ascii: ascii) { return plural }
         if notMan.contains(word) || notMen.contains(word) { return word + "s" }
-        return applySuffixRules(pluralSuffixes, to: word) ?? word + "s"
+        return applySuffixRules(pluralSuffixes, to: word, ascii: ascii) ?? word + "s"
     }
 
     static func singularizeWord(_ word: String) -> String {
         if word.isEmpty || uncountables.contains(word) { return word }
-        if let irregular = matchIrregular(word, singular: true) {
+        let ascii = isASCII(word)
+        if let irregular = matchIrregular(word, singular: true, ascii: ascii) {
             return irregular  // already the singular
         }
-        if let singular = replaceIrregular(word, from: \.plural, to: \.singular) { return singular }
+        if let singular = replaceIrregular(word, toPlural: false, ascii: ascii) { return singular }
         if notMen.contains(word) { return word }
-        return applySuffixRules(singularSuffixes, to: word) ?? word
+        return applySuffixRules(singularSuffixes, to: word, ascii: ascii) ?? word
     }
 
     /// `word` itself when it is already the singular (or plural) form of an irregular pair.
-    static func matchIrregular(_ word: String, singular: Bool) -> String? {
+    static func matchIrregular(_ word: String, singular: Bool, ascii: Bool) -> String? {
         for irregular in irregulars {
             let form = singular ? irregular.singular : irregular.plural
             let other = singular ? irregular.plural : irregular.singular
             // "children" ends in "child"… only match when the word is not the other form.
-            if word == other || (irregular.asSuffix && word.hasSuffix(other)) { continue }
-            if word == form || (irregular.asSuffix && word.hasSuffix(form)) { return word }
+            if word == other || (irregular.asSuffix && hasSuffix(word, other, ascii: ascii)) { continue }
+            if word == form || (irregular.asSuffix && hasSuffix(word, form, ascii: ascii)) { return word }
         }
         return nil
     }
 
-    static func replaceIrregular(
-        _ word: String, from: KeyPath<Irregular, String>, to: KeyPath<Irregular, String>
-    ) -> String? {
+    /// The other form of the first irregular pair whose singular (`toPlural`) or plural ends
+    /// `word` (whole word only for pairs that are not suffixes).
+    static func replaceIrregular(_ word: String, toPlural: Bool, ascii: Bool) -> String? {
         for irregular in irregulars {
-            let source = irregular[keyPath: from]
-            if word == source { return irregular[keyPath: to] }
-            if irregular.asSuffix, word.hasSuffix(source) {
-                return String(word.dropLast(source.count)) + irregular[keyPath: to]
+            let source = toPlural ? irregular.singular : irregular.plural
+            let target = toPlural ? irregular.plural : irregular.singular
+            if word == source { return target }
+            if irregular.asSuffix, hasSuffix(word, source, ascii: ascii) {
+                return dropLast(word, source, ascii: ascii) + target
             }
         }
         return nil
     }
 
-    static func applySuffixRules(_ rules: [(String, String)], to word: String) -> String? {
-        for (suffix, replacement) in rules where word.count > suffix.count && word.hasSuffix(suffix) {
-            return String(word.dropLast(suffix.count)) + replacement
+    static func applySuffixRules(_ rules: [(String, String)], to word: String, ascii: Bool) -> String? {
+        let count = ascii ? word.utf8.count : word.count
+        for (suffix, replacement) in rules where count > suffix.utf8.count && hasSuffix(word, suffix, ascii: ascii) {
+            return dropLast(word, suffix, ascii: ascii) + replacement
         }
         return nil
+    }
+
+    // MARK: - ASCII fast path
+
+    // The rule tables are ASCII. In an ASCII word every byte is one Character, so comparing bytes
+    // gives exactly what String's Character-based `hasSuffix`, `count` and `dropLast` give, at a
+    // fraction of their cost; other words go through String's own functions.
+
+    static func isASCII(_ word: String) -> Bool {
+        word.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// `word.hasSuffix(suffix)`, by bytes when `word` is ASCII.
+    static func hasSuffix(_ word: String, _ suffix: String, ascii: Bool) -> Bool {
+        guard ascii else { return word.hasSuffix(suffix) }
+        let (bytes, tail) = (word.utf8, suffix.utf8)
+        guard tail.count <= bytes.count else { return false }
+        return bytes.reversed().starts(with: tail.reversed())
+    }
+
+    /// `word` without the last `suffix.count` characters.
+    static func dropLast(_ word: String, _ suffix: String, ascii: Bool) -> String {
+        guard ascii else { return String(word.dropLast(suffix.count)) }
+        return String(word.utf8.dropLast(suffix.utf8.count)) ?? String(word.dropLast(suffix.count))
     }
 }

@@ -2,11 +2,11 @@
 /// (or `author_id`…) of a table refers to the single-column primary key of the only table
 /// whose singular name is `author`.
 enum NamingConventionLinks {
-    static func collect(schema: Schema, firstID: Int) -> [InferredLink] {
+    static func collect(schema: Schema, firstID: Int, inflections: InflectionCache = InflectionCache()) -> [InferredLink] {
         // Tables that can be referenced, by lower-cased singular name; nil marks an ambiguous name.
         var candidates: [String: TableInfo?] = [:]
         for table in schema.tables where table.kind == .table {
-            let key = Inflector.singularName(ofTable: table.name).lowercased()
+            let key = inflections.singularName(ofTable: table.name).lowercased()
             if candidates[key] == nil { candidates[key] = .some(table) } else { candidates[key] = .some(nil) }
         }
         var links: [InferredLink] = []
@@ -15,7 +15,7 @@ enum NamingConventionLinks {
             let declared = Set(child.foreignKeys.flatMap(\.originColumns).map { $0.lowercased() })
             for column in child.columns where !declared.contains(column.name.lowercased()) {
                 guard let stem = AssociationNaming.idStem(of: column.name),
-                      let found = candidates[Inflector.identifier(stem).lowercased()], let parent = found,
+                      let found = candidates[inflections.identifier(stem).lowercased()], let parent = found,
                       let key = singleColumnKey(of: parent)
                 else { continue }
                 // A table's own key (`author.authorId`) is not a link to itself.

@@ -3,24 +3,9 @@
 enum ThroughInference {
     /// The through associations starting from a table whose direct associations are `own`
     /// (sorted), given the sorted direct associations of every table.
-    /// Plural and singular forms of the direct associations' names, computed once per graph.
-    struct Inflections {
-        private var plurals: [String: String] = [:]
-        private var singulars: [String: String] = [:]
-
-        mutating func add(_ name: String) {
-            guard plurals[name] == nil else { return }
-            plurals[name] = Inflector.pluralize(name)
-            singulars[name] = Inflector.singularize(name)
-        }
-
-        func plural(_ name: String) -> String { plurals[name] ?? Inflector.pluralize(name) }
-        func singular(_ name: String) -> String { singulars[name] ?? Inflector.singularize(name) }
-    }
-
     static func throughAssociations(
         from own: [DirectAssociation], directByTable: [String: [DirectAssociation]],
-        inflections: Inflections = Inflections()
+        inflections: InflectionCache = InflectionCache()
     ) -> [Association] {
         var taken = Set(own.map(\.association.name))
         var result: [Association] = []
@@ -39,7 +24,7 @@ enum ThroughInference {
                 var singular: String?
                 if kind == .hasManyThrough {
                     let base = second.association.kind.isToMany
-                        ? (second.association.singularName ?? inflections.singular(second.association.name))
+                        ? (second.association.singularName ?? inflections.singularize(second.association.name))
                         : second.association.name
                     singular = chosen == name ? base : first.association.name + Inflector.upperFirst(base)
                 }
@@ -57,11 +42,11 @@ enum ThroughInference {
     /// to-one then to-one → hasOneThrough named like the second step; hasMany then hasMany →
     /// hasManyThrough named like the second step; hasMany then to-one → hasManyThrough named with
     /// the plural of the second step; to-one then hasMany → nothing.
-    static func kindAndName(first: Association, second: Association, inflections: Inflections) -> (AssociationKind, String)? {
+    static func kindAndName(first: Association, second: Association, inflections: InflectionCache) -> (AssociationKind, String)? {
         switch (first.kind.isToMany, second.kind.isToMany) {
         case (false, false): return (.hasOneThrough, second.name)
         case (true, true): return (.hasManyThrough, second.name)
-        case (true, false): return (.hasManyThrough, inflections.plural(second.name))
+        case (true, false): return (.hasManyThrough, inflections.pluralize(second.name))
         case (false, true): return nil
         }
     }

@@ -1,7 +1,13 @@
 /// Writes prefetch keys as a JSON array for `json_each(?)`: integers, reals and text only.
 enum JSONKeys {
     static func array(_ values: [DatabaseValue]) -> String {
-        "[" + values.map(literal).joined(separator: ",") + "]"
+        var out = "["
+        out.reserveCapacity(values.count * 8 + 2)
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "," }
+            out += literal(value)
+        }
+        return out + "]"
     }
 
     static func array(of arrays: [String]) -> String {

@@ -22,8 +22,8 @@ struct QueryNode: Sendable {
 /// `columns IN (values…)`: the condition that restricts a prefetch statement to the parent rows' keys.
 struct PivotFilter: Sendable {
     var columns: [String]
-    /// Distinct key tuples, sorted, none containing NULL.
-    var values: [[DatabaseValue]]
+    /// Distinct keys (one value per column), sorted, none containing NULL.
+    var values: [PrefetchKey]
 }
 
 /// How a child is attached to its parent.

@@ -314,33 +314,40 @@ public enum SQLGenerator {
             try printer.writeColumn(column, of: node, to: &w)
         }
         if composite { w.append(")") }
-        let hasBlob = pivot.values.contains { $0.contains { if case .blob = $0 { return true } else { return false } } }
+        let hasBlob = pivot.values.contains { $0.containsBlob }
         if pivot.values.count > inlineKeyLimit && !hasBlob {
             if composite {
                 let extracts = pivot.columns.indices.map { "json_extract(value, '$[\($0)]')" }.joined(separator: ", ")
                 w.append(" IN (SELECT \(extracts) FROM json_each(")
-                w.bind(.text(JSONKeys.array(of: pivot.values.map { JSONKeys.array($0) })))
+                w.bind(.text(JSONKeys.array(of: pivot.values.map { JSONKeys.array($0.values) })))
             } else {
                 w.append(" IN (SELECT value FROM json_each(")
-                w.bind(.text(JSONKeys.array(pivot.values.compactMap(\.first))))
+                w.bind(.text(JSONKeys.array(pivot.values.map(\.first))))
             }
             w.append("))")
             return
         }
-        if !composite, pivot.values.count == 1, let value = pivot.values.first?.first {
+        if !composite, pivot.values.count == 1, let key = pivot.values.first {
             w.append(" = ")
-            w.bind(value)
+            w.bind(key.first)
             return
         }
         w.append(composite ? " IN (VALUES " : " IN (")
-        for (index, tuple) in pivot.values.enumerated() {
+        for (index, key) in pivot.values.enumerated() {
             if index > 0 { w.append(", ") }
-            if composite { w.append("(") }
-            for (offset, value) in tuple.enumerated() {
-                if offset > 0 { w.append(", ") }
+            switch key {
+            case .single(let value):
+                if composite { w.append("(") }
                 w.bind(value)
+                if composite { w.append(")") }
+            case .composite(let tuple):
+                if composite { w.append("(") }
+                for (offset, value) in tuple.enumerated() {
+                    if offset > 0 { w.append(", ") }
+                    w.bind(value)
+                }
+                if composite { w.append(")") }
             }
-            if composite { w.append(")") }
         }
         w.append(")")
     }
