@@ -41,6 +41,7 @@ extension BrowserApp {
         // Short waits, so a result shows as soon as it is ready; the spinner shows once the query
         // has run `pollInterval` ms (a quick one draws no frame) and moves as often; keys are read
         // in between.
+        isRunningInBackground = preemptible
         while job.done.wait(timeout: .now() + .milliseconds(Self.resultPoll)) == .timedOut {
             if cancelled || preempted {
                 // Again and again: the worker may have been between two statements.
@@ -55,9 +56,7 @@ extension BrowserApp {
             guard let key = terminal.readKey(timeout: Self.resultPoll) else { continue }
             if preemptible {
                 // Moving over loaded rows needs no query: the count goes on.
-                isRunningInBackground = true
                 handle(key)
-                isRunningInBackground = false
                 if heldEffects.isEmpty && !state.isFinished {
                     terminal.draw(ScreenRenderer.render(state))
                 } else {
@@ -72,6 +71,7 @@ extension BrowserApp {
                 typeahead.append(key)
             }
         }
+        isRunningInBackground = false
         finish(effect, job.outcome, cancelled: cancelled, preempted: preempted)
         let held = heldEffects
         heldEffects = []
