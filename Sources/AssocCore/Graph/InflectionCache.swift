@@ -8,26 +8,18 @@ final class InflectionCache {
     private var identifiers: [String: String] = [:]
 
     /// `Inflector.pluralize(word)`.
-    func pluralize(_ word: String) -> String {
-        if let known = plurals[word] { return known }
-        let result = Inflector.pluralize(word)
-        plurals[word] = result
-        return result
-    }
+    func pluralize(_ word: String) -> String { Self.memoized(word, in: &plurals, Inflector.pluralize) }
 
     /// `Inflector.singularize(word)`.
-    func singularize(_ word: String) -> String {
-        if let known = singulars[word] { return known }
-        let result = Inflector.singularize(word)
-        singulars[word] = result
-        return result
-    }
+    func singularize(_ word: String) -> String { Self.memoized(word, in: &singulars, Inflector.singularize) }
 
     /// `Inflector.identifier(name)`.
-    func identifier(_ name: String) -> String {
-        if let known = identifiers[name] { return known }
-        let result = Inflector.identifier(name)
-        identifiers[name] = result
+    func identifier(_ name: String) -> String { Self.memoized(name, in: &identifiers, Inflector.identifier) }
+
+    private static func memoized(_ key: String, in memo: inout [String: String], _ compute: (String) -> String) -> String {
+        if let known = memo[key] { return known }
+        let result = compute(key)
+        memo[key] = result
         return result
     }
 
