@@ -6,6 +6,7 @@ import pty
 import select
 import signal
 import struct
+import subprocess
 import termios
 import time
 
@@ -120,7 +121,6 @@ def screen_text(process):
 
 def release_assoc():
     """Builds the release `assoc` (when needed) and returns its path."""
-    import subprocess
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.run(["swift", "build", "-c", "release", "--product", "assoc"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL)
@@ -130,7 +130,6 @@ def release_assoc():
 
 def ensure_table(db, rows):
     """Builds `db` with a table `big` of `rows` rows (scripts/make-big-table.sh) when missing."""
-    import subprocess
     if not os.path.exists(db):
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-big-table.sh")
         subprocess.run([script, db, str(rows)], check=True, stdout=subprocess.DEVNULL)

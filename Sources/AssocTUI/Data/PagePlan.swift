@@ -25,6 +25,12 @@ enum PagePlan: Sendable, Equatable {
     /// Whether `position` counts back from the provisional end.
     static func isProvisional(_ position: Int) -> Bool { position >= provisionalEnd / 2 }
 
+    /// `position` once the view is known to have `count` rows: provisional positions move by the
+    /// difference between the real end and the provisional one; the others stay.
+    static func settled(_ position: Int, count: Int) -> Int {
+        isProvisional(position) ? position + count - provisionalEnd : position
+    }
+
     /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to their key;
     /// `total` is the row count when known.
     static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: DatabaseValue], hasKey: Bool) -> PagePlan {

@@ -193,10 +193,9 @@ public final class RequestDataSource: BrowserDataSource {
     /// real positions.
     private func rebaseProvisionalAnchors(of view: BrowserView, count: Int) {
         guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
-        let shift = count - PagePlan.provisionalEnd
         var rebased: [Int: DatabaseValue] = [:]
         for (position, key) in seen {
-            let real = PagePlan.isProvisional(position) ? position + shift : position
+            let real = PagePlan.settled(position, count: count)
             if real >= 0 { rebased[real] = key }
         }
         anchors[view] = rebased

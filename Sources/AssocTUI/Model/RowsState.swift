@@ -43,11 +43,10 @@ struct RowsState: Sendable, Equatable {
     mutating func settleEnd(count: Int, visible: Int) {
         guard endIsProvisional else { return }
         endIsProvisional = false
-        let shift = count - PagePlan.provisionalEnd
-        if PagePlan.isProvisional(pageOffset) { pageOffset = max(0, pageOffset + shift) }
-        let index = PagePlan.isProvisional(cursor.index) ? cursor.index + shift : cursor.index
-        let top = PagePlan.isProvisional(cursor.top) ? cursor.top + shift : cursor.top
-        cursor = ListCursor(count: count, index: index, top: top).scrolledToShowSelection(visible: visible)
+        pageOffset = max(0, PagePlan.settled(pageOffset, count: count))
+        cursor = ListCursor(
+            count: count, index: PagePlan.settled(cursor.index, count: count), top: PagePlan.settled(cursor.top, count: count)
+        ).scrolledToShowSelection(visible: visible)
     }
 
     /// The cursor's position over the row count, for titles: `42/1000`, `42/200+…` while
