@@ -49,6 +49,8 @@ final class BrowserApp {
     var isRunningInBackground = false
     /// Effects asked for while a count ran: the count gives way to them.
     var heldEffects: [Effect] = []
+    /// Signalled by the worker when a query's result is ready.
+    let wakeup = Wakeup()
 
     init(dataSource: BrowserDataSource, terminal: Terminal, title: String) {
         self.dataSource = dataSource

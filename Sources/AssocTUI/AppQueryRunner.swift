@@ -16,36 +16,41 @@ final class QueryJob: @unchecked Sendable {
 }
 
 extension BrowserApp {
-    /// How long (ms) the loop waits, in turn, for the worker's result and for a key.
+    /// How long (ms) the loop waits for the worker between two interrupts of a cancelled query,
+    /// and at most between two looks at the worker when no wakeup pipe could be made.
     static let resultPoll = 2
 
     /// Runs `body` (the data source work of `effect`) on a worker thread while the loop keeps the
-    /// screen alive: it redraws a spinner every `pollInterval` ms and reads keys in between. Esc or
-    /// Ctrl-C interrupts the query (`.queryCancelled`: the reducer puts the previous view back);
-    /// other keys wait in the type-ahead queue. During a deferred effect (a count) keys are handled
-    /// at once; the count goes on until a key needs the database (a page to load, a view to open)
-    /// or quits: then it is interrupted and queued again, and the held effects run.
+    /// screen alive: it reads keys until the worker's result wakes it, and redraws a spinner every
+    /// `pollInterval` ms. Esc or Ctrl-C interrupts the query (`.queryCancelled`: the reducer puts
+    /// the previous view back); other keys wait in the type-ahead queue. During a deferred effect
+    /// (a count) keys are handled at once; the count goes on until a key needs the database (a page
+    /// to load, a view to open) or quits: then it is interrupted and queued again, and the held
+    /// effects run.
     func runQuery(_ effect: Effect, _ body: @escaping (BrowserDataSource) throws -> Event) {
         let preemptible = effect.isDeferred
         dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect), isBackground: preemptible)))
         let job = QueryJob()
         let work = WorkerBox({ [dataSource] in try body(dataSource) })
+        let wakeup = self.wakeup
         DispatchQueue.global(qos: .userInitiated).async {
             job.outcome = Result { try work.value() }
             job.done.signal()
+            wakeup.signal()
         }
         var cancelled = false
         var preempted = false
         let clock = ContinuousClock()
         var lastTick = clock.now
-        // Short waits, so a result shows as soon as it is ready; the spinner shows once the query
-        // has run `pollInterval` ms (a quick one draws no frame) and moves as often; keys are read
-        // in between.
+        // The result shows as soon as it is ready (the worker wakes the key read); the spinner
+        // shows once the query has run `pollInterval` ms (a quick one draws no frame) and moves
+        // as often.
         isRunningInBackground = preemptible
-        while job.done.wait(timeout: .now() + .milliseconds(Self.resultPoll)) == .timedOut {
+        while job.done.wait(timeout: .now()) == .timedOut {
             if cancelled || preempted {
                 // Again and again: the worker may have been between two statements.
                 dataSource.interrupt()
+                _ = wakeup.wait(timeout: Self.resultPoll)
                 continue
             }
             if clock.now - lastTick >= .milliseconds(pollInterval) {
@@ -53,7 +58,9 @@ extension BrowserApp {
                 dispatch(.queryTick)
                 terminal.draw(ScreenRenderer.render(state))
             }
-            guard let key = terminal.readKey(timeout: Self.resultPoll) else { continue }
+            let untilTick = max(0, pollInterval - Self.milliseconds(clock.now - lastTick))
+            let timeout = wakeup.isWorking ? untilTick : min(untilTick, Self.resultPoll)
+            guard let key = terminal.readKey(timeout: timeout, wakingOn: wakeup) else { continue }
             if preemptible {
                 // Moving over loaded rows needs no query: the count goes on.
                 handle(key)
@@ -103,6 +110,11 @@ extension BrowserApp {
         case nil:
             dispatch(.queryFinished)
         }
+    }
+
+    /// A duration in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The text of a query error for the message line.

@@ -19,7 +19,9 @@ static inline int assoc_cols(void) { return COLS; }
 static inline int assoc_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int assoc_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int assoc_getmaxx(WINDOW *w) { return getmaxx(w); }
-static inline void assoc_set_locale(void) { setlocale(LC_ALL, ""); }
+/* The user's character encoding (UTF-8): all curses needs; the other categories would only cost
+   file reads at start. */
+static inline void assoc_set_locale(void) { setlocale(LC_CTYPE, ""); }
 
 /* Attributes (macros built with NCURSES_BITS). */
 static inline unsigned int assoc_attr_normal(void) { return A_NORMAL; }

@@ -20,9 +20,12 @@ final class FakeTerminal: Terminal {
     /// finishes its deferred work (counts) before each key: a user typing slower than SQLite.
     var settlesBeforeEachKey = true
 
-    func readKey(timeout: Int?) -> KeyEvent? {
-        if timeout != nil && settlesBeforeEachKey { return nil }
-        guard !pendingKeys.isEmpty else { return nil }
+    func readKey(timeout: Int?, wakingOn wakeup: Wakeup?) -> KeyEvent? {
+        if pendingKeys.isEmpty || (timeout != nil && settlesBeforeEachKey) {
+            // No key for now: a running query's result is awaited as the real terminal would.
+            if let wakeup, timeout != nil { _ = wakeup.wait(timeout: timeout) }
+            return nil
+        }
         return pendingKeys.removeFirst()
     }
 }

@@ -21,8 +21,8 @@ final class NcursesTerminal: Terminal {
     private var attributesByRole: [StyleRole: UInt32] = [:]
     /// The screen last handed to curses: only the cells that differ from it are written again.
     private var lastDrawn: ScreenBuffer?
-    /// One cell's text as wide characters, reused from cell to cell.
-    private var scratch: [wchar_t] = []
+    /// The role whose attributes were looked up last (runs of one role are the rule).
+    private var lastRole: (role: StyleRole, attributes: UInt32)?
 
     init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -39,6 +39,9 @@ final class NcursesTerminal: Terminal {
         keypad(assoc_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
+        // Frames are written whole, not cut into short writes between checks for typed keys:
+        // the loop draws only changed cells and reads keys itself between frames.
+        typeahead(-1)
         assoc_enable_mouse()
         let noColor = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty == false
         colors = !noColor && has_colors()
@@ -74,6 +77,22 @@ final class NcursesTerminal: Terminal {
         return attrs
     }
 
+    private func attributes(for role: StyleRole) -> UInt32 {
+        if let lastRole, lastRole.role == role { return lastRole.attributes }
+        let attributes = attributesByRole[role] ?? assoc_attr_normal()
+        lastRole = (role, attributes)
+        return attributes
+    }
+
+    /// Hands a run of cells to curses, and empties it.
+    private func flush(_ run: inout TextRun) {
+        guard !run.isEmpty else { return }
+        let count = Int32(run.characters.count)
+        run.characters.append(0)
+        _ = assoc_put(Int32(run.y), Int32(run.x), &run.characters, count, run.attributes)
+        run = TextRun()
+    }
+
     var size: Size {
         Size(width: Int(assoc_getmaxx(assoc_stdscr())), height: Int(assoc_getmaxy(assoc_stdscr())))
     }
@@ -87,26 +106,53 @@ final class NcursesTerminal: Terminal {
         let previous = lastDrawn.flatMap { $0.width == buffer.width && $0.height == buffer.height && width == size.width
             && height == size.height ? $0 : nil }
         for y in 0..<height {
+            // Changed cells are handed to curses in runs of one style: one call per run.
+            var run = TextRun()
             for x in 0..<width {
                 let cell = buffer.cell(x: x, y: y)
                 if cell.isContinuation { continue }
-                if let previous, previous.cell(x: x, y: y) == cell { continue }
+                if let previous, previous.cell(x: x, y: y) == cell {
+                    flush(&run)
+                    continue
+                }
                 // A wide cell in the last column would wrap: draw a space instead.
                 let grapheme = (cell.width == 2 && x + 1 >= width) ? " " : cell.grapheme
-                var attrs = attributesByRole[cell.role] ?? assoc_attr_normal()
+                var attrs = attributes(for: cell.role)
                 if cell.highlighted { attrs |= assoc_attr_reverse() }
-                scratch.removeAll(keepingCapacity: true)
-                for scalar in grapheme.unicodeScalars { scratch.append(wchar_t(bitPattern: scalar.value)) }
-                let count = Int32(scratch.count)
-                scratch.append(0)
-                _ = assoc_put(Int32(y), Int32(x), &scratch, count, attrs)
+                // Only characters curses sizes as we do join a run (other clusters could be
+                // measured differently, and a run would carry the difference to the next cells).
+                let joins = TextRun.isNarrowCharacter(grapheme)
+                if run.isEmpty || !joins || !run.joinable || run.attributes != attrs || run.end != x {
+                    flush(&run)
+                    run = TextRun(y: y, x: x, attributes: attrs)
+                }
+                run.append(grapheme, width: max(1, cell.width))
+                run.joinable = joins
             }
+            flush(&run)
         }
         lastDrawn = buffer
         refresh()
     }
 
-    func readKey(timeout: Int?) -> KeyEvent? {
+    func readKey(timeout: Int?, wakingOn wakeup: Wakeup?) -> KeyEvent? {
+        guard let wakeup, wakeup.isWorking else { return cursesKey(timeout: timeout) }
+        // A key curses has already read (the rest of a sequence) comes first.
+        if let key = cursesKey(timeout: 0) { return key }
+        switch wakeup.wait(orInputOn: STDIN_FILENO, timeout: timeout) {
+        case .woken, .timedOut:
+            return nil
+        case .input:
+            if let key = cursesKey(timeout: 0) { return key }
+            // Input that makes no key (input closed, a stray byte): wait for the worker alone,
+            // rather than spin on a descriptor that stays readable.
+            if timeout != nil { _ = wakeup.wait(timeout: timeout) }
+            return nil
+        }
+    }
+
+    /// The next key through curses, waiting at most `timeout` ms (nil: no limit).
+    private func cursesKey(timeout: Int?) -> KeyEvent? {
         _ = assoc_timeout(Int32(clamping: timeout ?? -1))
         while true {
             var character: wint_t = 0
@@ -180,5 +226,44 @@ final class NcursesTerminal: Terminal {
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .character(Character(scalar))
         }
+    }
+}
+
+/// Consecutive cells of one row with the same attributes, as wide characters for curses.
+private struct TextRun {
+    var y = 0
+    var x = 0
+    var attributes: UInt32 = 0
+    var characters: [wchar_t] = []
+    /// The column after the run's last cell.
+    var end = 0
+    /// False after a cell that must stay alone.
+    var joinable = true
+
+    init() {}
+
+    init(y: Int, x: Int, attributes: UInt32) {
+        self.y = y
+        self.x = x
+        self.end = x
+        self.attributes = attributes
+    }
+
+    var isEmpty: Bool { characters.isEmpty }
+
+    /// One printable ASCII character, box-drawing line, punctuation mark or arrow: one column
+    /// for curses as for us, in every locale.
+    static func isNarrowCharacter(_ grapheme: String) -> Bool {
+        var scalars = grapheme.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), scalars.next() == nil else { return false }
+        switch first.value {
+        case 0x20..<0x7F, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x257F: return true
+        default: return false
+        }
+    }
+
+    mutating func append(_ grapheme: String, width: Int) {
+        for scalar in grapheme.unicodeScalars { characters.append(wchar_t(bitPattern: scalar.value)) }
+        end += width
     }
 }

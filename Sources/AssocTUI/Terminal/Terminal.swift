@@ -10,7 +10,13 @@ protocol Terminal: AnyObject {
     var size: Size { get }
     /// Shows `buffer` (its size should be `size`; extra cells are clipped).
     func draw(_ buffer: ScreenBuffer)
-    /// The next key, waiting at most `timeout` milliseconds (nil: wait as long as it takes).
-    /// Nil without a timeout means input has ended: the browser then quits.
-    func readKey(timeout: Int?) -> KeyEvent?
+    /// The next key, waiting at most `timeout` milliseconds (nil: wait as long as it takes), or
+    /// nil as soon as `wakeup` is signalled (a query's result is ready).
+    /// Nil without a timeout or wakeup means input has ended: the browser then quits.
+    func readKey(timeout: Int?, wakingOn wakeup: Wakeup?) -> KeyEvent?
+}
+
+extension Terminal {
+    /// The next key within `timeout` milliseconds (nil: no limit).
+    func readKey(timeout: Int?) -> KeyEvent? { readKey(timeout: timeout, wakingOn: nil) }
 }
