@@ -38,7 +38,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"], .when(platforms: [.linux]))]),
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "TestSupport"]),
-        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocCore"]),
+        .testTarget(name: "AssocCLITests", dependencies: [
+            "AssocCLI", "AssocCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -14,7 +14,13 @@ struct BrowseCommand: ParsableCommand {
     var table: String?
 
     func run() throws {
-        let loaded = try database.load()
+        try Self.browse(database: database.database, table: table)
+    }
+
+    /// Opens `database` (nil: the demo) in the browser, at `table` when given; an unknown table is
+    /// an error before the screen changes. Also run for the lines `BrowseLine` recognizes.
+    static func browse(database path: String?, table: String?) throws {
+        let loaded = try DatabaseArgument.load(path: path)
         var initialTable: String?
         if let table {
             guard let info = loaded.schema.table(named: table) else {

@@ -9,7 +9,12 @@ struct DatabaseArgument: ParsableArguments {
 
     /// Opens the database and reads its schema, or throws a `CLIError` naming the path.
     func load() throws -> LoadedDatabase {
-        guard let path = database else {
+        try Self.load(path: database)
+    }
+
+    /// Opens the file at `path`, or the demo database when nil.
+    static func load(path: String?) throws -> LoadedDatabase {
+        guard let path else {
             let connection = try DemoDatabase.make()
             return LoadedDatabase(connection: connection, schema: try SchemaIntrospector.read(connection), title: DemoDatabase.title)
         }
