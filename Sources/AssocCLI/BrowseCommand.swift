@@ -30,6 +30,6 @@ struct BrowseCommand: ParsableCommand {
             }
             initialTable = info.name
         }
-        try BrowserLauncher.run(connection: loaded.connection, title: loaded.title, initialTable: initialTable)
+        try BrowserLauncher.run(connection: loaded.connection, schema: loaded.schema, title: loaded.title, initialTable: initialTable)
     }
 }

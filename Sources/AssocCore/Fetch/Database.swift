@@ -8,9 +8,15 @@ public final class Database: @unchecked Sendable {
     public private(set) var statementLog: [GeneratedStatement] = []
 
     /// Reads the schema of `connection` and infers its associations.
-    public init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
+    public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
+        self.init(connection: connection, schema: try SchemaIntrospector.read(connection), options: options)
+    }
+
+    /// Uses `schema`, already read from `connection` (by `SchemaIntrospector.read`), and infers its
+    /// associations: a caller that checked the schema first does not read it twice.
+    public init(connection: Connection, schema: Schema, options: AssociationGraph.Options = .init()) {
         self.connection = connection
-        self.schema = try SchemaIntrospector.read(connection)
+        self.schema = schema
         self.graph = AssociationGraph(schema: schema, options: options)
     }
 
