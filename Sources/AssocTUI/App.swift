@@ -1,4 +1,5 @@
 import AssocCore
+import Dispatch
 
 /// The terminal browser.
 public enum Browser {
@@ -18,12 +19,17 @@ public enum Browser {
 
     /// Browses any data source.
     public static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil) throws {
-        let terminal = try NcursesTerminal()
+        // Queries run on a worker thread, whose first start can take milliseconds: it starts now,
+        // not when the first page is asked for.
+        DispatchQueue.global(qos: .userInitiated).async {}
+        // Curses starts at the first draw: after the first page was asked for, while it is read.
+        let terminal = try DeferredCursesTerminal()
         defer { terminal.close() }
         let app = BrowserApp(dataSource: dataSource, terminal: terminal, title: title)
         app.idlePoll = 500
         app.initialTable = initialTable
         app.run()
+        if let error = terminal.error { throw error }
     }
 }
 
@@ -182,7 +188,12 @@ final class BrowserApp {
         case .loadRequestText, .checkView, .parseRequest:
             runPrompt(effect)
         case .loadTables:
-            runQuery(effect) { source in .tablesLoaded(try source.tables(), associations: source.associations()) }
+            // The schema read at start: no statement to run, so no worker thread and no spinner.
+            do {
+                dispatch(.tablesLoaded(try dataSource.tables(), associations: dataSource.associations()))
+            } catch {
+                dispatch(.queryFailed(effect, Self.message(for: error)))
+            }
             dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
         case .openView(let view, let limit):
             runQuery(effect) { source in

@@ -8,6 +8,7 @@
 #endif
 #include <locale.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -37,6 +38,15 @@ static inline int assoc_key_f(int n) { return KEY_F(n); }
 static inline int assoc_put(int y, int x, const wchar_t *text, int n, unsigned int attrs) {
     wattrset(stdscr, (int)attrs);
     return mvwaddnwstr(stdscr, y, x, text, n);
+}
+
+/* The terminal's size as the kernel knows it (curses not started); 0 on success. */
+static inline int assoc_window_size(int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
 }
 
 static inline int assoc_timeout(int milliseconds) { wtimeout(stdscr, milliseconds); return 0; }

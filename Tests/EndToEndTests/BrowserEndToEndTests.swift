@@ -127,3 +127,20 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertFalse(screen.contains("─ Tables"))
     }
 }
+
+/// Curses starts after the first page is asked for, with the kernel's size until then: when
+/// `LINES`/`COLUMNS` give curses another size, the browser uses that one from its first frame.
+final class TerminalSizeEndToEndTests: XCTestCase {
+    func testLinesAndColumnsFromTheEnvironmentAreUsed() throws {
+        let assoc = try Products.assoc()
+        let session = try TmuxSession(command: "LINES=20 COLUMNS=70 '\(assoc)' --table book; echo EXITED $?; sleep 5", width: 100, height: 30)
+        defer { session.kill() }
+        let screen = session.waitFor(timeout: 5, "the book table") { $0.contains("Rows: book") && $0.contains("Tab pane") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.firstIndex { $0.hasPrefix("Tab pane") }, 19, screen)
+        // The panes' top border spans curses' 70 columns, not the terminal's 100.
+        XCTAssertEqual(lines.count > 1 ? lines[1].count : 0, 70, screen)
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+}

@@ -80,6 +80,7 @@ public struct RowCount: Sendable, Equatable {
 /// source turns each `BrowserView` into an AssocCore `Request` and runs it.
 public protocol BrowserDataSource: AnyObject {
     /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
+    /// Called on the browser's loop, not on its worker: a schema in memory, no statement.
     func tables() throws -> [TableSummary]
     /// Every association of the graph, by origin table.
     func associations() -> [String: [Association]]

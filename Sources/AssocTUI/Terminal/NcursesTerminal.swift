@@ -24,10 +24,15 @@ final class NcursesTerminal: Terminal {
     /// The role whose attributes were looked up last (runs of one role are the rule).
     private var lastRole: (role: StyleRole, attributes: UInt32)?
 
-    init() throws {
+    /// Throws unless stdin and stdout are both terminals.
+    static func checkTTY() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(description: "the browser needs a terminal (stdin and stdout must be a TTY)")
         }
+    }
+
+    init() throws {
+        try Self.checkTTY()
         assoc_set_locale()
         guard initscr() != nil else { throw TerminalError(description: "cannot initialise the terminal (check TERM)") }
         isOpen = true
