@@ -126,13 +126,18 @@ final class NcursesTerminal: Terminal {
                 if cell.highlighted { attrs |= assoc_attr_reverse() }
                 // Only characters curses sizes as we do join a run (other clusters could be
                 // measured differently, and a run would carry the difference to the next cells).
-                let joins = TextRun.isNarrowCharacter(grapheme)
-                if run.isEmpty || !joins || !run.joinable || run.attributes != attrs || run.end != x {
+                let narrow = TextRun.narrowCharacter(grapheme)
+                if run.isEmpty || narrow == nil || !run.joinable || run.attributes != attrs || run.end != x {
                     flush(&run)
                     run = TextRun(y: y, x: x, attributes: attrs)
                 }
-                run.append(grapheme, width: max(1, cell.width))
-                run.joinable = joins
+                if let narrow {
+                    run.characters.append(narrow)
+                    run.end += 1
+                } else {
+                    run.append(grapheme, width: max(1, cell.width))
+                }
+                run.joinable = narrow != nil
             }
             flush(&run)
         }
@@ -256,14 +261,19 @@ private struct TextRun {
 
     var isEmpty: Bool { characters.isEmpty }
 
-    /// One printable ASCII character, box-drawing line, punctuation mark or arrow: one column
-    /// for curses as for us, in every locale.
-    static func isNarrowCharacter(_ grapheme: String) -> Bool {
+    /// The character of a cluster that is one printable ASCII character, box-drawing line,
+    /// punctuation mark or arrow (one column for curses as for us, in every locale), else nil.
+    static func narrowCharacter(_ grapheme: String) -> wchar_t? {
+        let utf8 = grapheme.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            return byte >= 0x20 && byte < 0x7F ? wchar_t(byte) : nil
+        }
+        guard utf8.count == 3 else { return nil }
         var scalars = grapheme.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), scalars.next() == nil else { return false }
+        guard let first = scalars.next(), scalars.next() == nil else { return nil }
         switch first.value {
-        case 0x20..<0x7F, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x257F: return true
-        default: return false
+        case 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x257F: return wchar_t(bitPattern: first.value)
+        default: return nil
         }
     }
 
