@@ -136,6 +136,15 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(columns["Track"], ["Milliseconds", "UnitPrice"])
         XCTAssertEqual(columns["Artist"], [])
     }
+
+    func testNumericDeclaredTypes() {
+        for type in ["INTEGER", "int", "BIGINT", "REAL", "float", "DOUBLE PRECISION", "NUMERIC", "decimal(10,2)", "UNSIGNED BIG INT"] {
+            XCTAssertTrue(RequestDataSource.isNumeric(declaredType: type), type)
+        }
+        for type in ["", "TEXT", "VARCHAR(20)", "BLOB", "DATE", "BOOLEAN", "IN", "NU"] {
+            XCTAssertFalse(RequestDataSource.isNumeric(declaredType: type), type)
+        }
+    }
 }
 
 extension QueryDataSourceTests {

@@ -226,14 +226,24 @@ extension RequestDataSource {
         for table in db.schema.tables {
             let keys = Set(table.primaryKey.columns + table.foreignKeys.flatMap(\.originColumns))
             result[table.name] = table.columns.filter { column in
-                let type = column.declaredType.uppercased()
-                let numeric = type.contains("INT") || type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB")
-                    || type.contains("NUM") || type.contains("DEC")
-                return numeric && !keys.contains(column.name)
+                Self.isNumeric(declaredType: column.declaredType) && !keys.contains(column.name)
             }.map(\.name)
         }
         return result
     }
+
+    /// Whether a declared type names a number (INT…, REAL, FLOA…, DOUB…, NUM…, DEC…), compared
+    /// as bytes: the browser asks at start, for every column.
+    static func isNumeric(declaredType: String) -> Bool {
+        let type = Array(declaredType.uppercased().utf8)
+        return numericTypeWords.contains { word in
+            type.count >= word.count && (0...(type.count - word.count)).contains { start in
+                type[start..<(start + word.count)].elementsEqual(word)
+            }
+        }
+    }
+
+    private static let numericTypeWords: [[UInt8]] = ["INT", "REAL", "FLOA", "DOUB", "NUM", "DEC"].map { Array($0.utf8) }
 }
 
 extension RowFlattener {
