@@ -1,0 +1,76 @@
+/// The group number of each distinct prefetch key. Integer keys (the usual primary and foreign
+/// keys) are hashed as plain integers until another kind of key shows up; lookups answer exactly
+/// as a dictionary keyed by `PrefetchKey` would.
+struct PrefetchGroups {
+    private var integers: [Int64: Int] = [:]
+    private var others: [PrefetchKey: Int]?
+
+    func group(of key: PrefetchKey) -> Int? {
+        if let others { return others[key] }
+        if case .single(.integer(let value)) = key { return integers[value] }
+        return nil
+    }
+
+    mutating func insert(_ key: PrefetchKey, group: Int) {
+        if others == nil {
+            if case .single(.integer(let value)) = key {
+                integers[value] = group
+                return
+            }
+            var all: [PrefetchKey: Int] = [:]
+            all.reserveCapacity(integers.count + 1)
+            for (value, number) in integers { all[.single(.integer(value))] = number }
+            integers = [:]
+            others = all
+        }
+        others?[key] = group
+    }
+}
+
+/// The key of a parent row in a prefetch: one value (the usual case, hashed without an array)
+/// or several for composite keys.
+enum PrefetchKey: Hashable, Sendable {
+    case single(DatabaseValue)
+    case composite([DatabaseValue])
+
+    init(_ values: [DatabaseValue]) {
+        if values.count == 1, let value = values.first { self = .single(value) } else { self = .composite(values) }
+    }
+
+    var values: [DatabaseValue] {
+        switch self {
+        case .single(let value): return [value]
+        case .composite(let values): return values
+        }
+    }
+
+    /// The first value (the only one of a single-column key); NULL for an empty key.
+    var first: DatabaseValue {
+        switch self {
+        case .single(let value): return value
+        case .composite(let values): return values.first ?? .null
+        }
+    }
+
+    var containsBlob: Bool {
+        func isBlob(_ value: DatabaseValue) -> Bool { if case .blob = value { return true } else { return false } }
+        switch self {
+        case .single(let value): return isBlob(value)
+        case .composite(let values): return values.contains(where: isBlob)
+        }
+    }
+
+    /// SQLite's order of the values, column by column (`DatabaseValue.sqliteOrder`).
+    static func sqliteOrder(_ lhs: PrefetchKey, _ rhs: PrefetchKey) -> Bool {
+        switch (lhs, rhs) {
+        case (.single(let a), .single(let b)):
+            return DatabaseValue.sqliteOrder(a, b)
+        default:
+            for (a, b) in zip(lhs.values, rhs.values) {
+                if DatabaseValue.sqliteOrder(a, b) { return true }
+                if DatabaseValue.sqliteOrder(b, a) { return false }
+            }
+            return false
+        }
+    }
+}
