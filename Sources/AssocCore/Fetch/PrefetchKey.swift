@@ -74,3 +74,25 @@ enum PrefetchKey: Hashable, Sendable {
         }
     }
 }
+
+extension PrefetchKey {
+    /// Distinct keys in SQLite's order (`sqliteOrder`). The usual keys are sorted without comparing
+    /// enums: integers as `Int64`s, then ASCII text as strings (whose order is then the order of
+    /// their bytes, as SQLite's); any other key sorts them all by `sqliteOrder`.
+    static func sortedInSQLiteOrder(_ keys: [PrefetchKey]) -> [PrefetchKey] {
+        var integers: [Int64] = []
+        var texts: [String] = []
+        for key in keys {
+            switch key {
+            case .single(.integer(let value)): integers.append(value)
+            case .single(.text(let value)) where value.utf8.allSatisfy({ $0 < 0x80 }): texts.append(value)
+            default: return keys.sorted(by: sqliteOrder)
+            }
+        }
+        var sorted: [PrefetchKey] = []
+        sorted.reserveCapacity(keys.count)
+        for value in integers.sorted() { sorted.append(.single(.integer(value))) }
+        for value in texts.sorted() { sorted.append(.single(.text(value))) }
+        return sorted
+    }
+}

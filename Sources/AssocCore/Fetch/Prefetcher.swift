@@ -142,7 +142,7 @@ enum Prefetcher {
         }
         var groups: [[Row]] = []
         if !distinctKeys.isEmpty {
-            let sortedKeys = distinctKeys.sorted(by: PrefetchKey.sqliteOrder)
+            let sortedKeys = PrefetchKey.sortedInSQLiteOrder(distinctKeys)
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
             let children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
