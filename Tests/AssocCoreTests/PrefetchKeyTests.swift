@@ -25,4 +25,26 @@ final class PrefetchKeyTests: XCTestCase {
         assertSortedAsSQLite([PrefetchKey([.integer(2), .text("b")]), PrefetchKey([.integer(1), .text("z")])])
         XCTAssertEqual(PrefetchKey.sortedInSQLiteOrder([]), [])
     }
+
+    func testGroupsOfIntegerAndTextKeysTogetherAndAfterOtherKinds() {
+        var groups = PrefetchGroups()
+        groups.insert(key(.integer(1)), group: 0)
+        groups.insert(key(.text("1")), group: 1)
+        groups.insert(key(.text("FR")), group: 2)
+        XCTAssertEqual(groups.group(of: key(.integer(1))), 0)
+        XCTAssertEqual(groups.group(of: key(.text("1"))), 1)
+        XCTAssertEqual(groups.group(of: key(.text("FR"))), 2)
+        XCTAssertNil(groups.group(of: key(.text("fr"))))
+        XCTAssertNil(groups.group(of: key(.real(1.5))))
+        // Another kind of key: every group is kept.
+        groups.insert(key(.real(1.5)), group: 3)
+        groups.insert(PrefetchKey([.integer(1), .text("a")]), group: 4)
+        XCTAssertEqual(groups.group(of: key(.integer(1))), 0)
+        XCTAssertEqual(groups.group(of: key(.text("1"))), 1)
+        XCTAssertEqual(groups.group(of: key(.text("FR"))), 2)
+        XCTAssertEqual(groups.group(of: key(.real(1.5))), 3)
+        XCTAssertEqual(groups.group(of: PrefetchKey([.integer(1), .text("a")])), 4)
+        groups.insert(key(.text("DE")), group: 5)
+        XCTAssertEqual(groups.group(of: key(.text("DE"))), 5)
+    }
 }

@@ -1,26 +1,38 @@
-/// The group number of each distinct prefetch key. Integer keys (the usual primary and foreign
-/// keys) are hashed as plain integers until another kind of key shows up; lookups answer exactly
-/// as a dictionary keyed by `PrefetchKey` would.
+/// The group number of each distinct prefetch key. Single integer and text keys (the usual
+/// primary and foreign keys) are hashed as plain `Int64`s and `String`s until another kind of
+/// key shows up; lookups answer exactly as a dictionary keyed by `PrefetchKey` would.
 struct PrefetchGroups {
     private var integers: [Int64: Int] = [:]
+    private var texts: [String: Int] = [:]
     private var others: [PrefetchKey: Int]?
 
     func group(of key: PrefetchKey) -> Int? {
         if let others { return others[key] }
-        if case .single(.integer(let value)) = key { return integers[value] }
-        return nil
+        switch key {
+        case .single(.integer(let value)): return integers[value]
+        case .single(.text(let value)): return texts[value]
+        default: return nil
+        }
     }
 
     mutating func insert(_ key: PrefetchKey, group: Int) {
         if others == nil {
-            if case .single(.integer(let value)) = key {
+            switch key {
+            case .single(.integer(let value)):
                 integers[value] = group
                 return
+            case .single(.text(let value)):
+                texts[value] = group
+                return
+            default:
+                break
             }
             var all: [PrefetchKey: Int] = [:]
-            all.reserveCapacity(integers.count + 1)
+            all.reserveCapacity(integers.count + texts.count + 1)
             for (value, number) in integers { all[.single(.integer(value))] = number }
+            for (value, number) in texts { all[.single(.text(value))] = number }
             integers = [:]
+            texts = [:]
             others = all
         }
         others?[key] = group
