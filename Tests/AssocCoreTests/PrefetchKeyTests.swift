@@ -47,4 +47,16 @@ final class PrefetchKeyTests: XCTestCase {
         groups.insert(key(.text("DE")), group: 5)
         XCTAssertEqual(groups.group(of: key(.text("DE"))), 5)
     }
+
+    func testJSONArrayWritesWhatTheQuotingWrites() {
+        let values: [DatabaseValue] = [
+            .integer(-7), .integer(Int64.max), .real(2.5), .real(.infinity), .null, .blob([1]),
+            .text("FR"), .text(""), .text("a \"quoted\" word"), .text("back\\slash"), .text("tab\there"),
+            .text("line\nbreak"), .text("del\u{7F}"), .text("é"), .text("bidi\u{202E}x"), .text("~ !#$%&'()*+,-./:;<=>?@[]^_`{|}"),
+        ]
+        let expected = "[" + values.map(JSONKeys.literal).joined(separator: ",") + "]"
+        XCTAssertEqual(JSONKeys.array(values), expected)
+        XCTAssertEqual(JSONKeys.array([]), "[]")
+        XCTAssertEqual(JSONKeys.array([.text("FR"), .integer(3)]), #"["FR",3]"#)
+    }
 }
