@@ -5,6 +5,13 @@ struct PrefetchGroups {
     private var integers: [Int64: Int] = [:]
     private var texts: [String: Int] = [:]
     private var others: [PrefetchKey: Int]?
+    /// The most keys expected (the parent rows): reserved by the first key, so that the table
+    /// does not grow key by key.
+    private let capacity: Int
+
+    init(capacity: Int = 0) {
+        self.capacity = capacity
+    }
 
     func group(of key: PrefetchKey) -> Int? {
         if let others { return others[key] }
@@ -19,9 +26,11 @@ struct PrefetchGroups {
         if others == nil {
             switch key {
             case .single(.integer(let value)):
+                if integers.isEmpty { integers.reserveCapacity(capacity) }
                 integers[value] = group
                 return
             case .single(.text(let value)):
+                if texts.isEmpty { texts.reserveCapacity(capacity) }
                 texts[value] = group
                 return
             default:

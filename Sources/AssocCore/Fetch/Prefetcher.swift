@@ -97,7 +97,7 @@ enum Prefetcher {
         var visibleIndexes = [Int](repeating: -1, count: plan.keySources.count)
         var rowGroups: [Int] = []
         rowGroups.reserveCapacity(fetched.rows.count)
-        var groupOfKey = PrefetchGroups()
+        var groupOfKey = PrefetchGroups(capacity: fetched.rows.count)
         var distinctKeys: [PrefetchKey] = []
         for (rowIndex, row) in fetched.rows.enumerated() {
             let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
@@ -144,7 +144,7 @@ enum Prefetcher {
         if !distinctKeys.isEmpty {
             let sortedKeys = PrefetchKey.sortedInSQLiteOrder(distinctKeys)
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
-            let children = try fetch(
+            var children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
             // The group of each child row, then arrays of the exact size, filled in fetch order.
@@ -167,9 +167,17 @@ enum Prefetcher {
             for (group, count) in counts.enumerated() where count > 0 {
                 groups[group].reserveCapacity(count)
             }
-            for (index, row) in children.rows.enumerated() {
-                let group = childGroups[index]
+            // Rows are moved into their group, not copied (no retain and release per row): the
+            // array is reversed in place, then popped from its end in fetch order. (Reversed
+            // through its buffer, whose swaps move rows; the array's own swaps copy them.)
+            var childRows = children.rows
+            children.rows = []
+            childRows.withUnsafeMutableBufferPointer { $0.reverse() }
+            var index = 0
+            while let row = childRows.popLast() {
+                let group = index < childGroups.count ? childGroups[index] : -1
                 if group >= 0 { groups[group].append(row) }
+                index += 1
             }
         }
         for index in fetched.rows.indices {
