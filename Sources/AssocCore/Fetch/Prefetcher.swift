@@ -152,6 +152,9 @@ enum Prefetcher {
             childGroups.reserveCapacity(children.rows.count)
             var counts = [Int](repeating: 0, count: distinctKeys.count)
             let width = groupingColumns.count
+            // SQLite usually returns the rows of one key together (it looks the keys up one by
+            // one): a row with the same key as the previous one takes its group without a hash.
+            var previous: (key: PrefetchKey, group: Int)?
             for index in children.rows.indices {
                 let key: PrefetchKey
                 if width == 1 {
@@ -159,7 +162,13 @@ enum Prefetcher {
                 } else {
                     key = PrefetchKey((0..<width).map { normalize(children.hiddenValue(index, $0)) })
                 }
-                let group = groupOfKey.group(of: key) ?? -1
+                let group: Int
+                if let previous, previous.key == key {
+                    group = previous.group
+                } else {
+                    group = groupOfKey.group(of: key) ?? -1
+                    previous = (key, group)
+                }
                 childGroups.append(group)
                 if group >= 0 { counts[group] += 1 }
             }
