@@ -59,4 +59,22 @@ final class PrefetchKeyTests: XCTestCase {
         XCTAssertEqual(JSONKeys.array([]), "[]")
         XCTAssertEqual(JSONKeys.array([.text("FR"), .integer(3)]), #"["FR",3]"#)
     }
+
+    func testChildRowsOfInterleavedKeysGoToTheirGroupsInOrder() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE citizen(id INTEGER PRIMARY KEY, countryCode TEXT REFERENCES country(code), name TEXT NOT NULL);
+            INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
+            INSERT INTO citizen VALUES (1, 'FR', 'a'), (2, 'DE', 'b'), (3, 'FR', 'c'), (4, 'DE', 'd'), (5, 'FR', 'e'), (6, NULL, 'f');
+            """)
+        let db = try Database(connection: connection)
+        let country = Table("country")
+        // Ordered by name, the child rows alternate between the keys.
+        let rows = try db.fetchAll(country.including(all: country.citizens.order(Column("name"))).order(Column("code")))
+        XCTAssertEqual(rows.map { $0["code"] }, ["DE", "FR", "IT"])
+        XCTAssertEqual(rows.map { $0.prefetchedRows("citizens")?.map { $0["name"] } }, [
+            ["b", "d"], ["a", "c", "e"], [],
+        ])
+    }
 }
