@@ -97,7 +97,7 @@ enum Prefetcher {
         var visibleIndexes = [Int](repeating: -1, count: plan.keySources.count)
         var rowGroups: [Int] = []
         rowGroups.reserveCapacity(fetched.rows.count)
-        var groupOfKey = PrefetchGroups()
+        var groupOfKey = PrefetchGroups(capacity: fetched.rows.count)
         var distinctKeys: [PrefetchKey] = []
         for (rowIndex, row) in fetched.rows.enumerated() {
             let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
@@ -142,9 +142,9 @@ enum Prefetcher {
         }
         var groups: [[Row]] = []
         if !distinctKeys.isEmpty {
-            let sortedKeys = distinctKeys.sorted(by: PrefetchKey.sqliteOrder)
+            let sortedKeys = PrefetchKey.sortedInSQLiteOrder(distinctKeys)
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
-            let children = try fetch(
+            var children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
             // The group of each child row, then arrays of the exact size, filled in fetch order.
@@ -152,6 +152,9 @@ enum Prefetcher {
             childGroups.reserveCapacity(children.rows.count)
             var counts = [Int](repeating: 0, count: distinctKeys.count)
             let width = groupingColumns.count
+            // SQLite usually returns the rows of one key together (it looks the keys up one by
+            // one): a row with the same key as the previous one takes its group without a hash.
+            var previous: (key: PrefetchKey, group: Int)?
             for index in children.rows.indices {
                 let key: PrefetchKey
                 if width == 1 {
@@ -159,7 +162,13 @@ enum Prefetcher {
                 } else {
                     key = PrefetchKey((0..<width).map { normalize(children.hiddenValue(index, $0)) })
                 }
-                let group = groupOfKey.group(of: key) ?? -1
+                let group: Int
+                if let previous, previous.key == key {
+                    group = previous.group
+                } else {
+                    group = groupOfKey.group(of: key) ?? -1
+                    previous = (key, group)
+                }
                 childGroups.append(group)
                 if group >= 0 { counts[group] += 1 }
             }
@@ -167,9 +176,17 @@ enum Prefetcher {
             for (group, count) in counts.enumerated() where count > 0 {
                 groups[group].reserveCapacity(count)
             }
-            for (index, row) in children.rows.enumerated() {
-                let group = childGroups[index]
+            // Rows are moved into their group, not copied (no retain and release per row): the
+            // array is reversed in place, then popped from its end in fetch order. (Reversed
+            // through its buffer, whose swaps move rows; the array's own swaps copy them.)
+            var childRows = children.rows
+            children.rows = []
+            childRows.withUnsafeMutableBufferPointer { $0.reverse() }
+            var index = 0
+            while let row = childRows.popLast() {
+                let group = index < childGroups.count ? childGroups[index] : -1
                 if group >= 0 { groups[group].append(row) }
+                index += 1
             }
         }
         for index in fetched.rows.indices {
@@ -256,82 +273,5 @@ enum Prefetcher {
     static func normalize(_ value: DatabaseValue) -> DatabaseValue {
         if case .real(let v) = value, v.rounded() == v, abs(v) < 9.0e15 { return .integer(Int64(v)) }
         return value
-    }
-}
-
-/// The group number of each distinct prefetch key. Integer keys (the usual primary and foreign
-/// keys) are hashed as plain integers until another kind of key shows up; lookups answer exactly
-/// as a dictionary keyed by `PrefetchKey` would.
-struct PrefetchGroups {
-    private var integers: [Int64: Int] = [:]
-    private var others: [PrefetchKey: Int]?
-
-    func group(of key: PrefetchKey) -> Int? {
-        if let others { return others[key] }
-        if case .single(.integer(let value)) = key { return integers[value] }
-        return nil
-    }
-
-    mutating func insert(_ key: PrefetchKey, group: Int) {
-        if others == nil {
-            if case .single(.integer(let value)) = key {
-                integers[value] = group
-                return
-            }
-            var all: [PrefetchKey: Int] = [:]
-            all.reserveCapacity(integers.count + 1)
-            for (value, number) in integers { all[.single(.integer(value))] = number }
-            integers = [:]
-            others = all
-        }
-        others?[key] = group
-    }
-}
-
-/// The key of a parent row in a prefetch: one value (the usual case, hashed without an array)
-/// or several for composite keys.
-enum PrefetchKey: Hashable, Sendable {
-    case single(DatabaseValue)
-    case composite([DatabaseValue])
-
-    init(_ values: [DatabaseValue]) {
-        if values.count == 1, let value = values.first { self = .single(value) } else { self = .composite(values) }
-    }
-
-    var values: [DatabaseValue] {
-        switch self {
-        case .single(let value): return [value]
-        case .composite(let values): return values
-        }
-    }
-
-    /// The first value (the only one of a single-column key); NULL for an empty key.
-    var first: DatabaseValue {
-        switch self {
-        case .single(let value): return value
-        case .composite(let values): return values.first ?? .null
-        }
-    }
-
-    var containsBlob: Bool {
-        func isBlob(_ value: DatabaseValue) -> Bool { if case .blob = value { return true } else { return false } }
-        switch self {
-        case .single(let value): return isBlob(value)
-        case .composite(let values): return values.contains(where: isBlob)
-        }
-    }
-
-    /// SQLite's order of the values, column by column (`DatabaseValue.sqliteOrder`).
-    static func sqliteOrder(_ lhs: PrefetchKey, _ rhs: PrefetchKey) -> Bool {
-        switch (lhs, rhs) {
-        case (.single(let a), .single(let b)):
-            return DatabaseValue.sqliteOrder(a, b)
-        default:
-            for (a, b) in zip(lhs.values, rhs.values) {
-                if DatabaseValue.sqliteOrder(a, b) { return true }
-                if DatabaseValue.sqliteOrder(b, a) { return false }
-            }
-            return false
-        }
     }
 }
