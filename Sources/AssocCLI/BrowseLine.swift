@@ -11,7 +11,8 @@ struct BrowseLine: Equatable {
     var table: String?
 
     /// The subcommand names ArgumentParser would take a first argument for.
-    static let subcommandNames: Set<String> = ["browse", "schema", "sql", "fetch", "help"]
+    /// (An array: five names, and no Set type to instantiate at start-up.)
+    static let subcommandNames = ["browse", "schema", "sql", "fetch", "help"]
 
     init(database: String?, table: String?) {
         self.database = database
