@@ -1,5 +1,10 @@
 import AssocCore
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value handed to the worker thread. Sound because the loop never touches the data source
 /// (nor its connection) while the worker runs, except `interrupt()`, which SQLite allows.
@@ -8,11 +13,43 @@ final class WorkerBox<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// The outcome of one query run on the worker thread.
+/// The outcome of one query run on the worker thread, behind a mutex: the loop looks at it
+/// between two key reads without blocking (a semaphore's zero-timeout wait can block until the
+/// worker signals, and costs a system call each time).
 final class QueryJob: @unchecked Sendable {
-    /// Written by the worker before `done` is signalled; read by the loop after.
-    var outcome: Result<Event, Error>?
-    let done = DispatchSemaphore(value: 0)
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var stored: Result<Event, Error>?
+    private var finished = false
+
+    init() {
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// Called once by the worker.
+    func finish(_ outcome: Result<Event, Error>) {
+        pthread_mutex_lock(lock)
+        stored = outcome
+        finished = true
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Whether the worker is done; `outcome` is final once this is true.
+    var isDone: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return finished
+    }
+
+    var outcome: Result<Event, Error>? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return stored
+    }
 }
 
 extension BrowserApp {
@@ -34,8 +71,7 @@ extension BrowserApp {
         let work = WorkerBox({ [dataSource] in try body(dataSource) })
         let wakeup = self.wakeup
         DispatchQueue.global(qos: .userInitiated).async {
-            job.outcome = Result { try work.value() }
-            job.done.signal()
+            job.finish(Result { try work.value() })
             wakeup.signal()
         }
         var cancelled = false
@@ -46,7 +82,7 @@ extension BrowserApp {
         // shows once the query has run `pollInterval` ms (a quick one draws no frame) and moves
         // as often.
         isRunningInBackground = preemptible
-        while job.done.wait(timeout: .now()) == .timedOut {
+        while !job.isDone {
             if cancelled || preempted {
                 // Again and again: the worker may have been between two statements.
                 dataSource.interrupt()
