@@ -36,6 +36,13 @@ final class NcursesTerminal: Terminal {
         assoc_set_locale()
         guard initscr() != nil else { throw TerminalError(description: "cannot initialise the terminal (check TERM)") }
         isOpen = true
+        // Until a screen has been through endwin() and a refresh once, ncurses flushes its output
+        // after every cursor move, so a frame went out in one write per run of text (about 90 for
+        // a first frame). Going through that cycle now, before anything is drawn, lets every frame
+        // go out in one or two writes; the terminal sees the alternate screen entered, left and
+        // entered again, all empty.
+        endwin()
+        refresh()
         assoc_install_signal_handlers()
         // raw, not cbreak: Ctrl-C arrives as a key, to cancel a running query (or quit when none runs).
         raw()
