@@ -42,7 +42,7 @@ final class LanguageErrorTests: XCTestCase {
         check("book.filtr(a)", "unknown method 'filtr'; did you mean 'filter'?", position: 5, column: 6)
         check("book.Order(a)", "unknown method 'Order'; did you mean 'order'?", position: 5, column: 6)
         check("book.selct(a)", "unknown method 'selct'; did you mean 'select'?", position: 5, column: 6)
-        check("book.zzzzzzzzzzzz()", "unknown method 'zzzzzzzzzzzz'; expected one of including, joining, filter, order, select, limit, distinct, forKey, aliased, annotated, having", position: 5, column: 6)
+        check("book.zzzzzzzzzzzz()", "unknown method 'zzzzzzzzzzzz'; expected one of including, joining, filter, order, select, limit, distinct, forKey, aliased, annotated, having, request", position: 5, column: 6)
         check("a.including(all: b.limit(3))", "method 'limit' is not available on an association; available: including, joining, filter, order, select, forKey, aliased", position: 19, column: 20)
         check("book.filter", "expected '(' after 'filter', found end of request", position: 11, column: 12)
         check("book.", "expected a method name after '.', found end of request", position: 5, column: 6)

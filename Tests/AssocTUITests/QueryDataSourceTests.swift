@@ -88,7 +88,7 @@ final class QueryDataSourceTests: XCTestCase {
                                   values: [1, "For Those About To Rock We Salute You", 1], rowLabel: "#1")
         let view = BrowserView(table: "Track", title: "tracks", follow: follow)
         let text = try source.requestText(for: view)
-        XCTAssertEqual(text, "Track.filter(AlbumId = 1)")
+        XCTAssertEqual(text, "Album.filter(AlbumId = 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".including(optional: genre)", from: view)
         XCTAssertEqual(typed, view.adding(genre, under: []))
     }
@@ -148,14 +148,14 @@ final class QueryDataSourceTests: XCTestCase {
 }
 
 extension QueryDataSourceTests {
-    /// A followed through link (Artist → tracks through albums) prints a pivot join the language
-    /// cannot resolve from Track; methods typed after it still apply, and errors point into the whole text.
+    /// A followed through link (Artist → tracks through albums) prints as `request(for:)`; methods
+    /// typed after it still apply, and errors point into the whole text.
     func testMethodsTypedAfterAFollowedThroughLink() throws {
         let source = try source()
         let follow = FollowedLink(table: "Artist", link: "tracks", columns: ["ArtistId", "Name"], values: [1, "AC/DC"], rowLabel: "#1 AC/DC")
         let view = BrowserView(table: "Track", title: "tracks", follow: follow)
         let text = try source.requestText(for: view)
-        XCTAssertEqual(text, "Track.joining(required: albums.filter(ArtistId = 1).forKey(\"assoc:through:0\"))")
+        XCTAssertEqual(text, "Artist.filter(ArtistId = 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".filter(GenreId IS NULL)", from: view)
         XCTAssertEqual(typed.follow, follow)
         XCTAssertEqual(typed.filters, [ExpressionSyntax(.isNull(.column("GenreId"), negated: false))])

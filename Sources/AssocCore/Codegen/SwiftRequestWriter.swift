@@ -18,6 +18,19 @@ struct SwiftRequestWriter {
     /// `Book.including(required: Book.author)…`, `Book.all` without refinement. Calls after the
     /// first go on their own lines.
     mutating func request(_ request: Request) throws -> String {
+        if let origin = request.origin {
+            // The associated records of a request: AssocCore's `db.request(for:of:)`.
+            let base = try self.request(origin.base).replacing("\n    ", with: "\n        ")
+            let baseTable = try table(named: origin.base.table)
+            let association = try associationCode(origin.association, from: baseTable, fixSingularKey: false)
+            var text = "try db.request(\n    for: \(association.text),\n    of: \(base))"
+            var calls = try methods(request.relation, table: association.destination)
+            if let limit = request.limit {
+                calls.append(request.offset.map { "limit(\(limit), offset: \($0))" } ?? "limit(\(limit))")
+            }
+            for call in calls { text += "\n    ." + call }
+            return text
+        }
         let root = try table(named: request.table)
         let type = catalog.typeName(for: root)
         var calls = try methods(request.relation, table: root)

@@ -3,12 +3,26 @@
 public enum RequestBuilder {
     /// The request a syntax tree describes. The root table must exist in `schema`.
     public static func build(_ syntax: RequestSyntax, schema: Schema) throws -> Request {
+        try build(syntax, schema: schema, graph: nil)
+    }
+
+    /// The request a syntax tree describes; `graph` resolves `request(for:)` steps.
+    public static func build(_ syntax: RequestSyntax, graph: AssociationGraph) throws -> Request {
+        try build(syntax, schema: graph.schema, graph: graph)
+    }
+
+    private static func build(_ syntax: RequestSyntax, schema: Schema, graph: AssociationGraph?) throws -> Request {
         guard let table = schema.table(named: syntax.table) else {
             throw AssocError.unknownTable(syntax.table, in: schema)
         }
         var request = Request(table: table.name)
         for method in syntax.methods {
             switch method {
+            case .requestFor(let association):
+                guard let graph else {
+                    throw AssocError(.invalidRequest, "request(for:) needs the database's associations: build the request with Database.request(parsing:)")
+                }
+                request = try Database.request(for: try Self.association(association), of: request, graph: graph)
             case .limit(let limit, let offset):
                 guard limit >= 0, (offset ?? 0) >= 0 else {
                     throw AssocError(.invalidRequest, "limit and offset must not be negative")
@@ -31,6 +45,8 @@ public enum RequestBuilder {
                 association.key = key
             case .limit:
                 throw AssocError(.invalidRequest, "limit(_:) is not available on associations (\(quoteForMessage(syntax.name))): limit the request itself")
+            case .requestFor:
+                throw AssocError(.invalidRequest, "request(for:) is not available on associations (\(quoteForMessage(syntax.name))): call it on the request")
             default:
                 try apply(method, to: &association.relation)
             }
@@ -64,7 +80,7 @@ public enum RequestBuilder {
             relation.annotations += try expressions.map(build)
         case .having(let expression):
             relation.havings.append(try build(expression))
-        case .limit, .forKey:
+        case .limit, .forKey, .requestFor:
             break  // handled by the callers
         }
     }
@@ -144,7 +160,7 @@ extension Database {
     /// request, checking every table, association, column and alias against the schema.
     public func request(parsing text: String) throws -> Request {
         let syntax = try RequestParser.parse(text)
-        let request = try RequestBuilder.build(syntax, schema: schema)
+        let request = try RequestBuilder.build(syntax, graph: graph)
         _ = try mainStatement(for: request)
         return request
     }

@@ -15,6 +15,7 @@
 ///               | 'limit' '(' integer (',' 'offset' ':' integer)? ')'
 ///               | 'distinct' '(' ')'
 ///               | 'forKey' '(' key ')'  | 'aliased' '(' key ')'
+///               | 'request' '(' 'for' ':' association ')'   -- the records it reaches, each once
 /// association  := name ( '.' associationMethod )*
 ///                 -- associationMethod: including, joining, filter, order, select, forKey, aliased
 /// key          := "double quoted" | 'single quoted'
@@ -49,7 +50,7 @@ public struct RequestParser {
     /// depth of an expression tree.
     public static let maximumDepth = 200
 
-    static let requestMethods = ["including", "joining", "filter", "order", "select", "limit", "distinct", "forKey", "aliased", "annotated", "having"]
+    static let requestMethods = ["including", "joining", "filter", "order", "select", "limit", "distinct", "forKey", "aliased", "annotated", "having", "request"]
     static let associationMethods: Set<String> = ["including", "joining", "filter", "order", "select", "forKey", "aliased"]
 
     let source: String
@@ -211,6 +212,9 @@ public struct RequestParser {
             method = .distinct
         case "forKey":
             method = .forKey(try parseKey(name))
+        case "request":
+            _ = try parseLabel(in: name, choices: ["for"])
+            method = .requestFor(try parseAssociation(beforeAggregate: false))
         default:  // "aliased"
             method = .aliased(try parseKey(name))
         }

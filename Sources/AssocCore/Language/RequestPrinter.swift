@@ -94,6 +94,7 @@ public enum RequestPrinter {
         case .limit(let limit, let offset): arguments = offset.map { "\(limit), offset: \($0)" } ?? "\(limit)"
         case .distinct: arguments = ""
         case .forKey(let key), .aliased(let key): arguments = quoted(key, "\"")
+        case .requestFor(let association): arguments = "for: " + print(association)
         case .annotated(let items): arguments = "with: " + items.map { print($0) }.joined(separator: ", ")
         }
         return method.name + "(" + arguments + ")"

@@ -4,13 +4,20 @@ extension RequestSyntax {
     /// The syntax of `request`. Associations declared by hand (not by name) cannot be written in
     /// the language: they throw an error naming them.
     public init(_ request: Request) throws {
-        var methods = try RelationSyntaxBuilder.methods(of: request.relation)
+        var table = request.table
+        var methods: [MethodSyntax] = []
+        if let origin = request.origin {
+            let base = try RequestSyntax(origin.base)
+            table = base.table
+            methods = base.methods + [.requestFor(try RelationSyntaxBuilder.associationSyntax(origin.association))]
+        }
+        methods += try RelationSyntaxBuilder.methods(of: request.relation)
         if let limit = request.limit {
             methods.append(.limit(limit, offset: request.offset))
         } else if let offset = request.offset {
             methods.append(.limit(-1, offset: offset))
         }
-        self.init(table: request.table, methods: methods)
+        self.init(table: table, methods: methods)
     }
 }
 

@@ -70,6 +70,9 @@ public enum MethodSyntax: Hashable, Sendable {
     case aliased(String)
     case annotated([ExpressionSyntax])
     case having(ExpressionSyntax)
+    /// `request(for: association)`: the records the association reaches from the rows so far,
+    /// each once; later methods refine those records.
+    case requestFor(AssociationSyntax)
 
     /// The method name as written in requests.
     public var name: String {
@@ -85,6 +88,7 @@ public enum MethodSyntax: Hashable, Sendable {
         case .aliased: "aliased"
         case .annotated: "annotated"
         case .having: "having"
+        case .requestFor: "request"
         }
     }
 }
@@ -228,7 +232,7 @@ extension MethodSyntax {
     var depth: Int {
         switch self {
         case .including(_, let a): a.depth + 1
-        case .joining(_, let a): a.depth + 1
+        case .joining(_, let a), .requestFor(let a): a.depth + 1
         case .filter(let e), .having(let e): e.depth
         case .order(let terms): terms.reduce(0) { Swift.max($0, $1.expression.depth) }
         case .select(let items):

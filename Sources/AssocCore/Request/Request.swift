@@ -8,9 +8,25 @@ public struct Request: RelationRefining, Sendable {
     public var relation = Relation()
     public var limit: Int?
     public var offset: Int?
+    /// Set by `request(for:)`: the rows are the records an association reaches from another request.
+    public var origin: RequestOrigin?
+    /// Set by `orderedTotally()`.
+    public var isOrderedTotally = false
 
     public init(table: String) {
         self.table = table
+    }
+
+    /// The request with its ordering completed by the keys of its rows' tables: the root's primary
+    /// key (its rowid when it has no other), then the key of every table joined by a to-many link,
+    /// so that no two rows compare equal and pages read with LIMIT/OFFSET never overlap or skip.
+    /// Views contribute nothing (they have no key). Not part of the request language.
+    ///
+    ///     SELECT * FROM "book" ORDER BY "year", "id"
+    public func orderedTotally() -> Request {
+        var copy = self
+        copy.isOrderedTotally = true
+        return copy
     }
 
     /// LIMIT and OFFSET.

@@ -17,6 +17,10 @@ struct QueryNode: Sendable {
     var groupsByPrimaryKey = false
     /// Set on prefetch statements: restricts this table to the keys of the parent rows.
     var pivotFilter: PivotFilter?
+    /// Set on the root of a `request(for:)` request: restricts it to the records reached.
+    var originFilter: SubqueryFilter?
+    /// Set by `orderedTotally()`: the keys of the rows' tables end the ORDER BY.
+    var ordersTotally = false
 }
 
 /// `columns IN (values…)`: the condition that restricts a prefetch statement to the parent rows' keys.

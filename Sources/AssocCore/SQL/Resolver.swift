@@ -17,7 +17,26 @@ struct Resolver {
         guard let table = schema.table(named: request.table) else {
             throw AssocError.unknownTable(request.table, in: schema)
         }
-        return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
+        var root = try resolveRoot(request, table: table)
+        root.ordersTotally = request.isOrderedTotally
+        return root
+    }
+
+    private mutating func resolveRoot(_ request: Request, table: TableInfo) throws -> QueryNode {
+        guard let origin = request.origin else {
+            return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
+        }
+        // The association's own refinements (`albums.filter(…)`) apply to the destination, before
+        // the request's.
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        if let baseTable = schema.table(named: origin.base.table) {
+            try flatten(origin.association, from: baseTable, into: &steps)
+        }
+        var relation = steps.last?.request.relation ?? Relation()
+        relation = relation.merging(request.relation)
+        var root = try node(for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true)
+        root.originFilter = try originFilter(of: origin, destination: table)
+        return root
     }
 
     /// The surviving id of a node after merges.

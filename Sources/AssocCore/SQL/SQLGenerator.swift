@@ -98,9 +98,14 @@ public enum SQLGenerator {
         }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
-        if !root.filters.isEmpty || root.pivotFilter != nil {
+        if !root.filters.isEmpty || root.pivotFilter != nil || root.originFilter != nil {
             w.append(" WHERE ")
             let count = root.filters.flatMap { flattenAnd($0) }.count + (root.pivotFilter == nil ? 0 : 1)
+                + (root.originFilter == nil ? 0 : 1)
+            if let origin = root.originFilter {
+                try writeOriginFilter(origin, of: root, printer: printer, to: &w)
+                if count > 1 { w.append(" AND ") }
+            }
             if !root.filters.isEmpty {
                 if count > 1 {
                     for (index, filter) in root.filters.flatMap({ flattenAnd($0) }).enumerated() {
@@ -135,6 +140,7 @@ public enum SQLGenerator {
         }
         var orderingTerms: [(Ordering, QueryNode)] = []
         for node in ordered { orderingTerms += node.ordering.map { ($0, node) } }
+        if root.ordersTotally { orderingTerms += TotalOrder.keyTerms(of: root) }
         if !orderingTerms.isEmpty {
             w.append(" ORDER BY ")
             for (index, (ordering, node)) in orderingTerms.enumerated() {
@@ -153,6 +159,21 @@ public enum SQLGenerator {
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
             layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs,
             hiddenColumnCount: hiddenColumns.count)
+    }
+
+    /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
+    /// bound where the subquery stands.
+    static func writeOriginFilter(
+        _ filter: SubqueryFilter, of root: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter
+    ) throws {
+        if filter.columns.count > 1 { w.append("(") }
+        for (index, column) in filter.columns.enumerated() {
+            if index > 0 { w.append(", ") }
+            try printer.writeColumn(column, of: root, to: &w)
+        }
+        if filter.columns.count > 1 { w.append(")") }
+        w.append(" IN (" + filter.statement.sql + ")")
+        w.arguments += filter.statement.arguments
     }
 
     /// Depth-first pre-order of the joined tables (prefetched ones are not part of the main query).

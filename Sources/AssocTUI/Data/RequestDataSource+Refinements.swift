@@ -46,22 +46,22 @@ extension RequestDataSource {
         return nil
     }
 
-    /// `request` with its ordering completed by the primary key, so OFFSET pages never overlap
-    /// (only for pages: the request line shows the view's own order).
-    func breakingTies(_ request: Request) -> Request {
-        guard var ordering = request.relation.ordering, !ordering.isEmpty,
-              let table = db.schema.table(named: request.table) else { return request }
-        for column in table.primaryKey.columns where column != "rowid" {
-            ordering.append(Ordering(Column(column)))
-        }
-        var copy = request
-        copy.relation.ordering = ordering
-        return copy
-    }
-
     /// The key to page on for `view`, nil when it must use OFFSET.
+    /// Keyset paging needs rows in key order, one per key: no order or limit of the request's own,
+    /// no join that repeats a root record, and the key in every row (selected, or added hidden).
     func pagingKey(for view: BrowserView, request: Request) -> (column: String, hidden: Bool)? {
-        offsetPagingReason(request) == nil ? pagingKey(of: request.table) : nil
+        guard offsetPagingReason(request) == nil, (try? db.rowsCanRepeatRootKey(request)) == false,
+              let key = pagingKey(of: request.table) else { return nil }
+        if key.hidden { return key }
+        // A chosen selection may leave the key out: select it under the hidden name.
+        if let selection = request.relation.selection, !selection.contains(where: { item in
+            if case .allColumns = item { return true }
+            if case .expression(.column(let name)) = item { return name.lowercased() == key.column.lowercased() }
+            return false
+        }) {
+            return (key.column, true)
+        }
+        return key
     }
 
     // MARK: Request text
@@ -253,7 +253,7 @@ extension RowFlattener {
     /// The prefetched records of `row`, per prefetched key.
     func children(of row: Row) -> [PrefetchedRows] {
         prefetches.map { key in
-            let rows = row.prefetchedRows(key) ?? []
+            let rows = prefetchedRows(key, of: row)
             let columns = rows.first?.columnNames ?? []
             return PrefetchedRows(key: key, columns: columns, rows: rows.map(\.values))
         }

@@ -13,8 +13,11 @@ extension RequestDataSource {
     public func export(
         _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
     ) throws -> Int {
-        let key = pagingKey(of: view.table).flatMap { $0.hidden ? nil : $0.column }
+        let request = try request(for: view)
+        // The view's own order: by its key when the grid pages on a visible one, else totally
+        // ordered as the grid's OFFSET pages are.
+        let key = pagingKey(for: view, request: request).flatMap { $0.hidden ? nil : $0.column }
         return try ViewExporter(db: db).export(
-            request(for: view), to: path, format: format, overwrite: overwrite, key: key, progress: progress)
+            request, to: path, format: format, overwrite: overwrite, key: key, progress: progress)
     }
 }

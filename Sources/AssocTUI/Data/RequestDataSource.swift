@@ -42,8 +42,7 @@ public final class RequestDataSource: BrowserDataSource {
         if let raw = view.rawRequest { return try db.request(parsing: raw) }
         var request: Request
         if let follow = view.follow {
-            let row = Row(columnNames: follow.columns, values: follow.values)
-            request = try db.request(for: follow.link, of: row, in: follow.table)
+            request = try followRequest(link: follow.link, table: follow.table, columns: follow.columns, values: follow.values)
         } else {
             guard db.schema.table(named: view.table) != nil else {
                 throw AssocError(.invalidRequest, "no table named \(view.table)")
@@ -56,6 +55,31 @@ public final class RequestDataSource: BrowserDataSource {
             request = include.isRequired ? request.including(required: association) : request.including(optional: association)
         }
         return try refine(request, with: view)
+    }
+
+    /// The records `link` reaches from one row of `table`: `Genre.filter(GenreId = 1).request(for:
+    /// albums)`, each record once, whatever the link's kind. The row is picked by its primary key
+    /// when the grid holds it, else by the columns the link starts from.
+    func followRequest(link: String, table: String, columns: [String], values: [DatabaseValue]) throws -> Request {
+        guard let info = db.schema.table(named: table) else { throw AssocError(.invalidRequest, "no table named \(table)") }
+        let association = Table(table).association(link)
+        let row = Row(columnNames: columns, values: values)
+        var keyColumns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
+        if keyColumns.isEmpty || keyColumns.count != info.primaryKey.columns.count
+            || keyColumns.contains(where: { row[$0] == nil || row[$0]?.isNull == true })
+        {
+            keyColumns = try db.originColumns(of: association, from: table)
+        }
+        var base = Table(table).all
+        for column in keyColumns {
+            guard let value = row[column] else {
+                throw AssocError(
+                    .invalidRequest,
+                    "the row has no column \"\(column)\", needed to follow \"\(link)\" from \"\(table)\"")
+            }
+            base = base.filter(Expression.binary(.equal, .column(column), .value(value)))
+        }
+        return try db.request(for: association, of: base)
     }
 
     private static func association(for include: IncludedAssociation, path: [String] = [], aliases: Set<String> = []) -> AssociationRequest {
@@ -96,7 +120,9 @@ public final class RequestDataSource: BrowserDataSource {
         let key = pagingKey(for: view, request: base)
         let plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
-        var request = breakingTies(base)
+        // Without a key to page on, the rows are ordered totally (the view's order, then the keys
+        // of the tables whose rows they are), so OFFSET pages never overlap or skip.
+        var request = key == nil ? base.orderedTotally() : base
         var reversed = false
         var keep = limit
         var first = offset
@@ -116,6 +142,7 @@ public final class RequestDataSource: BrowserDataSource {
             keep = limit
             first = offset
         case .offset(let offset, let limit):
+            if let key { request = request.order(Column(key.column)) }
             if let own = base.limit {
                 // A typed request's own LIMIT/OFFSET frame the pages.
                 let skip = (base.offset ?? 0) + offset
@@ -133,6 +160,7 @@ public final class RequestDataSource: BrowserDataSource {
 
         var flattener = RowFlattener(includes: view.includes, hiddenColumn: key?.hidden == true ? Self.hiddenKeyName : nil)
         flattener.prefetches = fetched.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
+        flattener.distinctPrefetches = distinctPrefetchKeys(of: view)
         flattener.walksAllScopes = view.rawRequest != nil
         var rows: [[DatabaseValue]] = []
         var seen = anchors[view] ?? [:]
@@ -158,11 +186,26 @@ public final class RequestDataSource: BrowserDataSource {
         let table = view.table
         guard let key else {
             if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
+            if (try? db.rowsCanRepeatRootKey(request)) != false { return "OFFSET paging: rows repeat a key" }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
         }
         if case .offset = plan { return "OFFSET paging: no nearby key" }
         return "keyset paging on \(key.column)"
+    }
+
+    /// The view's prefetched through links whose destination has a visible key: their records
+    /// are listed (and counted) once each, as a followed link and an aggregate count them.
+    func distinctPrefetchKeys(of view: BrowserView) -> [String: [String]] {
+        guard view.rawRequest == nil else { return [:] }
+        var result: [String: [String]] = [:]
+        for name in view.prefetches {
+            guard let link = db.graph.associations(from: view.table).first(where: { $0.name == name }),
+                  link.kind.isThrough, let destination = db.schema.table(named: link.destination) else { continue }
+            let key = destination.primaryKey.columns.filter { destination.column(named: $0) != nil }
+            if !key.isEmpty && key.count == destination.primaryKey.columns.count { result[name] = key }
+        }
+        return result
     }
 
     /// Column names from the schema, for a page without rows.
@@ -204,10 +247,9 @@ public final class RequestDataSource: BrowserDataSource {
     public func linkCounts(
         of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
-        let row = Row(columnNames: columns, values: values)
         var counts: [String: Int] = [:]
         for link in links {
-            counts[link] = try db.fetchCount(db.request(for: link, of: row, in: view.table))
+            counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
         }
         db.clearStatementLog()
         return counts
@@ -224,6 +266,8 @@ struct RowFlattener {
     var walksAllScopes = false
     /// A root column to leave out (the hidden rowid selected for paging).
     var hiddenColumn: String?
+    /// Prefetched through links, by key, with the key columns that identify their records.
+    var distinctPrefetches: [String: [String]] = [:]
 
     func columns(of row: Row) -> (all: [String], rootCount: Int) {
         let root = row.columnNames.filter { $0 != hiddenColumn }
@@ -237,8 +281,17 @@ struct RowFlattener {
         var values: [DatabaseValue] = []
         for (name, value) in zip(row.columnNames, row.values) where name != hiddenColumn { values.append(value) }
         walk(row, includes, prefix: "") { _, scope in values += scope.values }
-        values += prefetches.map { .integer(Int64(row.prefetchedRows($0)?.count ?? 0)) }
+        values += prefetches.map { .integer(Int64(prefetchedRows($0, of: row).count)) }
         return values
+    }
+
+    /// The prefetched records of `row` under `key`, each record once for a through link (the
+    /// engine's `including(all:)` gives one row per path, as GRDB does).
+    func prefetchedRows(_ key: String, of row: Row) -> [Row] {
+        let rows = row.prefetchedRows(key) ?? []
+        guard let keyColumns = distinctPrefetches[key] else { return rows }
+        var seen = Set<[DatabaseValue]>()
+        return rows.filter { child in seen.insert(keyColumns.map { child[$0] ?? .null }).inserted }
     }
 
     private func walk(_ row: Row, _ includes: [IncludedAssociation], prefix: String, _ visit: (String, Row) -> Void) {

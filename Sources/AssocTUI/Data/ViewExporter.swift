@@ -40,7 +40,8 @@ public struct ViewExporter {
     ///
     /// With `key` (a visible single-column key of the root table, usually the rowid alias) and a
     /// request without its own order or limit, pages are read by key (`WHERE key > last ORDER BY
-    /// key LIMIT n`): no OFFSET that rescans the table. Otherwise pages use LIMIT/OFFSET.
+    /// key LIMIT n`): no OFFSET that rescans the table. Otherwise pages use LIMIT/OFFSET over the
+    /// request ordered totally (`orderedTotally()`), so that pages never overlap or skip a row.
     @discardableResult
     public func export(
         _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, key: String? = nil,
@@ -70,8 +71,12 @@ public struct ViewExporter {
             if let keyset {
                 let base = last.map { request.filter(Column(keyset) > $0) } ?? request
                 page = base.order(Column(keyset)).limit(pageSize)
+            } else if let own = request.limit {
+                // The request's own LIMIT/OFFSET frame the pages.
+                let skip = (request.offset ?? 0) + offset
+                page = request.orderedTotally().limit(max(0, min(pageSize, own - offset)), offset: skip > 0 ? skip : nil)
             } else {
-                page = request.limit(pageSize, offset: offset > 0 ? offset : nil)
+                page = request.orderedTotally().limit(pageSize, offset: offset > 0 ? offset : nil)
             }
             let rows = try db.fetchAll(page)
             if let keyset, let final = rows.last {

@@ -1,0 +1,126 @@
+/// Where the records of a request made with `request(for:)` come from: the records that
+/// `association` leads to from the rows of `base`. Each destination record comes once, however
+/// many paths lead to it, because the destination is filtered rather than joined:
+///
+///     SELECT "album".* FROM "album"
+///     WHERE "album"."AlbumId" IN (SELECT "track"."AlbumId" FROM "track"
+///                                 WHERE "track"."GenreId" IN (SELECT "GenreId" FROM "genre" WHERE "GenreId" = ?))
+public indirect enum RequestOrigin: Sendable {
+    case associated(base: Request, association: AssociationRequest)
+
+    /// The request the records are reached from.
+    public var base: Request {
+        switch self { case .associated(let base, _): base }
+    }
+
+    /// The association followed from the rows of `base`.
+    public var association: AssociationRequest {
+        switch self { case .associated(_, let association): association }
+    }
+}
+
+extension Database {
+    /// The records `association` leads to from the rows `base` fetches, each record once (the
+    /// seeds' `request(for:)`, for a whole request instead of one record). The result is a request
+    /// like any other: it takes filters, orderings, includes, prefetches and aggregates, and can
+    /// follow another association in turn.
+    ///
+    ///     SELECT * FROM "book" WHERE "authorId" IN (SELECT "id" FROM "person" WHERE "country" = ?)
+    public func request(for association: AssociationRequest, of base: Request) throws -> Request {
+        try Self.request(for: association, of: base, graph: graph)
+    }
+
+    /// The columns of `table` that the first step of `association` starts from (`authorId` for a
+    /// book's author, `id` for an author's books).
+    public func originColumns(of association: AssociationRequest, from table: String) throws -> [String] {
+        guard let origin = schema.table(named: table) else { throw AssocError.unknownTable(table, in: schema) }
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        try Resolver(graph: graph).flatten(association, from: origin, into: &steps)
+        return steps.first?.definition.columns.map(\.origin) ?? []
+    }
+
+    static func request(for association: AssociationRequest, of base: Request, graph: AssociationGraph) throws -> Request {
+        guard let origin = graph.schema.table(named: base.table) else {
+            throw AssocError.unknownTable(base.table, in: graph.schema)
+        }
+        let resolver = Resolver(graph: graph)
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        try resolver.flatten(association, from: origin, into: &steps)
+        guard let last = steps.last else {
+            throw AssocError(.invalidAssociation, "association \(quoteForMessage(association.displayName)) has no step")
+        }
+        var request = Request(table: last.definition.destination)
+        request.origin = .associated(base: base, association: association)
+        return request
+    }
+}
+
+extension Resolver {
+    /// The conditions that restrict the root of a `request(for:)` request to the records its
+    /// association reaches: one `IN (SELECT …)` per step, nested from the base request outwards.
+    func originFilter(of origin: RequestOrigin, destination: TableInfo) throws -> SubqueryFilter {
+        guard let baseTable = schema.table(named: origin.base.table) else {
+            throw AssocError.unknownTable(origin.base.table, in: schema)
+        }
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        try flatten(origin.association, from: baseTable, into: &steps)
+        var source = origin.base
+        var filter: SubqueryFilter?
+        for (index, step) in steps.enumerated() {
+            let pairs = step.definition.columns
+            guard !pairs.isEmpty else {
+                throw AssocError(.invalidAssociation, "association \(quoteForMessage(step.definition.name)) joins no column")
+            }
+            let statement = try SQLGenerator.generate(
+                Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph).statement
+            let current = SubqueryFilter(columns: pairs.map(\.destination), statement: statement)
+            filter = current
+            guard index < steps.count - 1 else { break }
+            // The next step starts from this step's records, with the step's own refinements.
+            var next = Request(table: step.definition.destination)
+            next.relation = step.request.relation
+            next.origin = .associated(
+                base: source, association: AssociationRequest(origin: nil, reference: .definition(step.definition)))
+            source = next
+        }
+        guard let filter else {
+            throw AssocError(.invalidAssociation, "association \(quoteForMessage(origin.association.displayName)) has no step")
+        }
+        _ = destination
+        return filter
+    }
+
+    /// `request` selecting only `columns` of its root: every join kept for the rows it keeps or
+    /// drops, none selecting anything, no prefetch, no annotation; its order only when a limit
+    /// makes it matter.
+    static func keysOnly(of request: Request, columns: [String]) -> Request {
+        var copy = request
+        copy.relation = selectingNothing(request.relation)
+        copy.relation.selection = columns.map { .expression(.column($0)) }
+        if copy.limit == nil && copy.offset == nil { copy.relation.ordering = nil }
+        return copy
+    }
+
+    private static func selectingNothing(_ relation: Relation) -> Relation {
+        var relation = relation
+        relation.annotations = []
+        relation.joins = relation.joins.compactMap { join in
+            var join = join
+            switch join.method {
+            case .includingAll: return nil
+            case .includingRequired: join.method = .joiningRequired
+            case .includingOptional: join.method = .joiningOptional
+            case .joiningRequired, .joiningOptional: break
+            }
+            join.association.relation = selectingNothing(join.association.relation)
+            return join
+        }
+        return relation
+    }
+}
+
+/// `(columns) IN (SELECT …)`: restricts a request's root to the keys another statement selects.
+struct SubqueryFilter: Sendable {
+    var columns: [String]
+    var statement: GeneratedStatement
+}

@@ -1,0 +1,75 @@
+/// The ORDER BY terms `Request.orderedTotally()` appends: the key of the root, then the key of
+/// each table joined below it whose rows the join can repeat (a to-many join, or any join that
+/// does not land on the joined table's own key).
+enum TotalOrder {
+    static func keyTerms(of root: QueryNode) -> [(Ordering, QueryNode)] {
+        var terms = terms(for: root)
+        // Grouped rows are unique by the root's key; the joined rows are folded into aggregates.
+        guard !root.groupsByPrimaryKey else { return terms }
+        func walk(_ node: QueryNode) {
+            for child in node.children where child.kind != .all {
+                if !landsOnKey(child) { terms += Self.terms(for: child.node) }
+                walk(child.node)
+            }
+        }
+        walk(root)
+        return terms
+    }
+
+    /// Whether a join below `node` (not a prefetch) can match several rows.
+    static func hasRepeatingJoin(_ node: QueryNode) -> Bool {
+        node.children.contains { child in
+            child.kind != .all && (!landsOnKey(child) || hasRepeatingJoin(child.node))
+        }
+    }
+
+    /// Whether a table joined below `node` (not prefetched) selects columns.
+    static func joinsSelect(_ node: QueryNode) -> Bool {
+        node.children.contains { child in
+            child.kind != .all && (!child.node.selection.isEmpty || !child.node.annotations.isEmpty || joinsSelect(child.node))
+        }
+    }
+
+    /// The columns that identify a row of `table`, or none for a view.
+    static func uniqueColumns(of table: TableInfo) -> [String] {
+        let key = table.primaryKey
+        switch key.kind {
+        case .rowidAlias, .withoutRowid: return key.columns
+        case .hiddenRowid, .regular: return table.column(named: "rowid") == nil ? ["rowid"] : (key.kind == .regular ? key.columns : [])
+        case .none: return []
+        }
+    }
+
+    private static func terms(for node: QueryNode) -> [(Ordering, QueryNode)] {
+        uniqueColumns(of: node.table).map { (Ordering(Expression.column($0)), node) }
+    }
+
+    /// Whether the join matches at most one row of the child: its child-side columns are the
+    /// child's key.
+    private static func landsOnKey(_ child: QueryChild) -> Bool {
+        let joined = Set(child.pairs.map { $0.destination.lowercased() })
+        let key = uniqueColumns(of: child.node.table).map { $0.lowercased() }
+        if !key.isEmpty && Set(key) == joined { return true }
+        if child.node.table.primaryKey.kind == .rowidAlias, joined == ["rowid"] { return true }
+        return false
+    }
+}
+
+extension Database {
+    /// Whether two rows of `request` can share one record of its root table: a join that is not
+    /// on the joined table's key (to-many) repeats the root's row once per match, and `distinct()`
+    /// over a chosen selection can fold several records into one row. Paging on the root's key is
+    /// only valid when this is false.
+    public func rowsCanRepeatRootKey(_ request: Request) throws -> Bool {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request)
+        if root.groupsByPrimaryKey { return false }
+        if root.isDistinct {
+            // DISTINCT over the root's whole rows (joins selecting nothing) leaves one row per record.
+            let wholeRoot = root.selection.contains { if case .allColumns = $0 { return true } else { return false } }
+            if wholeRoot && !TotalOrder.joinsSelect(root) { return false }
+            if request.relation.selection != nil { return true }
+        }
+        return TotalOrder.hasRepeatingJoin(root)
+    }
+}
