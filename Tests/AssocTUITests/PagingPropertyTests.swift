@@ -1,0 +1,237 @@
+import Foundation
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// Random views (plain tables, followed links of every kind, includes, prefetches, sorts with
+/// ties, filters, typed requests that join to-many links or frame themselves with a limit) over the
+/// demo database and over a schema built to repeat rows (a join table without a key and with
+/// duplicate pairs, a table with a hidden rowid, a composite WITHOUT ROWID key, a self-reference,
+/// a view with duplicate rows). For each, the rows reached by paging forward, by `G` then paging
+/// back, and by export all equal the request's rows fetched in one statement.
+final class PagingPropertyTests: XCTestCase {
+    func testPagingForwardBackwardAndExportSeeEveryRowOnceOnDuplicateProneSchemas() throws {
+        let seed = MonkeyRandom.seed("paging")
+        var random = MonkeyRandom(seed: seed)
+        let connection = try Connection.inMemory()
+        try connection.execute(DuplicateProneSchema.sql)
+        try DuplicateProneSchema.fill(connection, random: &random)
+        try check(database: try Database(connection: connection), views: 160, random: &random, seed: seed)
+    }
+
+    func testPagingForwardBackwardAndExportSeeEveryRowOnceOnTheDemoDatabase() throws {
+        let seed = MonkeyRandom.seed("paging-demo")
+        var random = MonkeyRandom(seed: seed)
+        try check(database: try Database(connection: DemoDatabase.make(scale: 1)), views: 120, random: &random, seed: seed)
+    }
+
+    // MARK: The check
+
+    private func check(database db: Database, views: Int, random: inout MonkeyRandom, seed: UInt64) throws {
+        let generator = ViewGenerator(db: db)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-paging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var kinds: [String: Int] = [:]
+        for index in 0..<views {
+            guard let view = try generator.view(random: &random) else { continue }
+            let source = RequestDataSource(database: db)
+            let label = "seed \(seed), view \(index): \((try? source.requestText(for: view)) ?? view.table)"
+            let limit = Int.random(in: 1...7, using: &random)
+            let whole = try source.page(of: view, offset: 0, limit: 1_000_000, totalCount: nil)
+            kinds[whole.paging, default: 0] += 1
+
+            // The request fetched in one statement, totally ordered, flattened as the grid does.
+            let request = try source.request(for: view)
+            let fetched = try db.fetchAll(request.orderedTotally())
+            XCTAssertEqual(whole.rows, try flattened(fetched, of: view, source: source), label)
+            // The same rows as the request in SQLite's own order (a request that frames itself with
+            // a limit over an order with ties leaves SQLite free to pick among the ties: the view
+            // picks by key).
+            if request.limit == nil && request.offset == nil {
+                XCTAssertEqual(sortedText(try flattened(try db.fetchAll(request), of: view, source: source)), sortedText(whole.rows), label)
+            }
+
+            // Forward, one page after another.
+            let forward = RequestDataSource(database: db)
+            var rows: [[DatabaseValue]] = []
+            var offset = 0
+            while offset <= whole.rows.count {
+                let page = try forward.page(of: view, offset: offset, limit: limit, totalCount: nil)
+                rows += page.rows
+                if page.rows.count < limit { break }
+                offset += limit
+            }
+            XCTAssertEqual(rows, whole.rows, "forward, pages of \(limit), " + label)
+
+            // `G`, then back to the top.
+            let backward = RequestDataSource(database: db)
+            _ = try backward.page(of: view, offset: 0, limit: limit, totalCount: nil)
+            var tail: [[DatabaseValue]] = []
+            let count: Int
+            if whole.isKeyset {
+                // The last rows at once, before the count; the count arrives and settles them.
+                let end = PagePlan.provisionalEnd
+                let last = try backward.page(of: view, offset: end - limit, limit: limit, totalCount: end)
+                count = try backward.count(of: view).count
+                tail = Array(last.rows.suffix(min(limit, count)))
+            } else {
+                count = try backward.count(of: view).count
+                if count > 0 {
+                    let start = max(0, count - limit)
+                    tail = try backward.page(of: view, offset: start, limit: count - start, totalCount: count).rows
+                }
+            }
+            XCTAssertEqual(count, whole.rows.count, "count, " + label)
+            var end = count - tail.count
+            while end > 0 {
+                let start = max(0, end - limit)
+                let page = try backward.page(of: view, offset: start, limit: end - start, totalCount: count)
+                XCTAssertEqual(page.rows.count, end - start, "backward page at \(start), " + label)
+                tail = page.rows + tail
+                if page.rows.isEmpty { break }
+                end = start
+            }
+            XCTAssertEqual(tail, whole.rows, "G then back, pages of \(limit), " + label)
+
+            // Export: the request's rows, in the view's order, nothing more or less.
+            let path = directory.appendingPathComponent("\(index).json").path
+            guard let json = try? RowJSON.render(fetched) else {
+                // Rows the JSON contract refuses (a column and an association under one name).
+                XCTAssertThrowsError(try source.export(view, to: path, format: .json, overwrite: true) { _, _ in }, label)
+                continue
+            }
+            let written = try source.export(view, to: path, format: .json, overwrite: true) { _, _ in }
+            XCTAssertEqual(written, whole.rows.count, "export count, " + label)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), json, "export, " + label)
+        }
+        // The generator reached both ways of paging.
+        XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("keyset") }, "\(kinds)")
+        XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("OFFSET") }, "\(kinds)")
+    }
+
+    private func flattened(_ rows: [Row], of view: BrowserView, source: RequestDataSource) throws -> [[DatabaseValue]] {
+        var flattener = RowFlattener(includes: view.includes)
+        flattener.prefetches = rows.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
+        flattener.distinctPrefetches = source.distinctPrefetchKeys(of: view)
+        flattener.walksAllScopes = view.rawRequest != nil
+        return rows.map { flattener.values(of: $0) }
+    }
+
+    private func sortedText(_ rows: [[DatabaseValue]]) -> [String] {
+        rows.map { $0.map(\.sqlLiteral).joined(separator: "|") }.sorted()
+    }
+}
+
+/// Tables whose joins repeat rows: `postTag` has no key and holds duplicate pairs, `comment`
+/// has only its hidden rowid, `edge` a composite WITHOUT ROWID key, `person` reports to itself,
+/// `tagged` is a view with duplicate rows. Scores and names take few values (ties in sorts).
+enum DuplicateProneSchema {
+    static let sql = """
+        CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, managerId INTEGER REFERENCES person(id));
+        CREATE TABLE post (id INTEGER PRIMARY KEY, title TEXT, score INTEGER, authorId INTEGER REFERENCES person(id));
+        CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE postTag (postId INTEGER NOT NULL REFERENCES post(id), tagId INTEGER NOT NULL REFERENCES tag(id));
+        CREATE TABLE comment (postId INTEGER REFERENCES post(id), authorId INTEGER REFERENCES person(id), body TEXT);
+        CREATE TABLE edge (a INTEGER NOT NULL REFERENCES person(id), b INTEGER NOT NULL REFERENCES person(id), w INTEGER,
+          PRIMARY KEY (a, b)) WITHOUT ROWID;
+        CREATE VIEW tagged AS SELECT post.title, post.score FROM post JOIN postTag ON postTag.postId = post.id;
+        """
+
+    static func fill(_ connection: Connection, random: inout MonkeyRandom) throws {
+        let names: [DatabaseValue] = ["ann", "bob", "cy", .null]
+        for id in 1...12 {
+            let manager: DatabaseValue = id > 1 && Bool.random(using: &random) ? .integer(Int64.random(in: 1..<Int64(id), using: &random)) : .null
+            try connection.execute("INSERT INTO person VALUES (?, ?, ?)", arguments: [.integer(Int64(id)), names.randomElement(using: &random) ?? .null, manager])
+        }
+        for id in 1...30 {
+            let score: DatabaseValue = Int.random(in: 0..<5, using: &random) == 0 ? .null : .integer(Int64.random(in: 1...3, using: &random))
+            let author: DatabaseValue = Int.random(in: 0..<6, using: &random) == 0 ? .null : .integer(Int64.random(in: 1...12, using: &random))
+            try connection.execute("INSERT INTO post VALUES (?, ?, ?, ?)", arguments: [.integer(Int64(id)), .text("p\(id % 7)"), score, author])
+        }
+        for id in 1...6 {
+            try connection.execute("INSERT INTO tag VALUES (?, ?)", arguments: [.integer(Int64(id)), .text(["red", "blue"][id % 2])])
+        }
+        for _ in 0..<70 {
+            try connection.execute("INSERT INTO postTag VALUES (?, ?)", arguments: [
+                .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...6, using: &random))])
+        }
+        for _ in 0..<50 {
+            let body: DatabaseValue = Bool.random(using: &random) ? "ok" : "meh"
+            try connection.execute("INSERT INTO comment VALUES (?, ?, ?)", arguments: [
+                .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...12, using: &random)), body])
+        }
+        for a in 1...12 {
+            for b in 1...12 where Int.random(in: 0..<4, using: &random) == 0 {
+                try connection.execute("INSERT INTO edge VALUES (?, ?, ?)", arguments: [
+                    .integer(Int64(a)), .integer(Int64(b)), .integer(Int64.random(in: 1...2, using: &random))])
+            }
+        }
+    }
+}
+
+/// Builds random browser views of a database, of every kind the browser makes.
+private struct ViewGenerator {
+    let db: Database
+
+    func view(random: inout MonkeyRandom) throws -> BrowserView? {
+        guard let table = db.schema.tables.randomElement(using: &random) else { return nil }
+        let links = db.graph.associations(from: table.name)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+            return refined(BrowserView(table: table.name), random: &random)
+        case 1:
+            // A followed link from a random row.
+            guard let link = links.randomElement(using: &random),
+                  let row = try db.fetchAll(Table(table.name).all.limit(20)).randomElement(using: &random) else { return nil }
+            let follow = FollowedLink(table: table.name, link: link.name, columns: row.columnNames, values: row.values, rowLabel: "#")
+            return refined(BrowserView(table: link.destination, title: link.name, follow: follow), random: &random)
+        default:
+            // A typed request that joins a to-many link (rows repeat the root's key), or frames itself.
+            let source = RequestDataSource(database: db)
+            let name = RequestPrinter.name(table.name)
+            var text: String
+            let toMany = links.filter(\.isToMany)
+            if let link = toMany.randomElement(using: &random), Bool.random(using: &random) {
+                let method = ["including(required: ", "including(optional: ", "joining(optional: ", "joining(required: "]
+                    .randomElement(using: &random) ?? "joining(required: "
+                text = name + "." + method + RequestPrinter.name(link.name)
+                if let next = db.graph.associations(from: link.destination).filter({ !$0.isToMany }).randomElement(using: &random),
+                   Bool.random(using: &random) {
+                    text += ".including(optional: " + RequestPrinter.name(next.name) + ")"
+                }
+                text += ")"
+            } else {
+                text = name + ".limit(\(Int.random(in: 0...9, using: &random)), offset: \(Int.random(in: 0...4, using: &random)))"
+            }
+            if Bool.random(using: &random), let column = table.columns.randomElement(using: &random) {
+                text += ".order(" + RequestPrinter.name(column.name) + (Bool.random(using: &random) ? ".desc" : "") + ")"
+            }
+            if Bool.random(using: &random) { text = text.replacing(name + ".", with: name + ".distinct().", maxReplacements: 1) }
+            return try? source.view(parsing: text, from: nil)
+        }
+    }
+
+    /// `view` with random includes, prefetches, a sort with ties and a filter.
+    private func refined(_ view: BrowserView, random: inout MonkeyRandom) -> BrowserView {
+        var view = view
+        let links = db.graph.associations(from: view.table)
+        for link in links where Int.random(in: 0..<3, using: &random) == 0 {
+            if link.isToMany {
+                view.prefetches.append(link.name)
+            } else {
+                view.includes.append(IncludedAssociation(
+                    name: link.name, origin: view.table, destination: link.destination, isRequired: Bool.random(using: &random)))
+            }
+        }
+        let columns = db.schema.table(named: view.table)?.columns ?? []
+        if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
+            let ordering = OrderingSyntax(.column(column.name), Bool.random(using: &random) ? .descending : .ascending)
+            view.sorts = [SortTerm(ordering, column: column.name)]
+        }
+        if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
+            view.filters = [ExpressionSyntax(.isNull(.column(column.name), negated: true))]
+        }
+        return view
+    }
+}

@@ -1,0 +1,75 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// A through link answers one question four ways — the followed view, the Links pane's count, the
+/// prefetch column and the aggregate — and all four count each destination record once. On the
+/// Chinook-like fixture album 1 has tracks 1, 6 (Rock) and 7 (no genre): one genre, reached twice.
+final class ThroughViewTests: XCTestCase {
+    let album1 = (columns: ["AlbumId", "Title", "ArtistId"], values: [DatabaseValue.integer(1), "For Those About To Rock We Salute You", 1])
+
+    func testFollowedViewLinksPrefetchAndAggregateAgree() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let follow = FollowedLink(table: "Album", link: "genres", columns: album1.columns, values: album1.values, rowLabel: "#1")
+        let followed = BrowserView(table: "Genre", title: "genres", follow: follow)
+        let page = try source.page(of: followed, offset: 0, limit: 50, totalCount: nil)
+        XCTAssertEqual(page.rows, [[1, "Rock"]])
+        XCTAssertEqual(try source.count(of: followed).count, 1)
+        XCTAssertEqual(try source.requestText(for: followed), "Album.filter(AlbumId = 1).request(for: genres)")
+        XCTAssertEqual(page.statements.first?.sql, """
+            SELECT * FROM "Genre" WHERE "GenreId" IN (SELECT "GenreId" FROM "Track" WHERE "AlbumId" IN \
+            (SELECT "AlbumId" FROM "Album" WHERE "AlbumId" = ?)) ORDER BY "GenreId" LIMIT 50
+            """)
+
+        let links = try source.linkCounts(of: BrowserView(table: "Album"), columns: album1.columns, values: album1.values, links: ["genres"])
+        XCTAssertEqual(links["genres"], 1)
+
+        var prefetching = BrowserView(table: "Album")
+        prefetching.prefetches = ["genres"]
+        let prefetched = try source.page(of: prefetching, offset: 0, limit: 1, totalCount: nil)
+        XCTAssertEqual(prefetched.columns.last, "genres (n)")
+        XCTAssertEqual(prefetched.rows.first?.last, 1)
+        XCTAssertEqual(prefetched.prefetched.first?.first?.rows, [[1, "Rock"]])
+
+        var aggregating = BrowserView(table: "Album")
+        aggregating.aggregates = [AggregateColumn(link: "genres")]
+        let aggregated = try source.page(of: aggregating, offset: 0, limit: 1, totalCount: nil)
+        XCTAssertEqual(aggregated.rows.first?.last, 1)
+    }
+
+    /// Each album of a genre once, in pages of 2, on the key.
+    func testAFollowedThroughLinkListsEachRecordOnceAcrossPages() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let follow = FollowedLink(table: "Genre", link: "albums", columns: ["GenreId", "Name"], values: [1, "Rock"], rowLabel: "#1 Rock")
+        let view = BrowserView(table: "Album", title: "albums", follow: follow)
+        var keys: [DatabaseValue] = []
+        var offset = 0
+        while true {
+            let page = try source.page(of: view, offset: offset, limit: 2, totalCount: nil)
+            XCTAssertEqual(page.paging, "keyset paging on AlbumId")
+            keys += page.rows.compactMap(\.first)
+            if page.rows.count < 2 { break }
+            offset += 2
+        }
+        // Rock tracks: 1 and 6 (album 1), 2 (album 2), 3 (album 3), 5 (album 4).
+        XCTAssertEqual(keys, [1, 2, 3, 4])
+        XCTAssertEqual(try source.count(of: view).count, 4)
+    }
+
+    /// A typed request that joins a to-many link repeats its root's key: it pages with OFFSET over
+    /// a total order (the root's key, then the joined table's), never on the key.
+    func testARequestJoiningAToManyLinkPagesWithOffsetOverATotalOrder() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let view = try source.view(parsing: "Album.including(required: tracks)", from: nil)
+        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
+        XCTAssertFalse(first.isKeyset)
+        XCTAssertEqual(first.paging, "OFFSET paging: rows repeat a key")
+        let next = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.statements.first?.sql, """
+            SELECT "Album".*, "Track".* FROM "Album" JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
+            ORDER BY "Album"."AlbumId", "Track"."TrackId" LIMIT 2 OFFSET 2
+            """)
+        // Album 1: tracks 1, 6, 7; album 2: track 2.
+        XCTAssertEqual((first.rows + next.rows).map { [$0[0], $0[3]] }, [[1, 1], [1, 6], [1, 7], [2, 2]])
+    }
+}
