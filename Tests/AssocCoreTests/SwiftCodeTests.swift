@@ -449,4 +449,23 @@ final class SwiftCodeTests: XCTestCase {
             """, arguments: [path])
         XCTAssertEqual(third, "FR [\"Chiyo\", \"Ann\"]\nJP [\"Chiyo\"]\n")
     }
+
+    /// `request(for:)` on a whole request: the code calls `db.request(for:of:)`, and each citizen
+    /// comes once though Chiyo holds two passports.
+    func testRequestForAssociatedRecordsCompilesAndListsEachRecordOnce() throws {
+        let path = try makeDatabaseFile()
+        let db = try Database(connection: Connection(path: path))
+        let request = try db.request(for: country.citizens, of: country.all).order(Column("name"))
+        let code = try code(request)
+        assertContains(code, """
+            let request = try db.request(
+                for: Country.citizens,
+                of: Country.all)
+                .order(Column("name"))
+            """)
+        let output = try compileAndRun(code, postlude: """
+            for row in rows { print(row.name) }
+            """, arguments: [path])
+        XCTAssertEqual(output, "Ann\nChiyo\n")
+    }
 }
