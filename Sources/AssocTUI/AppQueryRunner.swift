@@ -92,6 +92,8 @@ extension BrowserApp {
             if clock.now - lastTick >= .milliseconds(pollInterval) {
                 lastTick = clock.now
                 dispatch(.queryTick)
+                let waiting = dataSource.isWaitingForLock()
+                if waiting != state.activity?.isWaitingForLock { dispatch(.queryWaitingForLock(waiting)) }
                 terminal.draw(ScreenRenderer.render(state))
             }
             let untilTick = max(0, pollInterval - Self.milliseconds(clock.now - lastTick))
@@ -109,6 +111,11 @@ extension BrowserApp {
             } else if key == .escape || key == .control("c") {
                 cancelled = true
                 typeahead.removeAll()
+                dataSource.interrupt()
+            } else if state.prompt == nil && state.exportPrompt == nil && Keymap.action(for: key) == .quit {
+                // `q` does not wait for the query (a lock can hold it for seconds): cancel, then quit.
+                cancelled = true
+                typeahead = [key]
                 dataSource.interrupt()
             } else {
                 typeahead.append(key)

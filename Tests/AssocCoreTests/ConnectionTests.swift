@@ -133,4 +133,44 @@ final class ConnectionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(elapsed, 0.08)
         XCTAssertLessThan(elapsed, 3)
     }
+
+    /// Waiting for another process's lock ends at once on `interrupt()`, not after the timeout;
+    /// the error says who holds the database.
+    func testInterruptEndsAWaitForAnotherProcesssLock() throws {
+        let path = try makeDatabaseFile()
+        let reader = try Connection(path: path, mode: .readOnly, busyTimeoutMilliseconds: 20_000)
+        let writer = try Connection(path: path, mode: .readWrite(create: false))
+        try writer.execute("BEGIN EXCLUSIVE")
+        defer { try? writer.execute("ROLLBACK") }
+        let interrupter = Thread { [reader] in
+            Thread.sleep(forTimeInterval: 0.3)
+            reader.interrupt()
+        }
+        let started = Date()
+        interrupter.start()
+        XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.primaryCode, 5)  // SQLITE_BUSY
+            XCTAssertEqual(error?.message, "the database is locked by another process (cancelled while waiting for it)")
+        }
+        // Far below the 20 s the wait would otherwise take.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        // An interrupt that landed while nothing ran does not cancel the next statement.
+        try writer.execute("ROLLBACK")
+        reader.interrupt()
+        XCTAssertEqual(try reader.fetchAll("SELECT count(*) FROM t").first?.first, 1)
+        try writer.execute("BEGIN EXCLUSIVE")
+    }
+
+    func testTimedOutLockWaitSaysSo() throws {
+        let path = try makeDatabaseFile()
+        let reader = try Connection(path: path, mode: .readOnly, busyTimeoutMilliseconds: 1000)
+        let writer = try Connection(path: path, mode: .readWrite(create: false))
+        try writer.execute("BEGIN EXCLUSIVE")
+        defer { try? writer.execute("ROLLBACK") }
+        XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
+            XCTAssertEqual((error as? DatabaseError)?.message,
+                           "the database is locked by another process (waited 1 s; try again when its write is done)")
+        }
+    }
 }

@@ -32,6 +32,15 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertNil(state.activity)
     }
 
+    func testTheSpinnerSaysWhenAnotherProcessHoldsTheLock() {
+        var state = loadedState()
+        _ = Reducer.reduce(&state, .queryStarted(QueryActivity(label: "Loading rows of item")))
+        _ = Reducer.reduce(&state, .queryWaitingForLock(true))
+        XCTAssertEqual(state.activity?.text, "⠋ Loading rows of item… waiting: the database is locked by another process (Esc cancels)")
+        _ = Reducer.reduce(&state, .queryWaitingForLock(false))
+        XCTAssertEqual(state.activity?.text, "⠋ Loading rows of item… (Esc cancels)")
+    }
+
     func testCancelledOpenKeepsThePreviousScreen() {
         var state = loadedState()
         let before = state

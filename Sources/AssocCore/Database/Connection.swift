@@ -23,6 +23,8 @@ public final class Connection: @unchecked Sendable {
     /// The path given at opening (`:memory:` for an in-memory database).
     public let path: String
     public let mode: Mode
+    /// Waits for other processes' locks, ending at once on `interrupt()`.
+    private let busyWait: BusyWait
     /// Called with the SQL and arguments of every statement that starts executing.
     public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
 
@@ -63,7 +65,8 @@ public final class Connection: @unchecked Sendable {
         self.handle = db
         self.path = path
         self.mode = mode
-        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
+        busyWait.install(on: db)
         sqlite3_extended_result_codes(db, 1)
         // Reading the schema header proves the file is a database ("file is not a database" otherwise).
         do {
@@ -90,6 +93,8 @@ public final class Connection: @unchecked Sendable {
 
     /// Compiles one SQL statement.
     public func prepare(_ sql: String) throws -> Statement {
+        // An interrupt asked for while nothing ran does not reach later statements (as in SQLite).
+        busyWait.statementStarts()
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
@@ -130,13 +135,29 @@ public final class Connection: @unchecked Sendable {
     /// Interrupts the statement running on this connection, if any (`sqlite3_interrupt`).
     /// Safe to call from another thread; the interrupted statement throws `SQLITE_INTERRUPT`.
     public func interrupt() {
+        busyWait.isInterrupted = true
         sqlite3_interrupt(handle)
+    }
+
+    /// Whether the running statement is waiting for another process's lock (any thread may ask).
+    public var isWaitingForLock: Bool { busyWait.isWaiting }
+
+    /// Runs `body` without waiting for other processes' locks: a locked database fails at once
+    /// with `SQLITE_BUSY` (for polls that must never block the screen).
+    public func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
+        try busyWait.withoutWaiting(body)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     func lastError(code: Int32, sql: String?) -> DatabaseError {
-        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        if code & 0xFF == SQLITE_BUSY {
+            let reason = busyWait.isInterrupted
+                ? "cancelled while waiting for it"
+                : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
+            return DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql)
+        }
+        return DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }

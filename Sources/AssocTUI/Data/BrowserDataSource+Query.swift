@@ -5,6 +5,8 @@ extension BrowserDataSource {
     public func interrupt() {}
     /// Sources that cannot tell never report a change.
     public func dataVersion() -> Int? { nil }
+    /// Sources without locks never wait.
+    public func isWaitingForLock() -> Bool { false }
 }
 
 extension RequestDataSource {
@@ -15,9 +17,12 @@ extension RequestDataSource {
 
     /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
     /// read transaction is left open).
+    /// Never waits: while another process holds the database, the poll is skipped.
     public func dataVersion() -> Int? {
-        guard let rows = try? db.connection.fetchAll("PRAGMA data_version"),
+        guard let rows = try? db.connection.withoutWaitingForLocks({ try db.connection.fetchAll("PRAGMA data_version") }),
               let first = rows.first?.first, case .integer(let value) = first else { return nil }
         return Int(value)
     }
+
+    public func isWaitingForLock() -> Bool { db.connection.isWaitingForLock }
 }

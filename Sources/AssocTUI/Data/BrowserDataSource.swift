@@ -113,6 +113,8 @@ public protocol BrowserDataSource: AnyObject {
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
     func dataVersion() -> Int?
+    /// Whether the running query waits for another process's lock. Thread-safe.
+    func isWaitingForLock() -> Bool
 }
 
 extension BrowserDataSource {

@@ -67,6 +67,8 @@ enum Event: Sendable, Equatable {
     case queryStarted(QueryActivity)
     /// The spinner advances (the loop sends it while a query runs).
     case queryTick
+    /// The running query started or stopped waiting for another process's lock.
+    case queryWaitingForLock(Bool)
     /// The running query ended; its result follows as its own event.
     case queryFinished
     /// The query of `effect` failed: the previous view stays, with the message.

@@ -4,13 +4,16 @@ struct QueryActivity: Sendable, Equatable {
     var frame: Int = 0
     /// Deferred work (counts): any key interrupts it and does its usual job.
     var isBackground = false
+    /// Another process holds the database: the query waits for its lock.
+    var isWaitingForLock = false
 
     static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The status line while the query runs: `⠹ Opening Album… (Esc cancels)`; a count just `⠹ Counting rows of Album…`.
     var text: String {
         let spinner = QueryActivity.frames[((frame % QueryActivity.frames.count) + QueryActivity.frames.count) % QueryActivity.frames.count]
-        return "\(spinner) \(label)…" + (isBackground ? "" : " (Esc cancels)")
+        let waiting = isWaitingForLock ? " waiting: the database is locked by another process" : ""
+        return "\(spinner) \(label)…" + waiting + (isBackground ? "" : " (Esc cancels)")
     }
 
     /// The spinner label of an effect's query.

@@ -10,6 +10,9 @@ extension Reducer {
         case .queryTick:
             state.activity?.frame += 1
             return []
+        case .queryWaitingForLock(let waiting):
+            state.activity?.isWaitingForLock = waiting
+            return []
         case .queryFinished:
             state.activity = nil
             return []

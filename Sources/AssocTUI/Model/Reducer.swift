@@ -104,7 +104,7 @@ enum Reducer {
         case .promptKey(let key):
             if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
             return reducePromptEvent(&state, event)
-        case .queryStarted, .queryTick, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
+        case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
             return reduceQueryEvent(&state, event) ?? []
         }
     }
