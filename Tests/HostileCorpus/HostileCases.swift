@@ -256,6 +256,14 @@ public enum HostileCases {
                 INSERT INTO t (v) VALUES (9e999), (-9e999), ('text in int'), (X'01'), (1.5), (NULL);
                 """)
         }, expectation: .opens(fetchContains: ["text in int"])),
+        HostileCase(name: "one cluster of 2,000,000 combining marks, and 1,000,000 joiners", build: { dir in
+            try CorpusBuilder.values(dir, "cluster.db", type: "TEXT", [
+                .text("e" + String(repeating: "\u{301}", count: 2_000_000) + "!"),
+                .text("\u{1F44D}" + String(repeating: "\u{200D}", count: 1_000_000)),
+                .text("1" + String(repeating: "\u{FE0F}\u{20E3}", count: 200_000)),
+                .text("after"),
+            ])
+        }, expectation: .opens(fetchContains: ["\"v\": \"after\""])),
     ] }
 }
 

@@ -47,10 +47,11 @@ enum RecordViewRenderer {
         switch value {
         case .text(let full):
             // utf8.count is O(1) and never below the character count: short values skip the cut.
-            let text = full.utf8.count > textHeadCharacters ? String(full.prefix(textHeadCharacters)) : full
+            // Cut by scalars (one cluster can hold millions), with at most 16 marks a cluster.
+            let text = full.utf8.count > textHeadCharacters ? Sanitizer.bounded(full, maximumScalars: textHeadCharacters).0 : full
             var result: [StyledText] = []
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                let sanitized = Sanitizer.sanitize(String(paragraph))
+                let sanitized = Sanitizer.sanitize(String(paragraph), maximumScalars: textHeadCharacters)
                 for line in wrap(sanitized, width: width) { result.append(StyledText(line)) }
             }
             if text.utf8.count < full.utf8.count {

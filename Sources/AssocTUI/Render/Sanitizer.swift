@@ -8,12 +8,49 @@
 /// - Bidi embeddings, overrides, isolates and marks (U+202A…U+202E, U+2066…U+2069, U+200E,
 ///   U+200F, U+061C) → "⇄", one cell, so the text keeps its logical order on screen.
 /// - U+FFFD (how invalid UTF-8 arrives) is kept.
+/// - Work is bounded whatever the text: at most `maximumScalars` scalars are looked at, and a
+///   cluster keeps at most `maximumMarks` zero-width scalars (combining marks, joiners); past
+///   either, the text is cut and ends with "…" (one 'e' followed by 15 million combining marks
+///   cost seconds a frame before).
 /// - A cluster of width 0 standing alone: a combining mark gets a dotted circle base ("◌́"),
 ///   like Unicode charts show it; a lone format character (ZWSP, word joiner, BOM, stray ZWJ)
 ///   is dropped, because it would otherwise occupy no cell and be invisible anyway.
 public enum Sanitizer {
-    /// The visible, terminal-safe version of `text`.
-    public static func sanitize(_ text: String) -> String {
+    /// Scalars looked at in one text, by default (a screen holds far fewer cells).
+    public static let maximumScalars = 4_000
+    /// Zero-width scalars kept after one base (real text uses a handful).
+    public static let maximumMarks = 16
+
+    /// The visible, terminal-safe version of `text`, cut after `maximumScalars` scalars.
+    public static func sanitize(_ text: String, maximumScalars: Int = Sanitizer.maximumScalars) -> String {
+        // Fast path: short printable ASCII.
+        if text.utf8.count <= maximumScalars, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        let (head, isCut) = bounded(text, maximumScalars: maximumScalars)
+        let sanitized = sanitizeBounded(head)
+        return isCut ? sanitized + "…" : sanitized
+    }
+
+    /// `text` cut before its scalar number `maximumScalars`, or before a zero-width scalar that
+    /// would be a cluster's `maximumMarks + 1`th; whether it was cut. Looks at no scalar beyond.
+    static func bounded(_ text: String, maximumScalars: Int, maximumMarks: Int = Sanitizer.maximumMarks) -> (String, Bool) {
+        var kept = String.UnicodeScalarView()
+        var count = 0
+        var marks = 0
+        for scalar in text.unicodeScalars {
+            if count == maximumScalars { return (String(kept), true) }
+            if scalar.value >= 0x300 && TextWidth.isZeroWidth(scalar) {
+                marks += 1
+                if marks > maximumMarks { return (String(kept), true) }
+            } else {
+                marks = 0
+            }
+            kept.append(scalar)
+            count += 1
+        }
+        return (text, false)
+    }
+
+    private static func sanitizeBounded(_ text: String) -> String {
         // Fast paths: printable ASCII; then text without any scalar to replace or of zero width
         // (every cluster then starts with a visible scalar: nothing below would change it).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

@@ -8,7 +8,7 @@ import AssocCore
 public enum ValueFormatter {
     /// Bytes of a blob shown in hex in a cell.
     static let blobHeadBytes = 4
-    /// Characters of a text value kept in a one-line cell (cells are far narrower): sanitizing and
+    /// Scalars of a text value kept in a one-line cell (cells are far narrower): sanitizing and
     /// measuring a whole 10 MB value on every frame froze the browser for seconds.
     static let cellTextCharacters = 1_000
 
@@ -18,10 +18,8 @@ public enum ValueFormatter {
         case .integer(let v): return StyledText(String(v), .number)
         case .real(let v): return StyledText(real(v), .number)
         case .text(let s):
-            // utf8.count is O(1) and never below the character count: short values skip the cut.
-            guard s.utf8.count > cellTextCharacters else { return StyledText(Sanitizer.sanitize(s), .normal) }
-            let head = String(s.prefix(cellTextCharacters))
-            return StyledText(Sanitizer.sanitize(head) + (head.utf8.count < s.utf8.count ? "…" : ""), .normal)
+            // Cut by scalars, never by clusters: one cluster can hold millions of scalars.
+            return StyledText(Sanitizer.sanitize(s, maximumScalars: cellTextCharacters), .normal)
         case .blob(let bytes): return StyledText(blob(bytes, head: blobHeadBytes), .dim)
         }
     }
