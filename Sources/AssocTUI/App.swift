@@ -79,6 +79,7 @@ final class BrowserApp {
             if !deferred.isEmpty {
                 if let key = terminal.readKey(timeout: 0) {
                     handle(key)
+                    handleTypedText()
                 } else {
                     runDeferred()
                 }
@@ -90,6 +91,7 @@ final class BrowserApp {
                 if let key = terminal.readKey(timeout: idlePoll) {
                     quickTimeouts = 0
                     handle(key)
+                    handleTypedText()
                 } else {
                     // Input gone: reads fail at once instead of timing out.
                     quickTimeouts = clock.now - started < .milliseconds(idlePoll / 2) ? quickTimeouts + 1 : 0
@@ -100,6 +102,7 @@ final class BrowserApp {
             }
             guard let key = terminal.readKey(timeout: nil) else { break }
             handle(key)
+            handleTypedText()
         }
     }
 
@@ -130,6 +133,17 @@ final class BrowserApp {
             dispatch(.action(action))
         } else {
             state.message = StatusMessage(text: "\(key.label): no action (? shows the keys)", isError: false)
+        }
+    }
+
+    /// While a prompt is open, the characters already waiting (a paste) are taken in before the
+    /// next frame, for up to 50 ms at a time: one frame for a burst, not one per character.
+    func handleTypedText() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        while state.prompt != nil || state.exportPrompt != nil, typeahead.isEmpty, !state.isFinished,
+              clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0) {
+            handle(key)
         }
     }
 

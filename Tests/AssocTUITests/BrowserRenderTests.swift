@@ -166,3 +166,23 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertGreaterThan(ScreenRenderer.render(app.state).textLines().joined().count, 0)
     }
 }
+
+/// A paste into a prompt: every character lands, the text has one owner (no copy per key), and the
+/// screen is drawn once per burst, not once per character.
+final class PromptPasteTests: XCTestCase {
+    func testAPasteIsTakenInWithFewFrames() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'a');")
+        let pasted = String(repeating: "x", count: 100_000)
+        let keys: [KeyEvent] = [.enter, .character("/")] + pasted.map { KeyEvent.character($0) } + [.character("!")]
+        let terminal = FakeTerminal(width: 80, height: 24, keys: keys)
+        terminal.settlesBeforeEachKey = false
+        let app = BrowserApp(dataSource: try RequestDataSource(connection: db), terminal: terminal, title: "t.db")
+        app.run()
+        XCTAssertEqual(app.state.prompt?.text, pasted + "!")
+        XCTAssertLessThan(terminal.drawn.count, 1_000, "one frame per burst, not per character")
+        let promptLine = terminal.screen?.textLines().dropLast().last ?? ""
+        XCTAssertTrue(promptLine.hasPrefix("/ xxxx"), promptLine)
+        XCTAssertTrue(promptLine.trimmingCharacters(in: .whitespaces).hasSuffix("x!"), promptLine)
+    }
+}

@@ -31,6 +31,8 @@ struct PromptState: Sendable, Equatable {
     }
 
     var text: String { String(characters) }
+    /// The text as Characters, for renderers that show a window of it.
+    var textCharacters: [Character] { characters }
     var cursorIndex: Int { cursor }
 
     mutating func insert(_ character: Character) {

@@ -72,9 +72,11 @@ extension Reducer {
     private static func promptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
         if prompt.isChecking { return [] }
+        // Taken out while edited, so its text has one owner: a key costs the same whatever the
+        // length (a copy per key made a 30 KB paste take minutes).
+        state.prompt = nil
         switch key {
         case .escape, .control("c"), .control("g"):
-            state.prompt = nil
             state.message = StatusMessage(text: prompt.kind == .filter ? "Filter cancelled" : "Request line closed, view unchanged", isError: false)
             return []
         case .enter:

@@ -7,7 +7,7 @@ enum PromptRenderer {
         let messageY = size.height - 1
         let prefix = prompt.kind.prefix + " "
         let room = size.width - prefix.count - 1
-        let characters = Array(prompt.text)
+        let characters = prompt.textCharacters
         // The first character shown: keeps the cursor (and the error's caret) on screen.
         let start = max(0, prompt.cursorIndex - room)
         let visible = String(characters[min(start, characters.count)..<min(characters.count, start + room)])
