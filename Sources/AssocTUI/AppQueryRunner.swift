@@ -147,6 +147,9 @@ extension BrowserApp {
                 // A table that cannot be counted (a missing virtual table module) shows "?".
                 dispatch(.queryFinished)
                 dispatch(.tableCounted(name, nil))
+            } else if effect.isDeferred {
+                // A count past its time budget (or failing): say which, the view stays usable.
+                dispatch(.queryFailed(effect, QueryActivity.label(for: effect) + ": " + Self.message(for: error)))
             } else {
                 dispatch(.queryFailed(effect, Self.message(for: error)))
             }

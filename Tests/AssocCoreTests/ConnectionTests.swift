@@ -173,4 +173,22 @@ final class ConnectionTests: XCTestCase {
                            "the database is locked by another process (waited 1 s; try again when its write is done)")
         }
     }
+
+    /// A statement past its time budget stops and says so; within it, nothing changes; the limit
+    /// ends with its call.
+    func testTimeLimitStopsAStatementThatNeverEnds() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE VIEW inf AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c")
+        let started = Date()
+        XCTAssertThrowsError(try db.withTimeLimit(milliseconds: 200) { try db.fetchAll("SELECT count(*) FROM inf") }) { error in
+            let error = error as? DatabaseError
+            XCTAssertEqual(error?.primaryCode, 9)  // SQLITE_INTERRUPT
+            XCTAssertEqual(error?.message, "stopped after 200 ms (the time allowed)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(try db.withTimeLimit(milliseconds: 2_000) { try db.fetchAll("SELECT x FROM inf LIMIT 3") }.count, 3)
+        // No limit left behind: a long statement after it runs to its end.
+        let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT count(*) FROM c"
+        XCTAssertEqual(try db.fetchAll(sql).first?.first, 300_000)
+    }
 }

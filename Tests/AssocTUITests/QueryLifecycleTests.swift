@@ -249,3 +249,26 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(source.interrupts, 1)
     }
 }
+
+/// A view that never ends: its count stops at the budget and shows "?", the tables after it are
+/// counted, and opening it shows its first rows with the count's failure named.
+final class CountBudgetTests: XCTestCase {
+    func testAnEndlessViewIsNotCountedForever() throws {
+        let db = try Connection.inMemory()
+        try db.execute("""
+            CREATE VIEW inf AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
+            CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2);
+            """)
+        let terminal = FakeTerminal(width: 80, height: 24)
+        let app = BrowserApp(dataSource: try RequestDataSource(connection: db), terminal: terminal, title: "inf.db")
+        app.start()
+        app.runAllDeferred()
+        XCTAssertEqual(app.state.tables.map(\.name), ["inf", "t"])
+        XCTAssertEqual(app.state.tables.first?.countFailed, true)
+        XCTAssertEqual(app.state.tables.last?.rowCount, 2)
+        app.handle(.enter)  // open inf
+        app.runAllDeferred()
+        XCTAssertEqual(app.state.rows?.rows.count ?? 0 > 0, true)
+        XCTAssertEqual(app.state.message?.text, "Counting rows of inf: stopped after 2 s (the time allowed)")
+    }
+}

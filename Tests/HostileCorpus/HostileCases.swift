@@ -188,6 +188,12 @@ public enum HostileCases {
             CREATE TABLE t (id INTEGER PRIMARY KEY, "selectId" INTEGER REFERENCES "select"("from"), "🙂" TEXT);
             INSERT INTO t VALUES (1, 1, 'smile');
             """, contains: ["smile"]),
+        schema("a view that never ends (WITH RECURSIVE without a bound), before a table", """
+            CREATE VIEW inf AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
+            CREATE VIEW inf2 AS SELECT a.x FROM inf a JOIN inf b ON a.x = b.x;
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
+            INSERT INTO t VALUES (1, 'reached');
+            """, contains: ["reached"]),
         HostileCase(name: "1,000 tables, each referencing the previous one", build: { dir in
             var sql = "CREATE TABLE t0 (id INTEGER PRIMARY KEY);\n"
             for index in 1..<1000 {

@@ -31,8 +31,14 @@ public final class RequestDataSource: BrowserDataSource {
         return result
     }
 
+    /// How long one deferred count may run (a table, a view, a row's links): past it, it stops
+    /// and shows "?" (a view that never ends would otherwise keep a core busy forever).
+    public static let countBudgetMilliseconds = 2_000
+
     public func countRows(ofTable table: String) throws -> Int {
-        try db.fetchCount(Table(table).all)
+        try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+            try db.fetchCount(Table(table).all)
+        }
     }
 
     // MARK: Requests
@@ -224,7 +230,9 @@ public final class RequestDataSource: BrowserDataSource {
     public func count(of view: BrowserView) throws -> RowCount {
         let request = try request(for: view)
         db.clearStatementLog()
-        let count = try db.fetchCount(request)
+        let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+            try db.fetchCount(request)
+        }
         rebaseProvisionalAnchors(of: view, count: count)
         let statement = db.statementLog.last.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
             ?? ExecutedStatement(sql: "", arguments: [])
@@ -248,8 +256,10 @@ public final class RequestDataSource: BrowserDataSource {
         of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for link in links {
-            counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
+        try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+            for link in links {
+                counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
+            }
         }
         db.clearStatementLog()
         return counts

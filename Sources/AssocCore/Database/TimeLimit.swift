@@ -1,0 +1,49 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Connection {
+    /// Runs `body`, stopping its statements once `milliseconds` have passed (SQLite's progress
+    /// handler, checked every few thousand virtual machine steps): for work with a budget, such as
+    /// the browser's deferred counts, which a view that never ends (`WITH RECURSIVE` without a
+    /// bound) would otherwise keep running forever. Past the budget, throws `DatabaseError` with
+    /// code `SQLITE_INTERRUPT` and a message that says so.
+    public func withTimeLimit<T>(milliseconds: Int, _ body: () throws -> T) throws -> T {
+        let limit = TimeLimit(milliseconds: milliseconds)
+        sqlite3_progress_handler(handle, 4_000, { context in
+            guard let context else { return 0 }
+            return Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue().isOver() ? 1 : 0
+        }, Unmanaged.passUnretained(limit).toOpaque())
+        defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+        do {
+            return try withExtendedLifetime(limit) { try body() }
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_INTERRUPT && limit.wasOver {
+            let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+            throw DatabaseError(code: error.code, message: "stopped after \(seconds) (the time allowed)", sql: error.sql)
+        }
+    }
+}
+
+/// A deadline the progress handler checks (on the thread that runs the statement).
+private final class TimeLimit {
+    private let deadline: Int64
+    private(set) var wasOver = false
+
+    init(milliseconds: Int) {
+        deadline = Self.now() + Int64(max(0, milliseconds))
+    }
+
+    func isOver() -> Bool {
+        if Self.now() >= deadline { wasOver = true }
+        return wasOver
+    }
+
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}
