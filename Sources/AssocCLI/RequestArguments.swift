@@ -19,7 +19,7 @@ struct RequestArguments: ParsableArguments {
             throw ValidationError("expected [DB] REQUEST, got \(words.count) arguments (quote the request)")
         }
         let loaded = try DatabaseArgument(database: databasePath).load()
-        let database = try Database(connection: loaded.connection)
+        let database = Database(connection: loaded.connection, schema: loaded.schema)
         return (database, try database.request(parsing: text))
     }
 }

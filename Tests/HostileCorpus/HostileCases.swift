@@ -194,6 +194,30 @@ public enum HostileCases {
             CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
             INSERT INTO t VALUES (1, 'reached');
             """, contains: ["reached"]),
+        HostileCase(name: "a view of 21 nested doubling CTEs (4 GB to prepare), and one of 12", build: { dir in
+            func view(_ name: String, depth: Int) -> String {
+                let ctes = ["c0(x) AS (SELECT 1)"] + (1...depth).map { "c\($0)(x) AS (SELECT x FROM c\($0 - 1) UNION ALL SELECT x FROM c\($0 - 1))" }
+                return "CREATE VIEW \(name) AS WITH " + ctes.joined(separator: ", ") + " SELECT x FROM c\(depth);"
+            }
+            return try CorpusBuilder.database(dir, "cte.db", view("bomb", depth: 21) + view("small", depth: 12) + """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
+                INSERT INTO t VALUES (1, 'reached');
+                """)
+        }, expectation: .opens(fetchContains: ["reached"])),
+        HostileCase(name: "40 views, each the UNION ALL of the previous one twice", build: { dir in
+            var sql = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (1, 'reached');\n"
+            sql += "CREATE VIEW v0 AS SELECT id FROM t;\n"
+            for index in 1...40 { sql += "CREATE VIEW v\(index) AS SELECT id FROM v\(index - 1) UNION ALL SELECT id FROM v\(index - 1);\n" }
+            return try CorpusBuilder.database(dir, "unions.db", sql)
+        }, expectation: .opens(fetchContains: ["reached"])),
+        HostileCase(name: "a table with 1,990 foreign keys to one parent (4 million through pairs)", build: { dir in
+            let columns = (0..<1990).map { "f\($0) INTEGER REFERENCES p(id)" }.joined(separator: ", ")
+            return try CorpusBuilder.database(dir, "fks.db", """
+                CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
+                INSERT INTO p VALUES (1, 'reached');
+                CREATE TABLE t (id INTEGER PRIMARY KEY, \(columns));
+                """)
+        }, fetchTarget: "p", expectation: .opens(fetchContains: ["reached"])),
         HostileCase(name: "1,000 tables, each referencing the previous one", build: { dir in
             var sql = "CREATE TABLE t0 (id INTEGER PRIMARY KEY);\n"
             for index in 1..<1000 {

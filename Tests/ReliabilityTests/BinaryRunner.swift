@@ -26,10 +26,16 @@ struct BinaryRunner {
         throw XCTSkip("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
     }
 
-    static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
+    static func run(_ arguments: [String], timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try binaryURL()
-        process.arguments = arguments
+        if let virtualMemoryKB {
+            // `ulimit -v` in a shell that then becomes assoc: allocations past it fail.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(virtualMemoryKB) && exec \"$0\" \"$@\"", try binaryURL().path] + arguments
+        } else {
+            process.executableURL = try binaryURL()
+            process.arguments = arguments
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

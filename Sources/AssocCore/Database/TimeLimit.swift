@@ -47,3 +47,23 @@ private final class TimeLimit {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
+
+extension Connection {
+    /// Runs `body` with SQLite allowed at most `bytes` more memory than it uses now: past it, the
+    /// statement fails with `SQLITE_NOMEM`, reported as a `DatabaseError` that says so. For reading
+    /// objects a hostile file can make explode (a view of nested doubling CTEs took 4 GB to
+    /// prepare). SQLite's heap limit is one for the whole process: use it where no other thread
+    /// runs statements.
+    public static func withMemoryLimit<T>(bytes: Int64, _ body: () throws -> T) throws -> T {
+        let previous = sqlite3_hard_heap_limit64(-1)
+        let limit = sqlite3_memory_used() + bytes
+        sqlite3_hard_heap_limit64(previous > 0 ? min(previous, limit) : limit)
+        defer { sqlite3_hard_heap_limit64(previous) }
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_NOMEM {
+            throw DatabaseError(
+                code: error.code, message: "needed more than \(bytes / 1_048_576) MB of memory: stopped", sql: error.sql)
+        }
+    }
+}

@@ -22,13 +22,21 @@ enum AssociationInference {
             direct[key]?.sort(by: isOrderedBefore)
         }
         var associations: [Association] = []
+        var diagnostics = declared.diagnostics
         for table in schema.tables {
             let key = table.name.lowercased()
             let own = direct[key] ?? []
-            let through = ThroughInference.throughAssociations(from: own, directByTable: direct, inflections: inflections)
+            var leftOut = 0
+            let through = ThroughInference.throughAssociations(
+                from: own, directByTable: direct, inflections: inflections,
+                maximum: ThroughInference.maximumPerTable, leftOut: &leftOut)
+            if leftOut > 0 {
+                diagnostics.append(
+                    "table \(quoteForMessage(table.name)): \(leftOut) more through associations not inferred (at most \(ThroughInference.maximumPerTable) a table)")
+            }
             associations += (own.map(\.association) + through).sorted(by: isOrderedBefore)
         }
-        return Result(associations: associations, diagnostics: declared.diagnostics)
+        return Result(associations: associations, diagnostics: diagnostics)
     }
 
     /// The belongsTo and inverse association of every link, grouped by lower-cased origin

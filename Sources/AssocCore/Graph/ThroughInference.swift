@@ -1,17 +1,52 @@
 /// hasOneThrough and hasManyThrough associations of depth 2: a direct association `first`
 /// followed by a direct association `second` of first's destination that is not first's reverse.
+/// Their number grows with the product of two tables' links (a table with 1,990 foreign keys to one
+/// parent has millions of pairs): at most `maximumPerTable` are inferred from one table, the
+/// first in order; `leftOut` counts the others.
 enum ThroughInference {
+    /// Through associations inferred from one table, at most.
+    static let maximumPerTable = 256
+
     /// The through associations starting from a table whose direct associations are `own`
     /// (sorted), given the sorted direct associations of every table.
     static func throughAssociations(
         from own: [DirectAssociation], directByTable: [String: [DirectAssociation]],
-        inflections: InflectionCache = InflectionCache()
+        inflections: InflectionCache = InflectionCache(), maximum: Int = maximumPerTable
+    ) -> [Association] {
+        var leftOut = 0
+        return throughAssociations(from: own, directByTable: directByTable, inflections: inflections, maximum: maximum, leftOut: &leftOut)
+    }
+
+    static func throughAssociations(
+        from own: [DirectAssociation], directByTable: [String: [DirectAssociation]],
+        inflections: InflectionCache = InflectionCache(), maximum: Int, leftOut: inout Int
     ) -> [Association] {
         var taken = Set(own.map(\.association.name))
         var result: [Association] = []
-        for first in own {
+        // Pairs looked at, named or not (most pairs of a table with thousands of links to one
+        // parent collide on their names): bounded too.
+        var examined = 0
+        firsts: for (firstIndex, first) in own.enumerated() {
             let seconds = directByTable[first.association.destination.lowercased()] ?? []
-            for second in seconds where !second.isReverse(of: first) {
+            for (secondIndex, second) in seconds.enumerated() where !second.isReverse(of: first) {
+                examined += 1
+                if result.count >= maximum || examined > maximum * 16 {
+                    // Counted, not named: naming millions of pairs is what took the time.
+                    leftOut += seconds[secondIndex...].filter { isPair(first, $0) }.count
+                    var counts: [String: (toOne: Int, all: Int)] = [:]
+                    for next in own[(firstIndex + 1)...] {
+                        let destination = next.association.destination.lowercased()
+                        let count = counts[destination] ?? {
+                            let list = directByTable[destination] ?? []
+                            return (list.filter { !$0.association.kind.isToMany }.count, list.count)
+                        }()
+                        counts[destination] = count
+                        // Less the reverse of `next`, which is always in its destination's list.
+                        let reverseCounts = next.association.kind.isToMany || !next.isFromChild || next.link.isUniqueInChild
+                        leftOut += (next.association.kind.isToMany ? count.all : count.toOne) - (reverseCounts ? 1 : 0)
+                    }
+                    break firsts
+                }
                 guard let (kind, name) = kindAndName(first: first.association, second: second.association, inflections: inflections) else { continue }
                 var chosen = name
                 if taken.contains(chosen) {
@@ -37,6 +72,12 @@ enum ThroughInference {
             }
         }
         return result
+    }
+
+    /// Whether `first` then `second` makes a through association (not its reverse, not to-one
+    /// then to-many).
+    private static func isPair(_ first: DirectAssociation, _ second: DirectAssociation) -> Bool {
+        !second.isReverse(of: first) && (first.association.kind.isToMany || !second.association.kind.isToMany)
     }
 
     /// to-one then to-one → hasOneThrough named like the second step; hasMany then hasMany →

@@ -14,13 +14,33 @@ public enum SchemaIntrospector {
         let entries = try listTables(connection)
         var tables: [TableInfo] = []
         tables.reserveCapacity(entries.count)
+        var viewBudget = ViewBudget()
         for entry in entries {
             do {
-                tables.append(try readTable(connection, entry: entry))
+                if entry.kind == .view {
+                    // SQLite prepares a view to know its columns: bounded in memory and, over all
+                    // views, in time (nested views and CTEs can make that explode).
+                    guard viewBudget.hasTimeLeft else {
+                        viewBudget.skipped.append(entry.name)
+                        tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
+                        continue
+                    }
+                    tables.append(try viewBudget.measure {
+                        try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) { try readTable(connection, entry: entry) }
+                    })
+                } else {
+                    tables.append(try readTable(connection, entry: entry))
+                }
             } catch let error as DatabaseError {
                 diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
                 tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
             }
+        }
+        if !viewBudget.skipped.isEmpty {
+            let names = viewBudget.skipped.prefix(5).map(quoteForMessage).joined(separator: ", ")
+                + (viewBudget.skipped.count > 5 ? "…" : "")
+            diagnostics.append(
+                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds / 1000) s): \(names); they can still be fetched")
         }
         // Complete foreign keys that omit their parent columns with the parent's primary key.
         let partial = Schema(tables: tables)
@@ -35,6 +55,23 @@ public enum SchemaIntrospector {
         return Schema(tables: tables, diagnostics: diagnostics)
     }
 
+    /// The time all views may take to be read, and the memory one may take.
+    struct ViewBudget {
+        static let milliseconds = 1_000
+        static let memoryBytes: Int64 = 64 * 1_048_576
+        private let clock = ContinuousClock()
+        private var spent = Duration.zero
+        var skipped: [String] = []
+
+        var hasTimeLeft: Bool { spent < .milliseconds(Self.milliseconds) }
+
+        mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
+            let started = clock.now
+            defer { spent += clock.now - started }
+            return try body()
+        }
+    }
+
     struct Entry {
         var name: String
         var kind: TableInfo.Kind
@@ -42,32 +79,44 @@ public enum SchemaIntrospector {
         var isStrict: Bool
     }
 
+    /// Tables and views in declaration order, read from `sqlite_schema` alone: `PRAGMA
+    /// table_list` works out every view's columns, even when asked about one table, and one view
+    /// of nested CTEs made that take half a minute and gigabytes.
     static func listTables(_ connection: Connection) throws -> [Entry] {
-        // PRAGMA table_list (SQLite ≥ 3.37) knows views, virtual and shadow tables, WITHOUT ROWID and STRICT.
         let rows = try connection.fetchAll(
-            "SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'")
-        var kinds: [String: Entry] = [:]
-        for row in rows {
-            guard case .text(let name) = row[0], case .text(let type) = row[1] else { continue }
-            let kind: TableInfo.Kind
-            switch type {
-            case "view": kind = .view
-            case "virtual": kind = .virtual
-            case "shadow": kind = .shadow
-            default: kind = .table
-            }
-            kinds[name] = Entry(
-                name: name, kind: kind, isWithoutRowid: row[2] == .integer(1), isStrict: row[3] == .integer(1))
-        }
-        // sqlite_schema gives the declaration order, which is the order people expect.
-        let ordered = try connection.fetchAll(
-            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
+            "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
         var result: [Entry] = []
-        for row in ordered {
-            guard case .text(let name) = row[0], !isInternal(name), let entry = kinds[name] else { continue }
-            result.append(entry)
+        var virtualNames: [String] = []
+        for row in rows {
+            guard case .text(let name) = row[0], case .text(let type) = row[1], !isInternal(name) else { continue }
+            let sql: String = { if case .text(let sql) = row[2] { return sql } else { return "" } }()
+            if type == "view" {
+                result.append(Entry(name: name, kind: .view, isWithoutRowid: false, isStrict: false))
+                continue
+            }
+            let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" }).prefix(3)
+            if words.count >= 2 && words[words.startIndex + 1] == "VIRTUAL" {
+                virtualNames.append(name.lowercased())
+                result.append(Entry(name: name, kind: .virtual, isWithoutRowid: false, isStrict: false))
+                continue
+            }
+            let options = tableOptions(sql)
+            result.append(Entry(name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict))
+        }
+        // The shadow tables of a virtual table are named after it (`docs_content` of `docs`).
+        for index in result.indices where result[index].kind == .table {
+            let lower = result[index].name.lowercased()
+            if virtualNames.contains(where: { lower.hasPrefix($0 + "_") }) { result[index].kind = .shadow }
         }
         return result
+    }
+
+    /// The table options after the column list of `CREATE TABLE …(…) WITHOUT ROWID, STRICT`.
+    static func tableOptions(_ sql: String) -> (withoutRowid: Bool, strict: Bool) {
+        guard let close = sql.lastIndex(of: ")") else { return (false, false) }
+        let words = sql[sql.index(after: close)...].uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" })
+        let withoutRowid = zip(words, words.dropFirst()).contains { $0 == "WITHOUT" && $1 == "ROWID" }
+        return (withoutRowid, words.contains("STRICT"))
     }
 
     /// `sqlite_*` tables belong to SQLite itself (sqlite_sequence, sqlite_stat1…).

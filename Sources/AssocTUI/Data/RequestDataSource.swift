@@ -36,7 +36,12 @@ public final class RequestDataSource: BrowserDataSource {
     public static let countBudgetMilliseconds = 2_000
 
     public func countRows(ofTable table: String) throws -> Int {
-        try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
+            // A view whose columns could not be read (see the schema's diagnostics): counting it
+            // would make SQLite expand it again.
+            throw AssocError(.invalidRequest, "the columns of view \(table) could not be read")
+        }
+        return try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(Table(table).all)
         }
     }
