@@ -42,23 +42,13 @@ public final class Connection: @unchecked Sendable {
                 throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file, not a SQLite database")
             }
         }
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        var filename = path
+        let db: OpaquePointer
         switch mode {
         case .readOnly:
-            flags |= SQLITE_OPEN_READONLY
-            if WALFiles.wouldBeCreated(forReadOnly: path) {
-                flags |= SQLITE_OPEN_URI
-                filename = WALFiles.immutableURI(path)
-            }
-        case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        }
-        var db: OpaquePointer?
-        let rc = sqlite3_open_v2(filename, &db, flags, nil)
-        guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            if let db { sqlite3_close_v2(db) }
-            throw DatabaseError(code: rc, message: "\(message): \(path)")
+            db = try FileOpening.readOnly(path)
+        case .readWrite(let create):
+            let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+            db = try FileOpening.handle(path, flags: flags, displayPath: path)
         }
         self.handle = db
         self.path = path
@@ -69,7 +59,8 @@ public final class Connection: @unchecked Sendable {
         do {
             _ = try prepare("SELECT count(*) FROM sqlite_schema").firstValue()
         } catch let error as DatabaseError {
-            throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+            let explained = mode == .readOnly ? OpenDiagnosis.explain(error, path: path) : error.message
+            throw DatabaseError(code: error.code, message: "\(explained): \(path)")
         }
     }
 
