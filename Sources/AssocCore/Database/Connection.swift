@@ -98,7 +98,7 @@ public final class Connection: @unchecked Sendable {
             if rc != SQLITE_OK {
                 let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
                 sqlite3_free(errorMessage)
-                throw DatabaseError(code: rc, message: message, sql: sql)
+                throw DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
             }
         } else {
             let statement = try prepare(sql)
@@ -128,6 +128,7 @@ public final class Connection: @unchecked Sendable {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     func lastError(code: Int32, sql: String?) -> DatabaseError {
-        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
     }
 }

@@ -15,8 +15,13 @@ public enum SchemaIntrospector {
         var tables: [TableInfo] = []
         tables.reserveCapacity(entries.count)
         for entry in entries {
+            if let bytes = entry.invalidNameBytes {
+                diagnostics.append(InvalidNames.tableDiagnostic(entry.kind, entry.name, bytes: bytes))
+                tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
+                continue
+            }
             do {
-                tables.append(try readTable(connection, entry: entry))
+                tables.append(try readTable(connection, entry: entry, diagnostics: &diagnostics))
             } catch let error as DatabaseError {
                 diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
                 tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
@@ -40,6 +45,8 @@ public enum SchemaIntrospector {
         var kind: TableInfo.Kind
         var isWithoutRowid: Bool
         var isStrict: Bool
+        /// The stored name's bytes when they are not valid UTF-8 (see `InvalidNames`).
+        var invalidNameBytes: [UInt8]? = nil
     }
 
     static func listTables(_ connection: Connection) throws -> [Entry] {
@@ -61,10 +68,11 @@ public enum SchemaIntrospector {
         }
         // sqlite_schema gives the declaration order, which is the order people expect.
         let ordered = try connection.fetchAll(
-            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
+            "SELECT name, CAST(name AS BLOB) FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
         var result: [Entry] = []
         for row in ordered {
-            guard case .text(let name) = row[0], !isInternal(name), let entry = kinds[name] else { continue }
+            guard case .text(let name) = row[0], !isInternal(name), var entry = kinds[name] else { continue }
+            entry.invalidNameBytes = InvalidNames.invalidBytes(row[1])
             result.append(entry)
         }
         return result
@@ -75,13 +83,16 @@ public enum SchemaIntrospector {
         name.lowercased().hasPrefix("sqlite_")
     }
 
-    static func readTable(_ connection: Connection, entry: Entry) throws -> TableInfo {
+    static func readTable(_ connection: Connection, entry: Entry, diagnostics: inout [String]) throws -> TableInfo {
         let name = DatabaseValue.text(entry.name)
         var columns: [ColumnInfo] = []
         for row in try connection.fetchAll(
-            "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", arguments: [name])
+            "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
         {
             guard case .text(let columnName) = row[0] else { continue }
+            if let bytes = InvalidNames.invalidBytes(row[6]) {
+                diagnostics.append(InvalidNames.columnDiagnostic(table: entry.name, columnName, bytes: bytes))
+            }
             let hidden = integer(row[5])
             if hidden == 1 { continue }  // hidden columns of virtual tables
             var defaultValue: String?
