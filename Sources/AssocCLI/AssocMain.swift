@@ -46,8 +46,10 @@ public enum AssocMain {
         }
     }
 
+    /// Writes `assoc: message` on stderr and exits 1. The message goes through the sanitizer once
+    /// more as a whole (idempotent on escaped text): nothing raw reaches stderr, whatever its source.
     static func fail(_ message: String) -> Never {
-        let bytes = Array("assoc: \(message)\n".utf8)
+        let bytes = Array("assoc: \(TextSanitizer.lines(message))\n".utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(1)
     }

@@ -104,4 +104,31 @@ final class HostileNamesBrowserTests: XCTestCase {
         }
         XCTAssertTrue(sawError, "no filter error was drawn")
     }
+
+    /// A table stored with an invalid UTF-8 name is listed (with U+FFFD) and opening it says why
+    /// it cannot be read, instead of SQLite's bare "no such table".
+    func testInvalidUTF8TableNameIsExplainedWhenOpened() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("names.db").path
+        do {
+            let writer = try Connection(path: path, mode: .readWrite(create: true))
+            try writer.execute("CREATE TABLE placeholder (id INTEGER PRIMARY KEY); CREATE TABLE ok (id INTEGER PRIMARY KEY)")
+            let name: [UInt8] = [0x74, 0xFF, 0x1B, 0x5B, 0x32, 0x4A]  // "t", an invalid byte, ESC [2J
+            let sql = Array("CREATE TABLE \"".utf8) + name + Array("\" (id INTEGER PRIMARY KEY)".utf8)
+            try writer.execute("PRAGMA writable_schema = ON")
+            try writer.execute("UPDATE sqlite_schema SET name = CAST(?1 AS TEXT), tbl_name = CAST(?1 AS TEXT), sql = CAST(?2 AS TEXT) WHERE name = 'placeholder'",
+                               arguments: [.blob(name), .blob(sql)])
+        }
+        let terminal = FakeTerminal(width: 160, height: 24, keys: [.enter])
+        let app = BrowserApp(dataSource: try RequestDataSource(connection: Connection(path: path)), terminal: terminal, title: "names.db")
+        app.run()
+        let message = try XCTUnwrap(app.state.message?.text)
+        XCTAssertTrue(message.contains("not valid UTF-8"), message)
+        let screen = try XCTUnwrap(terminal.screen).textLines().joined(separator: "\n")
+        XCTAssertTrue(screen.contains("t\u{FFFD}␛[2J"), screen)
+        XCTAssertTrue(screen.contains("not valid UTF-8"), screen)
+        XCTAssertFalse(screen.unicodeScalars.contains { Sanitizer.isUnsafe($0) && $0 != "\n" })
+    }
 }
