@@ -116,4 +116,50 @@ final class WALReadingTests: XCTestCase {
         }
         XCTAssertEqual(before.differences(to: FileSnapshot(of: directory)), [])
     }
+
+    /// As an unprivileged user (via setpriv when the tests run as root), in a read-only directory:
+    /// a WAL database with only its -wal opens; an unreadable -shm is explained.
+    func testReadOnlyDirectoryAsAnotherUser() throws {
+        let setpriv = "/usr/bin/setpriv"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+            throw XCTSkip("needs root and setpriv to run assoc as another user")
+        }
+        let binary = try BinaryRunner.binaryURL().path
+        func runAsNobody(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        }
+        XCTAssertEqual(chmod(directory.path, 0o755), 0)
+        let folder = directory.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let path = try SideFiles.wal(folder, keep: ["-wal", "-shm"], rows: 12)
+        let shm = try Data(contentsOf: URL(fileURLWithPath: path + "-shm"))
+        try FileManager.default.removeItem(atPath: path + "-shm")
+        for file in [path, path + "-wal"] { XCTAssertEqual(chmod(file, 0o444), 0) }
+        XCTAssertEqual(chmod(folder.path, 0o555), 0)
+        defer { chmod(folder.path, 0o755) }
+        let before = FileSnapshot(of: folder)
+        let opened = try runAsNobody(["fetch", path, "t", "--format", "json"])
+        XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertTrue(opened.stdout.contains("in wal 11"), opened.stdout)
+        XCTAssertEqual(before.differences(to: FileSnapshot(of: folder)), [])
+
+        XCTAssertEqual(chmod(folder.path, 0o755), 0)
+        try shm.write(to: URL(fileURLWithPath: path + "-shm"))
+        XCTAssertEqual(chmod(path + "-shm", 0o000), 0)
+        XCTAssertEqual(chmod(folder.path, 0o555), 0)
+        let unreadable = try runAsNobody(["schema", path])
+        XCTAssertEqual(unreadable.status, 1)
+        XCTAssertTrue(unreadable.stderr.contains("w.db-shm file cannot be read (permission denied)"), unreadable.stderr)
+        XCTAssertFalse(unreadable.stderr.contains("unable to open database file"), unreadable.stderr)
+    }
 }

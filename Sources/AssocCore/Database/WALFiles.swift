@@ -34,15 +34,16 @@ enum WALFiles {
 
     /// The plan for reading `realPath` (already resolved) read-only.
     static func plan(forReadOnly realPath: String) throws -> Plan {
-        let headerSaysWAL = isWALHeader(realPath)
-        let log = try WALLog.read(path: realPath + "-wal")
-        let hasSharedMemory = exists(realPath + "-shm")
-        guard let log else {
+        guard exists(realPath + "-wal") else {
             // No -wal: SQLite ignores a -shm alone, but would create -wal for a WAL-mode header.
-            return headerSaysWAL ? .immutable : .direct
+            return isWALHeader(realPath) ? .immutable : .direct
         }
         // A -wal file (even of a rollback-mode header) makes SQLite open the log and its -shm.
-        if hasSharedMemory { return .readOnlySharedMemory }
+        if exists(realPath + "-shm") { return .readOnlySharedMemory }
+        // Only then is the log read (checksums of every frame): no cost when -shm exists.
+        guard let log = try WALLog.read(path: realPath + "-wal") else {
+            return isWALHeader(realPath) ? .immutable : .direct  // removed in between
+        }
         return log.hasCommittedFrames ? .memorySnapshot(log) : .immutable
     }
 
