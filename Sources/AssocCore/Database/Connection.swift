@@ -73,8 +73,10 @@ public final class Connection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Whether SQLite itself considers the main database read-only.
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    /// Whether the main database refuses writes: opened read-only (a file with
+    /// `SQLITE_OPEN_READONLY`, or a WAL snapshot deserialized read-only, which
+    /// `sqlite3_db_readonly` does not report), or considered read-only by SQLite.
+    public var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether no transaction is open (SQLite's autocommit mode).
     public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
