@@ -118,7 +118,7 @@ final class WALReadingTests: XCTestCase {
     }
 
     /// As an unprivileged user (via setpriv when the tests run as root), in a read-only directory:
-    /// a WAL database with only its -wal opens; an unreadable -shm is explained.
+    /// a WAL database with only its -wal opens; an unreadable -shm is explained; a read-only one is used.
     func testReadOnlyDirectoryAsAnotherUser() throws {
         let setpriv = "/usr/bin/setpriv"
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
@@ -161,5 +161,13 @@ final class WALReadingTests: XCTestCase {
         XCTAssertEqual(unreadable.status, 1)
         XCTAssertTrue(unreadable.stderr.contains("w.db-shm file cannot be read (permission denied)"), unreadable.stderr)
         XCTAssertFalse(unreadable.stderr.contains("unable to open database file"), unreadable.stderr)
+
+        // A readable -shm in the read-only directory: mapped read-only, nothing written.
+        XCTAssertEqual(chmod(path + "-shm", 0o444), 0)
+        let withIndex = FileSnapshot(of: folder)
+        let shared = try runAsNobody(["fetch", path, "t", "--format", "json"])
+        XCTAssertEqual(shared.status, 0, shared.stderr)
+        XCTAssertTrue(shared.stdout.contains("in wal 11"), shared.stdout)
+        XCTAssertEqual(withIndex.differences(to: FileSnapshot(of: folder)), [])
     }
 }
