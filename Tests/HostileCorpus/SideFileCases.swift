@@ -62,6 +62,11 @@ extension HostileCases {
         HostileCase(name: "hot journal left by a crashed writer", build: { dir in
             try SideFiles.hotJournal(dir)
         }, expectation: .refused("hot journal"), engineOpens: false),
+        HostileCase(name: "hot journal and a stray empty -wal", build: { dir in
+            let path = try SideFiles.hotJournal(dir)
+            try Data().write(to: URL(fileURLWithPath: path + "-wal"))
+            return path
+        }, expectation: .refused("hot journal"), engineOpens: false),
         HostileCase(name: "symlink to a database with a hot journal", build: { dir in
             let real = try SideFiles.hotJournal(dir, folder: "real")
             return try SideFiles.link(dir, "link.db", to: real)

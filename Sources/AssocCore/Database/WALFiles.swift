@@ -44,7 +44,11 @@ enum WALFiles {
         guard let log = try WALLog.read(path: realPath + "-wal") else {
             return isWALHeader(realPath) ? .immutable : .direct  // removed in between
         }
-        return log.hasCommittedFrames ? .memorySnapshot(log) : .immutable
+        if log.hasCommittedFrames { return .memorySnapshot(log) }
+        // A stray empty -wal beside a rollback database with a journal: SQLite must look at the
+        // journal (it may be hot: a crashed writer's half-written state), which immutable would skip.
+        if !isWALHeader(realPath) && OpenDiagnosis.fileSize(realPath + "-journal") > 0 { return .direct }
+        return .immutable
     }
 
     /// The real path of `path` (symlinks, `.` and `..` resolved), or `path` when it cannot be resolved.
