@@ -67,6 +67,13 @@ extension HostileCases {
             try Data().write(to: URL(fileURLWithPath: path + "-wal"))
             return path
         }, expectation: .refused("hot journal"), engineOpens: false),
+        HostileCase(name: "hot journal and a -wal with committed frames, no -shm", build: { dir in
+            let path = try SideFiles.hotJournal(dir)
+            let other = try SideFiles.wal(dir, folder: "other", keep: ["-wal"])
+            try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
+            try FileManager.default.removeItem(at: dir.appendingPathComponent("other"))
+            return path
+        }, expectation: .refused("hot journal"), engineOpens: false),
         HostileCase(name: "symlink to a database with a hot journal", build: { dir in
             let real = try SideFiles.hotJournal(dir, folder: "real")
             return try SideFiles.link(dir, "link.db", to: real)

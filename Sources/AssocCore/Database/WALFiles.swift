@@ -19,7 +19,10 @@ import Darwin
 ///   the database file and the log are read into memory (`WALSnapshot`): the committed state at
 ///   opening, later commits unseen.
 ///
-/// The paths checked are those of the file a symlink leads to, as SQLite itself resolves it.
+/// A rollback journal that may be hot (left by a crashed writer) overrides the first and last
+/// choices: the database is opened directly, so SQLite finds the journal and refuses to read a
+/// half-written state. The paths checked are those of the file a symlink leads to, as SQLite
+/// itself resolves it.
 enum WALFiles {
     enum Plan: Equatable {
         /// A rollback-journal database: opened as is.
@@ -34,6 +37,18 @@ enum WALFiles {
 
     /// The plan for reading `realPath` (already resolved) read-only.
     static func plan(forReadOnly realPath: String) throws -> Plan {
+        let plan = try sideFilePlan(realPath)
+        switch plan {
+        case .immutable, .memorySnapshot:
+            // Both would skip a rollback journal that may be hot (a crashed writer's half-written
+            // state, which SQLite checks before anything else): SQLite must see it, and refuse.
+            return mayHaveHotJournal(realPath) ? .direct : plan
+        case .direct, .readOnlySharedMemory:
+            return plan
+        }
+    }
+
+    static func sideFilePlan(_ realPath: String) throws -> Plan {
         guard exists(realPath + "-wal") else {
             // No -wal: SQLite ignores a -shm alone, but would create -wal for a WAL-mode header.
             return isWALHeader(realPath) ? .immutable : .direct
@@ -44,11 +59,16 @@ enum WALFiles {
         guard let log = try WALLog.read(path: realPath + "-wal") else {
             return isWALHeader(realPath) ? .immutable : .direct  // removed in between
         }
-        if log.hasCommittedFrames { return .memorySnapshot(log) }
-        // A stray empty -wal beside a rollback database with a journal: SQLite must look at the
-        // journal (it may be hot: a crashed writer's half-written state), which immutable would skip.
-        if !isWALHeader(realPath) && OpenDiagnosis.fileSize(realPath + "-journal") > 0 { return .direct }
-        return .immutable
+        return log.hasCommittedFrames ? .memorySnapshot(log) : .immutable
+    }
+
+    /// Whether a `-journal` that SQLite would consider hot may exist: not empty, and its first
+    /// byte not zero (SQLite's own test, before it checks that no writer holds the lock).
+    static func mayHaveHotJournal(_ realPath: String) -> Bool {
+        guard let file = fopen(realPath + "-journal", "rb") else { return false }
+        defer { fclose(file) }
+        var first: UInt8 = 0
+        return fread(&first, 1, 1, file) == 1 && first != 0
     }
 
     /// The real path of `path` (symlinks, `.` and `..` resolved), or `path` when it cannot be resolved.
