@@ -35,13 +35,21 @@ public enum AssocMain {
         } catch let error as DemoDatabaseError {
             fail(TextSanitizer.oneLine(error.message))
         } catch {
-            // Help, --version, usage errors: ArgumentParser's own presentation and exit codes.
-            AssocCommand.exit(withError: error)
+            // Help and --version: ArgumentParser's own presentation. Usage errors: its message
+            // and exit code, made safe (it quotes the arguments, which may be hostile file names).
+            let code = AssocCommand.exitCode(for: error)
+            if code == .success { AssocCommand.exit(withError: error) }
+            let message = TextSanitizer.lines(AssocCommand.fullMessage(for: error))
+            let bytes = Array((message.hasSuffix("\n") ? message : message + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            exit(code.rawValue)
         }
     }
 
+    /// Writes `assoc: message` on stderr and exits 1. The message goes through the sanitizer once
+    /// more as a whole (idempotent on escaped text): nothing raw reaches stderr, whatever its source.
     static func fail(_ message: String) -> Never {
-        let bytes = Array("assoc: \(message)\n".utf8)
+        let bytes = Array("assoc: \(TextSanitizer.lines(message))\n".utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(1)
     }

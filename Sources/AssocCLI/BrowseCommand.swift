@@ -24,7 +24,7 @@ struct BrowseCommand: ParsableCommand {
         var initialTable: String?
         if let table {
             guard let info = loaded.schema.table(named: table) else {
-                let known = loaded.schema.tables.map(\.name).prefix(20).joined(separator: ", ")
+                let known = loaded.schema.tables.prefix(20).map { TextSanitizer.quoted($0.name) }.joined(separator: ", ")
                 throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(loaded.title))"
                     + (known.isEmpty ? "" : " (known: \(known))"))
             }

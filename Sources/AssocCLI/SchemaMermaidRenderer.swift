@@ -1,4 +1,5 @@
 import AssocCore
+import AssocTUI
 
 /// `assoc schema --format mermaid`: a Mermaid `erDiagram`. Each belongsTo becomes one
 /// relationship child → parent (`book }o--|| person : "author"`): the child side is "zero or
@@ -67,9 +68,10 @@ enum SchemaMermaidRenderer {
     }
 }
 
-/// Control characters replaced by spaces (labels must stay on one line).
+/// Control characters, C1 controls, line separators and bidi controls replaced by spaces (labels
+/// must stay on one line, and the output may be read on a terminal).
 enum DotFlatten {
     static func flatten(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        String(text.unicodeScalars.map { Sanitizer.isUnsafe($0) ? " " : Character($0) })
     }
 }

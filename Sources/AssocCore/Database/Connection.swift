@@ -44,23 +44,13 @@ public final class Connection: @unchecked Sendable {
                 throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file, not a SQLite database")
             }
         }
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        var filename = path
+        let db: OpaquePointer
         switch mode {
         case .readOnly:
-            flags |= SQLITE_OPEN_READONLY
-            if WALFiles.wouldBeCreated(forReadOnly: path) {
-                flags |= SQLITE_OPEN_URI
-                filename = WALFiles.immutableURI(path)
-            }
-        case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        }
-        var db: OpaquePointer?
-        let rc = sqlite3_open_v2(filename, &db, flags, nil)
-        guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            if let db { sqlite3_close_v2(db) }
-            throw DatabaseError(code: rc, message: "\(message): \(path)")
+            db = try FileOpening.readOnly(path)
+        case .readWrite(let create):
+            let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+            db = try FileOpening.handle(path, flags: flags, displayPath: path)
         }
         self.handle = db
         self.path = path
@@ -72,7 +62,8 @@ public final class Connection: @unchecked Sendable {
         do {
             _ = try prepare("SELECT count(*) FROM sqlite_schema").firstValue()
         } catch let error as DatabaseError {
-            throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+            let explained = mode == .readOnly ? OpenDiagnosis.explain(error, path: path) : error.message
+            throw DatabaseError(code: error.code, message: "\(explained): \(path)")
         }
     }
 
@@ -85,8 +76,10 @@ public final class Connection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Whether SQLite itself considers the main database read-only.
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    /// Whether the main database refuses writes: opened read-only (a file with
+    /// `SQLITE_OPEN_READONLY`, or a WAL snapshot deserialized read-only, which
+    /// `sqlite3_db_readonly` does not report), or considered read-only by SQLite.
+    public var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether no transaction is open (SQLite's autocommit mode).
     public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
@@ -112,7 +105,7 @@ public final class Connection: @unchecked Sendable {
             if rc != SQLITE_OK {
                 let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
                 sqlite3_free(errorMessage)
-                throw DatabaseError(code: rc, message: message, sql: sql)
+                throw DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
             }
         } else {
             let statement = try prepare(sql)
@@ -158,6 +151,7 @@ public final class Connection: @unchecked Sendable {
                 : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
             return DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql)
         }
-        return DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
     }
 }

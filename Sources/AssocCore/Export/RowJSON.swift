@@ -16,8 +16,9 @@ public enum RowJSON {
         var names = Set<String>()
         func add(_ name: String, _ value: JSONValue, isAssociation: Bool) throws {
             if !names.insert(name).inserted {
-                let what = isAssociation ? "association key" : "column"
-                throw AssocError(.keyCollision, "the \(what) \(quoteForMessage(name)) appears twice in one object of the JSON output: give the association another key with forKey(\"...\")")
+                throw AssocError(.keyCollision, isAssociation
+                    ? "the association key \(quoteForMessage(name)) appears twice in one object of the JSON output (two associations, or an association and a column, share it): give the association another key with forKey(\"...\")"
+                    : "the column \(quoteForMessage(name)) appears twice in one object of the JSON output (selected twice, or two selections named alike with forKey): select it once, or give one of them another name with forKey(\"...\")")
             }
             members.append((name, value))
         }

@@ -16,6 +16,11 @@ public enum SchemaIntrospector {
         tables.reserveCapacity(entries.count)
         var viewBudget = ViewBudget()
         for entry in entries {
+            if let bytes = entry.invalidNameBytes {
+                diagnostics.append(InvalidNames.tableDiagnostic(entry.kind, entry.name, bytes: bytes))
+                tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
+                continue
+            }
             do {
                 if entry.kind == .view {
                     // SQLite prepares a view to know its columns: bounded in memory and, over all
@@ -26,10 +31,10 @@ public enum SchemaIntrospector {
                         continue
                     }
                     tables.append(try viewBudget.measure {
-                        try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) { try readTable(connection, entry: entry) }
+                        try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) { try readTable(connection, entry: entry, diagnostics: &diagnostics) }
                     })
                 } else {
-                    tables.append(try readTable(connection, entry: entry))
+                    tables.append(try readTable(connection, entry: entry, diagnostics: &diagnostics))
                 }
             } catch let error as DatabaseError {
                 diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
@@ -77,6 +82,8 @@ public enum SchemaIntrospector {
         var kind: TableInfo.Kind
         var isWithoutRowid: Bool
         var isStrict: Bool
+        /// The stored name's bytes when they are not valid UTF-8 (see `InvalidNames`).
+        var invalidNameBytes: [UInt8]? = nil
     }
 
     /// Tables and views in declaration order, read from `sqlite_schema` alone: `PRAGMA
@@ -84,24 +91,26 @@ public enum SchemaIntrospector {
     /// of nested CTEs made that take half a minute and gigabytes.
     static func listTables(_ connection: Connection) throws -> [Entry] {
         let rows = try connection.fetchAll(
-            "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
+            "SELECT name, type, sql, CAST(name AS BLOB) FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
         var result: [Entry] = []
         var virtualNames: [String] = []
         for row in rows {
             guard case .text(let name) = row[0], case .text(let type) = row[1], !isInternal(name) else { continue }
             let sql: String = { if case .text(let sql) = row[2] { return sql } else { return "" } }()
+            let invalidBytes = InvalidNames.invalidBytes(row[3])
             if type == "view" {
-                result.append(Entry(name: name, kind: .view, isWithoutRowid: false, isStrict: false))
+                result.append(Entry(name: name, kind: .view, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
             }
             let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" }).prefix(3)
             if words.count >= 2 && words[words.startIndex + 1] == "VIRTUAL" {
                 virtualNames.append(name.lowercased())
-                result.append(Entry(name: name, kind: .virtual, isWithoutRowid: false, isStrict: false))
+                result.append(Entry(name: name, kind: .virtual, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
             }
             let options = tableOptions(sql)
-            result.append(Entry(name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict))
+            result.append(Entry(
+                name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict, invalidNameBytes: invalidBytes))
         }
         // The shadow tables of a virtual table are named after it (`docs_content` of `docs`).
         for index in result.indices where result[index].kind == .table {
@@ -124,13 +133,16 @@ public enum SchemaIntrospector {
         name.lowercased().hasPrefix("sqlite_")
     }
 
-    static func readTable(_ connection: Connection, entry: Entry) throws -> TableInfo {
+    static func readTable(_ connection: Connection, entry: Entry, diagnostics: inout [String]) throws -> TableInfo {
         let name = DatabaseValue.text(entry.name)
         var columns: [ColumnInfo] = []
         for row in try connection.fetchAll(
-            "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", arguments: [name])
+            "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
         {
             guard case .text(let columnName) = row[0] else { continue }
+            if let bytes = InvalidNames.invalidBytes(row[6]) {
+                diagnostics.append(InvalidNames.columnDiagnostic(table: entry.name, columnName, bytes: bytes))
+            }
             let hidden = integer(row[5])
             if hidden == 1 { continue }  // hidden columns of virtual tables
             var defaultValue: String?

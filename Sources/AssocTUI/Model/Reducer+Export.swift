@@ -1,4 +1,4 @@
-/// `e`: asks for a file name (default `<table>.json`), confirms before replacing a file, and
+/// `e`: asks for a file name (default `<table>.json`, made a plain file name: `ExportFileName`), confirms before replacing a file, and
 /// shows the export's progress and result in the message line.
 extension Reducer {
     static func startExport(_ state: inout AppState) -> [Effect] {
@@ -6,7 +6,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Open a table first: e exports the rows of the open view", isError: false)
             return []
         }
-        state.exportPrompt = ExportPrompt(view: rows.view, text: rows.view.table + ".json")
+        state.exportPrompt = ExportPrompt(view: rows.view, text: ExportFileName.defaultName(for: rows.view.table))
         return []
     }
 

@@ -110,8 +110,9 @@ public enum Sanitizer {
         return placeholder(for: scalar) == nil && !TextWidth.isZeroWidth(scalar)
     }
 
-    /// Whether a scalar is in one of the scalars no cell may hold (for assertions and tests).
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar must never reach the terminal as is (C0, DEL, C1, line and paragraph
+    /// separators, bidi controls): also what the command line's one-line messages escape.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         placeholder(for: scalar) != nil
     }
 

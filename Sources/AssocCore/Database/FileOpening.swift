@@ -1,0 +1,43 @@
+import CSQLite
+
+/// Opens the SQLite handle of a `Connection`: read-only ones by the plan `WALFiles` chooses for
+/// the real file (symlinks resolved first, so the `-wal` and `-shm` looked at are those SQLite uses).
+enum FileOpening {
+    /// A read-only handle on the committed state of the database at `path`; creates and changes no file.
+    static func readOnly(_ path: String) throws -> OpaquePointer {
+        let realPath = WALFiles.resolved(path)
+        let plan: WALFiles.Plan
+        do {
+            plan = try WALFiles.plan(forReadOnly: realPath)
+        } catch {
+            throw DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file (permission denied?): \(path)")
+        }
+        let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READONLY
+        switch plan {
+        case .direct:
+            return try handle(realPath, flags: flags, displayPath: path)
+        case .immutable:
+            return try handle(WALFiles.uri(realPath, "immutable"), flags: flags | SQLITE_OPEN_URI, displayPath: path)
+        case .readOnlySharedMemory:
+            return try handle(WALFiles.uri(realPath, "readonly_shm"), flags: flags | SQLITE_OPEN_URI, displayPath: path)
+        case .memorySnapshot(let log):
+            do {
+                return try WALSnapshot.connect(realPath: realPath, log: log)
+            } catch let error as DatabaseError {
+                throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+            }
+        }
+    }
+
+    /// `sqlite3_open_v2`; a failure throws SQLite's message followed by `displayPath`.
+    static func handle(_ filename: String, flags: Int32, displayPath: String) throws -> OpaquePointer {
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(filename, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw DatabaseError(code: rc, message: "\(message): \(displayPath)")
+        }
+        return db
+    }
+}
