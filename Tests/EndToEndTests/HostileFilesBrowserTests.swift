@@ -26,13 +26,25 @@ final class HostileFilesBrowserTests: XCTestCase {
             XCTAssertEqual(before.differences(to: FileSnapshot(of: directory)), [], "\(hostile.name): files changed")
         }
         let seconds = Date().timeIntervalSince(started)
-        print("HostileFilesBrowserTests: \(cases.count) cases in \(String(format: "%.1f", seconds)) s")
+        print("HostileFilesBrowserTests: \(cases.count) cases in \(String(format: "%.1f", seconds)) s; slowest first screen: "
+            + "\(self.slowestFirstScreen.0), \(String(format: "%.2f", self.slowestFirstScreen.1)) s")
     }
 
-    /// One case in its own tmux server.
+    /// Virtual memory the browser may map, in KB (the budget is 256 MB resident).
+    static let virtualMemoryKB = 512 * 1024
+    /// Seconds to the first screen (the budget is 1 s; a debug build on a busy machine gets slack).
+    static let firstScreenSeconds: TimeInterval = 4
+    /// The slowest first screen seen, for the log.
+    var slowestFirstScreen: (String, TimeInterval) = ("", 0)
+
+    /// One case in its own tmux server, under `ulimit -v`, its terminal stream recorded.
     func run(_ hostile: HostileCase, path: String, assoc: String) {
         let name = hostile.name
-        let command = Shell.quote(assoc) + " " + Shell.quote(path) + "; echo EXITED $?; sleep 30"
+        let stream = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("stream-\(UUID().uuidString).bin").path
+        // The pause lets tmux start recording the pane before assoc writes to it.
+        let command = "sleep 0.3; ulimit -v \(Self.virtualMemoryKB); " + Shell.quote(assoc) + " " + Shell.quote(path)
+            + "; echo EXITED $?; sleep 30"
         let session: TmuxSession
         do {
             session = try TmuxSession(command: command, width: 100, height: 30)
@@ -40,7 +52,18 @@ final class HostileFilesBrowserTests: XCTestCase {
             XCTFail("\(name): tmux did not start: \(error)")
             return
         }
-        defer { session.kill() }
+        let launched = Date()
+        session.record(to: stream)
+        defer {
+            session.kill()
+            // No sequence from the data reached the terminal: curses writes CSI and SGR, never OSC
+            // (title, clipboard), DCS, APC or PM.
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: stream))) ?? Data()
+            for introducer in ["\u{1B}]", "\u{1B}P", "\u{1B}_", "\u{1B}^"] {
+                XCTAssertNil(bytes.range(of: Data(introducer.utf8)), "\(name): \(introducer.debugDescription) in the terminal stream")
+            }
+            try? FileManager.default.removeItem(atPath: stream)
+        }
 
         let screen: String
         if case .refused(let message) = hostile.expectation {
@@ -58,6 +81,9 @@ final class HostileFilesBrowserTests: XCTestCase {
                 $0.contains("─ Tables") || Self.exitStatus($0) != nil
             }
             XCTAssertNil(Self.exitStatus(tables), "\(name): exited before showing the browser:\n\(tables)")
+            let firstScreen = Date().timeIntervalSince(launched) - 0.3
+            if firstScreen > self.slowestFirstScreen.1 { self.slowestFirstScreen = (name, firstScreen) }
+            XCTAssertLessThan(firstScreen, Self.firstScreenSeconds, "\(name): first screen after \(firstScreen) s")
             // Each key once the previous one's query is done (a 10 MB value cannot be interrupted mid-read).
             var shownScreens = [tables]
             for key in ["Enter", "G", "v", "Escape", "Tab"] {

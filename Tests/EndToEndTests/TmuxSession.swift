@@ -60,6 +60,11 @@ final class TmuxSession {
         for key in keys { _ = try? run(["send-keys", "-t", "0", key]) }
     }
 
+    /// Appends every byte the program writes to its terminal to the file at `path`.
+    func record(to path: String) {
+        _ = try? run(["pipe-pane", "-o", "-t", "0", "cat >> " + Shell.quote(path)])
+    }
+
     /// The visible screen, one string per line.
     func capture() -> String {
         do {

@@ -45,7 +45,7 @@ public enum SchemaIntrospector {
             let names = viewBudget.skipped.prefix(5).map(quoteForMessage).joined(separator: ", ")
                 + (viewBudget.skipped.count > 5 ? "…" : "")
             diagnostics.append(
-                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds / 1000) s): \(names); they can still be fetched")
+                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds) ms): \(names); they can still be fetched")
         }
         // Complete foreign keys that omit their parent columns with the parent's primary key.
         let partial = Schema(tables: tables)
@@ -62,7 +62,7 @@ public enum SchemaIntrospector {
 
     /// The time all views may take to be read, and the memory one may take.
     struct ViewBudget {
-        static let milliseconds = 1_000
+        static let milliseconds = 500
         static let memoryBytes: Int64 = 64 * 1_048_576
         private let clock = ContinuousClock()
         private var spent = Duration.zero
