@@ -19,6 +19,9 @@ enum DatabaseOpener {
         } catch let error as DatabaseError {
             throw CLIError.cannotOpen(path, reason(error))
         }
+        // Whatever the file holds, SQLite gets at most 256 MB more (an exploding view fails with a
+        // message instead of taking the machine's memory).
+        Connection.limitMemory(toAdditionalBytes: DatabaseOpener.sqliteMemoryBytes)
         let schema: Schema
         do {
             schema = try SchemaIntrospector.read(connection)
@@ -27,6 +30,9 @@ enum DatabaseOpener {
         }
         return LoadedDatabase(connection: connection, schema: schema, title: fileName(of: path))
     }
+
+    /// Memory SQLite may use beyond what opening the file took (a WAL snapshot is in memory).
+    static let sqliteMemoryBytes: Int64 = 256 * 1_048_576
 
     /// The last component of `path` (`/tmp/x.db` → `x.db`), for titles.
     static func fileName(of path: String) -> String {

@@ -16,16 +16,22 @@ enum SchemaDotRenderer {
         }
         let all = graph.allAssociations
         var usedReverse = Set<Int>()
+        // Unused hasMany/hasOne, by (origin, destination, columns reversed), in graph order: found
+        // in one look per belongsTo (a search of the whole graph each was quadratic).
+        var reverses: [ReverseKey: [Int]] = [:]
+        for (index, candidate) in all.enumerated() where candidate.kind == .hasMany || candidate.kind == .hasOne {
+            let key = ReverseKey(
+                from: candidate.destination, to: candidate.origin,
+                columns: candidate.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) })
+            reverses[key, default: []].append(index)
+        }
         for association in all where association.kind == .belongsTo {
             // The reverse of a belongsTo: from its destination, to its origin, on the same column pairs.
-            let reverse = all.indices.first { index in
-                let candidate = all[index]
-                return !usedReverse.contains(index) && (candidate.kind == .hasMany || candidate.kind == .hasOne)
-                    && candidate.origin == association.destination && candidate.destination == association.origin
-                    && candidate.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) } == association.columns
-            }
+            let key = ReverseKey(from: association.origin, to: association.destination, columns: association.columns)
+            let reverse = reverses[key]?.first
             var label = association.name
             if let reverse {
+                reverses[key]?.removeFirst()
                 usedReverse.insert(reverse)
                 label += " / " + all[reverse].name
             }
@@ -40,6 +46,12 @@ enum SchemaDotRenderer {
                 + "[label=\(quote(association.name)), style=dashed, color=gray50, fontcolor=gray40];\n"
         }
         return out + "}\n"
+    }
+
+    private struct ReverseKey: Hashable {
+        var from: String
+        var to: String
+        var columns: [ColumnPair]
     }
 
     /// A node id: the table name in double quotes.

@@ -13,25 +13,32 @@ enum SchemaMermaidRenderer {
         var out = "erDiagram\n"
         for table in graph.schema.tables {
             out += "  \(entity(table.name)) {\n"
+            let foreignKeyColumns = Set(table.foreignKeys.flatMap(\.originColumns))
             for column in table.columns {
-                let key = column.primaryKeyIndex > 0 ? " PK" : (table.foreignKeys.contains { $0.originColumns.contains(column.name) } ? " FK" : "")
+                let key = column.primaryKeyIndex > 0 ? " PK" : (foreignKeyColumns.contains(column.name) ? " FK" : "")
                 let type = column.declaredType.isEmpty ? "ANY" : safe(column.declaredType)
                 out += "    \(type) \(safe(column.name))\(key)\n"
             }
             out += "  }\n"
         }
         let all = graph.allAssociations
+        // Each hasOne once, by its tables and columns (a table with thousands of foreign keys made
+        // a search per belongsTo quadratic).
+        let hasOnes = Set(all.filter { $0.kind == .hasOne }.map { HasOneKey(origin: $0.origin, destination: $0.destination, columns: $0.columns) })
         for association in all where association.kind == .belongsTo {
             let reversePairs = association.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) }
-            let isOneToOne = all.contains {
-                $0.kind == .hasOne && $0.origin == association.destination && $0.destination == association.origin
-                    && $0.columns == reversePairs
-            }
+            let isOneToOne = hasOnes.contains(HasOneKey(origin: association.destination, destination: association.origin, columns: reversePairs))
             let childSide = isOneToOne ? "|o" : "}o"
             let parentSide = association.isRequired ? "||" : "o|"
             out += "  \(entity(association.origin)) \(childSide)--\(parentSide) \(entity(association.destination)) : \(label(association.name))\n"
         }
         return out
+    }
+
+    private struct HasOneKey: Hashable {
+        var origin: String
+        var destination: String
+        var columns: [ColumnPair]
     }
 
     /// Lowercased table name → unique safe entity name.

@@ -151,6 +151,10 @@ public final class Connection: @unchecked Sendable {
                 : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
             return DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql)
         }
+        if code & 0xFF == SQLITE_NOMEM, Connection.memoryLimit > 0 {
+            return DatabaseError(
+                code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql)
+        }
         let message = String(cString: sqlite3_errmsg(handle))
         return DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
     }

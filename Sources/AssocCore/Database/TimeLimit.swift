@@ -49,6 +49,18 @@ private final class TimeLimit {
 }
 
 extension Connection {
+    /// Lets SQLite use at most `bytes` more memory than it uses now, for the rest of the process:
+    /// past it, statements fail with `SQLITE_NOMEM` ("needed more memory than allowed") instead
+    /// of the process growing to gigabytes on a hostile file (a view of nested CTEs, opened).
+    /// SQLite's page cache is small and its sorts spill to temporary files, so ordinary reads
+    /// stay far below any sensible limit. For applications: the library never sets it by itself.
+    public static func limitMemory(toAdditionalBytes bytes: Int64) {
+        sqlite3_hard_heap_limit64(sqlite3_memory_used() + bytes)
+    }
+
+    /// SQLite's current process-wide memory limit in bytes, 0 when there is none.
+    static var memoryLimit: Int64 { sqlite3_hard_heap_limit64(-1) }
+
     /// Runs `body` with SQLite allowed at most `bytes` more memory than it uses now: past it, the
     /// statement fails with `SQLITE_NOMEM`, reported as a `DatabaseError` that says so. For reading
     /// objects a hostile file can make explode (a view of nested doubling CTEs took 4 GB to
