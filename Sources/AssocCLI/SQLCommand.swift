@@ -6,35 +6,26 @@ struct SQLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sql",
         abstract: "Print the SQL statements that fetching a request executes, with their bound arguments.",
-        discussion: "Prefetched associations (including(all:)) run one statement each after the main one; their key lists depend on the fetched rows, so those requests are run to print them.")
+        discussion: "Nothing is executed. Prefetched associations (including(all:)) run one statement each after the one that fetches their parent rows, restricted to those rows' keys: they are printed with IN (…) where the keys go.")
 
     @OptionGroup var arguments: RequestArguments
 
     func run() throws {
         let (database, request) = try arguments.load()
-        let statements = request.hasPrefetch
-            ? try database.executedStatements(for: request)
-            : [try database.mainStatement(for: request)]
-        print(SQLCommand.render(statements), terminator: "")
+        print(SQLCommand.render(try database.plan(request)), terminator: "")
     }
 
-    static func render(_ statements: [GeneratedStatement]) -> String {
-        statements.map { statement in
-            var text = TextSanitizer.oneLine(statement.sql) + ";\n"
-            if !statement.arguments.isEmpty {
-                text += "-- arguments: " + statement.arguments.map { TextSanitizer.oneLine($0.sqlLiteral) }.joined(separator: ", ") + "\n"
+    static func render(_ plan: QueryPlan) -> String {
+        plan.steps.map { step in
+            var text = TextSanitizer.oneLine(step.statement.sql) + ";\n"
+            if !step.statement.arguments.isEmpty {
+                text += "-- arguments: " + step.statement.arguments.map { TextSanitizer.oneLine($0.sqlLiteral) }.joined(separator: ", ") + "\n"
+            }
+            if let prefetch = step.prefetch {
+                let columns = prefetch.parentColumns.map { TextSanitizer.oneLine($0) }.joined(separator: ", ")
+                text += "-- \(TextSanitizer.oneLine(prefetch.key)): IN (…) holds the \(columns) of the rows above, one statement for all of them\n"
             }
             return text
         }.joined(separator: "\n")
-    }
-}
-
-extension Request {
-    /// Whether fetching runs more than one statement.
-    var hasPrefetch: Bool {
-        func visit(_ relation: Relation) -> Bool {
-            relation.joins.contains { $0.method == .includingAll || visit($0.association.relation) }
-        }
-        return visit(relation)
     }
 }

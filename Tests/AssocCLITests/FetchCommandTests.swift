@@ -48,8 +48,8 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, """
             SELECT * FROM "book" ORDER BY "id";
 
-            SELECT *, "bookId" FROM "prize" WHERE "bookId" IN (?, ?);
-            -- arguments: 1, 2
+            SELECT *, "bookId" FROM "prize" WHERE "bookId" IN (…);
+            -- prizes: IN (…) holds the id of the rows above, one statement for all of them
 
             """)
     }

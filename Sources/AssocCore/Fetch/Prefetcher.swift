@@ -59,7 +59,7 @@ enum Prefetcher {
         try RowReader.forEach(query, from: db, body)
     }
 
-    private static func collectPlans(
+    static func collectPlans(
         _ node: QueryNode, isRoot: Bool, scopePath: [String], plans: inout [Plan], hidden: inout [(nodeID: Int, column: String)]
     ) {
         for child in node.children {
@@ -199,7 +199,9 @@ enum Prefetcher {
     /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent
     /// keys; through associations join their intermediate tables back (inner joins), the first
     /// one carrying the restriction. Returns the node and columns that hold the grouping keys.
-    static func prefetchTree(for child: QueryChild, parent: QueryNode, keys: [PrefetchKey]) -> (QueryNode, Int, [String]) {
+    static func prefetchTree(
+        for child: QueryChild, parent: QueryNode, keys: [PrefetchKey], placeholder: Bool = false
+    ) -> (QueryNode, Int, [String]) {
         var root = child.node
         // A filter that refers to the parent by its alias (authors with their posthumous books)
         // needs the parent table in the prefetch statement: join it back by its keys.
@@ -216,14 +218,14 @@ enum Prefetcher {
         }
         guard !child.prefetchChain.isEmpty else {
             let columns = child.pairs.map(\.destination)
-            root.pivotFilter = PivotFilter(columns: columns, values: keys)
+            root.pivotFilter = PivotFilter(columns: columns, values: keys, isPlaceholder: placeholder)
             if let parentJoin { root.children.append(parentJoin) }
             return (root, root.id, columns)
         }
         // Build the reversed chain from the last intermediate table back to the first.
         var steps = child.prefetchChain
         let firstPairs = steps[0].pairs
-        steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: keys)
+        steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: keys, isPlaceholder: placeholder)
         if let parentJoin { steps[0].node.children.append(parentJoin) }
         let groupingNodeID = steps[0].node.id
         // Pairs joining each intermediate table to the table after it in the chain, reversed.

@@ -28,6 +28,8 @@ struct PivotFilter: Sendable {
     var columns: [String]
     /// Distinct keys (one value per column), sorted, none containing NULL.
     var values: [PrefetchKey]
+    /// In a plan (`Database.plan`): the keys are not known yet, written `IN (…)`.
+    var isPlaceholder = false
 }
 
 /// How a child is attached to its parent.

@@ -335,6 +335,10 @@ public enum SQLGenerator {
             try printer.writeColumn(column, of: node, to: &w)
         }
         if composite { w.append(")") }
+        if pivot.isPlaceholder {
+            w.append(" IN (…)")
+            return
+        }
         let hasBlob = pivot.values.contains { $0.containsBlob }
         if pivot.values.count > inlineKeyLimit && !hasBlob {
             if composite {
