@@ -23,7 +23,8 @@ struct SQLCommand: ParsableCommand {
             }
             if let prefetch = step.prefetch {
                 let columns = prefetch.parentColumns.map { TextSanitizer.oneLine($0) }.joined(separator: ", ")
-                text += "-- \(TextSanitizer.oneLine(prefetch.key)): IN (…) holds the \(columns) of the rows above, one statement for all of them\n"
+                text += "-- \(TextSanitizer.oneLine(prefetch.key)): IN (…) holds the \(columns) of the fetched "
+                    + "\(TextSanitizer.oneLine(prefetch.parentTable)) rows, one statement for all of them\n"
             }
             return text
         }.joined(separator: "\n")

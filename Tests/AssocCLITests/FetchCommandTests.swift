@@ -49,7 +49,7 @@ final class FetchCommandTests: XCTestCase {
             SELECT * FROM "book" ORDER BY "id";
 
             SELECT *, "bookId" FROM "prize" WHERE "bookId" IN (…);
-            -- prizes: IN (…) holds the id of the rows above, one statement for all of them
+            -- prizes: IN (…) holds the id of the fetched book rows, one statement for all of them
 
             """)
     }

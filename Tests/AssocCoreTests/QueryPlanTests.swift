@@ -14,6 +14,8 @@ final class QueryPlanTests: XCTestCase {
         XCTAssertNil(plan.steps[0].prefetch)
         XCTAssertEqual(plan.steps[1].prefetch?.key, "booksAsAuthor")
         XCTAssertEqual(plan.steps[1].prefetch?.parentColumns, ["id"])
+        XCTAssertEqual(plan.steps[1].prefetch?.parentTable, "person")
+        XCTAssertEqual(plan.steps[2].prefetch?.parentTable, "book")
         XCTAssertEqual(plan.steps[2].prefetch?.key, "prizes")
         XCTAssertTrue(plan.steps[1].statement.sql.hasSuffix(#"WHERE "authorId" IN (…)"#), plan.steps[1].statement.sql)
     }

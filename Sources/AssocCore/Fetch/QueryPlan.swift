@@ -10,9 +10,9 @@ public struct QueryPlan: Sendable {
     public struct Step: Sendable {
         /// The SQL and the arguments known in advance (a prefetch's parent keys are not among them).
         public var statement: GeneratedStatement
-        /// For a prefetch: the association key and the parent columns whose values fill `IN (…)`;
-        /// nil for the main statement.
-        public var prefetch: (key: String, parentColumns: [String])?
+        /// For a prefetch: the association key, and the table and columns of the parent rows whose
+        /// values fill `IN (…)`; nil for the main statement.
+        public var prefetch: (key: String, parentTable: String, parentColumns: [String])?
         /// 0 for the main statement, 1 for its prefetches, 2 for theirs…
         public var depth: Int
     }
@@ -37,7 +37,7 @@ extension Prefetcher {
     /// The statements `fetch(root:…)` runs, in the order it runs them, with placeholder keys.
     static func plan(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], extraHidden: [(nodeID: Int, column: String)],
-        prefetch: (key: String, parentColumns: [String])?, depth: Int, into steps: inout [QueryPlan.Step]
+        prefetch: (key: String, parentTable: String, parentColumns: [String])?, depth: Int, into steps: inout [QueryPlan.Step]
     ) throws {
         var plans: [Plan] = []
         var hidden = extraHidden
@@ -52,7 +52,7 @@ extension Prefetcher {
             try self.plan(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
                 extraHidden: groupingColumns.map { (groupingNodeID, $0) },
-                prefetch: (plan.child.key, parentColumns), depth: depth + 1, into: &steps)
+                prefetch: (plan.child.key, plan.parent.table.name, parentColumns), depth: depth + 1, into: &steps)
         }
     }
 }
