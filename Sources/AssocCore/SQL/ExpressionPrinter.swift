@@ -113,6 +113,11 @@ struct ExpressionPrinter {
     func writeColumn(_ name: String, of node: QueryNode, to w: inout SQLWriter, forceQualify: Bool = false) throws {
         let spelled: String
         if let column = node.table.column(named: name) {
+            guard column.isNameValidUTF8 else {
+                throw AssocError(
+                    .invalidRequest,
+                    "column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it")
+            }
             spelled = column.name
         } else if name.lowercased() == "rowid", node.table.primaryKey.kind == .rowidAlias,
             let alias = node.table.primaryKey.columns.first

@@ -100,6 +100,9 @@ public struct ColumnInfo: Sendable, Hashable {
     public var primaryKeyIndex: Int
     /// A generated column (`GENERATED ALWAYS AS …`).
     public var isGenerated: Bool
+    /// False when the stored name is not valid UTF-8: `name` shows it with U+FFFD, which SQL
+    /// cannot use to name it (SQLite would read the quoted name as a text value).
+    public var isNameValidUTF8 = true
 
     public init(
         name: String, declaredType: String = "", notNull: Bool = false, defaultValue: String? = nil,

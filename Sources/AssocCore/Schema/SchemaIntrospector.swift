@@ -140,7 +140,8 @@ public enum SchemaIntrospector {
             "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
         {
             guard case .text(let columnName) = row[0] else { continue }
-            if let bytes = InvalidNames.invalidBytes(row[6]) {
+            let invalidBytes = InvalidNames.invalidBytes(row[6])
+            if let bytes = invalidBytes {
                 diagnostics.append(InvalidNames.columnDiagnostic(table: entry.name, columnName, bytes: bytes))
             }
             let hidden = integer(row[5])
@@ -154,6 +155,7 @@ public enum SchemaIntrospector {
                 defaultValue: defaultValue,
                 primaryKeyIndex: Int(integer(row[4])),
                 isGenerated: hidden == 2 || hidden == 3))
+            columns[columns.count - 1].isNameValidUTF8 = invalidBytes == nil
         }
         let primaryKey = self.primaryKey(kind: entry.kind, columns: columns, withoutRowid: entry.isWithoutRowid)
         // A rowid alias and the key columns of a WITHOUT ROWID table can never hold NULL, declared or not.
