@@ -15,6 +15,7 @@ struct RequestToken: Hashable, Sendable {
 
     enum Punctuation: String, Hashable, Sendable {
         case dot = ".", leftParen = "(", rightParen = ")", comma = ",", colon = ":"
+        case leftBracket = "[", rightBracket = "]"
         case star = "*", slash = "/", percent = "%", plus = "+", minus = "-"
         case equal = "=", doubleEqual = "==", notEqual = "!=", lessGreater = "<>", bang = "!"
         case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
@@ -153,6 +154,8 @@ struct RequestLexer {
         case ".": return punct(.dot, length: 1)
         case "(": return punct(.leftParen, length: 1)
         case ")": return punct(.rightParen, length: 1)
+        case "[": return punct(.leftBracket, length: 1)
+        case "]": return punct(.rightBracket, length: 1)
         case ",": return punct(.comma, length: 1)
         case ":": return punct(.colon, length: 1)
         case "*": return punct(.star, length: 1)

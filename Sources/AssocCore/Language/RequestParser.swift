@@ -9,6 +9,8 @@
 /// method       := 'including' '(' ('required' | 'optional' | 'all') ':' association ')'
 ///               | 'joining' '(' ('required' | 'optional') ':' association ')'
 ///               | 'filter' '(' expr ')'          | 'having' '(' expr ')'
+///               | 'filter' '(' 'key' ':' keyValue ')' | 'filter' '(' 'keys' ':' '[' keyValue (',' keyValue)* ']' ')'
+/// keyValue     := expr | '[' name ':' expr (',' name ':' expr)* ']'   -- a composite key, by column
 ///               | 'order' '(' ordering (',' ordering)* ')'
 ///               | 'select' '(' selection (',' selection)* ')'
 ///               | 'annotated' '(' 'with' ':' expr (',' expr)* ')'
@@ -183,7 +185,21 @@ public struct RequestParser {
             let mode = try parseLabel(in: name, choices: ["required", "optional"])
             method = .joining(JoiningMode(rawValue: mode) ?? .required, try parseAssociation(beforeAggregate: false))
         case "filter":
-            method = .filter(try parseArgumentExpression())
+            if let label = current.bareName, label == "key" || label == "keys", peek(1).isPunctuation(.colon) {
+                advance()
+                advance()
+                if label == "key" {
+                    method = .filterKey([try parseKeyValue()], plural: false)
+                } else {
+                    _ = try expect(.leftBracket, "after 'keys:'")
+                    var keys = [try parseKeyValue()]
+                    while current.isPunctuation(.comma) { advance(); keys.append(try parseKeyValue()) }
+                    _ = try expect(.rightBracket, "after the keys of 'filter(keys:)'")
+                    method = .filterKey(keys, plural: true)
+                }
+            } else {
+                method = .filter(try parseArgumentExpression())
+            }
         case "having":
             method = .having(try parseArgumentExpression())
         case "order":
@@ -244,6 +260,24 @@ public struct RequestParser {
         guard let value = Int(digits) else { throw error("\(what) \(digits) is too large") }
         advance()
         return value
+    }
+
+    /// Parses one primary key value of `filter(key:)`: an expression, or `[column: value, …]`.
+    mutating func parseKeyValue() throws(RequestSyntaxError) -> KeySyntax {
+        guard current.isPunctuation(.leftBracket) else { return .value(try parseArgumentExpression()) }
+        advance()
+        var columns: [KeyColumnSyntax] = []
+        repeat {
+            if !columns.isEmpty { advance() }
+            guard case .name(let column, _) = current.kind, peek(1).isPunctuation(.colon) else {
+                throw error("expected 'column: value' in a composite key, found \(current.display)")
+            }
+            advance()
+            advance()
+            columns.append(KeyColumnSyntax(column: column, value: try parseArgumentExpression()))
+        } while current.isPunctuation(.comma)
+        _ = try expect(.rightBracket, "after a composite key")
+        return .columns(columns)
     }
 
     /// Parses the key of `forKey(...)` or `aliased(...)`: "name" or 'name'.

@@ -95,6 +95,14 @@ public enum RequestPrinter {
         case .distinct: arguments = ""
         case .forKey(let key), .aliased(let key): arguments = quoted(key, "\"")
         case .requestFor(let association): arguments = "for: " + print(association)
+        case .filterKey(let keys, let plural):
+            let values = keys.map { key -> String in
+                switch key {
+                case .value(let e): return print(e)
+                case .columns(let columns): return "[" + columns.map { name($0.column) + ": " + print($0.value) }.joined(separator: ", ") + "]"
+                }
+            }
+            arguments = plural ? "keys: [" + values.joined(separator: ", ") + "]" : "key: " + (values.first ?? "")
         case .annotated(let items): arguments = "with: " + items.map { print($0) }.joined(separator: ", ")
         }
         return method.name + "(" + arguments + ")"

@@ -73,6 +73,9 @@ public enum MethodSyntax: Hashable, Sendable {
     /// `request(for: association)`: the records the association reaches from the rows so far,
     /// each once; later methods refine those records.
     case requestFor(AssociationSyntax)
+    /// `filter(key: 1)`, `filter(key: [a: 1, b: 2])` (a composite key), `filter(keys: [1, 2])`:
+    /// rows by primary key (`plural`: the `keys:` form).
+    case filterKey([KeySyntax], plural: Bool)
 
     /// The method name as written in requests.
     public var name: String {
@@ -89,7 +92,25 @@ public enum MethodSyntax: Hashable, Sendable {
         case .annotated: "annotated"
         case .having: "having"
         case .requestFor: "request"
+        case .filterKey: "filter"
         }
+    }
+}
+
+/// One primary key value of `filter(key:)`: a value for a one-column key, or each column's value.
+public enum KeySyntax: Hashable, Sendable {
+    case value(ExpressionSyntax)
+    case columns([KeyColumnSyntax])
+}
+
+/// `column: value` in a composite key.
+public struct KeyColumnSyntax: Hashable, Sendable {
+    public var column: String
+    public var value: ExpressionSyntax
+
+    public init(column: String, value: ExpressionSyntax) {
+        self.column = column
+        self.value = value
     }
 }
 
@@ -234,6 +255,13 @@ extension MethodSyntax {
         case .including(_, let a): a.depth + 1
         case .joining(_, let a), .requestFor(let a): a.depth + 1
         case .filter(let e), .having(let e): e.depth
+        case .filterKey(let keys, _):
+            keys.reduce(0) { deepest, key in
+                switch key {
+                case .value(let e): return Swift.max(deepest, e.depth)
+                case .columns(let columns): return columns.reduce(deepest) { Swift.max($0, $1.value.depth) }
+                }
+            }
         case .order(let terms): terms.reduce(0) { Swift.max($0, $1.expression.depth) }
         case .select(let items):
             items.reduce(0) {

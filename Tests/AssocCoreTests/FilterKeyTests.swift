@@ -1,0 +1,63 @@
+import XCTest
+@testable import AssocCore
+
+/// `filter(key:)` and `filter(keys:)` in the request language: rows by primary key (a rowid
+/// alias, a composite key by column, the rowid of a table without a declared key), expanded
+/// against the schema; the text form prints back as typed.
+final class FilterKeyTests: XCTestCase {
+    func database() throws -> Database {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE pair (a INTEGER NOT NULL, b TEXT NOT NULL, v TEXT, PRIMARY KEY (a, b));
+            CREATE TABLE loose (v TEXT);
+            CREATE VIEW names AS SELECT name FROM genre;
+            INSERT INTO genre VALUES (1, 'Rock'), (2, 'Jazz'), (3, 'Pop');
+            INSERT INTO pair VALUES (1, 'x', 'one-x'), (1, 'y', 'one-y'), (2, 'x', 'two-x');
+            INSERT INTO loose VALUES ('first'), ('second');
+            """)
+        return try Database(connection: connection)
+    }
+
+    func names(_ text: String, _ column: String = "name", in db: Database) throws -> [DatabaseValue?] {
+        try db.fetchAll(db.request(parsing: text)).map { $0[column] }
+    }
+
+    func testKeysOfEveryKind() throws {
+        let db = try database()
+        XCTAssertEqual(try names("genre.filter(key: 2)", in: db), ["Jazz"])
+        XCTAssertEqual(try names("genre.filter(keys: [3, 1])", in: db), ["Rock", "Pop"])
+        XCTAssertEqual(try names("genre.filter(keys: [9])", in: db), [])
+        XCTAssertEqual(try names("pair.filter(key: [b: 'y', a: 1])", "v", in: db), ["one-y"])
+        XCTAssertEqual(try names("pair.filter(keys: [[a: 1, b: 'x'], [a: 2, b: 'x']])", "v", in: db), ["one-x", "two-x"])
+        XCTAssertEqual(try names("loose.filter(key: 2)", "v", in: db), ["second"])
+        XCTAssertEqual(try db.mainStatement(for: db.request(parsing: "genre.filter(keys: [1, 2]).filter(name != 'Pop')")).sql,
+                       #"SELECT * FROM "genre" WHERE ("id" IN (?, ?)) AND ("name" <> ?)"#)
+    }
+
+    func testTheTextFormPrintsBackAsTyped() throws {
+        for text in ["genre.filter(key: 2)", "pair.filter(keys: [[a: 1, b: 'x'], [a: 2, b: 'x']])", "genre.filter(key: 1).request(for: x)"] {
+            XCTAssertEqual(RequestPrinter.print(try RequestParser.parse(text)), text)
+        }
+    }
+
+    func testErrorsNameTheKey() throws {
+        let db = try database()
+        let cases = [
+            ("pair.filter(key: 1)", "the primary key of \"pair\" has several columns (a, b): write filter(key: [a: …, b: …])"),
+            ("pair.filter(key: [a: 1])", "the primary key of \"pair\" is (a, b); the key given names (a)"),
+            ("names.filter(key: 1)", "\"names\" has no primary key (a view): filter on its columns instead of filter(key:)"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try db.request(parsing: text), text) { error in
+                XCTAssertEqual((error as? AssocError)?.message, message)
+            }
+        }
+        XCTAssertThrowsError(try RequestParser.parse("genre.filter(keys: 1)")) { error in
+            XCTAssertTrue("\(error)".contains("expected '[' after 'keys:'"), "\(error)")
+        }
+        XCTAssertThrowsError(try RequestParser.parse("pair.filter(key: [1, 2])")) { error in
+            XCTAssertTrue("\(error)".contains("expected 'column: value' in a composite key"), "\(error)")
+        }
+    }
+}
