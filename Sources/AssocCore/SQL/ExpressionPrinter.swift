@@ -7,6 +7,11 @@ struct ExpressionPrinter {
     var aliases: [String: Int]
     var qualify: Bool
     var finalID: (Int) -> Int
+    /// The root's annotation names (`trackCount`, a `forKey` name), lower-cased → as selected:
+    /// an ordering may name one (`order(trackCount.desc)`), as GRDB's `Column("trackCount")`.
+    var annotationNames: [String: String] = [:]
+    /// The root node's id, whose columns may be annotation names.
+    var rootID: Int?
 
     func write(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
         switch expression {
@@ -127,6 +132,10 @@ struct ExpressionPrinter {
             spelled = alias
         } else if name.lowercased() == "rowid", node.table.kind != .view, node.table.primaryKey.kind != .withoutRowid {
             spelled = name
+        } else if node.id == rootID, let annotation = annotationNames[name.lowercased()] {
+            // A name the request selects (an annotation): SQLite resolves it in ORDER BY and HAVING.
+            w.append(quoteIdentifier(annotation))
+            return
         } else {
             throw AssocError.unknownColumn(name, in: node.table)
         }

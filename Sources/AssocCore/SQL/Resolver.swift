@@ -78,6 +78,10 @@ struct Resolver {
             throw AssocError(.invalidRequest, "aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))")
         }
         node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
+        // An ordering by an aggregate (`order(tracks.count.desc)`) joins it as annotations do.
+        if node.ordering.contains(where: { $0.expression.containsAggregate }) {
+            node.ordering = try node.ordering.map { Ordering(try joinAggregates(in: $0.expression, on: &node), descending: $0.descending) }
+        }
         node.havings = try relation.havings.map { try joinAggregates(in: $0, on: &node) }
         if isIncluded && !isRoot && !node.annotations.isEmpty {
             // Annotations on a joined association are selected with it.

@@ -72,9 +72,15 @@ public enum SQLGenerator {
             }
             return current
         }
-        let printer = ExpressionPrinter(
+        var printer = ExpressionPrinter(
             nodes: nodes, sqlNames: sqlNames, aliases: aliases,
             qualify: ordered.count > 1 || root.userAlias != nil, finalID: finalID)
+        printer.rootID = root.id
+        for annotation in root.annotations {
+            if let name = name(of: annotation, keys: keys, finalID: finalID), root.table.column(named: name) == nil {
+                printer.annotationNames[name.lowercased()] = name
+            }
+        }
         for node in ordered where node.id != root.id && node.groupsByPrimaryKey {
             throw AssocError(
                 .invalidRequest,
