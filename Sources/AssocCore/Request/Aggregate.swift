@@ -1,7 +1,7 @@
 /// An aggregate over a to-many association, usable in `annotated(with:)`, `having(_:)` and any
 /// expression: `books.count`, `books.isEmpty`, `books.max(Column("year"))`.
-public struct Aggregate: Sendable {
-    public enum Function: String, Sendable, CaseIterable {
+public struct Aggregate: Sendable, Hashable {
+    public enum Function: String, Sendable, Hashable, CaseIterable {
         case count, isEmpty, min, max, average, sum, total
     }
 
@@ -11,6 +11,17 @@ public struct Aggregate: Sendable {
     public var argument: Expression?
     /// Set by resolution: the id of the joined node the aggregate reads.
     var nodeID: Int?
+
+    /// Structural: resolution bookkeeping does not count.
+    public static func == (lhs: Aggregate, rhs: Aggregate) -> Bool {
+        lhs.function == rhs.function && lhs.association == rhs.association && lhs.argument == rhs.argument
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(function)
+        hasher.combine(association)
+        hasher.combine(argument)
+    }
 }
 
 extension AssociationRequest {

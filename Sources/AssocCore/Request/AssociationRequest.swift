@@ -1,8 +1,8 @@
 /// An association as used in a request: which association (by name from the schema's graph,
 /// or declared by hand), its key, and the refinements of its destination table.
-public struct AssociationRequest: RelationRefining, Sendable {
+public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     /// Which association this is.
-    public indirect enum Reference: Sendable {
+    public indirect enum Reference: Sendable, Hashable {
         /// An association of the origin table's graph, by name (`author`, `books`).
         case named(String)
         /// An association definition (from a graph, or built by hand with a known join).
@@ -36,6 +36,18 @@ public struct AssociationRequest: RelationRefining, Sendable {
         var copy = self
         copy.key = key
         return copy
+    }
+
+    /// Structural equality: two associations that print the same text are equal. The origin
+    /// (known to `Table("book").author`, not to parsed text) and resolution bookkeeping do not count.
+    public static func == (lhs: AssociationRequest, rhs: AssociationRequest) -> Bool {
+        lhs.reference == rhs.reference && lhs.key == rhs.key && lhs.relation == rhs.relation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reference)
+        hasher.combine(key)
+        hasher.combine(relation)
     }
 
     /// A human-readable name for messages.

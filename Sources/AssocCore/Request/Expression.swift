@@ -1,7 +1,7 @@
 /// A SQL expression in a request: columns, values (always bound as parameters), operators,
 /// functions and association aggregates. Columns without an alias are scoped to the table of the
 /// request or association they refine (seeds: "Columns are scoped").
-public indirect enum Expression: Sendable {
+public indirect enum Expression: Sendable, Hashable {
     /// A column of the table the expression is attached to.
     case column(String)
     /// A column of the table known by a user alias (`aliased("a")`): `"a"."col"`.
@@ -22,10 +22,10 @@ public indirect enum Expression: Sendable {
     case named(Expression, String)
 
     /// Unary operators.
-    public enum UnaryOperator: String, Sendable { case not = "NOT", negate = "-" }
+    public enum UnaryOperator: String, Sendable, Hashable { case not = "NOT", negate = "-" }
 
     /// Binary operators, written as in SQL.
-    public enum BinaryOperator: String, Sendable {
+    public enum BinaryOperator: String, Sendable, Hashable {
         case equal = "=", notEqual = "<>", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
         case and = "AND", or = "OR"
         case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
@@ -92,7 +92,7 @@ public struct Column: ExpressionConvertible, Sendable {
 }
 
 /// One term of an ORDER BY clause.
-public struct Ordering: Sendable {
+public struct Ordering: Sendable, Hashable {
     public var expression: Expression
     /// nil: no direction written; true: DESC; false: explicit ASC.
     public var descending: Bool?

@@ -1,7 +1,7 @@
 /// The refinements of one table in a request tree, as the user wrote them: selection, filters,
 /// ordering, alias, and the associations attached to it. Resolution (keys, merges, aliases) happens
 /// when SQL is generated, against a schema: the relation itself needs none.
-public struct Relation: Sendable {
+public struct Relation: Sendable, Hashable {
     /// nil: every column of the table (`"t".*`).
     public var selection: [SelectionItem]?
     /// Extra selected expressions, after the selection (`annotated(with:)`).
@@ -22,7 +22,7 @@ public struct Relation: Sendable {
 }
 
 /// One item of a selection.
-public enum SelectionItem: Sendable {
+public enum SelectionItem: Sendable, Hashable {
     /// `"t".*`
     case allColumns
     case expression(Expression)
@@ -43,7 +43,7 @@ public enum JoinMethod: String, Sendable, CaseIterable {
 }
 
 /// An association attached to a relation with a joining method.
-public struct Join: Sendable {
+public struct Join: Sendable, Hashable {
     public var method: JoinMethod
     public var association: AssociationRequest
 }

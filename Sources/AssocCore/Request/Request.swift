@@ -2,7 +2,7 @@
 /// and turned into SQL by `SQLGenerator` against a schema.
 ///
 ///     Table("book").including(required: Table("book").author).filter(Column("year") >= 2000)
-public struct Request: RelationRefining, Sendable {
+public struct Request: RelationRefining, Sendable, Hashable {
     /// The root table, spelled as the user wrote it.
     public var table: String
     public var relation = Relation()

@@ -5,7 +5,7 @@
 ///     SELECT "album".* FROM "album"
 ///     WHERE "album"."AlbumId" IN (SELECT "track"."AlbumId" FROM "track"
 ///                                 WHERE "track"."GenreId" IN (SELECT "GenreId" FROM "genre" WHERE "GenreId" = ?))
-public indirect enum RequestOrigin: Sendable {
+public indirect enum RequestOrigin: Sendable, Hashable {
     case associated(base: Request, association: AssociationRequest)
 
     /// The request the records are reached from.
