@@ -60,4 +60,17 @@ final class FilterKeyTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("expected 'column: value' in a composite key"), "\(error)")
         }
     }
+
+    func testTheSwiftAPIBuildsTheSameRequests() throws {
+        let db = try database()
+        let genre = Table("genre"), pair = Table("pair")
+        XCTAssertEqual(genre.filter(key: 2), try db.request(parsing: "genre.filter(key: 2)"))
+        XCTAssertEqual(genre.all.filter(keys: [3, 1]), try db.request(parsing: "genre.filter(keys: [3, 1])"))
+        XCTAssertEqual(pair.all.filter(key: ["a": 1, "b": "y"]), try db.request(parsing: "pair.filter(key: [a: 1, b: 'y'])"))
+        XCTAssertEqual(try db.fetchAll(pair.all.filter(key: ["b": "y", "a": 1])).map { $0["v"] }, ["one-y"])
+        XCTAssertEqual(try db.fetchAll(genre.all.filter(id: 3)).map { $0["name"] }, ["Pop"])
+        // The request line writes the key form back.
+        XCTAssertEqual(try genre.all.filter(keys: [3, 1]).filter(Column("name") != "Pop").languageText(),
+                       "genre.filter(keys: [3, 1]).filter(name != 'Pop')")
+    }
 }

@@ -38,6 +38,10 @@ final class RequestForTests: XCTestCase {
             (SELECT "code" FROM "country" WHERE "code" = ?))
             """, ["FR"], in: db)
         XCTAssertEqual(try db.fetchAll(request).map { $0["name"] }, ["Ann", "Chiyo"])
+        // The same by primary key, as the browser and the issue's example write it.
+        let byKey = try db.request(for: country.citizens, of: country.filter(key: "FR"))
+        XCTAssertEqual(try byKey.languageText(), "country.filter(key: 'FR').request(for: citizens)")
+        XCTAssertEqual(try db.fetchAll(byKey).map { $0["name"] }, ["Ann", "Chiyo"])
         // All countries: Chiyo is reached through two passports, and comes once.
         let everyone = try db.request(for: country.citizens, of: country.all)
         XCTAssertEqual(try db.fetchAll(everyone).map { $0["name"] }, ["Ann", "Chiyo"])

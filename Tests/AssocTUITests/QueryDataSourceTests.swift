@@ -88,7 +88,7 @@ final class QueryDataSourceTests: XCTestCase {
                                   values: [1, "For Those About To Rock We Salute You", 1], rowLabel: "#1")
         let view = BrowserView(table: "Track", title: "tracks", follow: follow)
         let text = try source.requestText(for: view)
-        XCTAssertEqual(text, "Album.filter(AlbumId = 1).request(for: tracks)")
+        XCTAssertEqual(text, "Album.filter(key: 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".including(optional: genre)", from: view)
         XCTAssertEqual(typed, view.adding(genre, under: []))
     }
@@ -155,7 +155,7 @@ extension QueryDataSourceTests {
         let follow = FollowedLink(table: "Artist", link: "tracks", columns: ["ArtistId", "Name"], values: [1, "AC/DC"], rowLabel: "#1 AC/DC")
         let view = BrowserView(table: "Track", title: "tracks", follow: follow)
         let text = try source.requestText(for: view)
-        XCTAssertEqual(text, "Artist.filter(ArtistId = 1).request(for: tracks)")
+        XCTAssertEqual(text, "Artist.filter(key: 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".filter(GenreId IS NULL)", from: view)
         XCTAssertEqual(typed.follow, follow)
         XCTAssertEqual(typed.filters, [ExpressionSyntax(.isNull(.column("GenreId"), negated: false))])

@@ -15,7 +15,7 @@ final class ThroughViewTests: XCTestCase {
         let page = try source.page(of: followed, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows, [[1, "Rock"]])
         XCTAssertEqual(try source.count(of: followed).count, 1)
-        XCTAssertEqual(try source.requestText(for: followed), "Album.filter(AlbumId = 1).request(for: genres)")
+        XCTAssertEqual(try source.requestText(for: followed), "Album.filter(key: 1).request(for: genres)")
         XCTAssertEqual(page.statements.first?.sql, """
             SELECT * FROM "Genre" WHERE "GenreId" IN (SELECT "GenreId" FROM "Track" WHERE "AlbumId" IN \
             (SELECT "AlbumId" FROM "Album" WHERE "AlbumId" = ?)) ORDER BY "GenreId" LIMIT 50

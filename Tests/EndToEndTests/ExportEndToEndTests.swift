@@ -76,7 +76,7 @@ final class ThroughExportEndToEndTests: XCTestCase {
         session.waitFor("› #1 Rock › albums")
         session.waitFor("1/300")
         session.send(":")
-        session.waitFor(": Genre.filter(GenreId = 1).request(for: albums)")
+        session.waitFor(": Genre.filter(key: 1).request(for: albums)")
         session.send("Escape")
         session.send("G")
         session.waitFor("300/300")
@@ -87,7 +87,7 @@ final class ThroughExportEndToEndTests: XCTestCase {
         session.waitFor("Exported 300 rows to rock.json (JSON)")
 
         let exported = try String(contentsOf: directory.appendingPathComponent("rock.json"), encoding: .utf8)
-        let fetch = Shell.run("'\(assoc)' fetch '\(db)' --format json 'Genre.filter(GenreId = 1).request(for: albums)'")
+        let fetch = Shell.run("'\(assoc)' fetch '\(db)' --format json 'Genre.filter(key: 1).request(for: albums)'")
         XCTAssertEqual(fetch.status, 0, fetch.output)
         XCTAssertEqual(exported, fetch.output)
         // Albums 1 to 300 in key order, each once; 305 (Jazz only) and the track-less ones absent.

@@ -90,9 +90,9 @@ final class QueryEndToEndTests: XCTestCase {
         session.send("Tab", "j", "Enter")  // the tracks of its first album
         session.waitFor("1/3")
         session.send(":")
-        session.waitFor(": Album.filter(AlbumId = 1).request(for: tracks)")
+        session.waitFor(": Album.filter(key: 1).request(for: tracks)")
         session.send("End", ".including(optional: genre)")
-        session.waitFor(": Album.filter(AlbumId = 1).request(for: tracks).including(optional: genre)")
+        session.waitFor(": Album.filter(key: 1).request(for: tracks).including(optional: genre)")
         session.send("Enter")
         let screen = session.waitFor("LEFT JOIN \"Genre\"")
         XCTAssertTrue(screen.contains("tracks [+genre]"), screen)  // the same include as `+`

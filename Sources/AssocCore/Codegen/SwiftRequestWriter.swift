@@ -75,6 +75,16 @@ struct SwiftRequestWriter {
         if !relation.annotations.isEmpty {
             calls.append("annotated(with: " + (try relation.annotations.map { try code($0, table: table).text }).joined(separator: ", ") + ")")
         }
+        for keyFilter in relation.keyFilters {
+            let values = try keyFilter.keys.map { key -> String in
+                switch key {
+                case .value(let value): return try code(value, table: table).text
+                case .columns(let columns):
+                    return "[" + (try columns.map { SwiftNames.stringLiteral($0.column) + ": " + (try code($0.value, table: table).text) }).joined(separator: ", ") + "]"
+                }
+            }
+            calls.append(keyFilter.isList ? "filter(keys: [" + values.joined(separator: ", ") + "])" : "filter(key: " + (values.first ?? "") + ")")
+        }
         for filter in relation.filters { calls.append("filter(" + (try code(filter, table: table).text) + ")") }
         for join in relation.joins {
             let association = try associationCode(join.association, from: table, fixSingularKey: join.method != .includingAll)

@@ -18,11 +18,8 @@ public enum RequestBuilder {
         var request = Request(table: table.name)
         for method in syntax.methods {
             switch method {
-            case .filterKey(let keys, _):
-                guard let info = schema.table(named: request.table) else {
-                    throw AssocError.unknownTable(request.table, in: schema)
-                }
-                request.relation.filters.append(try keyFilter(keys, of: info))
+            case .filterKey(let keys, let plural):
+                request.relation.keyFilters.append(try keyFilter(keys, plural: plural))
             case .requestFor(let association):
                 guard let graph else {
                     throw AssocError(.invalidRequest, "request(for:) needs the database's associations: build the request with Database.request(parsing:)")
@@ -92,40 +89,14 @@ public enum RequestBuilder {
         }
     }
 
-    /// `filter(key:)` as a condition on `table`'s primary key: `id = 1`, `id IN (1, 2)`,
-    /// `(a = 1 AND b = 2)`; the rowid of a table without a declared key.
-    static func keyFilter(_ keys: [KeySyntax], of table: TableInfo) throws -> Expression {
-        // The declared primary key, else the rowid (as GRDB's filter(key:)).
-        let columns = table.primaryKey.kind == .none ? [] : table.primaryKey.columns
-        guard !columns.isEmpty else {
-            throw AssocError(.invalidRequest, "\(quoteForMessage(table.name)) has no primary key (a view): filter on its columns instead of filter(key:)")
-        }
-        var conditions: [Expression] = []
-        var singles: [Expression] = []
-        for key in keys {
+    /// `filter(key:)` in the engine's terms (resolved against the schema when SQL is generated).
+    static func keyFilter(_ keys: [KeySyntax], plural: Bool) throws -> KeyFilter {
+        KeyFilter(keys: try keys.map { key in
             switch key {
-            case .value(let value):
-                guard columns.count == 1, let column = columns.first else {
-                    let names = columns.joined(separator: ", ")
-                    throw AssocError(.invalidRequest, "the primary key of \(quoteForMessage(table.name)) has several columns (\(names)): write filter(key: [\(columns.map { $0 + ": …" }.joined(separator: ", "))])")
-                }
-                _ = column
-                singles.append(try build(value))
-            case .columns(let given):
-                let expected = Set(columns.map { $0.lowercased() })
-                guard Set(given.map { $0.column.lowercased() }) == expected, given.count == columns.count else {
-                    throw AssocError(.invalidRequest, "the primary key of \(quoteForMessage(table.name)) is (\(columns.joined(separator: ", "))); the key given names (\(given.map(\.column).joined(separator: ", ")))")
-                }
-                var parts: [Expression] = []
-                for item in given { parts.append(.binary(.equal, .column(item.column), try build(item.value))) }
-                conditions.append(parts.dropFirst().reduce(parts[0]) { .binary(.and, $0, $1) })
+            case .value(let value): return .value(try build(value))
+            case .columns(let columns): return .columns(try columns.map { KeyFilter.KeyColumn(column: $0.column, value: try build($0.value)) })
             }
-        }
-        if let column = columns.first, !singles.isEmpty {
-            conditions.append(singles.count == 1 ? .binary(.equal, .column(column), singles[0]) : .inList(.column(column), singles, negated: false))
-        }
-        guard let first = conditions.first else { return .value(.integer(0)) }
-        return conditions.dropFirst().reduce(first) { .binary(.or, $0, $1) }
+        }, isList: plural)
     }
 
     /// The engine expression of a syntax expression. `= NULL` keeps SQL's meaning (never true).

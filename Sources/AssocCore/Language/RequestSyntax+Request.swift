@@ -51,6 +51,14 @@ enum RelationSyntaxBuilder {
             case .joiningOptional: methods.append(.joining(.optional, association))
             }
         }
+        for keyFilter in relation.keyFilters {
+            methods.append(.filterKey(try keyFilter.keys.map { key in
+                switch key {
+                case .value(let value): return .value(try syntax(value))
+                case .columns(let columns): return .columns(try columns.map { KeyColumnSyntax(column: $0.column, value: try syntax($0.value)) })
+                }
+            }, plural: keyFilter.isList))
+        }
         for filter in relation.filters { methods.append(.filter(try syntax(filter))) }
         if !relation.annotations.isEmpty { methods.append(.annotated(try relation.annotations.map(syntax))) }
         for having in relation.havings { methods.append(.having(try syntax(having))) }

@@ -75,6 +75,10 @@ extension TableRecord {
     public static var all: Request { table.all }
 
     public static func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
+    public static func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
+    public static func filter(key: [String: ExpressionConvertible]) -> Request { all.filter(key: key) }
+    public static func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
+    public static func filter(id: ExpressionConvertible) -> Request { all.filter(id: id) }
     public static func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
     public static func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
     public static func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }

@@ -8,6 +8,8 @@ public struct Relation: Sendable, Hashable {
     public var annotations: [Expression] = []
     /// AND-ed, in the order they were applied.
     public var filters: [Expression] = []
+    /// `filter(key:)`: rows by primary key, AND-ed before `filters`.
+    public var keyFilters: [KeyFilter] = []
     /// nil: not set. `order()` replaces it.
     public var ordering: [Ordering]?
     /// A user-chosen table alias, for expressions that involve several tables.

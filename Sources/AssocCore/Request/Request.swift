@@ -99,6 +99,8 @@ public struct Table: Sendable, Hashable {
     // MARK: Starting requests
 
     public func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
+    public func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
+    public func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
     public func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
     public func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
     public func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }

@@ -67,7 +67,7 @@ struct Resolver {
         var node = QueryNode(
             id: makeID(presetID), table: table, userAlias: relation.alias,
             selection: isIncluded ? (relation.selection ?? [.allColumns]) : [])
-        node.filters = relation.filters
+        node.filters = try relation.keyFilters.map { try $0.condition(on: table) } + relation.filters
         node.ordering = relation.ordering ?? []
         node.isDistinct = relation.isDistinct
         for join in relation.joins {
@@ -284,6 +284,7 @@ extension Relation {
         var result = self
         if let selection = other.selection { result.selection = selection }
         result.annotations += other.annotations
+        result.keyFilters += other.keyFilters
         result.filters += other.filters
         if let ordering = other.ordering { result.ordering = ordering }
         if let alias = other.alias { result.alias = alias }

@@ -75,14 +75,18 @@ public final class RequestDataSource: BrowserDataSource {
         guard let info = db.schema.table(named: table) else { throw AssocError(.invalidRequest, "no table named \(table)") }
         let association = Table(table).association(link)
         let row = Row(columnNames: columns, values: values)
-        var keyColumns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
-        if keyColumns.isEmpty || keyColumns.count != info.primaryKey.columns.count
-            || keyColumns.contains(where: { row[$0] == nil || row[$0]?.isNull == true })
+        let keyColumns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
+        if !keyColumns.isEmpty, keyColumns.count == info.primaryKey.columns.count,
+           !keyColumns.contains(where: { row[$0] == nil || row[$0]?.isNull == true })
         {
-            keyColumns = try db.originColumns(of: association, from: table)
+            // `Genre.filter(key: 1)`, `PlaylistTrack.filter(key: [PlaylistId: 1, TrackId: 2])`.
+            var key: [String: ExpressionConvertible] = [:]
+            for column in keyColumns { key[column] = row[column] ?? .null }
+            let base = keyColumns.count == 1 ? Table(table).all.filter(key: row[keyColumns[0]] ?? .null) : Table(table).all.filter(key: key)
+            return try db.request(for: association, of: base)
         }
         var base = Table(table).all
-        for column in keyColumns {
+        for column in try db.originColumns(of: association, from: table) {
             guard let value = row[column] else {
                 throw AssocError(
                     .invalidRequest,

@@ -1,0 +1,91 @@
+/// `filter(key:)`, `filter(keys:)`, `filter(id:)`: rows by primary key (the declared key, else the
+/// rowid), resolved against the schema when SQL is generated.
+///
+///     Table("genre").filter(key: 1)                        WHERE "id" = ?
+///     Table("genre").filter(keys: [1, 2])                  WHERE "id" IN (?, ?)
+///     Table("pair").filter(key: ["a": 1, "b": "x"])       WHERE ("a" = ?) AND ("b" = ?)
+public struct KeyFilter: Sendable, Hashable {
+    /// One key: a value for a one-column key, or each column's value for a composite one.
+    public enum Key: Sendable, Hashable {
+        case value(Expression)
+        case columns([KeyColumn])
+    }
+
+    /// `column: value` in a composite key, in the order written.
+    public struct KeyColumn: Sendable, Hashable {
+        public var column: String
+        public var value: Expression
+
+        public init(column: String, value: Expression) {
+            self.column = column
+            self.value = value
+        }
+    }
+
+    public var keys: [Key]
+    /// Written `filter(keys: [...])` (a list), rather than `filter(key: ...)`.
+    public var isList: Bool
+
+    public init(keys: [Key], isList: Bool) {
+        self.keys = keys
+        self.isList = isList
+    }
+
+    /// The condition on `table`'s primary key: `id = 1`, `id IN (1, 2)`, `(a = 1 AND b = 2) OR …`.
+    func condition(on table: TableInfo) throws -> Expression {
+        let columns = table.primaryKey.kind == .none ? [] : table.primaryKey.columns
+        guard !columns.isEmpty else {
+            throw AssocError(.invalidRequest, "\(quoteForMessage(table.name)) has no primary key (a view): filter on its columns instead of filter(key:)")
+        }
+        var conditions: [Expression] = []
+        var singles: [Expression] = []
+        for key in keys {
+            switch key {
+            case .value(let value):
+                guard columns.count == 1 else {
+                    throw AssocError(
+                        .invalidRequest,
+                        "the primary key of \(quoteForMessage(table.name)) has several columns (\(columns.joined(separator: ", "))): write filter(key: [\(columns.map { $0 + ": …" }.joined(separator: ", "))])")
+                }
+                singles.append(value)
+            case .columns(let given):
+                let expected = Set(columns.map { $0.lowercased() })
+                guard let first = given.first, given.count == columns.count, Set(given.map { $0.column.lowercased() }) == expected else {
+                    throw AssocError(
+                        .invalidRequest,
+                        "the primary key of \(quoteForMessage(table.name)) is (\(columns.joined(separator: ", "))); the key given names (\(given.map(\.column).joined(separator: ", ")))")
+                }
+                let firstCondition = Expression.binary(.equal, .column(first.column), first.value)
+                conditions.append(given.dropFirst().reduce(firstCondition) { .binary(.and, $0, .binary(.equal, .column($1.column), $1.value)) })
+            }
+        }
+        if let column = columns.first, let first = singles.first {
+            conditions.append(singles.count == 1 ? .binary(.equal, .column(column), first) : .inList(.column(column), singles, negated: false))
+        }
+        guard let first = conditions.first else { return .value(.integer(0)) }
+        return conditions.dropFirst().reduce(first) { .binary(.or, $0, $1) }
+    }
+}
+
+extension Request {
+    /// The row whose primary key (or rowid) is `key`.
+    public func filter(key: ExpressionConvertible) -> Request {
+        with { $0.keyFilters.append(KeyFilter(keys: [.value(key.expression)], isList: false)) }
+    }
+
+    /// The row whose composite primary key has these column values.
+    public func filter(key: [String: ExpressionConvertible]) -> Request {
+        let columns = key.sorted { $0.key < $1.key }.map { KeyFilter.KeyColumn(column: $0.key, value: $0.value.expression) }
+        return with { $0.keyFilters.append(KeyFilter(keys: [.columns(columns)], isList: false)) }
+    }
+
+    /// The rows whose primary key (or rowid) is one of `keys`.
+    public func filter(keys: [ExpressionConvertible]) -> Request {
+        with { $0.keyFilters.append(KeyFilter(keys: keys.map { .value($0.expression) }, isList: true)) }
+    }
+
+    /// GRDB's `filter(id:)`: the row whose primary key is `id`.
+    public func filter(id: ExpressionConvertible) -> Request {
+        filter(key: id)
+    }
+}
