@@ -44,10 +44,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssert(lines.contains("  countryCode TEXT PK1 NOT NULL, citizenId INTEGER PK2 NOT NULL, issuedYear INTEGER"))
         XCTAssert(lines.contains("playerRole (without rowid)"))
         XCTAssertFalse(result.stdout.contains("diagnostics:"))
-        // Depends on the association inference (a stub on this branch until it is merged).
-        if result.stdout.contains("belongsTo") {
-            XCTAssert(lines.contains { $0.hasPrefix("  → belongsTo ") && $0.contains(": person (authorId → id) required") })
-        }
+        XCTAssert(lines.contains("  → belongsTo author: person (authorId → id) required"), result.stdout)
     }
 
     func testSchemaJSONOnTheDemoFollowsTheContract() throws {
@@ -137,15 +134,15 @@ final class CommandLineTests: XCTestCase {
         let before = try FileSnapshot(path: path)
         let text = try BinaryRunner.run(["schema", path])
         XCTAssertEqual(text.status, 0, text.stderr)
-        // Association lines depend on the inference (a stub on this branch): compared apart.
-        let tableLines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { line in !["  →", "  ─", "  ⇉", "  ⇶", "  ⤳"].contains { line.hasPrefix($0) } }
-        XCTAssertEqual(tableLines.joined(separator: "\n"), """
+        // Hand-checked: one foreign key, so a belongsTo and its hasMany; the view has no link.
+        XCTAssertEqual(text.stdout, """
             customer
               id INTEGER PK NOT NULL, name TEXT NOT NULL
+              ⇉ hasMany orders: order (id → customerId)
 
             order
               id INTEGER PK NOT NULL, customerId INTEGER NOT NULL, total "€" REAL
+              → belongsTo customer: customer (customerId → id) required
 
             bigOrder (view)
               id INTEGER, customerId INTEGER, total "€" REAL

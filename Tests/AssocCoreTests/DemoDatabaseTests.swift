@@ -155,10 +155,9 @@ final class DemoDatabaseTests: XCTestCase {
         XCTAssertEqual(schema.table(named: "country")?.primaryKey, PrimaryKeyInfo(kind: .regular, columns: ["code"]))
     }
 
-    /// Depends on the association inference (a stub on this branch): skipped until it lands.
-    func testExpectedAssociationsOnceInferenceLands() throws {
+    /// The associations the demo's schema is designed to show, one of each kind.
+    func testExpectedAssociations() throws {
         let graph = AssociationGraph(schema: try SchemaIntrospector.read(DemoDatabase.make()))
-        try XCTSkipIf(graph.allAssociations.isEmpty, "inference not merged yet")
         let author = try XCTUnwrap(graph.associations(from: "book").first { $0.kind == .belongsTo && $0.columns == [ColumnPair(origin: "authorId", destination: "id")] })
         XCTAssertEqual(author.destination, "person")
         XCTAssertTrue(author.isRequired)
