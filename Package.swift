@@ -52,7 +52,7 @@ let package = Package(
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus", "TestSupport"]),
     ]
 )

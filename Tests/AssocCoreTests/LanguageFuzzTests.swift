@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// Random inputs must give a tree or an error, never a trap; parsed trees must round-trip.
@@ -7,19 +8,7 @@ import XCTest
 /// Replay: `ASSOC_FUZZ_SEED=<seed printed by the test> swift test --filter LanguageFuzzTests`.
 /// `ASSOC_FUZZ_COUNT` changes the number of inputs (default 100,000).
 final class LanguageFuzzTests: XCTestCase {
-    /// SplitMix64: small, deterministic, seedable.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
-    }
+    typealias Random = SeededRandom
 
     static let seeds = [
         "book.including(required: author.including(optional: country)).including(optional: coverImage).filter(year >= 2000 AND kind = 'novel').order(title, year.desc).limit(10)",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 import AssocCore
 @testable import AssocTUI
 

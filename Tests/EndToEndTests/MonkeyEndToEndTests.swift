@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The real `assoc` under tmux gets random keys (every keymap key, printable and wide characters,
 /// arrows, Enter, Esc, Tab, `:` and `/` with random text, Ctrl-C) and random window sizes from

@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// Random and mutated request texts through `db.request(parsing:)` and a fetch on the demo
 /// database: a result or a thrown error, never a trap.

@@ -1,21 +1,10 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
-/// SplitMix64: small, deterministic, seedable.
-struct FuzzRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
-}
+/// The tests' seeded generator, under the name the fuzz tests use.
+typealias FuzzRandom = SeededRandom
 
 /// The seed from `ASSOC_FUZZ_SEED`, or `fallback`; printed so a failure can be replayed.
 func fuzzSeed(_ test: String, fallback: UInt64) -> UInt64 {

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// Hand-checked cases for `DiffAggregateReference`: row multiplication by a second to-many join,

@@ -1,31 +1,4 @@
-/// SplitMix64: a tiny, fast, seedable generator, so a failing run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+import TestSupport
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
-    }
-
-    /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
-        Double(next() >> 11) / Double(1 << 53) < p
-    }
-
-    /// A random element; nil for an empty collection.
-    mutating func pick<T>(_ items: [T]) -> T? {
-        items.isEmpty ? nil : items[int(0...(items.count - 1))]
-    }
-}
+/// The tests' seeded generator, under the name the differential tests use.
+typealias SplitMix64 = SeededRandom

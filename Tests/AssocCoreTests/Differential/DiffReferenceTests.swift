@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// Hand-checked cases for the differential test's reference, and regressions the differential test found.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// The aggregate half of the differential test: random annotated/having requests with prefetches,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// Random requests fetched through AssocCore and compared with a reference computed in Swift from
