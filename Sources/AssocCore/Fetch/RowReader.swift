@@ -38,14 +38,23 @@ enum RowReader {
     private static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
         let statement = try db.prepareLogged(query.statement)
         let columns = statement.columnNames
-        let expected = totalWidth(query.layout) + query.hiddenColumnCount
+        var layout = query.layout
+        if query.tree.table.isView, query.tree.table.columns.isEmpty, layout.children.isEmpty, query.hiddenColumnCount == 0,
+           layout.width == 0
+        {
+            // A view whose columns were not read (see the schema's diagnostics): its rows have
+            // whatever columns SQLite returns, named as SQLite names them.
+            layout.width = columns.count
+            layout.names = Array(repeating: nil, count: columns.count)
+        }
+        let expected = totalWidth(layout) + query.hiddenColumnCount
         guard expected == columns.count else {
             throw AssocError(
                 .invalidRequest,
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
         }
         var cursor = 0
-        return (statement, columns, ScopeReader(layout: query.layout, names: columns, cursor: &cursor))
+        return (statement, columns, ScopeReader(layout: layout, names: columns, cursor: &cursor))
     }
 
     static func totalWidth(_ layout: RowLayout) -> Int {

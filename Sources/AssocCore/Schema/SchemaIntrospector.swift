@@ -45,7 +45,7 @@ public enum SchemaIntrospector {
             let names = viewBudget.skipped.prefix(5).map(quoteForMessage).joined(separator: ", ")
                 + (viewBudget.skipped.count > 5 ? "…" : "")
             diagnostics.append(
-                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds) ms): \(names); they can still be fetched")
+                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds) ms): \(names); their rows can still be fetched, with the columns SQLite gives them")
         }
         // Complete foreign keys that omit their parent columns with the parent's primary key.
         let partial = Schema(tables: tables)
