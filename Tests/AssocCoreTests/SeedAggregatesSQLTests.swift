@@ -345,7 +345,11 @@ final class SeedAggregatesSQLTests: XCTestCase {
         // Dan has NULL country: `<> 'FR'` is not true for him.
         XCTAssertEqual(try db.fetchAll(request).map { $0["name"] }, [.text("Ben")])
         XCTAssertEqual(try db.fetchAll(request).map { $0["paintingCount"] }, [2])
-        // Ordering by an aggregate is not supported: a clear error, not a crash.
-        XCTAssertThrowsError(try db.mainStatement(for: request.order(author.paintings.count.desc)))
+        // Ordering by an aggregate: joined and grouped as annotations are (one join for both, same key).
+        let ordered = author.annotated(with: author.paintings.count).order(author.paintings.count.desc, Column("id"))
+        XCTAssertEqual(try db.mainStatement(for: ordered).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "painting"."id") AS "paintingCount" FROM "author" LEFT JOIN "painting" ON "painting"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY COUNT(DISTINCT "painting"."id") DESC, "author"."id""#)
+        // Paintings: Ben 2, Dan 1, Ann and Cid none.
+        XCTAssertEqual(try db.fetchAll(ordered).map { $0["name"] }, ["Ben", "Dan", "Ann", "Cid"])
     }
 }

@@ -272,7 +272,9 @@ final class SeedLanguageAggregatesTests: XCTestCase {
             author.annotated(with: author.paintings.count).filter(Column("country") != "FR").order(Column("id")))
         XCTAssertEqual(rows.map { $0["name"] }, [.text("Ben")])
         XCTAssertEqual(rows.map { $0["paintingCount"] }, [2])
-        XCTAssertThrowsError(try db.request(parsing: "author.annotated(with: paintings.count).order(paintings.count.desc)"))
+        let ordered = try assertLanguageTwin(db, "author.annotated(with: paintings.count).order(paintings.count.desc, id)",
+            author.annotated(with: author.paintings.count).order(author.paintings.count.desc, Column("id")))
+        XCTAssertEqual(ordered.map { $0["name"] }, ["Ben", "Dan", "Ann", "Cid"])
     }
 
     // MARK: SeedFetchingValuesSQLTests
