@@ -138,4 +138,45 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "[\n  {\"id\": 1},\n  {\"id\": 2}\n]\n")
     }
+
+    func testNDJSONAndCSVAreWrittenRowByRow() throws {
+        let request = "book.including(optional: author.select(name)).including(all: prizes.select(name).order(name)).order(id)"
+        let ndjson = try BinaryRunner.run(["fetch", path, request, "--format", "ndjson"])
+        XCTAssertEqual(ndjson.status, 0, ndjson.stderr)
+        // Hand-checked: one compact object a line, the JSON contract's members.
+        XCTAssertEqual(ndjson.stdout, """
+            {"id":1,"authorId":1,"libraryId":1,"title":"Nana","cover":{"base64":"AP8Q"},"price":9.5,"author":{"name":"Zola"},"prizes":[{"name":"Gold"},{"name":"Silver"}]}
+            {"id":2,"authorId":2,"libraryId":null,"title":"Untitled","cover":null,"price":null,"author":{"name":"Anon"},"prizes":[]}
+
+            """)
+        let csv = try BinaryRunner.run(["fetch", path, request, "--format", "csv"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(csv.stdout, "id,authorId,libraryId,title,cover,price,author.name,prizes\r\n"
+            + "1,1,1,Nana,AP8Q,9.5,Zola,\"[{\"\"name\"\":\"\"Gold\"\"},{\"\"name\"\":\"\"Silver\"\"}]\"\r\n"
+            + "2,2,,Untitled,,,Anon,[]\r\n")
+        // No row: an empty array in JSON, nothing in NDJSON and CSV.
+        XCTAssertEqual(try BinaryRunner.run(["fetch", path, "book.filter(id < 0)", "--format", "json"]).stdout, "[]\n")
+        XCTAssertEqual(try BinaryRunner.run(["fetch", path, "book.filter(id < 0)", "--format", "ndjson"]).stdout, "")
+    }
+
+    /// A reader that stops early (`| head -1`) ends the command quietly, with status 0.
+    func testAClosedOutputEndsTheFetchQuietly() throws {
+        let db = try Connection(path: path, mode: .readWrite(create: false))
+        try db.execute("""
+            CREATE TABLE many(id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) INSERT INTO many SELECT i, 'row ' || i FROM n;
+            """)
+        let assoc = try BinaryRunner.binaryURL().path
+        for format in ["json", "ndjson", "csv"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "'\(assoc)' fetch '\(path!)' many --format \(format) | head -c 100 > /dev/null; echo \"status ${PIPESTATUS[0]}\""]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "status 0", format)
+        }
+    }
 }

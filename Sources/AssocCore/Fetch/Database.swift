@@ -55,8 +55,9 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Calls `body` with each row of `request`, in order. Without `including(all:)`, rows are read
-    /// one at a time and not kept: for decoding records without holding every row in memory.
-    func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
+    /// one at a time and not kept (for decoding records, or writing rows out, without holding every
+    /// row in memory); with it, rows are fetched first, since their prefetches need all parent keys.
+    public func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
         var resolver = Resolver(graph: graph)
         let root = try resolver.resolve(request)
         try Prefetcher.forEach(
