@@ -24,9 +24,13 @@ struct BrowseCommand: ParsableCommand {
         var initialTable: String?
         if let table {
             guard let info = loaded.schema.table(named: table) else {
-                let known = loaded.schema.tables.prefix(20).map { TextSanitizer.quoted($0.name) }.joined(separator: ", ")
-                throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(loaded.title))"
-                    + (known.isEmpty ? "" : " (known: \(known))"))
+                // The closest names first, as the request line suggests them; else the known ones.
+                let names = loaded.schema.tables.map(\.name)
+                let close = closestNames(to: table, among: names)
+                let hint = close.isEmpty
+                    ? (names.isEmpty ? "" : " (known: " + names.prefix(20).map(TextSanitizer.quoted).joined(separator: ", ") + ")")
+                    : " (did you mean " + close.map(TextSanitizer.quoted).joined(separator: " or ") + "?)"
+                throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(loaded.title))" + hint)
             }
             initialTable = info.name
         }

@@ -114,6 +114,10 @@ final class CommandLineTests: XCTestCase {
         let result = try BinaryRunner.run(["--table", "nope"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("assoc: no table or view named \"nope\" in \"demo library\" (known: "), result.stderr)
+        // A near miss is suggested, as the request line does.
+        let typo = try BinaryRunner.run(["--table", "boook"])
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertEqual(typo.stderr, "assoc: no table or view named \"boook\" in \"demo library\" (did you mean \"book\"?)\n")
         XCTAssertTrue(result.stderr.contains("book"), result.stderr)
     }
 

@@ -67,8 +67,10 @@ final class HostileNamesBrowserTests: XCTestCase {
             let app = BrowserApp(dataSource: try RequestDataSource(connection: db), terminal: terminal, title: "t.db")
             app.run()
             let expected = ExportFileName.defaultName(for: name)
-            XCTAssertEqual(app.state.message?.text, "Exported 1 rows to \(expected) (JSON)", name.debugDescription)
             let written = current.appendingPathComponent(expected).path
+            // One row, said in the singular; the file by its absolute path.
+            XCTAssertEqual(app.state.message?.text, "Exported 1 row to \(Reducer.absolutePath(expected)) (JSON)", name.debugDescription)
+            XCTAssertTrue(Reducer.absolutePath(expected).hasSuffix("/" + expected))
             XCTAssertTrue(FileManager.default.fileExists(atPath: written), expected)
             try? FileManager.default.removeItem(atPath: written)  // ".", ".." and "..." share export.json
         }

@@ -22,7 +22,8 @@ final class ExportEndToEndTests: XCTestCase {
         session.waitFor("Export to")
         XCTAssertTrue(session.capture().contains("Album.json"))
         session.send("Enter")
-        session.waitFor("Exported 4 rows to Album.json (JSON)")
+        let done = session.waitFor("Exported 4 rows to /")
+        XCTAssertTrue(done.contains("/Album.json (JSON)"), done)  // the absolute path of the file
 
         let exported = try String(contentsOf: directory.appendingPathComponent("Album.json"), encoding: .utf8)
         let fetch = Shell.run("'\(assoc)' fetch '\(db)' --format json 'Album.including(optional: artist)'")
@@ -84,7 +85,8 @@ final class ThroughExportEndToEndTests: XCTestCase {
         session.waitFor("Export to")
         session.send("C-u")
         session.send("rock.json", "Enter")
-        session.waitFor("Exported 300 rows to rock.json (JSON)")
+        let done = session.waitFor("Exported 300 rows to /")
+        XCTAssertTrue(done.contains("/rock.json (JSON)"), done)
 
         let exported = try String(contentsOf: directory.appendingPathComponent("rock.json"), encoding: .utf8)
         let fetch = Shell.run("'\(assoc)' fetch '\(db)' --format json 'Genre.filter(key: 1).request(for: albums)'")

@@ -50,7 +50,12 @@ final class MessageSanitizingTests: XCTestCase {
             let result = try BinaryRunner.run(arguments)
             XCTAssertEqual(result.status, 1)
             XCTAssertTrue(result.stderr.hasPrefix("assoc: no table or view named"), result.stderr)
-            XCTAssertTrue(result.stderr.contains("known: \"t0\\u{1B}[31mred\\u{1B}[0m\""), result.stderr)
+            if arguments.last?.hasSuffix("x") == true {
+                // A near miss names the table it is close to, escaped the same way.
+                XCTAssertTrue(result.stderr.contains("(did you mean \"") && result.stderr.contains("\\u{1B}"), result.stderr)
+            } else {
+                XCTAssertTrue(result.stderr.contains("known: \"t0\\u{1B}[31mred\\u{1B}[0m\""), result.stderr)
+            }
             assertSafe(result, "\(arguments.map { $0.prefix(20) })")
         }
     }

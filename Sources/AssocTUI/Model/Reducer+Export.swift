@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// `e`: asks for a file name (default `<table>.json`, made a plain file name: `ExportFileName`), confirms before replacing a file, and
 /// shows the export's progress and result in the message line.
 extension Reducer {
@@ -66,12 +71,22 @@ extension Reducer {
             state.exportPrompt = prompt
         case .finished(let written, let format):
             state.exportPrompt = nil
-            state.message = StatusMessage(text: "Exported \(written) rows to \(prompt.text) (\(format))", isError: false)
+            let rows = written == 1 ? "1 row" : "\(written) rows"
+            state.message = StatusMessage(text: "Exported \(rows) to \(Self.absolutePath(prompt.text)) (\(format))", isError: false)
         case .failed(let message):
             state.exportPrompt = nil
             state.message = StatusMessage(text: "Export failed: \(message)", isError: true)
         }
         return []
+    }
+
+    /// `path` as an absolute path (relative ones are under the current directory), for messages.
+    static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 }
 
@@ -81,4 +96,5 @@ enum ExportEvent: Sendable, Equatable {
     case exists
     case finished(written: Int, format: String)
     case failed(String)
+
 }
