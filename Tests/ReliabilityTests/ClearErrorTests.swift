@@ -86,7 +86,7 @@ final class ClearErrorTests: XCTestCase {
         XCTAssertEqual(fetch.status, 1)
         XCTAssertTrue(fetch.stderr.contains("not valid UTF-8") && fetch.stderr.contains("rename it"), fetch.stderr)
         let browse = try BinaryRunner.run([table, "--table", "t\u{FFFD}\u{FFFD}x"])
-        XCTAssertTrue(browse.stderr.contains("known: \"t\u{FFFD}\u{FFFD}\""), browse.stderr)
+        XCTAssertTrue(browse.stderr.contains("(did you mean \"t\u{FFFD}\u{FFFD}\"?)"), browse.stderr)
 
         let folder = directory.appendingPathComponent("columns")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
