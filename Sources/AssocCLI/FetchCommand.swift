@@ -16,8 +16,8 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         let (database, request) = try arguments.load()
-        if format == .json || format == .ndjson || format == .csv {
-            _ = try RowStreamWriter(format: format).write(request, from: database)
+        if let document = RowDocument(rawValue: format.rawValue) {
+            _ = try RowStreamWriter(document: document).write(request, from: database)
             return
         }
         let rows = try database.fetchAll(request)

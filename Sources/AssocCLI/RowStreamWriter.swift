@@ -6,12 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes the rows of `assoc fetch` as they are read, through one buffered writer: `json` (the
-/// documented contract, byte for byte what the whole document would be), `ndjson` (one compact
-/// object a line) and `csv` (RFC 4180, `RowCSV`). A reader that goes away (`| head`) ends the
-/// command quietly.
+/// Writes the rows of `assoc fetch` as they are read (`RowDocument`: json, ndjson, csv), through
+/// one buffered writer. A reader that goes away (`| head`) ends the command quietly.
 struct RowStreamWriter {
-    var format: FetchFormat
+    var document: RowDocument
     /// CSV carries text as it is; on a terminal, control characters are shown as escapes instead.
     var isTerminal = isatty(STDOUT_FILENO) == 1
 
@@ -22,20 +20,11 @@ struct RowStreamWriter {
         var count = 0
         do {
             try database.forEachRow(request) { row in
-                switch format {
-                case .json:
-                    try output.write((count == 0 ? "[\n  " : ",\n  ") + RowJSON.object(row).pretty(indent: 2))
-                case .ndjson:
-                    try output.write(RowJSON.object(row).compact + "\n")
-                case .csv:
-                    if count == 0 { try output.write(safe(RowCSV.header(for: row))) }
-                    try output.write(safe(try RowCSV.line(for: row)))
-                case .table, .debug:
-                    break
-                }
+                let piece = try document.piece(for: row, index: count)
+                try output.write(document == .csv ? safe(piece) : piece)
                 count += 1
             }
-            if format == .json { try output.write(count == 0 ? "[]\n" : "\n]\n") }
+            try output.write(document.end(count: count))
             try output.flush()
             return true
         } catch is BufferedOutput.Closed {

@@ -58,12 +58,8 @@ extension Database {
 extension Resolver {
     /// The conditions that restrict the root of a `request(for:)` request to the records its
     /// association reaches: one `IN (SELECT …)` per step, nested from the base request outwards.
-    func originFilter(of origin: RequestOrigin, destination: TableInfo) throws -> SubqueryFilter {
-        guard let baseTable = schema.table(named: origin.base.table) else {
-            throw AssocError.unknownTable(origin.base.table, in: schema)
-        }
-        var steps: [(definition: Association, request: AssociationRequest)] = []
-        try flatten(origin.association, from: baseTable, into: &steps)
+    /// `steps`: the association flattened from the base's table.
+    func originFilter(of origin: RequestOrigin, steps: [(definition: Association, request: AssociationRequest)]) throws -> SubqueryFilter {
         var source = origin.base
         var filter: SubqueryFilter?
         for (index, step) in steps.enumerated() {
@@ -86,7 +82,6 @@ extension Resolver {
         guard let filter else {
             throw AssocError(.invalidAssociation, "association \(quoteForMessage(origin.association.displayName)) has no step")
         }
-        _ = destination
         return filter
     }
 

@@ -28,14 +28,15 @@ struct Resolver {
         }
         // The association's own refinements (`albums.filter(…)`) apply to the destination, before
         // the request's.
-        var steps: [(definition: Association, request: AssociationRequest)] = []
-        if let baseTable = schema.table(named: origin.base.table) {
-            try flatten(origin.association, from: baseTable, into: &steps)
+        guard let baseTable = schema.table(named: origin.base.table) else {
+            throw AssocError.unknownTable(origin.base.table, in: schema)
         }
+        var steps: [(definition: Association, request: AssociationRequest)] = []
+        try flatten(origin.association, from: baseTable, into: &steps)
         var relation = steps.last?.request.relation ?? Relation()
         relation = relation.merging(request.relation)
         var root = try node(for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true)
-        root.originFilter = try originFilter(of: origin, destination: table)
+        root.originFilter = try originFilter(of: origin, steps: steps)
         return root
     }
 

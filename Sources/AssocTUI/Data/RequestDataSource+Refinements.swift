@@ -49,8 +49,9 @@ extension RequestDataSource {
     /// The key to page on for `view`, nil when it must use OFFSET.
     /// Keyset paging needs rows in key order, one per key: no order or limit of the request's own,
     /// no join that repeats a root record, and the key in every row (selected, or added hidden).
-    func pagingKey(for view: BrowserView, request: Request) -> (column: String, hidden: Bool)? {
-        guard offsetPagingReason(request) == nil, (try? db.rowsCanRepeatRootKey(request)) == false,
+    /// `repeatsKey`: `db.rowsCanRepeatRootKey(request)` when the caller knows it already.
+    func pagingKey(for view: BrowserView, request: Request, repeatsKey: Bool? = nil) -> (column: String, hidden: Bool)? {
+        guard offsetPagingReason(request) == nil, !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
               let key = pagingKey(of: request.table) else { return nil }
         if key.hidden { return key }
         // A chosen selection may leave the key out: select it under the hidden name.

@@ -132,7 +132,9 @@ public final class RequestDataSource: BrowserDataSource {
 
     public func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         let base = try request(for: view)
-        let key = pagingKey(for: view, request: base)
+        // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
+        let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
+        let key = pagingKey(for: view, request: base, repeatsKey: repeatsKey)
         let plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
         // Without a key to page on, the rows are ordered totally (the view's order, then the keys
@@ -192,16 +194,18 @@ public final class RequestDataSource: BrowserDataSource {
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         return RowsPage(
             columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
-            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base),
+            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
             isKeyset: key != nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
     }
 
-    private func pagingNote(key: (column: String, hidden: Bool)?, plan: PagePlan, view: BrowserView, request: Request) -> String {
+    private func pagingNote(
+        key: (column: String, hidden: Bool)?, plan: PagePlan, view: BrowserView, request: Request, repeatsKey: Bool
+    ) -> String {
         let table = view.table
         guard let key else {
             if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
-            if (try? db.rowsCanRepeatRootKey(request)) != false { return "OFFSET paging: rows repeat a key" }
+            if repeatsKey { return "OFFSET paging: rows repeat a key" }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
         }

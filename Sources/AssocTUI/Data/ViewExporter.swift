@@ -63,6 +63,7 @@ public struct ViewExporter {
             if written != bytes.count { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
             bytes.removeAll()
         }
+        let document: RowDocument = format == .csv ? .csv : .json
         var written = 0
         var offset = 0
         var last: DatabaseValue?
@@ -86,20 +87,14 @@ public struct ViewExporter {
                 last = value
             }
             for row in rows {
-                switch format {
-                case .json:
-                    try write((written == 0 ? "[\n  " : ",\n  ") + RowJSON.object(row).pretty(indent: 2))
-                case .csv:
-                    if written == 0 { try write(RowCSV.header(for: row)) }
-                    try write(RowCSV.line(for: row))
-                }
+                try write(document.piece(for: row, index: written))
                 written += 1
             }
             offset += rows.count
             progress(written, max(total, written))
             if rows.count < pageSize { break }
         }
-        if format == .json { try write(written == 0 ? "[]\n" : "\n]\n") }
+        try write(document.end(count: written))
         closed = true
         if fclose(file) != 0 { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
         return written
