@@ -21,15 +21,13 @@ public enum AssocMain {
             exit(0)
         } catch let error as CLIError {
             fail(error.message)
-        } catch let error as DatabaseError {
-            fail(TextSanitizer.oneLine(error.message))
-        } catch let error as AssocError {
-            fail(TextSanitizer.oneLine(error.message))
-        } catch let error as RequestSyntaxError {
+        } catch AssocError.syntax(let error) {
             // The request with a caret under the error, as compilers do.
             let lines = error.rendering.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + TextSanitizer.oneLine(String($0)) }
             fail(TextSanitizer.oneLine(error.description) + "\n" + lines.joined(separator: "\n"))
+        } catch let error as AssocError {
+            fail(TextSanitizer.oneLine(error.message))
         } catch let error as TerminalError {
             fail(TextSanitizer.oneLine(error.description))
         } catch let error as DemoDatabaseError {

@@ -26,7 +26,7 @@ struct BrowseCommand: ParsableCommand {
             guard let info = loaded.schema.table(named: table) else {
                 // The closest names first, as the request line suggests them; else the known ones.
                 let names = loaded.schema.tables.map(\.name)
-                let close = closestNames(to: table, among: names)
+                let close = NameSuggestions.closest(to: table, among: names)
                 let hint = close.isEmpty
                     ? (names.isEmpty ? "" : " (known: " + names.prefix(20).map(TextSanitizer.quoted).joined(separator: ", ") + ")")
                     : " (did you mean " + close.map(TextSanitizer.quoted).joined(separator: " or ") + "?)"

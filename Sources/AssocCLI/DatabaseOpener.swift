@@ -16,7 +16,7 @@ enum DatabaseOpener {
         let connection: Connection
         do {
             connection = try Connection(path: path, mode: .readOnly)
-        } catch let error as DatabaseError {
+        } catch AssocError.sqlite(let error) {
             throw CLIError.cannotOpen(path, reason(error))
         }
         // Whatever the file holds, SQLite gets at most 256 MB more (an exploding view fails with a
@@ -25,7 +25,7 @@ enum DatabaseOpener {
         let schema: Schema
         do {
             schema = try SchemaIntrospector.read(connection)
-        } catch let error as DatabaseError {
+        } catch AssocError.sqlite(let error) {
             throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(reason(error))")
         }
         return LoadedDatabase(connection: connection, schema: schema, title: fileName(of: path))

@@ -33,11 +33,9 @@ extension BrowserApp {
 
     static func describe(_ error: Error) -> String {
         switch error {
-        case let error as DatabaseError: return error.message
-        case let error as AssocError: return error.message
         case ExportError.cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case ExportError.fileExists(let path): return "\(path) exists"
-        default: return String(describing: error)
+        default: return AssocError.message(for: error)
         }
     }
 }

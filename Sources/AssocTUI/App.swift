@@ -35,7 +35,7 @@ public enum Browser {
 
 /// The loop: key → action → reduce → effects (through the data source) → render → draw.
 /// Deferred effects (counts) wait in a queue and run one at a time when no key is waiting, after
-/// the screen is drawn. Works with any `Terminal`, so tests drive it with a `FakeTerminal`.
+/// the screen is drawn. Works with any `Terminal`, so tests drive it with a fake terminal.
 final class BrowserApp {
     private(set) var state: AppState
     let dataSource: BrowserDataSource
@@ -247,6 +247,8 @@ final class BrowserApp {
             }
         } catch let error as RequestSyntaxError {
             dispatch(.promptFailed(error.message, column: error.column))
+        } catch AssocError.syntax(let error) {
+            dispatch(.promptFailed(error.message, column: error.column))
         } catch {
             if case .failed(let message) = result({ throw error }) { dispatch(.promptFailed(message, column: nil)) }
         }
@@ -255,12 +257,8 @@ final class BrowserApp {
     private func result(_ body: () throws -> Event) -> Event {
         do {
             return try body()
-        } catch let error as DatabaseError {
-            return .failed(error.message)
-        } catch let error as AssocError {
-            return .failed(error.message)
         } catch {
-            return .failed(String(describing: error))
+            return .failed(AssocError.message(for: error))
         }
     }
 }

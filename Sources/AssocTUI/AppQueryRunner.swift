@@ -165,9 +165,7 @@ extension BrowserApp {
 
     /// The text of a query error for the message line.
     static func message(for error: Error) -> String {
-        if let error = error as? DatabaseError { return error.message }
-        if let error = error as? AssocError { return error.message }
-        return String(describing: error)
+        AssocError.message(for: error)
     }
 
     /// Polls `PRAGMA data_version` (no query is running): a change by another connection shows

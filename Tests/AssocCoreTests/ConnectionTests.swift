@@ -35,7 +35,7 @@ final class ConnectionTests: XCTestCase {
         XCTAssertTrue(db.isReadOnly)
         XCTAssertEqual(try db.fetchAll("SELECT a FROM t"), [[.integer(1)]])
         XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (2)")) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 8)  // SQLITE_READONLY
         }
     }
@@ -43,15 +43,15 @@ final class ConnectionTests: XCTestCase {
     func testMissingPathThrowsAndCreatesNothing() throws {
         let path = directory.appendingPathComponent("missing.sqlite").path
         XCTAssertThrowsError(try Connection(path: path)) { error in
-            XCTAssertEqual((error as? DatabaseError)?.code, 14)  // SQLITE_CANTOPEN
-            XCTAssertTrue((error as? DatabaseError)?.message.contains(path) ?? false)
+            XCTAssertEqual((error as? AssocError)?.databaseError?.code, 14)  // SQLITE_CANTOPEN
+            XCTAssertTrue((error as? AssocError)?.databaseError?.message.contains(path) ?? false)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
     func testDirectoryThrows() {
         XCTAssertThrowsError(try Connection(path: directory.path)) { error in
-            XCTAssertTrue((error as? DatabaseError)?.message.contains("directory") ?? false)
+            XCTAssertTrue((error as? AssocError)?.databaseError?.message.contains("directory") ?? false)
         }
     }
 
@@ -59,7 +59,7 @@ final class ConnectionTests: XCTestCase {
         let path = directory.appendingPathComponent("notes.txt").path
         try Data(String(repeating: "hello, this is not SQLite\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try Connection(path: path)) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 26)  // SQLITE_NOTADB
             XCTAssertTrue(error?.message.contains("file is not a database") ?? false, "\(String(describing: error))")
         }
@@ -87,7 +87,7 @@ final class ConnectionTests: XCTestCase {
     func testErrorsCarryCodeMessageAndSQL() throws {
         let db = try Connection.inMemory()
         XCTAssertThrowsError(try db.fetchAll("SELECT * FROM nowhere")) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.code, 1)
             XCTAssertEqual(error?.message, "no such table: nowhere")
             XCTAssertEqual(error?.sql, "SELECT * FROM nowhere")
@@ -95,12 +95,12 @@ final class ConnectionTests: XCTestCase {
         }
         try db.execute("CREATE TABLE t(a NOT NULL)")
         XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (?)", arguments: [.null])) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 19)  // SQLITE_CONSTRAINT
             XCTAssertEqual(error?.sql, "INSERT INTO t VALUES (?)")
         }
         XCTAssertThrowsError(try db.fetchAll("SELECT ?", arguments: [])) { error in
-            XCTAssertEqual((error as? DatabaseError)?.code, 25)  // SQLITE_RANGE
+            XCTAssertEqual((error as? AssocError)?.databaseError?.code, 25)  // SQLITE_RANGE
         }
     }
 
@@ -114,7 +114,7 @@ final class ConnectionTests: XCTestCase {
         }
         interrupter.start()
         XCTAssertThrowsError(try db.fetchAll(sql)) { error in
-            XCTAssertEqual((error as? DatabaseError)?.primaryCode, 9)  // SQLITE_INTERRUPT
+            XCTAssertEqual((error as? AssocError)?.databaseError?.primaryCode, 9)  // SQLITE_INTERRUPT
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
@@ -127,7 +127,7 @@ final class ConnectionTests: XCTestCase {
         defer { try? writer.execute("ROLLBACK") }
         let started = Date()
         XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
-            XCTAssertEqual((error as? DatabaseError)?.primaryCode, 5)  // SQLITE_BUSY
+            XCTAssertEqual((error as? AssocError)?.databaseError?.primaryCode, 5)  // SQLITE_BUSY
         }
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertGreaterThanOrEqual(elapsed, 0.08)
@@ -149,7 +149,7 @@ final class ConnectionTests: XCTestCase {
         let started = Date()
         interrupter.start()
         XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 5)  // SQLITE_BUSY
             XCTAssertEqual(error?.message, "the database is locked by another process (cancelled while waiting for it)")
         }
@@ -169,7 +169,7 @@ final class ConnectionTests: XCTestCase {
         try writer.execute("BEGIN EXCLUSIVE")
         defer { try? writer.execute("ROLLBACK") }
         XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
-            XCTAssertEqual((error as? DatabaseError)?.message,
+            XCTAssertEqual((error as? AssocError)?.databaseError?.message,
                            "the database is locked by another process (waited 1 s; try again when its write is done)")
         }
     }
@@ -181,7 +181,7 @@ final class ConnectionTests: XCTestCase {
         try db.execute("CREATE VIEW inf AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c")
         let started = Date()
         XCTAssertThrowsError(try db.withTimeLimit(milliseconds: 200) { try db.fetchAll("SELECT count(*) FROM inf") }) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 9)  // SQLITE_INTERRUPT
             XCTAssertEqual(error?.message, "stopped after 200 ms (the time allowed)")
         }

@@ -82,10 +82,13 @@ final class LanguageBuilderTests: XCTestCase {
             XCTAssertEqual((error as? AssocError)?.message, #"table "book" has no association named "autor" (did you mean "author"?)"#)
         }
         XCTAssertThrowsError(try db.request(parsing: "book.filter(x.year > 1)")) { error in
-            XCTAssertEqual((error as? AssocError)?.kind, .unknownAlias)
+            guard case .unknownAlias(let alias, _, let known)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertEqual(alias, "x")
+            XCTAssertEqual(known, [])
         }
         XCTAssertThrowsError(try db.request(parsing: "book.filter(year > )")) { error in
-            XCTAssert(error is RequestSyntaxError)
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertEqual(syntax.column, 20)
         }
         XCTAssertThrowsError(try db.request(parsing: "book.including(all: author)")) { error in
             XCTAssert((error as? AssocError)?.message.contains("to-many") == true)
@@ -95,7 +98,8 @@ final class LanguageBuilderTests: XCTestCase {
     func testHavingWithoutAggregateIsAClearError() throws {
         let db = try database()
         XCTAssertThrowsError(try db.request(parsing: "book.having(year > 2000)")) { error in
-            XCTAssertEqual((error as? AssocError)?.kind, .invalidRequest)
+            guard case .invalidRequest(let table, _)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertEqual(table, "book")
             XCTAssert((error as? AssocError)?.message.contains("use filter(_:)") == true)
         }
     }

@@ -78,7 +78,7 @@ func decodingError(
     do {
         try body()
         XCTFail("expected a RowDecodingError, got none", file: file, line: line)
-    } catch let error as RowDecodingError {
+    } catch AssocError.decoding(let error) {
         return error
     } catch {
         XCTFail("expected a RowDecodingError, got \(error)", file: file, line: line)

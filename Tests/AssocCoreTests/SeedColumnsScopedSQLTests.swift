@@ -55,7 +55,8 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = book.select(Column("title"), Column("country")).joining(required: book.author)
         XCTAssertThrowsError(try db.mainStatement(for: request)) { error in
-            XCTAssertEqual((error as? AssocError)?.kind, .unknownColumn, "\(error)")
+            guard case .unknownColumn(let table, let column, _)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertEqual([table, column], ["book", "country"])
             XCTAssertTrue("\(error)".contains("country") && "\(error)".contains("book"), "\(error)")
         }
     }

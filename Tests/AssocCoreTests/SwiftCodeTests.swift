@@ -376,7 +376,7 @@ final class SwiftCodeTests: XCTestCase {
 
     func testUnknownAssociationThrowsNamingIt() throws {
         XCTAssertThrowsError(try code(book.including(required: book.editor))) { error in
-            XCTAssertEqual((error as? AssocError)?.kind, .unknownAssociation)
+            guard case .unknownAssociation("book", "editor", _, _)? = error as? AssocError else { return XCTFail("\(error)") }
             XCTAssertTrue(String(describing: error).contains("editor"), "\(error)")
         }
     }

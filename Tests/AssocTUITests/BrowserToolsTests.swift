@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 import AssocCore
 @testable import AssocTUI
 
@@ -157,13 +158,13 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try RowJSON.render(db.fetchAll(request)))
         // By key: the same file, read as `WHERE "TrackId" > ? ORDER BY "TrackId" LIMIT 3`.
         let byKey = temporaryPath("tracks-by-key.json")
-        db.clearStatementLog()
+        let recorder = StatementRecorder(db.connection)
         XCTAssertEqual(try ViewExporter(db: db, pageSize: 3).export(request, to: byKey, format: .json, overwrite: false, key: "TrackId"), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
-        let pages = db.statementLog.map(\.sql).filter { !$0.contains("COUNT") }
+        let pages = recorder.sql.filter { !$0.contains("COUNT") }
         XCTAssertEqual(pages.count, 3)
         XCTAssertTrue(pages[1].contains("WHERE \"Track\".\"TrackId\" > ?") && pages[1].hasSuffix("ORDER BY \"Track\".\"TrackId\" LIMIT 3"), pages[1])
-        XCTAssertEqual(db.statementLog.last?.arguments, [6])
+        XCTAssertEqual(recorder.statements.last?.arguments, [6])
         // An empty view is an empty array.
         let empty = temporaryPath("none.json")
         XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, overwrite: false), 0)

@@ -40,7 +40,7 @@ final class ClearErrorTests: XCTestCase {
             for value in 1..<count { disjunction = disjunction || Column("id") == value }
             for request in [chained, Table("t").filter(disjunction)] {
                 XCTAssertThrowsError(try Database(path: path).fetchAll(request)) { error in
-                    XCTAssertTrue((error as? DatabaseError)?.message.hasPrefix("the request is too large") ?? false, "\(error)")
+                    XCTAssertTrue((error as? AssocError)?.databaseError?.message.hasPrefix("the request is too large") ?? false, "\(error)")
                 }
             }
         }

@@ -71,7 +71,7 @@ final class HostileBehaviourTests: XCTestCase {
         let firstRows = try db.fetchAll(Table("big").limit(5))
         XCTAssertEqual(firstRows.map { $0["id"] }, [1, 2, 3, 4, 5].map { DatabaseValue.integer($0) })
         XCTAssertThrowsError(try db.fetchAll(Table("big").all)) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 11, "\(String(describing: error))")  // SQLITE_CORRUPT
             XCTAssertTrue(error?.message.contains("malformed") ?? false)
         }
@@ -113,7 +113,7 @@ final class HostileBehaviourTests: XCTestCase {
         // Engine: a short busy timeout is honoured.
         let started = Date()
         XCTAssertThrowsError(try Connection(path: path, busyTimeoutMilliseconds: 300)) { error in
-            let error = error as? DatabaseError
+            let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 5, "\(String(describing: error))")  // SQLITE_BUSY
             XCTAssertTrue(error?.message.contains("database is locked") ?? false)
         }

@@ -80,7 +80,7 @@ final class HostileFileTests: XCTestCase {
             database = try Database(path: path)
         } catch {
             if hostile.engineOpens == true { XCTFail("\(hostile.name): engine cannot open: \(error)") }
-            XCTAssertTrue(error is DatabaseError, "\(hostile.name): unexpected \(type(of: error))")
+            XCTAssertNotNil((error as? AssocError)?.databaseError, "\(hostile.name): unexpected \(type(of: error))")
             return
         }
         if hostile.engineOpens == false { XCTFail("\(hostile.name): the engine opened it") }

@@ -136,11 +136,12 @@ struct RequestFuzzer {
                 }
             }
             _ = try database.fetchCount(request)
-        } catch let error as AssocError {
-            stats.rejected[error.kind.rawValue, default: 0] += 1
-        } catch let error as DatabaseError where error.message.hasSuffix(".rowid") && error.message.hasPrefix("no such column") {
+        } catch AssocError.sqlite(let error) where error.message.hasSuffix(".rowid") && error.message.hasPrefix("no such column") {
             // Known SQLite limit: the hidden rowid of a table inside `LEFT JOIN (a JOIN b …)` is not visible outside.
             stats.rejected["SQLite: hidden rowid inside a nested join", default: 0] += 1
+        } catch let error as AssocError where error.databaseError == nil {
+            // The engine refused the request: counted by case (unknownColumn, invalidRequest…).
+            stats.rejected[Mirror(reflecting: error).children.first?.label ?? "\(error)", default: 0] += 1
         } catch {
             return "SQLite rejected generated SQL: \(error)\nrequest: \(request)"
         }

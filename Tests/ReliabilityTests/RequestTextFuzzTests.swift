@@ -108,11 +108,9 @@ final class RequestTextFuzzTests: XCTestCase {
                 parsed.limit = min(parsed.limit ?? 5, 5)
                 rows += try database.fetchAll(parsed).count
                 fetched += 1
-            } catch is RequestSyntaxError {
+            } catch AssocError.syntax {
                 syntaxErrors += 1
-            } catch is AssocError {
-                assocErrors += 1
-            } catch let error as DatabaseError {
+            } catch AssocError.sqlite(let error) {
                 // Only data-dependent SQLite errors are acceptable; SQL that does not compile is a generator bug.
                 let message = error.message
                 if message.contains("syntax error") || message.contains("no such") || message.contains("ambiguous") {
@@ -120,6 +118,8 @@ final class RequestTextFuzzTests: XCTestCase {
                     return
                 }
                 databaseErrors[message, default: 0] += 1
+            } catch is AssocError {
+                assocErrors += 1
             }
         }
         print("RequestTextFuzzTests: \(count) texts: \(fetched) fetched (\(rows) rows), \(syntaxErrors) syntax errors, \(assocErrors) AssocErrors, SQLite errors: \(databaseErrors)")

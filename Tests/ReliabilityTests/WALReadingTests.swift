@@ -112,7 +112,7 @@ final class WALReadingTests: XCTestCase {
             XCTAssertFalse(result.stderr.contains("attempt to write a readonly database"), result.stderr)
         }
         XCTAssertThrowsError(try Database(path: path)) { error in
-            XCTAssertTrue((error as? DatabaseError)?.message.contains("hot journal") ?? false, "\(error)")
+            XCTAssertTrue((error as? AssocError)?.databaseError?.message.contains("hot journal") ?? false, "\(error)")
         }
         XCTAssertEqual(before.differences(to: FileSnapshot(of: directory)), [])
     }

@@ -7,7 +7,7 @@ public enum SwiftCodeGenerator {
     /// when the request does not resolve (unknown table, association or column).
     public static func code(for request: Request, in db: Database) throws -> String {
         var resolver = Resolver(graph: db.graph)
-        let root = try resolver.resolve(request)
+        let root = try resolver.resolve(request).root
         var writer = SwiftRequestWriter(db: db)
         let requestCode = try writer.request(request)
         let rootType = writer.catalog.typeName(for: root.table)

@@ -55,7 +55,7 @@ struct SwiftRequestWriter {
             if case .allColumns? = selection.first {
                 let rest = try selection.dropFirst().map { item -> String in
                     guard case .expression(let e) = item else {
-                        throw AssocError(.invalidRequest, "a selection of table \(quoteForMessage(table.name)) lists all columns twice, which Swift code can not express")
+                        throw AssocError.invalid("a selection of table \(quoteForMessage(table.name)) lists all columns twice, which Swift code can not express", table: table.name)
                     }
                     return try code(e, table: table).text
                 }
@@ -65,7 +65,7 @@ struct SwiftRequestWriter {
             } else {
                 let items = try selection.map { item -> String in
                     guard case .expression(let e) = item else {
-                        throw AssocError(.invalidRequest, "a selection of table \(quoteForMessage(table.name)) lists all columns after other items, which Swift code can not express")
+                        throw AssocError.invalid("a selection of table \(quoteForMessage(table.name)) lists all columns after other items, which Swift code can not express", table: table.name)
                     }
                     return try code(e, table: table).text
                 }
@@ -149,7 +149,7 @@ struct SwiftRequestWriter {
             return Declared(
                 staticName: name, destination: destination, name: definition.name,
                 isToMany: definition.isToMany, singularKey: definition.singularName)
-        case .through(let pivot, let target, let kind, let name):
+        case .through(let pivot, let target, let kind, let name, let singularKey):
             let pivotCode = try associationCode(pivot, from: origin, fixSingularKey: true)
             let targetCode = try associationCode(target, from: pivotCode.destination, fixSingularKey: false)
             let destinationType = catalog.typeName(for: targetCode.destination)
@@ -158,7 +158,7 @@ struct SwiftRequestWriter {
             let staticName = catalog.declareStatic(on: origin, associationName: name, code: code)
             return Declared(
                 staticName: staticName, destination: targetCode.destination, name: name,
-                isToMany: kind.isToMany, singularKey: target.singularKey)
+                isToMany: kind.isToMany, singularKey: singularKey)
         }
     }
 

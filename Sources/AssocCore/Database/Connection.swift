@@ -29,19 +29,19 @@ public final class Connection: @unchecked Sendable {
     public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
 
     /// Opens the database at `path`. Read-only by default; a missing path, a directory or a file
-    /// that is not a SQLite database throws a `DatabaseError` naming the path.
+    /// that is not a SQLite database throws `AssocError.sqlite` naming the path.
     public init(path: String, mode: Mode = .readOnly, busyTimeoutMilliseconds: Int32 = 5000) throws {
         if path != ":memory:" && mode != .readWrite(create: true) {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                throw DatabaseError(code: SQLITE_CANTOPEN, message: "no such file: \(path)")
+                throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "no such file: \(path)"))
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a SQLite database")
+                throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a SQLite database"))
             }
             // A FIFO or a device would block SQLite's first read forever.
             if (info.st_mode & S_IFMT) != S_IFREG {
-                throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file, not a SQLite database")
+                throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "\(path) is not a regular file, not a SQLite database"))
             }
         }
         let db: OpaquePointer
@@ -61,9 +61,9 @@ public final class Connection: @unchecked Sendable {
         // Reading the schema header proves the file is a database ("file is not a database" otherwise).
         do {
             _ = try prepare("SELECT count(*) FROM sqlite_schema").firstValue()
-        } catch let error as DatabaseError {
+        } catch AssocError.sqlite(let error) {
             let explained = mode == .readOnly ? OpenDiagnosis.explain(error, path: path) : error.message
-            throw DatabaseError(code: error.code, message: "\(explained): \(path)")
+            throw AssocError.sqlite(DatabaseError(code: error.code, message: "\(explained): \(path)"))
         }
     }
 
@@ -105,7 +105,7 @@ public final class Connection: @unchecked Sendable {
             if rc != SQLITE_OK {
                 let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
                 sqlite3_free(errorMessage)
-                throw DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
+                throw AssocError.sqlite(DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle), sql: sql))
             }
         } else {
             let statement = try prepare(sql)
@@ -144,18 +144,18 @@ public final class Connection: @unchecked Sendable {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    func lastError(code: Int32, sql: String?) -> DatabaseError {
+    func lastError(code: Int32, sql: String?) -> AssocError {
         if code & 0xFF == SQLITE_BUSY {
             let reason = busyWait.isInterrupted
                 ? "cancelled while waiting for it"
                 : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
-            return DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql)
+            return .sqlite(DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql))
         }
         if code & 0xFF == SQLITE_NOMEM, Connection.memoryLimit > 0 {
-            return DatabaseError(
-                code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql)
+            return .sqlite(DatabaseError(
+                code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql))
         }
         let message = String(cString: sqlite3_errmsg(handle))
-        return DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql)
+        return .sqlite(DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql))
     }
 }

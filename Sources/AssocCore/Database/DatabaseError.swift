@@ -1,5 +1,5 @@
 /// An error reported by SQLite, with its result code, its message and the SQL that failed.
-public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The primary or extended SQLite result code (`SQLITE_ERROR` = 1, `SQLITE_CANTOPEN` = 14…).
     public var code: Int32
     /// SQLite's message (`sqlite3_errmsg`), or ours when SQLite has none.

@@ -10,7 +10,7 @@ enum FileOpening {
         do {
             plan = try WALFiles.plan(forReadOnly: realPath)
         } catch {
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file (permission denied?): \(path)")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file (permission denied?): \(path)"))
         }
         let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READONLY
         switch plan {
@@ -23,8 +23,8 @@ enum FileOpening {
         case .memorySnapshot(let log):
             do {
                 return try WALSnapshot.connect(realPath: realPath, log: log)
-            } catch let error as DatabaseError {
-                throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+            } catch AssocError.sqlite(let error) {
+                throw AssocError.sqlite(DatabaseError(code: error.code, message: "\(error.message): \(path)"))
             }
         }
     }
@@ -36,7 +36,7 @@ enum FileOpening {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
-            throw DatabaseError(code: rc, message: "\(message): \(displayPath)")
+            throw AssocError.sqlite(DatabaseError(code: rc, message: "\(message): \(displayPath)"))
         }
         return db
     }

@@ -33,9 +33,9 @@ public final class Statement {
     /// Binds values to the statement's parameters, in order. The count must match.
     public func bind(_ values: [DatabaseValue]) throws {
         guard values.count == parameterCount else {
-            throw DatabaseError(
+            throw AssocError.sqlite(DatabaseError(
                 code: SQLITE_RANGE,
-                message: "expected \(parameterCount) arguments, got \(values.count)", sql: sql)
+                message: "expected \(parameterCount) arguments, got \(values.count)", sql: sql))
         }
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)

@@ -9,7 +9,7 @@ extension Connection {
     /// Runs `body`, stopping its statements once `milliseconds` have passed (SQLite's progress
     /// handler, checked every few thousand virtual machine steps): for work with a budget, such as
     /// the browser's deferred counts, which a view that never ends (`WITH RECURSIVE` without a
-    /// bound) would otherwise keep running forever. Past the budget, throws `DatabaseError` with
+    /// bound) would otherwise keep running forever. Past the budget, throws `AssocError.sqlite` with
     /// code `SQLITE_INTERRUPT` and a message that says so.
     public func withTimeLimit<T>(milliseconds: Int, _ body: () throws -> T) throws -> T {
         let limit = TimeLimit(milliseconds: milliseconds)
@@ -20,9 +20,9 @@ extension Connection {
         defer { sqlite3_progress_handler(handle, 0, nil, nil) }
         do {
             return try withExtendedLifetime(limit) { try body() }
-        } catch let error as DatabaseError where error.primaryCode == SQLITE_INTERRUPT && limit.wasOver {
+        } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_INTERRUPT && limit.wasOver {
             let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
-            throw DatabaseError(code: error.code, message: "stopped after \(seconds) (the time allowed)", sql: error.sql)
+            throw AssocError.sqlite(DatabaseError(code: error.code, message: "stopped after \(seconds) (the time allowed)", sql: error.sql))
         }
     }
 }
@@ -62,7 +62,7 @@ extension Connection {
     static var memoryLimit: Int64 { sqlite3_hard_heap_limit64(-1) }
 
     /// Runs `body` with SQLite allowed at most `bytes` more memory than it uses now: past it, the
-    /// statement fails with `SQLITE_NOMEM`, reported as a `DatabaseError` that says so. For reading
+    /// statement fails with `SQLITE_NOMEM`, reported as `AssocError.sqlite` saying so. For reading
     /// objects a hostile file can make explode (a view of nested doubling CTEs took 4 GB to
     /// prepare). SQLite's heap limit is one for the whole process: use it where no other thread
     /// runs statements.
@@ -73,9 +73,9 @@ extension Connection {
         defer { sqlite3_hard_heap_limit64(previous) }
         do {
             return try body()
-        } catch let error as DatabaseError where error.primaryCode == SQLITE_NOMEM {
-            throw DatabaseError(
-                code: error.code, message: "needed more than \(bytes / 1_048_576) MB of memory: stopped", sql: error.sql)
+        } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_NOMEM {
+            throw AssocError.sqlite(DatabaseError(
+                code: error.code, message: "needed more than \(bytes / 1_048_576) MB of memory: stopped", sql: error.sql))
         }
     }
 }

@@ -28,7 +28,7 @@ enum WALSnapshot {
             guard let next = after else { break }
             log = next
         }
-        throw DatabaseError(code: SQLITE_BUSY, message: "the database changed while its write-ahead log was being read; try again")
+        throw AssocError.sqlite(DatabaseError(code: SQLITE_BUSY, message: "the database changed while its write-ahead log was being read; try again"))
     }
 
     struct Image {
@@ -38,29 +38,29 @@ enum WALSnapshot {
 
     static func makeImage(realPath: String, log: WALLog) throws -> Image {
         guard let pageCount = log.committedPageCount else {
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: "no committed frames in the write-ahead log")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "no committed frames in the write-ahead log"))
         }
         let size = Int64(pageCount) * Int64(log.pageSize)
         guard size <= maximumBytes else {
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: """
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: """
                 a WAL database whose -wal file holds committed changes but that has no -shm file; \
                 reading it in place would create the -shm file, and at \(size >> 20) MB it is too large to read into memory instead. \
                 Let a program that may write there open it once (for example sqlite3 with PRAGMA wal_checkpoint), \
                 or copy the database with its -wal file to a directory of your own
-                """)
+                """))
         }
         let descriptor = open(realPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the database file")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the database file"))
         }
         defer { close(descriptor) }
         let walDescriptor = open(realPath + "-wal", O_RDONLY | O_CLOEXEC)
         guard walDescriptor >= 0 else {
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file"))
         }
         defer { close(walDescriptor) }
         guard let pointer = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
-            throw DatabaseError(code: SQLITE_NOMEM, message: "out of memory reading the database")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_NOMEM, message: "out of memory reading the database"))
         }
         let buffer = UnsafeMutableRawBufferPointer(start: pointer, count: Int(size))
         do {
@@ -77,7 +77,7 @@ enum WALSnapshot {
             }
         } catch {
             sqlite3_free(pointer)
-            throw DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: "cannot read the -wal file"))
         }
         if buffer.count >= 100 {
             // An in-memory database has no log: the header says rollback journal (1), and the page
@@ -96,7 +96,7 @@ enum WALSnapshot {
         guard sqlite3_open_v2(":memory:", &db, flags, nil) == SQLITE_OK, let db else {
             if let db { sqlite3_close_v2(db) }
             sqlite3_free(image.pointer)
-            throw DatabaseError(code: SQLITE_NOMEM, message: "out of memory reading the database")
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_NOMEM, message: "out of memory reading the database"))
         }
         // SQLite frees the image when the connection closes, or at once if this fails.
         let rc = sqlite3_deserialize(db, "main", image.pointer.assumingMemoryBound(to: UInt8.self), image.size, image.size,
@@ -104,7 +104,7 @@ enum WALSnapshot {
         guard rc == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(db))
             sqlite3_close_v2(db)
-            throw DatabaseError(code: rc, message: "\(message) (reading the write-ahead log)")
+            throw AssocError.sqlite(DatabaseError(code: rc, message: "\(message) (reading the write-ahead log)"))
         }
         return db
     }

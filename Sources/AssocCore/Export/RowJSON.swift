@@ -16,9 +16,7 @@ public enum RowJSON {
         var names = Set<String>()
         func add(_ name: String, _ value: JSONValue, isAssociation: Bool) throws {
             if !names.insert(name).inserted {
-                throw AssocError(.keyCollision, isAssociation
-                    ? "the association key \(quoteForMessage(name)) appears twice in one object of the JSON output (two associations, or an association and a column, share it): give the association another key with forKey(\"...\")"
-                    : "the column \(quoteForMessage(name)) appears twice in one object of the JSON output (selected twice, or two selections named alike with forKey): select it once, or give one of them another name with forKey(\"...\")")
+                throw AssocError.keyCollision(name, isAssociation: isAssociation)
             }
             members.append((name, value))
         }

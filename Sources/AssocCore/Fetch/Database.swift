@@ -1,11 +1,13 @@
 /// A database opened for exploring: its connection, its schema and its association graph, read
-/// once. Fetches requests and remembers the statements it ran.
+/// once. Plans and fetches requests. To watch every statement that runs, set the connection's
+/// `traceHandler`.
 public final class Database: @unchecked Sendable {
     public let connection: Connection
     public let schema: Schema
     public let graph: AssociationGraph
-    /// Every statement run through this database, in order (the browser's SQL pane reads it).
-    public private(set) var statementLog: [GeneratedStatement] = []
+    /// The statements run while `executedStatements(for:)` records them (nil otherwise: nothing
+    /// is kept, whatever the number of fetches).
+    private var recording: [GeneratedStatement]?
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
@@ -25,11 +27,6 @@ public final class Database: @unchecked Sendable {
         try self.init(connection: Connection(path: path))
     }
 
-    /// Forgets the logged statements.
-    public func clearStatementLog() {
-        statementLog.removeAll()
-    }
-
     /// The main statement of `request`, without running anything. Prefetch statements depend on
     /// the fetched rows: `executedStatements(for:)` runs the request and returns them all.
     public func mainStatement(for request: Request) throws -> GeneratedStatement {
@@ -39,17 +36,18 @@ public final class Database: @unchecked Sendable {
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
     public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
-        let start = statementLog.count
+        recording = []
+        defer { recording = nil }
         _ = try fetchAll(request)
-        return Array(statementLog[start...])
+        return recording ?? []
     }
 
     /// All rows of `request`, each split into scopes by association key, with their prefetched rows.
     public func fetchAll(_ request: Request) throws -> [Row] {
         var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
+        let query = try resolver.resolve(request)
         return try Prefetcher.fetch(
-            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs,
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects,
             extraHidden: [], db: self
         ).rows
     }
@@ -59,9 +57,9 @@ public final class Database: @unchecked Sendable {
     /// row in memory); with it, rows are fetched first, since their prefetches need all parent keys.
     public func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
         var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
+        let query = try resolver.resolve(request)
         try Prefetcher.forEach(
-            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, db: self, body)
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects, db: self, body)
     }
 
     /// The first row of `request`, or nil.
@@ -73,14 +71,19 @@ public final class Database: @unchecked Sendable {
 
     /// The number of rows `request` fetches.
     public func fetchCount(_ request: Request) throws -> Int {
+        let rows = try run(countStatement(for: request))
+        if case .integer(let count)? = rows.values.first?.first { return Int(count) }
+        return 0
+    }
+
+    /// The statement `fetchCount` runs, without running it: `SELECT COUNT(*) FROM (<request
+    /// without its ordering>)`.
+    public func countStatement(for request: Request) throws -> GeneratedStatement {
         var unordered = request
         unordered.relation.ordering = []
         let query = try SQLGenerator.generate(unordered, graph: graph)
-        let statement = GeneratedStatement(
+        return GeneratedStatement(
             sql: "SELECT COUNT(*) FROM (" + query.statement.sql + ")", arguments: query.statement.arguments)
-        let rows = try run(statement)
-        if case .integer(let count)? = rows.values.first?.first { return Int(count) }
-        return 0
     }
 
     /// Runs one statement and returns its column names and rows, logging it.
@@ -91,9 +94,9 @@ public final class Database: @unchecked Sendable {
         return (prepared.columnNames, rows)
     }
 
-    /// Logs `statement`, then compiles it and binds its arguments, ready to step.
+    /// Records `statement` (when recording), then compiles it and binds its arguments, ready to step.
     func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
-        statementLog.append(statement)
+        recording?.append(statement)
         let prepared = try connection.prepare(statement.sql)
         try prepared.bind(statement.arguments)
         return prepared

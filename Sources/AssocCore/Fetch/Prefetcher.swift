@@ -21,7 +21,7 @@ enum Prefetcher {
     }
 
     static func fetch(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], extraHidden: [(nodeID: Int, column: String)],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, extraHidden: [(nodeID: Int, column: String)],
         db: Database
     ) throws -> FetchedRows {
         var plans: [Plan] = []
@@ -43,7 +43,7 @@ enum Prefetcher {
     /// Calls `body` with each row of the main statement as it is read when nothing is prefetched;
     /// otherwise fetches everything first (prefetched rows need all the parent keys).
     static func forEach(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], db: Database, _ body: (Row) throws -> Void
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, db: Database, _ body: (Row) throws -> Void
     ) throws {
         var plans: [Plan] = []
         var hidden: [(nodeID: Int, column: String)] = []
@@ -86,7 +86,7 @@ enum Prefetcher {
 
     private static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
-        mergedIDs: [Int: Int], db: Database
+        mergedIDs: NodeRedirects, db: Database
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for

@@ -24,10 +24,10 @@ extension Database {
     /// The statements fetching `request` runs, without running any (`assoc sql` prints them).
     public func plan(_ request: Request) throws -> QueryPlan {
         var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
+        let query = try resolver.resolve(request)
         var steps: [QueryPlan.Step] = []
         try Prefetcher.plan(
-            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs,
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects,
             extraHidden: [], prefetch: nil, depth: 0, into: &steps)
         return QueryPlan(steps: steps)
     }
@@ -36,7 +36,7 @@ extension Database {
 extension Prefetcher {
     /// The statements `fetch(root:…)` runs, in the order it runs them, with placeholder keys.
     static func plan(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], extraHidden: [(nodeID: Int, column: String)],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, extraHidden: [(nodeID: Int, column: String)],
         prefetch: (key: String, parentTable: String, parentColumns: [String])?, depth: Int, into steps: inout [QueryPlan.Step]
     ) throws {
         var plans: [Plan] = []

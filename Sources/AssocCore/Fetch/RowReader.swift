@@ -49,9 +49,7 @@ enum RowReader {
         }
         let expected = totalWidth(layout) + query.hiddenColumnCount
         guard expected == columns.count else {
-            throw AssocError(
-                .invalidRequest,
-                "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
+            throw AssocError.invalid("the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
         }
         var cursor = 0
         return (statement, columns, ScopeReader(layout: layout, names: columns, cursor: &cursor))

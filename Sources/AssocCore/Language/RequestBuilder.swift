@@ -22,16 +22,16 @@ public enum RequestBuilder {
                 request.relation.keyFilters.append(try keyFilter(keys, plural: plural))
             case .requestFor(let association):
                 guard let graph else {
-                    throw AssocError(.invalidRequest, "request(for:) needs the database's associations: build the request with Database.request(parsing:)")
+                    throw AssocError.invalid("request(for:) needs the database's associations: build the request with Database.request(parsing:)")
                 }
                 request = try Database.request(for: try Self.association(association), of: request, graph: graph)
             case .limit(let limit, let offset):
                 guard limit >= 0, (offset ?? 0) >= 0 else {
-                    throw AssocError(.invalidRequest, "limit and offset must not be negative")
+                    throw AssocError.invalid("limit and offset must not be negative")
                 }
                 request = request.limit(limit, offset: offset)
             case .forKey:
-                throw AssocError(.invalidRequest, "forKey(_:) names an association or an expression, not the request on \(quoteForMessage(table.name))")
+                throw AssocError.invalid("forKey(_:) names an association or an expression, not the request on \(quoteForMessage(table.name))", table: table.name)
             default:
                 try apply(method, to: &request.relation)
             }
@@ -46,9 +46,9 @@ public enum RequestBuilder {
             case .forKey(let key):
                 association.key = key
             case .limit:
-                throw AssocError(.invalidRequest, "limit(_:) is not available on associations (\(quoteForMessage(syntax.name))): limit the request itself")
+                throw AssocError.invalid("limit(_:) is not available on associations (\(quoteForMessage(syntax.name))): limit the request itself")
             case .requestFor:
-                throw AssocError(.invalidRequest, "request(for:) is not available on associations (\(quoteForMessage(syntax.name))): call it on the request")
+                throw AssocError.invalid("request(for:) is not available on associations (\(quoteForMessage(syntax.name))): call it on the request")
             default:
                 try apply(method, to: &association.relation)
             }
@@ -85,7 +85,7 @@ public enum RequestBuilder {
         case .limit, .forKey, .requestFor:
             break  // handled by the callers
         case .filterKey:
-            throw AssocError(.invalidRequest, "filter(key:) selects rows of the request's own table by primary key; on an association, filter on its columns")
+            throw AssocError.invalid("filter(key:) selects rows of the request's own table by primary key; on an association, filter on its columns")
         }
     }
 
@@ -126,7 +126,7 @@ public enum RequestBuilder {
             case .total: function = .total
             }
             if aggregate.function.takesArgument && aggregate.argument == nil {
-                throw AssocError(.invalidRequest, "\(aggregate.function.rawValue)(_:) of \(quoteForMessage(aggregate.association.name)) needs a column")
+                throw AssocError.invalid("\(aggregate.function.rawValue)(_:) of \(quoteForMessage(aggregate.association.name)) needs a column")
             }
             return .aggregate(Aggregate(
                 function: function, association: try association(aggregate.association),
@@ -172,8 +172,10 @@ public enum RequestBuilder {
 extension Database {
     /// Parses request-language text (`book.including(required: author).filter(year >= 2000)`) into a
     /// request, checking every table, association, column and alias against the schema.
+    /// A text that does not parse throws `AssocError.syntax` with the position at fault.
     public func request(parsing text: String) throws -> Request {
-        let syntax = try RequestParser.parse(text)
+        let syntax: RequestSyntax
+        do { syntax = try RequestParser.parse(text) } catch { throw AssocError.syntax(error) }
         let request = try RequestBuilder.build(syntax, graph: graph)
         _ = try mainStatement(for: request)
         return request

@@ -332,31 +332,9 @@ public struct RequestParser {
 
     /// "did you mean 'filter'?" or the list of valid names.
     static func suggestion(for name: String, among valid: [String]) -> String {
-        let lowered = name.lowercased()
-        let scored = valid.enumerated().map { (index: $0.offset, name: $0.element, distance: editDistance(lowered, $0.element.lowercased())) }
-        let limit = Swift.max(2, name.count / 3)
-        let close = scored.filter { $0.distance <= limit }
-            .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
-            .map { "'\($0.name)'" }
+        // Method names are short: typos only, not prefixes.
+        let close = NameSuggestions.closest(to: name, among: valid, matchingPrefixes: false)
         if close.isEmpty { return "expected one of \(valid.joined(separator: ", "))" }
-        return "did you mean \(close.prefix(3).joined(separator: " or "))?"
-    }
-
-    /// Levenshtein distance, capped in cost by the (short) method names it compares.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars.prefix(64)), b = Array(b.unicodeScalars.prefix(64))
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var row = previous
-        for i in 1...a.count {
-            row[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &row)
-        }
-        return previous[b.count]
+        return "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
     }
 }

@@ -76,9 +76,7 @@ enum RelationSyntaxBuilder {
         case .named(let named): name = named
         case .definition(let definition): name = definition.name
         case .declared, .through:
-            throw AssocError(
-                .invalidRequest,
-                "association \(quoteForMessage(association.displayName)) is declared in Swift and has no request-language form")
+            throw AssocError.invalid("association \(quoteForMessage(association.displayName)) is declared in Swift and has no request-language form")
         }
         var methods = try Self.methods(of: association.relation)
         if let key = association.key { methods.append(.forKey(key)) }
@@ -122,7 +120,7 @@ enum RelationSyntaxBuilder {
             case .like: return ExpressionSyntax(.like(l, r, negated: false))
             case .notLike: return ExpressionSyntax(.like(l, r, negated: true))
             case .is, .isNot:
-                throw AssocError(.invalidRequest, "the IS operator between two expressions has no request-language form")
+                throw AssocError.invalid("the IS operator between two expressions has no request-language form")
             }
         case .isNull(let operand, let negated):
             return ExpressionSyntax(.isNull(try syntax(operand), negated: negated))
@@ -131,7 +129,7 @@ enum RelationSyntaxBuilder {
         case .function(let name, let arguments) where name.uppercased() == "IFNULL" && arguments.count == 2:
             return .binary(.ifNull, try syntax(arguments[0]), try syntax(arguments[1]))
         case .function(let name, _):
-            throw AssocError(.invalidRequest, "the function \(name) has no request-language form")
+            throw AssocError.invalid("the function \(name) has no request-language form")
         case .aggregate(let aggregate):
             let function: AggregateFunction
             switch aggregate.function {

@@ -8,7 +8,7 @@
 ///   When the row's table is known (records fetched from a request), only a `TableRecord` of that
 ///   table (or a key equal to its singular name) does; otherwise only the first such property does.
 ///
-/// Errors are thrown as `RowDecodingError`, naming the column, value, scope or key at fault.
+/// Errors are thrown as `AssocError.decoding`, naming the column, value, scope or key at fault.
 public struct RowDecoder: Decoder {
     public let row: Row
     public let codingPath: [CodingKey]
@@ -29,12 +29,17 @@ public struct RowDecoder: Decoder {
 
     /// Decodes a `T` from `row`.
     public static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
-        try T(from: RowDecoder(row: row))
+        try decode(type, from: row, layout: nil)
     }
 
     /// Decodes a `T` from `row`, knowing the tables behind it.
+    /// A `RowDecodingError` comes out as `AssocError.decoding`; the record's own errors as they are.
     static func decode<T: Decodable>(_ type: T.Type, from row: Row, layout: TableLayout?) throws -> T {
-        try T(from: RowDecoder(row: row, layout: layout, codingPath: []))
+        do {
+            return try T(from: RowDecoder(row: row, layout: layout, codingPath: []))
+        } catch let error as RowDecodingError {
+            throw AssocError.decoding(error)
+        }
     }
 
     public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

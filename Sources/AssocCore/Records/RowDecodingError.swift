@@ -1,7 +1,7 @@
 /// Why a record could not be decoded from a row. The message names the column, value, scope or
 /// prefetch key at fault and the coding path of the property being decoded.
-public struct RowDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable {
+public struct RowDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
         /// No column, scope or prefetched rows match a required property.
         case columnNotFound
         /// The column's value can not be converted to the property's type.

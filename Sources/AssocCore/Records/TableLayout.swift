@@ -21,7 +21,7 @@ struct TableLayout: Sendable {
     /// The layout of the rows `request` fetches, resolved against the database's graph.
     init(request: Request, db: Database) throws {
         var resolver = Resolver(graph: db.graph)
-        self.init(node: try resolver.resolve(request))
+        self.init(node: try resolver.resolve(request).root)
     }
 
     init(node: QueryNode) {

@@ -19,12 +19,6 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     /// The key set with `forKey(_:)`, replacing the default one.
     public var key: String?
     public var relation = Relation()
-    /// Resolution bookkeeping: the node id to give this association's table, and the cardinality
-    /// that decides the key's singular or plural form when it differs from the association's own.
-    var presetNodeID: Int?
-    var keyIsToMany: Bool?
-    /// The singular form of `key` when inflection gets it wrong (set for inferred through associations).
-    var singularKey: String?
 
     public init(origin: String?, reference: Reference) {
         self.origin = origin

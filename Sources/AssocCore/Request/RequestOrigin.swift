@@ -34,7 +34,7 @@ extension Database {
     /// book's author, `id` for an author's books).
     public func originColumns(of association: AssociationRequest, from table: String) throws -> [String] {
         guard let origin = schema.table(named: table) else { throw AssocError.unknownTable(table, in: schema) }
-        var steps: [(definition: Association, request: AssociationRequest)] = []
+        var steps: [AssociationStep] = []
         try Resolver(graph: graph).flatten(association, from: origin, into: &steps)
         return steps.first?.definition.columns.map(\.origin) ?? []
     }
@@ -44,10 +44,10 @@ extension Database {
             throw AssocError.unknownTable(base.table, in: graph.schema)
         }
         let resolver = Resolver(graph: graph)
-        var steps: [(definition: Association, request: AssociationRequest)] = []
+        var steps: [AssociationStep] = []
         try resolver.flatten(association, from: origin, into: &steps)
         guard let last = steps.last else {
-            throw AssocError(.invalidAssociation, "association \(quoteForMessage(association.displayName)) has no step")
+            throw AssocError.invalidAssociation(association.displayName, table: nil, reason: "association \(quoteForMessage(association.displayName)) has no step")
         }
         var request = Request(table: last.definition.destination)
         request.origin = .associated(base: base, association: association)
@@ -59,13 +59,13 @@ extension Resolver {
     /// The conditions that restrict the root of a `request(for:)` request to the records its
     /// association reaches: one `IN (SELECT …)` per step, nested from the base request outwards.
     /// `steps`: the association flattened from the base's table.
-    func originFilter(of origin: RequestOrigin, steps: [(definition: Association, request: AssociationRequest)]) throws -> SubqueryFilter {
+    func originFilter(of origin: RequestOrigin, steps: [AssociationStep]) throws -> SubqueryFilter {
         var source = origin.base
         var filter: SubqueryFilter?
         for (index, step) in steps.enumerated() {
             let pairs = step.definition.columns
             guard !pairs.isEmpty else {
-                throw AssocError(.invalidAssociation, "association \(quoteForMessage(step.definition.name)) joins no column")
+                throw AssocError.invalidAssociation(step.definition.name, table: step.definition.origin, reason: "association \(quoteForMessage(step.definition.name)) joins no column")
             }
             let statement = try SQLGenerator.generate(
                 Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph).statement
@@ -80,7 +80,7 @@ extension Resolver {
             source = next
         }
         guard let filter else {
-            throw AssocError(.invalidAssociation, "association \(quoteForMessage(origin.association.displayName)) has no step")
+            throw AssocError.invalidAssociation(origin.association.displayName, table: nil, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
         }
         return filter
     }

@@ -20,10 +20,7 @@ struct ExpressionPrinter {
         case .aliasedColumn(let alias, let column):
             guard let id = aliases[alias.lowercased()], let target = nodes[id] else {
                 let known = aliases.keys.sorted()
-                throw AssocError(
-                    .unknownAlias,
-                    "no table of the request is aliased \(quoteForMessage(alias))"
-                        + (known.isEmpty ? " (use aliased(_:) on a table first)" : didYouMean(closestNames(to: alias, among: known))))
+                throw AssocError.unknownAlias(alias, suggestions: closestNames(to: alias, among: known), known: known)
             }
             try writeColumn(column, of: target, to: &w, forceQualify: true)
         case .value(let value):
@@ -119,9 +116,7 @@ struct ExpressionPrinter {
         let spelled: String
         if let column = node.table.column(named: name) {
             guard column.isNameValidUTF8 else {
-                throw AssocError(
-                    .invalidRequest,
-                    "column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it")
+                throw AssocError.invalid("column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it", table: node.table.name)
             }
             spelled = column.name
         } else if name.lowercased() == "rowid", node.table.primaryKey.kind == .rowidAlias,
@@ -147,14 +142,12 @@ struct ExpressionPrinter {
 
     private func writeAggregate(_ aggregate: Aggregate, to w: inout SQLWriter) throws {
         guard let id = aggregate.nodeID, let node = nodes[finalID(id)] else {
-            throw AssocError(.invalidRequest, "aggregate on \(quoteForMessage(aggregate.association.displayName)) is used where it cannot be joined")
+            throw AssocError.invalid("aggregate on \(quoteForMessage(aggregate.association.displayName)) is used where it cannot be joined")
         }
         switch aggregate.function {
         case .count, .isEmpty:
             guard let key = node.table.primaryKey.fastColumn else {
-                throw AssocError(
-                    .invalidRequest,
-                    "cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)")
+                throw AssocError.invalid("cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)", table: node.table.name)
             }
             w.append("COUNT(DISTINCT ")
             try writeColumn(key, of: node, to: &w)
@@ -162,7 +155,7 @@ struct ExpressionPrinter {
         case .min, .max, .average, .sum, .total:
             let name = ["min": "MIN", "max": "MAX", "average": "AVG", "sum": "SUM", "total": "TOTAL"][aggregate.function.rawValue] ?? "MIN"
             guard let argument = aggregate.argument else {
-                throw AssocError(.invalidRequest, "\(aggregate.function.rawValue) needs a column")
+                throw AssocError.invalid("\(aggregate.function.rawValue) needs a column")
             }
             w.append(name + "(")
             try write(argument, in: node, to: &w)

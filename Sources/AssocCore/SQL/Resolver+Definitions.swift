@@ -2,7 +2,8 @@
 /// association made of two refinable associations.
 enum ResolvedDefinition {
     case direct(Association)
-    case through(pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String)
+    /// `singularKey`: the singular form of the target's key when inflection gets it wrong.
+    case through(pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String, singularKey: String?)
 
     /// The singular form of the association's default key, when inflection alone gets it wrong.
     var singularName: String? {
@@ -28,7 +29,7 @@ extension Resolver {
         case .declared(let declared):
             return .direct(try resolveDeclared(declared))
         case .through(let pivot, let target, let kind, let name):
-            return .through(pivot: pivot, target: target, kind: kind, name: name)
+            return .through(pivot: pivot, target: target, kind: kind, name: name, singularKey: nil)
         }
     }
 
@@ -42,11 +43,10 @@ extension Resolver {
         case .direct:
             return .direct(association)
         case .through(let pivot, let target):
-            var targetRequest = AssociationRequest(origin: target.origin, reference: .definition(target))
-            targetRequest.singularKey = association.singularName
             return .through(
                 pivot: AssociationRequest(origin: pivot.origin, reference: .definition(pivot)),
-                target: targetRequest, kind: association.kind, name: association.name)
+                target: AssociationRequest(origin: target.origin, reference: .definition(target)),
+                kind: association.kind, name: association.name, singularKey: association.singularName)
         }
     }
 
@@ -54,7 +54,7 @@ extension Resolver {
     func isToMany(_ association: AssociationRequest, from origin: TableInfo) throws -> Bool {
         switch try definition(of: association, from: origin) {
         case .direct(let definition): return definition.isToMany
-        case .through(_, _, let kind, _): return kind.isToMany
+        case .through(_, _, let kind, _, _): return kind.isToMany
         }
     }
 
@@ -73,7 +73,7 @@ extension Resolver {
                 throw AssocError.unknownTable(definition.destination, in: schema)
             }
             return table
-        case .through(let pivot, let target, _, _):
+        case .through(let pivot, let target, _, _, _):
             let middle = try destinationTable(of: pivot, from: origin)
             return try destinationTable(of: target, from: middle)
         }
@@ -107,9 +107,7 @@ extension Resolver {
         let hint = "provide the columns with using: ForeignKey([...], to: [...])"
         if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
             guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
-                throw AssocError(
-                    .invalidAssociation,
-                    "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns")
+                throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns")
             }
             return Array(zip(foreignKey.originColumns, destinationColumns)).map { (child: $0.0, parent: $0.1) }
         }
@@ -119,9 +117,7 @@ extension Resolver {
             candidates = candidates.filter { Set($0.originColumns.map { $0.lowercased() }) == wanted }
         }
         if candidates.count > 1 {
-            throw AssocError(
-                .invalidAssociation,
-                "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+            throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
         }
         if let fk = candidates.first, fk.originColumns.count == fk.destinationColumns.count, !fk.originColumns.isEmpty {
             return Array(zip(fk.originColumns, fk.destinationColumns)).map { (child: $0.0, parent: $0.1) }
@@ -129,31 +125,26 @@ extension Resolver {
         if let origins = foreignKey?.originColumns, origins.count == parent.primaryKey.columns.count, !origins.isEmpty {
             return Array(zip(origins, parent.primaryKey.columns)).map { (child: $0.0, parent: $0.1) }
         }
-        throw AssocError(
-            .invalidAssociation,
-            "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+        throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
     }
 
     /// `including(all:)` of a through association: a prefetched child whose statement starts from
     /// the final table and joins the intermediate tables back to the parent's keys.
     mutating func attachPrefetchedThrough(
         pivot: AssociationRequest, target: AssociationRequest, kind: AssociationKind, name: String,
-        _ association: AssociationRequest, to parent: inout QueryNode
+        _ association: AssociationRequest, hints: ResolutionHints, to parent: inout QueryNode
     ) throws -> Int {
         guard kind.isToMany else {
-            throw AssocError(
-                .invalidRequest,
-                "including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)")
+            throw AssocError.invalid("including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)", table: parent.table.name)
         }
-        var steps: [(definition: Association, request: AssociationRequest)] = []
+        var steps: [AssociationStep] = []
         try flatten(pivot, from: parent.table, into: &steps)
         let middle = try destinationTable(of: pivot, from: parent.table)
         var finalTarget = target
         finalTarget.relation = target.relation.merging(association.relation)
-        finalTarget.presetNodeID = association.presetNodeID
-        try flatten(finalTarget, from: middle, into: &steps)
+        try flatten(finalTarget, from: middle, into: &steps, hints: hints)
         guard let last = steps.last else {
-            throw AssocError(.invalidAssociation, "through association \(quoteForMessage(name)) has no step")
+            throw AssocError.invalidAssociation(name, table: parent.table.name, reason: "through association \(quoteForMessage(name)) has no step")
         }
         var chain: [PrefetchStep] = []
         var previous = parent.table
@@ -164,7 +155,7 @@ extension Resolver {
             try checkStep(step.definition, from: previous, to: table)
             let node = try node(
                 for: table, relation: step.request.relation, isIncluded: false,
-                presetID: step.request.presetNodeID, isRoot: false)
+                presetID: step.hints.presetNodeID, isRoot: false, pendingJoins: step.hints.pendingJoins)
             chain.append(PrefetchStep(node: node, pairs: step.definition.columns))
             previous = table
         }
@@ -174,7 +165,7 @@ extension Resolver {
         try checkStep(last.definition, from: previous, to: destination)
         let targetNode = try node(
             for: destination, relation: last.request.relation, isIncluded: true,
-            presetID: last.request.presetNodeID, isRoot: false)
+            presetID: last.hints.presetNodeID, isRoot: false, pendingJoins: last.hints.pendingJoins)
         let key = AssociationKey.plural(association.key ?? name, isToMany: true)
         let child = QueryChild(key: key, kind: .all, pairs: last.definition.columns, node: targetNode, prefetchChain: chain)
         return try merge(child, into: &parent)
@@ -192,20 +183,19 @@ extension Resolver {
     }
 
     /// The direct steps of an association, each with the request that refines its table.
-    /// A through association's own key and refinements go to its last step.
+    /// A through association's own key, refinements and `hints` go to its last step.
     func flatten(
         _ association: AssociationRequest, from origin: TableInfo,
-        into steps: inout [(definition: Association, request: AssociationRequest)]
+        into steps: inout [AssociationStep], hints: ResolutionHints = .init()
     ) throws {
         switch try definition(of: association, from: origin) {
         case .direct(let definition):
-            steps.append((definition, association))
-        case .through(let pivot, var target, _, _):
+            steps.append(AssociationStep(definition: definition, request: association, hints: hints))
+        case .through(let pivot, var target, _, _, _):
             try flatten(pivot, from: origin, into: &steps)
             let middle = try destinationTable(of: pivot, from: origin)
             target.relation = target.relation.merging(association.relation)
-            target.presetNodeID = association.presetNodeID
-            try flatten(target, from: middle, into: &steps)
+            try flatten(target, from: middle, into: &steps, hints: hints)
         }
     }
 }

@@ -5,7 +5,7 @@ struct Resolver {
     let graph: AssociationGraph
     private var nextID = 0
     /// Node ids replaced by merges, mapped to the id that survived.
-    private(set) var mergedIDs: [Int: Int] = [:]
+    private(set) var redirects = NodeRedirects()
 
     init(graph: AssociationGraph) {
         self.graph = graph
@@ -13,13 +13,14 @@ struct Resolver {
 
     var schema: Schema { graph.schema }
 
-    mutating func resolve(_ request: Request) throws -> QueryNode {
+    /// Phase 1: the request's tree of tables, every name checked against the schema.
+    mutating func resolve(_ request: Request) throws -> ResolvedQuery {
         guard let table = schema.table(named: request.table) else {
             throw AssocError.unknownTable(request.table, in: schema)
         }
         var root = try resolveRoot(request, table: table)
         root.ordersTotally = request.isOrderedTotally
-        return root
+        return ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
     }
 
     private mutating func resolveRoot(_ request: Request, table: TableInfo) throws -> QueryNode {
@@ -31,7 +32,7 @@ struct Resolver {
         guard let baseTable = schema.table(named: origin.base.table) else {
             throw AssocError.unknownTable(origin.base.table, in: schema)
         }
-        var steps: [(definition: Association, request: AssociationRequest)] = []
+        var steps: [AssociationStep] = []
         try flatten(origin.association, from: baseTable, into: &steps)
         var relation = steps.last?.request.relation ?? Relation()
         relation = relation.merging(request.relation)
@@ -42,13 +43,7 @@ struct Resolver {
 
     /// The surviving id of a node after merges.
     func finalID(_ id: Int) -> Int {
-        var current = id
-        var guardCount = 0
-        while let next = mergedIDs[current], guardCount < 10_000 {
-            current = next
-            guardCount += 1
-        }
-        return current
+        redirects.finalID(id)
     }
 
     private mutating func makeID(_ preset: Int?) -> Int {
@@ -63,7 +58,8 @@ struct Resolver {
     }
 
     mutating func node(
-        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool
+        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool,
+        pendingJoins: [PendingJoin] = []
     ) throws -> QueryNode {
         var node = QueryNode(
             id: makeID(presetID), table: table, userAlias: relation.alias,
@@ -74,9 +70,12 @@ struct Resolver {
         for join in relation.joins {
             _ = try attach(join.association, method: join.method, to: &node)
         }
+        for pending in pendingJoins {
+            _ = try attach(pending.association, method: pending.method, to: &node, hints: pending.hints)
+        }
         for filter in relation.filters where filter.containsAggregate {
             _ = filter
-            throw AssocError(.invalidRequest, "aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))")
+            throw AssocError.invalid("aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))", table: table.name)
         }
         node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
         // An ordering by an aggregate (`order(tracks.count.desc)`) joins it as annotations do.
@@ -93,54 +92,54 @@ struct Resolver {
     // MARK: Attaching associations
 
     /// Attaches `association` below `parent` and returns the id of the node of its destination.
-    mutating func attach(_ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode) throws -> Int {
+    mutating func attach(
+        _ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode, hints: ResolutionHints = .init()
+    ) throws -> Int {
         if let origin = association.origin, origin.lowercased() != parent.table.name.lowercased() {
-            throw AssocError(
-                .invalidAssociation,
-                "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
+            throw AssocError.invalidAssociation(association.displayName, table: parent.table.name, reason: "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
         }
         switch try definition(of: association, from: parent.table) {
         case .direct(let definition):
-            return try attachDirect(definition, association, method: method, to: &parent)
-        case .through(var pivot, var target, let kind, let name):
+            return try attachDirect(definition, association, hints: hints, method: method, to: &parent)
+        case .through(let pivot, var target, let kind, let name, let singularKey):
             if method == .includingAll {
-                return try attachPrefetchedThrough(pivot: pivot, target: target, kind: kind, name: name, association, to: &parent)
+                return try attachPrefetchedThrough(
+                    pivot: pivot, target: target, kind: kind, name: name, association, hints: hints, to: &parent)
             }
             let pivotToMany = try isToMany(pivot, from: parent.table)
             let targetToMany = try isToMany(target, fromTableOf: pivot, parent: parent.table.name)
             if kind == .hasOneThrough && (pivotToMany || targetToMany) {
-                throw AssocError(.invalidAssociation, "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
+                throw AssocError.invalidAssociation(name, table: parent.table.name, reason: "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
             }
             // The through association's own key and refinements apply to the target's table.
             let targetID = reserveID()
-            target.presetNodeID = targetID
-            if association.key != nil { target.singularKey = nil }
             target.key = association.key ?? name
-            target.keyIsToMany = kind.isToMany
             target.relation = target.relation.merging(association.relation)
-            pivot.relation.joins.append(Join(method: method, association: target))
+            let targetHints = ResolutionHints(
+                presetNodeID: targetID, keyIsToMany: kind.isToMany,
+                singularKey: association.key == nil ? singularKey : nil, pendingJoins: hints.pendingJoins)
             let pivotMethod: JoinMethod = method.isRequired ? .joiningRequired : .joiningOptional
-            _ = try attach(pivot, method: pivotMethod, to: &parent)
+            let pending = PendingJoin(method: method, association: target, hints: targetHints)
+            _ = try attach(pivot, method: pivotMethod, to: &parent, hints: ResolutionHints(pendingJoins: [pending]))
             return finalID(targetID)
         }
     }
 
     private mutating func attachDirect(
-        _ definition: Association, _ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode
+        _ definition: Association, _ association: AssociationRequest, hints: ResolutionHints, method: JoinMethod,
+        to parent: inout QueryNode
     ) throws -> Int {
         guard let destination = schema.table(named: definition.destination) else {
             throw AssocError.unknownTable(definition.destination, in: schema)
         }
-        if method == .includingAll && !definition.isToMany && association.keyIsToMany != true {
-            throw AssocError(
-                .invalidRequest,
-                "including(all:) needs a to-many association, and \(quoteForMessage(definition.name)) of \(quoteForMessage(parent.table.name)) is a \(definition.kind.rawValue): use including(optional:) or including(required:)")
+        if method == .includingAll && !definition.isToMany && hints.keyIsToMany != true {
+            throw AssocError.invalid("including(all:) needs a to-many association, and \(quoteForMessage(definition.name)) of \(quoteForMessage(parent.table.name)) is a \(definition.kind.rawValue): use including(optional:) or including(required:)", table: parent.table.name)
         }
         try checkColumns(definition.columns.map(\.origin), in: parent.table, association: definition.name)
         try checkColumns(definition.columns.map(\.destination), in: destination, association: definition.name)
-        let toMany = association.keyIsToMany ?? definition.isToMany
+        let toMany = hints.keyIsToMany ?? definition.isToMany
         let baseKey = association.key ?? definition.name
-        let explicitSingular = association.key == nil ? definition.singularName : association.singularKey
+        let explicitSingular = association.key == nil ? definition.singularName : hints.singularKey
         let key: String
         if method == .includingAll {
             key = AssociationKey.plural(baseKey, isToMany: toMany)
@@ -151,7 +150,7 @@ struct Resolver {
         }
         let child = try node(
             for: destination, relation: association.relation, isIncluded: method.isIncluding,
-            presetID: association.presetNodeID, isRoot: false)
+            presetID: hints.presetNodeID, isRoot: false, pendingJoins: hints.pendingJoins)
         let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
         return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)
     }
@@ -159,9 +158,7 @@ struct Resolver {
     private func checkColumns(_ columns: [String], in table: TableInfo, association: String) throws {
         for column in columns where table.column(named: column) == nil {
             if column.lowercased() == "rowid" && table.primaryKey.kind != .withoutRowid && table.kind != .view { continue }
-            throw AssocError(
-                .invalidAssociation,
-                "association \(quoteForMessage(association)) uses column \(quoteForMessage(column)), which table \(quoteForMessage(table.name)) does not have")
+            throw AssocError.invalidAssociation(association, table: table.name, reason: "association \(quoteForMessage(association)) uses column \(quoteForMessage(column)), which table \(quoteForMessage(table.name)) does not have")
         }
     }
 
@@ -194,9 +191,7 @@ struct Resolver {
         default: kind = .optional
         }
         guard sameJoin, (a.kind == .all) == (b.kind == .all) else {
-            throw AssocError(
-                .ambiguousKey,
-                "the association key \(quoteForMessage(a.key)) is used twice at the same level for different associations (tables \(quoteForMessage(a.node.table.name)) and \(quoteForMessage(b.node.table.name))): use forKey(_:) to give one of them another key")
+            throw AssocError.ambiguousKey(a.key, tables: [a.node.table.name, b.node.table.name])
         }
         var merged = a
         merged.kind = kind
@@ -206,16 +201,14 @@ struct Resolver {
 
     private mutating func mergeNodes(_ a: QueryNode, _ b: QueryNode) throws -> QueryNode {
         var node = a
-        mergedIDs[b.id] = a.id
+        redirects.redirect(b.id, to: a.id)
         if !b.selection.isEmpty { node.selection = b.selection }
         node.annotations += b.annotations
         node.filters += b.filters
         if !b.ordering.isEmpty { node.ordering = b.ordering }
         if let alias = b.userAlias {
             if let existing = a.userAlias, existing.lowercased() != alias.lowercased() {
-                throw AssocError(
-                    .ambiguousAlias,
-                    "table \(quoteForMessage(a.table.name)) is aliased both \(quoteForMessage(existing)) and \(quoteForMessage(alias)) under one association key: use forKey(_:) to join it twice")
+                throw AssocError.ambiguousAlias(alias, table: a.table.name, reason: "table \(quoteForMessage(a.table.name)) is aliased both \(quoteForMessage(existing)) and \(quoteForMessage(alias)) under one association key: use forKey(_:) to join it twice")
             }
             node.userAlias = alias
         }

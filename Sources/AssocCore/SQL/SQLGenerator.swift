@@ -31,7 +31,7 @@ public struct GeneratedQuery: Sendable {
     public var statement: GeneratedStatement
     var layout: RowLayout
     var tree: QueryNode
-    var resolverMergedIDs: [Int: Int]
+    var resolverMergedIDs: NodeRedirects
     /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
     var hiddenColumnCount: Int
 }
@@ -41,13 +41,12 @@ public enum SQLGenerator {
     /// The main statement of `request` and the layout of its rows.
     public static func generate(_ request: Request, graph: AssociationGraph) throws -> GeneratedQuery {
         var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
-        let merged = resolver.mergedIDs
-        return try generate(root: root, limit: request.limit, offset: request.offset, mergedIDs: merged)
+        let query = try resolver.resolve(request)
+        return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects)
     }
 
     static func generate(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
         hiddenColumns: [(nodeID: Int, column: String)] = []
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
@@ -63,15 +62,7 @@ public enum SQLGenerator {
             nodes[node.id] = node
             if let alias = node.userAlias { aliases[alias.lowercased()] = node.id }
         }
-        let finalID: (Int) -> Int = { id in
-            var current = id
-            var steps = 0
-            while let next = mergedIDs[current], steps < 10_000 {
-                current = next
-                steps += 1
-            }
-            return current
-        }
+        let finalID = mergedIDs.finalID
         var printer = ExpressionPrinter(
             nodes: nodes, sqlNames: sqlNames, aliases: aliases,
             qualify: ordered.count > 1 || root.userAlias != nil, finalID: finalID)
@@ -82,9 +73,7 @@ public enum SQLGenerator {
             }
         }
         for node in ordered where node.id != root.id && node.groupsByPrimaryKey {
-            throw AssocError(
-                .invalidRequest,
-                "aggregates can annotate or filter the request's own table only, not the joined table \(quoteForMessage(node.table.name)) (key \(quoteForMessage(keys[node.id] ?? "")))")
+            throw AssocError.invalid("aggregates can annotate or filter the request's own table only, not the joined table \(quoteForMessage(node.table.name)) (key \(quoteForMessage(keys[node.id] ?? "")))", table: node.table.name)
         }
 
         // Phase 2: print clauses in SQL order, binding values as they come.
@@ -95,7 +84,7 @@ public enum SQLGenerator {
             selectedCount += try writeSelection(of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, to: &w)
         }
         if selectedCount == 0 {
-            throw AssocError(.emptySelection, "the request on \(quoteForMessage(root.table.name)) selects no column")
+            throw AssocError.emptySelection(table: root.table.name)
         }
         for hidden in hiddenColumns {
             guard let node = nodes[hidden.nodeID] else { continue }
@@ -136,9 +125,7 @@ public enum SQLGenerator {
             }
         }
         if !root.havings.isEmpty && !root.groupsByPrimaryKey {
-            throw AssocError(
-                .invalidRequest,
-                "having(_:) filters on aggregates such as books.count; use filter(_:) for conditions on the columns of \(quoteForMessage(root.table.name))")
+            throw AssocError.invalid("having(_:) filters on aggregates such as books.count; use filter(_:) for conditions on the columns of \(quoteForMessage(root.table.name))", table: root.table.name)
         }
         if !root.havings.isEmpty {
             w.append(" HAVING ")
@@ -394,9 +381,7 @@ public enum SQLGenerator {
         case .rowidAlias, .withoutRowid: return node.table.primaryKey.columns
         case .hiddenRowid, .regular: return ["rowid"]
         case .none:
-            throw AssocError(
-                .invalidRequest,
-                "cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by")
+            throw AssocError.invalid("cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by", table: node.table.name)
         }
     }
 

@@ -62,7 +62,7 @@ extension Database {
     /// only valid when this is false.
     public func rowsCanRepeatRootKey(_ request: Request) throws -> Bool {
         var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
+        let root = try resolver.resolve(request).root
         if root.groupsByPrimaryKey { return false }
         if root.isDistinct {
             // DISTINCT over the root's whole rows (joins selecting nothing) leaves one row per record.

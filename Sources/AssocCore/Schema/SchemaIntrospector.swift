@@ -36,7 +36,7 @@ public enum SchemaIntrospector {
                 } else {
                     tables.append(try readTable(connection, entry: entry, diagnostics: &diagnostics))
                 }
-            } catch let error as DatabaseError {
+            } catch AssocError.sqlite(let error) {
                 diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
                 tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
             }

@@ -119,20 +119,20 @@ public protocol BrowserDataSource: AnyObject {
 
 extension BrowserDataSource {
     public func requestText(for view: BrowserView) throws -> String {
-        throw AssocError(.invalidRequest, "this data source has no request language")
+        throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
     public func check(_ view: BrowserView) throws {}
     public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
-        throw AssocError(.invalidRequest, "this data source has no request language")
+        throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
     public func numericColumns() -> [String: [String]] { [:] }
     public func swiftCode(for view: BrowserView) throws -> String {
-        throw AssocError(.invalidRequest, "this data source cannot write Swift code")
+        throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }
     public func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
     public func export(
         _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
     ) throws -> Int {
-        throw AssocError(.invalidRequest, "this data source cannot export")
+        throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
     }
 }

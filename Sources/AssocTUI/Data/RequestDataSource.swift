@@ -39,7 +39,7 @@ public final class RequestDataSource: BrowserDataSource {
         if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
             // A view whose columns could not be read (see the schema's diagnostics): counting it
             // would make SQLite expand it again.
-            throw AssocError(.invalidRequest, "the columns of view \(table) could not be read")
+            throw AssocError.invalidRequest(table: table, reason: "the columns of view \(table) could not be read")
         }
         return try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(Table(table).all)
@@ -56,7 +56,7 @@ public final class RequestDataSource: BrowserDataSource {
             request = try followRequest(link: follow.link, table: follow.table, columns: follow.columns, values: follow.values)
         } else {
             guard db.schema.table(named: view.table) != nil else {
-                throw AssocError(.invalidRequest, "no table named \(view.table)")
+                throw AssocError.unknownTable(view.table, suggestions: [])
             }
             request = Table(view.table).all
         }
@@ -72,7 +72,7 @@ public final class RequestDataSource: BrowserDataSource {
     /// albums)`, each record once, whatever the link's kind. The row is picked by its primary key
     /// when the grid holds it, else by the columns the link starts from.
     func followRequest(link: String, table: String, columns: [String], values: [DatabaseValue]) throws -> Request {
-        guard let info = db.schema.table(named: table) else { throw AssocError(.invalidRequest, "no table named \(table)") }
+        guard let info = db.schema.table(named: table) else { throw AssocError.unknownTable(table, suggestions: []) }
         let association = Table(table).association(link)
         let row = Row(columnNames: columns, values: values)
         let keyColumns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
@@ -88,9 +88,7 @@ public final class RequestDataSource: BrowserDataSource {
         var base = Table(table).all
         for column in try db.originColumns(of: association, from: table) {
             guard let value = row[column] else {
-                throw AssocError(
-                    .invalidRequest,
-                    "the row has no column \"\(column)\", needed to follow \"\(link)\" from \"\(table)\"")
+                throw AssocError.invalidRequest(table: nil, reason: "the row has no column \"\(column)\", needed to follow \"\(link)\" from \"\(table)\"")
             }
             base = base.filter(Expression.binary(.equal, .column(column), .value(value)))
         }
@@ -168,10 +166,9 @@ public final class RequestDataSource: BrowserDataSource {
                 request = request.limit(limit, offset: offset > 0 ? offset : nil)
             }
         }
-        db.clearStatementLog()
+        // The SQL pane shows the page's plan: the prefetch statements with their IN (…) placeholder.
+        let statements = try db.plan(request).steps.map { ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments) }
         var fetched = try db.fetchAll(request)
-        let statements = db.statementLog.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
-        db.clearStatementLog()
         if reversed { fetched.reverse() }
         if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
 
@@ -242,15 +239,12 @@ public final class RequestDataSource: BrowserDataSource {
 
     public func count(of view: BrowserView) throws -> RowCount {
         let request = try request(for: view)
-        db.clearStatementLog()
+        let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
         rebaseProvisionalAnchors(of: view, count: count)
-        let statement = db.statementLog.last.map { ExecutedStatement(sql: $0.sql, arguments: $0.arguments) }
-            ?? ExecutedStatement(sql: "", arguments: [])
-        db.clearStatementLog()
-        return RowCount(count: count, statement: statement)
+        return RowCount(count: count, statement: ExecutedStatement(sql: counting.sql, arguments: counting.arguments))
     }
 
     /// Anchors seen while the view's end was provisional (`G` before the count) move to their
@@ -274,7 +268,6 @@ public final class RequestDataSource: BrowserDataSource {
                 counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
             }
         }
-        db.clearStatementLog()
         return counts
     }
 }

@@ -5,7 +5,7 @@ struct Size: Sendable, Hashable {
 }
 
 /// What the browser needs from a terminal: its size, a way to show a screen, and keys.
-/// `NcursesTerminal` is the real one; `FakeTerminal` serves tests.
+/// `NcursesTerminal` is the real one; the tests have a fake one that records what is drawn.
 protocol Terminal: AnyObject {
     var size: Size { get }
     /// Shows `buffer` (its size should be `size`; extra cells are clipped).

@@ -1,3 +1,6 @@
+import Foundation
+@testable import AssocTUI
+
 /// A terminal made of data, for tests: keys are queued in advance, drawn screens are kept.
 final class FakeTerminal: Terminal {
     var size: Size

@@ -1,0 +1,61 @@
+/// A request after phase 1 (resolution against the schema): its tree of tables, and the ids of
+/// the nodes that merges replaced. Phase 2 (the SQL generator, the prefetcher, the plan) reads it;
+/// nothing of it is written back into the request.
+struct ResolvedQuery: Sendable {
+    var root: QueryNode
+    var limit: Int?
+    var offset: Int?
+    var redirects: NodeRedirects
+
+    /// The same tree with another root (a prefetch statement's), and no limit of its own.
+    func statement(root: QueryNode) -> ResolvedQuery {
+        ResolvedQuery(root: root, limit: nil, offset: nil, redirects: redirects)
+    }
+}
+
+/// Node ids replaced by merges, each mapped to the id that took its place.
+struct NodeRedirects: Sendable {
+    private(set) var replaced: [Int: Int] = [:]
+
+    mutating func redirect(_ id: Int, to survivor: Int) {
+        replaced[id] = survivor
+    }
+
+    /// The id a node has after every merge (itself when it was never merged away).
+    func finalID(_ id: Int) -> Int {
+        var current = id
+        var steps = 0
+        while let next = replaced[current], steps < 10_000 {
+            current = next
+            steps += 1
+        }
+        return current
+    }
+}
+
+/// What resolution carries along with an association it attaches, kept out of the request's own
+/// values: the node id reserved for its table, the cardinality and singular form its key takes
+/// (for the target of a through association), and joins to attach below its table.
+struct ResolutionHints: Sendable {
+    var presetNodeID: Int?
+    /// Whether the key is plural, when it differs from the association's own cardinality.
+    var keyIsToMany: Bool?
+    /// The key's singular form when inflection gets it wrong (inferred through associations).
+    var singularKey: String?
+    /// The target of a through association, attached below its pivot's table.
+    var pendingJoins: [PendingJoin] = []
+}
+
+/// A join resolution attaches below a table after the table's own joins.
+struct PendingJoin: Sendable {
+    var method: JoinMethod
+    var association: AssociationRequest
+    var hints: ResolutionHints
+}
+
+/// One direct step of an association, with the request that refines its table.
+struct AssociationStep {
+    var definition: Association
+    var request: AssociationRequest
+    var hints = ResolutionHints()
+}
