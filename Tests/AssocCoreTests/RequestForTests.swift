@@ -98,6 +98,34 @@ final class RequestForTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(try db.request(for: prize.author, of: prize.all)).map { $0["name"] }, ["Ann", "Bob"])
     }
 
+    /// `request.request(for:)` needs no database: the destination of an association known by name
+    /// is found when the request meets the schema. It equals the request `db.request(for:of:)`
+    /// builds, prints the same text, and runs the same statement.
+    func testSwiftSpellingChainsWithoutTheDatabase() throws {
+        let db = try database()
+        let swift = country.filter(key: "FR").request(for: country.citizens).request(for: person.booksAsAuthor)
+            .order(Column("title"))
+        XCTAssertEqual(swift.table, "", "a named association's destination is not known before the schema")
+        let citizens = try db.request(for: country.citizens, of: country.filter(key: "FR"))
+        let viaDatabase = try db.request(for: person.booksAsAuthor, of: citizens).order(Column("title"))
+        XCTAssertEqual(viaDatabase.table, "book")
+        XCTAssertEqual(swift, viaDatabase)
+        XCTAssertEqual(Set([swift, viaDatabase]).count, 1)
+        XCTAssertEqual(try db.mainStatement(for: swift), try db.mainStatement(for: viaDatabase))
+        // Ann (FR) wrote Dune; Chiyo (FR and JP) wrote nothing.
+        XCTAssertEqual(try db.fetchAll(swift).map { $0["title"] }, ["Dune"])
+        XCTAssertEqual(
+            try swift.languageText(),
+            "country.filter(key: 'FR').request(for: citizens).request(for: booksAsAuthor).order(title)")
+        // An unknown association is named when the request meets the schema.
+        XCTAssertThrowsError(try db.fetchAll(country.all.request(for: country.sitizens))) { error in
+            guard case .unknownAssociation("country", "sitizens", let suggestions, _)? = error as? AssocError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(suggestions, ["citizens"])
+        }
+    }
+
     func testCompositeLinksCompareRowValues() throws {
         let connection = try Connection.inMemory()
         try connection.execute("""

@@ -450,7 +450,7 @@ final class SwiftCodeTests: XCTestCase {
         XCTAssertEqual(third, "FR [\"Chiyo\", \"Ann\"]\nJP [\"Chiyo\"]\n")
     }
 
-    /// `request(for:)` on a whole request: the code calls `db.request(for:of:)`, and each citizen
+    /// `request(for:)` on a whole request: the code calls `request.request(for:)`, and each citizen
     /// comes once though Chiyo holds two passports.
     func testRequestForAssociatedRecordsCompilesAndListsEachRecordOnce() throws {
         let path = try makeDatabaseFile()
@@ -458,9 +458,8 @@ final class SwiftCodeTests: XCTestCase {
         let request = try db.request(for: country.citizens, of: country.all).order(Column("name"))
         let code = try code(request)
         assertContains(code, """
-            let request = try db.request(
-                for: Country.citizens,
-                of: Country.all)
+            let request = Country.all
+                .request(for: Country.citizens)
                 .order(Column("name"))
             """)
         let output = try compileAndRun(code, postlude: """

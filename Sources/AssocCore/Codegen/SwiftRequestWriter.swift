@@ -19,11 +19,11 @@ struct SwiftRequestWriter {
     /// first go on their own lines.
     mutating func request(_ request: Request) throws -> String {
         if let origin = request.origin {
-            // The associated records of a request: AssocCore's `db.request(for:of:)`.
-            let base = try self.request(origin.base).replacing("\n    ", with: "\n        ")
-            let baseTable = try table(named: origin.base.table)
+            // The associated records of a request: `base.request(for: association)`.
+            let base = try self.request(origin.base)
+            let baseTable = try resolver.rootTable(of: origin.base)
             let association = try associationCode(origin.association, from: baseTable, fixSingularKey: false)
-            var text = "try db.request(\n    for: \(association.text),\n    of: \(base))"
+            var text = base + "\n    .request(for: \(association.text))"
             var calls = try methods(request.relation, table: association.destination)
             if let limit = request.limit {
                 calls.append(request.offset.map { "limit(\(limit), offset: \($0))" } ?? "limit(\(limit))")
@@ -31,7 +31,7 @@ struct SwiftRequestWriter {
             for call in calls { text += "\n    ." + call }
             return text
         }
-        let root = try table(named: request.table)
+        let root = try resolver.rootTable(of: request)
         let type = catalog.typeName(for: root)
         var calls = try methods(request.relation, table: root)
         if let limit = request.limit {

@@ -3,7 +3,9 @@
 ///
 ///     Table("book").including(required: Table("book").author).filter(Column("year") >= 2000)
 public struct Request: RelationRefining, Sendable, Hashable {
-    /// The root table, spelled as the user wrote it.
+    /// The root table, spelled as the user wrote it. For a request made by `request(for:)` with an
+    /// association known by name only, empty until the request meets the schema (the association's
+    /// destination; `Database.request(for:of:)` fills it in).
     public var table: String
     public var relation = Relation()
     public var limit: Int?
@@ -15,6 +17,22 @@ public struct Request: RelationRefining, Sendable, Hashable {
 
     public init(table: String) {
         self.table = table
+    }
+
+    /// Structural equality: two requests that print the same text are equal. The table of a
+    /// `request(for:)` request follows from its origin, named or not.
+    public static func == (lhs: Request, rhs: Request) -> Bool {
+        (lhs.origin != nil || lhs.table == rhs.table) && lhs.origin == rhs.origin && lhs.relation == rhs.relation
+            && lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.isOrderedTotally == rhs.isOrderedTotally
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if origin == nil { hasher.combine(table) }
+        hasher.combine(origin)
+        hasher.combine(relation)
+        hasher.combine(limit)
+        hasher.combine(offset)
+        hasher.combine(isOrderedTotally)
     }
 
     /// The request with its ordering completed by the keys of its rows' tables: the root's primary

@@ -19,11 +19,38 @@ public indirect enum RequestOrigin: Sendable, Hashable {
     }
 }
 
+extension Request {
+    /// The records `association` leads to from the rows of this request, each record once, as one
+    /// statement (GRDB's `record.request(for:)`, for every record the request matches):
+    ///
+    ///     // Artist.filter(key: 1).request(for: Artist.albums)
+    ///     SELECT * FROM "album" WHERE "artistId" IN (SELECT "id" FROM "artist" WHERE "id" = ?)
+    ///
+    /// The result is a request like any other: it takes filters, orderings, includes, prefetches
+    /// and aggregates, and can follow another association in turn. A through association's records
+    /// come once each, however many paths lead to them.
+    public func request(for association: AssociationRequest) -> Request {
+        var request = Request(table: association.declaredDestination ?? "")
+        request.origin = .associated(base: self, association: association)
+        return request
+    }
+}
+
+extension AssociationRequest {
+    /// The destination table when the association names it (declared in Swift), nil for an
+    /// association known by name only.
+    var declaredDestination: String? {
+        switch reference {
+        case .named: return nil
+        case .definition(let association): return association.destination
+        case .declared(let declared): return declared.destination
+        case .through(_, let target, _, _): return target.declaredDestination
+        }
+    }
+}
+
 extension Database {
-    /// The records `association` leads to from the rows `base` fetches, each record once (the
-    /// seeds' `request(for:)`, for a whole request instead of one record). The result is a request
-    /// like any other: it takes filters, orderings, includes, prefetches and aggregates, and can
-    /// follow another association in turn.
+    /// `base.request(for: association)`, with the destination table named from the schema.
     ///
     ///     SELECT * FROM "book" WHERE "authorId" IN (SELECT "id" FROM "person" WHERE "country" = ?)
     public func request(for association: AssociationRequest, of base: Request) throws -> Request {
@@ -40,17 +67,8 @@ extension Database {
     }
 
     static func request(for association: AssociationRequest, of base: Request, graph: AssociationGraph) throws -> Request {
-        guard let origin = graph.schema.table(named: base.table) else {
-            throw AssocError.unknownTable(base.table, in: graph.schema)
-        }
-        let resolver = Resolver(graph: graph)
-        var steps: [AssociationStep] = []
-        try resolver.flatten(association, from: origin, into: &steps)
-        guard let last = steps.last else {
-            throw AssocError.invalidAssociation(association.displayName, table: nil, reason: "association \(quoteForMessage(association.displayName)) has no step")
-        }
-        var request = Request(table: last.definition.destination)
-        request.origin = .associated(base: base, association: association)
+        var request = base.request(for: association)
+        request.table = try Resolver(graph: graph).rootTable(of: request).name
         return request
     }
 }

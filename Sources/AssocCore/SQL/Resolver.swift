@@ -15,30 +15,56 @@ struct Resolver {
 
     /// Phase 1: the request's tree of tables, every name checked against the schema.
     mutating func resolve(_ request: Request) throws -> ResolvedQuery {
-        guard let table = schema.table(named: request.table) else {
-            throw AssocError.unknownTable(request.table, in: schema)
-        }
-        var root = try resolveRoot(request, table: table)
+        var root = try resolveRoot(request)
         root.ordersTotally = request.isOrderedTotally
         return ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
     }
 
-    private mutating func resolveRoot(_ request: Request, table: TableInfo) throws -> QueryNode {
+    private mutating func resolveRoot(_ request: Request) throws -> QueryNode {
         guard let origin = request.origin else {
+            guard let table = schema.table(named: request.table) else {
+                throw AssocError.unknownTable(request.table, in: schema)
+            }
             return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
         }
         // The association's own refinements (`albums.filter(…)`) apply to the destination, before
         // the request's.
-        guard let baseTable = schema.table(named: origin.base.table) else {
-            throw AssocError.unknownTable(origin.base.table, in: schema)
-        }
+        let baseTable = try rootTable(of: origin.base)
         var steps: [AssociationStep] = []
         try flatten(origin.association, from: baseTable, into: &steps)
+        let table = try destination(of: steps, association: origin.association, from: baseTable)
         var relation = steps.last?.request.relation ?? Relation()
         relation = relation.merging(request.relation)
         var root = try node(for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true)
         root.originFilter = try originFilter(of: origin, steps: steps)
         return root
+    }
+
+    /// The table of `request`'s rows: its own, or for a `request(for:)` request (whose table a
+    /// request built in Swift may leave unnamed) the destination of its association.
+    func rootTable(of request: Request) throws -> TableInfo {
+        guard let origin = request.origin else {
+            guard let table = schema.table(named: request.table) else {
+                throw AssocError.unknownTable(request.table, in: schema)
+            }
+            return table
+        }
+        let baseTable = try rootTable(of: origin.base)
+        var steps: [AssociationStep] = []
+        try flatten(origin.association, from: baseTable, into: &steps)
+        return try destination(of: steps, association: origin.association, from: baseTable)
+    }
+
+    private func destination(of steps: [AssociationStep], association: AssociationRequest, from origin: TableInfo) throws -> TableInfo {
+        guard let last = steps.last else {
+            throw AssocError.invalidAssociation(
+                association.displayName, table: origin.name,
+                reason: "association \(quoteForMessage(association.displayName)) has no step")
+        }
+        guard let table = schema.table(named: last.definition.destination) else {
+            throw AssocError.unknownTable(last.definition.destination, in: schema)
+        }
+        return table
     }
 
     /// The surviving id of a node after merges.
