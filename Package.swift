@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "AssocCore", targets: ["AssocCore"]),
-        .library(name: "AssocTUI", targets: ["AssocTUI"]),
         .executable(name: "assoc", targets: ["assoc"]),
     ],
     dependencies: [

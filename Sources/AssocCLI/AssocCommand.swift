@@ -3,8 +3,8 @@ import AssocCore
 
 /// The `assoc` command: opens the browser, or prints the schema for scripts.
 /// Each subcommand lives in its own small file; `DatabaseArgument` opens "the DB or the demo".
-public struct AssocCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct AssocCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "assoc",
         abstract: "Explore a SQLite database through its relationships.",
         discussion: "Without a database argument, Assoc opens its embedded demo database. Files are opened read-only.",
@@ -12,10 +12,10 @@ public struct AssocCommand: ParsableCommand {
         subcommands: [BrowseCommand.self, SchemaCommand.self, SQLCommand.self, FetchCommand.self],
         defaultSubcommand: BrowseCommand.self)
 
-    public init() {}
+    package init() {}
 }
 
 /// The version printed by `assoc --version`.
-public enum AssocVersion {
-    public static let string = "0.1.0"
+package enum AssocVersion {
+    package static let string = "0.1.0"
 }

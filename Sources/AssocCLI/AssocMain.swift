@@ -9,8 +9,8 @@ import Darwin
 
 /// The process entry point: parses the arguments, runs the command, and turns expected
 /// failures (a file that cannot be opened…) into one line on stderr and exit code 1.
-public enum AssocMain {
-    public static func run(_ arguments: [String]? = nil) -> Never {
+package enum AssocMain {
+    package static func run(_ arguments: [String]? = nil) -> Never {
         do {
             if let line = BrowseLine(arguments ?? Array(CommandLine.arguments.dropFirst())) {
                 try BrowseCommand.browse(database: line.database, table: line.table)

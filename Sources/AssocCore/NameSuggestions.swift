@@ -1,10 +1,10 @@
 /// The one "did you mean" helper of the project: the request parser's method names, unknown
 /// tables, columns, associations and aliases, and the command line's `--table` all use it.
-public enum NameSuggestions {
+package enum NameSuggestions {
     /// Up to `limit` names of `candidates` close to `name`, best first: within an edit distance of
     /// a third of the name's length (at least 2), case-insensitive, or (with `matchingPrefixes`)
     /// starting with `name`. Ties keep the order of `candidates`.
-    public static func closest(
+    package static func closest(
         to name: String, among candidates: [String], limit: Int = 3, matchingPrefixes: Bool = true
     ) -> [String] {
         let target = name.lowercased()

@@ -2,12 +2,12 @@ import AssocCore
 import Dispatch
 
 /// The terminal browser.
-public enum Browser {
+package enum Browser {
     /// Browses `connection` in the terminal until the user quits; the terminal is restored on
     /// every exit path. `title` starts the breadcrumb (usually the file name); `initialTable`, when
     /// given, is opened at start instead of leaving the user in the table list.
     /// `schema`, when given, is the one already read from `connection`.
-    public static func run(connection: Connection, schema: Schema? = nil, title: String, initialTable: String? = nil) throws {
+    package static func run(connection: Connection, schema: Schema? = nil, title: String, initialTable: String? = nil) throws {
         // Counting a big table reads all of it through SQLite's page cache (2 MB by default): a
         // 512 KiB cache keeps the browser's memory flat in the table's size. Pages are read a
         // window at a time, so nothing else needs more.
@@ -18,7 +18,7 @@ public enum Browser {
     }
 
     /// Browses any data source.
-    public static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil) throws {
+    package static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil) throws {
         // Queries run on a worker thread, whose first start can take milliseconds: it starts now,
         // not when the first page is asked for.
         DispatchQueue.global(qos: .userInitiated).async {}

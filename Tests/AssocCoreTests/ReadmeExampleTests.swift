@@ -31,6 +31,9 @@ final class ReadmeExampleTests: XCTestCase {
             Frankenstein by Mary Shelley
             Persuasion by Jane Austen
             Jane Austen: Emma, Persuasion
+            ["Emma", "Persuasion"]
+            SELECT * FROM "book" WHERE "authorId" IN (SELECT "id" FROM "author" WHERE "name" = ?) ORDER BY "title"
+            book has no autor; did you mean ["author"]?
 
             """)
     }

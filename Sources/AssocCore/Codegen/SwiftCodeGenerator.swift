@@ -2,10 +2,10 @@
 /// involved (with the static associations the request uses, declared with explicit keys and
 /// foreign key columns), the request itself, and the struct its rows decode into. The browser's
 /// Swift pane shows it, ready to paste into an app that opens the same database as `db`.
-public enum SwiftCodeGenerator {
+package enum SwiftCodeGenerator {
     /// The code for `request`, checked against `db`'s schema and graph. Throws `AssocError`
     /// when the request does not resolve (unknown table, association or column).
-    public static func code(for request: Request, in db: Database) throws -> String {
+    package static func code(for request: Request, in db: Database) throws -> String {
         var resolver = Resolver(graph: db.graph)
         let root = try resolver.resolve(request).root
         var writer = SwiftRequestWriter(db: db)

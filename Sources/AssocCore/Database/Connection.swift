@@ -82,7 +82,7 @@ public final class Connection: @unchecked Sendable {
     public var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether no transaction is open (SQLite's autocommit mode).
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Compiles one SQL statement.
     public func prepare(_ sql: String) throws -> Statement {
@@ -142,7 +142,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     func lastError(code: Int32, sql: String?) -> AssocError {
         if code & 0xFF == SQLITE_BUSY {

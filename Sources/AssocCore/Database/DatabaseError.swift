@@ -7,6 +7,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The statement that failed, when one did.
     public var sql: String?
 
+    /// An error with SQLite result code `code`.
     public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message

@@ -60,7 +60,7 @@ extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral,
 extension DatabaseValue {
     /// SQLite's own ordering of values of different storage classes (NULL < numbers < text < blob),
     /// numbers compared numerically, text by binary collation. Used to sort bound values deterministically.
-    public static func sqliteOrder(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+    package static func sqliteOrder(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
         func rank(_ v: DatabaseValue) -> Int {
             switch v {
             case .null: return 0

@@ -1,7 +1,7 @@
 /// A JSON value with ordered object keys, and a small deterministic writer: keys stay in the
 /// order given, strings are escaped per RFC 8259 (quotes, backslashes, control characters),
 /// non-ASCII text stays UTF-8.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
     /// A finite double, written in Swift's shortest round-tripping form (non-finite: null).
@@ -11,12 +11,12 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.compact == rhs.compact
     }
 
     /// `"text"`, escaped.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -43,7 +43,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// On one line, no spaces.
-    public var compact: String {
+    package var compact: String {
         switch self {
         case .string(let s): return Self.quote(s)
         case .int(let i): return String(i)
@@ -56,7 +56,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Indented by two spaces per level; arrays of scalars stay on one line.
-    public func pretty(indent: Int = 0) -> String {
+    package func pretty(indent: Int = 0) -> String {
         let pad = String(repeating: " ", count: indent + 2)
         let close = String(repeating: " ", count: indent)
         switch self {

@@ -1,9 +1,9 @@
 /// Rows as CSV (RFC 4180): one header line with `key.column` names for included associations,
 /// then one line per row. NULL is an empty field, BLOBs are base64, a prefetched association is
 /// one field holding its rows as JSON. Lines end with CRLF, as the RFC says.
-public enum RowCSV {
+package enum RowCSV {
     /// The whole document.
-    public static func render(_ rows: [Row]) throws -> String {
+    package static func render(_ rows: [Row]) throws -> String {
         guard let first = rows.first else { return "" }
         var text = header(for: first)
         for row in rows { text += try line(for: row) }
@@ -11,12 +11,12 @@ public enum RowCSV {
     }
 
     /// The header line for rows shaped like `row`.
-    public static func header(for row: Row) -> String {
+    package static func header(for row: Row) -> String {
         headers(of: row, prefix: "").map(field).joined(separator: ",") + "\r\n"
     }
 
     /// One data line.
-    public static func line(for row: Row) throws -> String {
+    package static func line(for row: Row) throws -> String {
         try cells(of: row).map(field).joined(separator: ",") + "\r\n"
     }
 

@@ -2,16 +2,16 @@
 /// name; each included to-one association as a member named by its key (an object, or null when
 /// absent); each `including(all:)` as an array; through associations and `joining` add no member of
 /// their own. INTEGER and REAL are numbers, TEXT strings, NULL null, BLOB `{"base64": "..."}`.
-public enum RowJSON {
+package enum RowJSON {
     /// The rows as a pretty-printed JSON array, ending with a newline.
-    public static func render(_ rows: [Row]) throws -> String {
+    package static func render(_ rows: [Row]) throws -> String {
         let values = try rows.map(object)
         return JSONValue.array(values).pretty() + "\n"
     }
 
     /// One row (or scope) as an object. Zero-column scopes (joined tables, the intermediate tables
     /// of through associations) are transparent: their members are lifted to this level.
-    public static func object(_ row: Row) throws -> JSONValue {
+    package static func object(_ row: Row) throws -> JSONValue {
         var members: [(String, JSONValue)] = []
         var names = Set<String>()
         func add(_ name: String, _ value: JSONValue, isAssociation: Bool) throws {
@@ -44,7 +44,7 @@ public enum RowJSON {
         return members
     }
 
-    public static func json(_ value: DatabaseValue) -> JSONValue {
+    package static func json(_ value: DatabaseValue) -> JSONValue {
         switch value {
         case .null: return .null
         case .integer(let v): return .int(Int(v))
@@ -56,10 +56,10 @@ public enum RowJSON {
 }
 
 /// Standard base64 (RFC 4648, with padding).
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out = ""
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

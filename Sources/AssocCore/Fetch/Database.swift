@@ -16,7 +16,7 @@ public final class Database: @unchecked Sendable {
 
     /// Uses `schema`, already read from `connection` (by `SchemaIntrospector.read`), and infers its
     /// associations: a caller that checked the schema first does not read it twice.
-    public init(connection: Connection, schema: Schema, options: AssociationGraph.Options = .init()) {
+    package init(connection: Connection, schema: Schema, options: AssociationGraph.Options = .init()) {
         self.connection = connection
         self.schema = schema
         self.graph = AssociationGraph(schema: schema, options: options)

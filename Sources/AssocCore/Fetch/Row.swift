@@ -10,6 +10,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     /// Rows of `including(all:)` associations, by key.
     public internal(set) var prefetched: [(key: String, rows: [Row])]
 
+    /// A row of `columnNames` and `values`, with its scopes (joined associations) and prefetched rows.
     public init(
         columnNames: [String], values: [DatabaseValue], scopes: [(key: String, row: Row)] = [],
         prefetched: [(key: String, rows: [Row])] = []

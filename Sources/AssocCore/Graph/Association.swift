@@ -7,7 +7,7 @@ public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
 
     /// A one-character symbol for compact displays.
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .belongsTo: return "→"
         case .hasOne: return "─"
@@ -34,6 +34,7 @@ public struct ColumnPair: Sendable, Hashable, Codable {
     public var origin: String
     public var destination: String
 
+    /// The pair `origin = destination` of a join condition.
     public init(origin: String, destination: String) {
         self.origin = origin
         self.destination = destination
@@ -72,6 +73,7 @@ public struct Association: Sendable, Hashable {
     /// and the stem of aggregate names (`bookAsAuthorCount`).
     public var singularName: String?
 
+    /// An association of `origin` leading to `destination` through `path`.
     public init(
         name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
         isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil

@@ -7,6 +7,7 @@ public struct AssociationGraph: Sendable {
         /// when no foreign key is declared. Such associations have `source == .naming`.
         public var inferFromNaming: Bool
 
+        /// Options for inference (`inferFromNaming`: also link `authorId` to `author` without a declared foreign key).
         public init(inferFromNaming: Bool = true) {
             self.inferFromNaming = inferFromNaming
         }
@@ -18,6 +19,7 @@ public struct AssociationGraph: Sendable {
     public let diagnostics: [String]
     private let byTable: [String: [Association]]
 
+    /// Infers the associations of `schema`: foreign keys, naming conventions, and through associations.
     public init(schema: Schema, options: Options = Options()) {
         self.schema = schema
         let inferred = AssociationInference.infer(schema: schema, options: options)

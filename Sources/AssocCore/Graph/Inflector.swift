@@ -19,7 +19,7 @@ public enum Inflector {
     /// capitals is lower-cased whole; the first letter is lower-cased and the next words
     /// capitalized. Empty → `table`; a leading digit gets a `t` prefix.
     /// `"Order Details"` → `orderDetails`, `ORDER_ITEMS` → `orderItems`, `Élève` → `élève`.
-    public static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         var result = ""
         for (offset, word) in words(of: name).enumerated() {
             var word = word
@@ -32,23 +32,23 @@ public enum Inflector {
     }
 
     /// The singular identifier of a table: `singularize(identifier(table))` (`books` → `book`).
-    public static func singularName(ofTable table: String) -> String {
+    package static func singularName(ofTable table: String) -> String {
         singularize(identifier(table))
     }
 
     /// The plural identifier of a table: `pluralize(singularName(ofTable:))` (`person` → `people`).
-    public static func pluralName(ofTable table: String) -> String {
+    package static func pluralName(ofTable table: String) -> String {
         pluralize(singularName(ofTable: table))
     }
 
     /// `word` with its first character upper-cased (`author` → `Author`).
-    public static func upperFirst(_ word: String) -> String {
+    package static func upperFirst(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()
     }
 
     /// `word` with its first character lower-cased (`Author` → `author`).
-    public static func lowerFirst(_ word: String) -> String {
+    package static func lowerFirst(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.lowercased() + word.dropFirst()
     }

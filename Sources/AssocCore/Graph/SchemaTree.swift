@@ -6,20 +6,20 @@
 ///     │   └─→ country: country
 ///     ├─⇉ prizes: prize
 ///     └─⤳ address: address (via library.address)
-public struct SchemaTree: Sendable {
+package struct SchemaTree: Sendable {
     /// One line of the tree.
-    public struct Line: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
         /// Box-drawing prefix (`│   ├─`), one cell per character.
-        public var prefix: String
+        package var prefix: String
         /// The association, nil on the first line (the root table).
-        public var association: Association?
+        package var association: Association?
         /// The table this line leads to (the root table on the first line): Enter opens it.
-        public var table: String
+        package var table: String
         /// True when the destination was already shown above (not expanded again).
-        public var isRepeat: Bool
+        package var isRepeat: Bool
 
         /// The line as plain text: `├─→ author: person`.
-        public var text: String {
+        package var text: String {
             guard let association else { return table }
             var text = prefix + association.kind.symbol + " " + association.name + ": " + table
             if let through = association.throughNames { text += " (via \(through.pivot).\(through.target))" }
@@ -28,11 +28,11 @@ public struct SchemaTree: Sendable {
         }
     }
 
-    public var lines: [Line]
+    package var lines: [Line]
 
     /// The tree of `table`'s associations, expanding direct to-one and to-many associations of the
     /// destinations down to `depth` levels; a table already expanded is not expanded again.
-    public init(around table: String, in graph: AssociationGraph, depth: Int = 2) {
+    package init(around table: String, in graph: AssociationGraph, depth: Int = 2) {
         let rootName = graph.schema.table(named: table)?.name ?? table
         var lines = [Line(prefix: "", association: nil, table: rootName, isRepeat: false)]
         var expanded: Set<String> = [rootName.lowercased()]

@@ -1,13 +1,13 @@
 /// Turns request-language syntax into `Request` values: the text form and the Swift API build the
 /// same requests. Names are checked when SQL is generated (`Database.request(parsing:)` does it at once).
-public enum RequestBuilder {
+package enum RequestBuilder {
     /// The request a syntax tree describes. The root table must exist in `schema`.
-    public static func build(_ syntax: RequestSyntax, schema: Schema) throws -> Request {
+    package static func build(_ syntax: RequestSyntax, schema: Schema) throws -> Request {
         try build(syntax, schema: schema, graph: nil)
     }
 
     /// The request a syntax tree describes; `graph` resolves `request(for:)` steps.
-    public static func build(_ syntax: RequestSyntax, graph: AssociationGraph) throws -> Request {
+    package static func build(_ syntax: RequestSyntax, graph: AssociationGraph) throws -> Request {
         try build(syntax, schema: graph.schema, graph: graph)
     }
 
@@ -100,7 +100,7 @@ public enum RequestBuilder {
     }
 
     /// The engine expression of a syntax expression. `= NULL` keeps SQL's meaning (never true).
-    public static func build(_ syntax: ExpressionSyntax) throws -> Expression {
+    package static func build(_ syntax: ExpressionSyntax) throws -> Expression {
         switch syntax.kind {
         case .literal(let literal):
             switch literal {

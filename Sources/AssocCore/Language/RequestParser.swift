@@ -47,10 +47,10 @@
 /// After `x.`, the bare words `count` and `isEmpty` make an aggregate, and `desc`/`asc` an
 /// ordering: quote them (`p."count"`) to name such a column.
 /// Nesting deeper than `maximumDepth` is an error rather than a stack overflow.
-public struct RequestParser {
+package struct RequestParser {
     /// Maximum nesting of parentheses, unary operators and associations, and maximum
     /// depth of an expression tree.
-    public static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     static let requestMethods = ["including", "joining", "filter", "order", "select", "limit", "distinct", "forKey", "aliased", "annotated", "having", "request"]
     static let associationMethods: Set<String> = ["including", "joining", "filter", "order", "select", "forKey", "aliased"]
@@ -66,13 +66,13 @@ public struct RequestParser {
     }
 
     /// Parses a whole request, such as `book.filter(year > 2000).order(title)`.
-    public static func parse(_ text: String) throws(RequestSyntaxError) -> RequestSyntax {
+    package static func parse(_ text: String) throws(RequestSyntaxError) -> RequestSyntax {
         var parser = RequestParser(source: text, tokens: try RequestLexer.tokenize(text))
         return try parser.parseRequest()
     }
 
     /// Parses a lone expression, such as `year >= 2000 AND kind = 'novel'`.
-    public static func parseExpression(_ text: String) throws(RequestSyntaxError) -> ExpressionSyntax {
+    package static func parseExpression(_ text: String) throws(RequestSyntaxError) -> ExpressionSyntax {
         var parser = RequestParser(source: text, tokens: try RequestLexer.tokenize(text))
         let expression = try parser.parseExpression()
         try parser.rejectOrderingSuffix()

@@ -2,20 +2,20 @@
 ///
 /// Canonical spelling: `=`, `!=`, `AND`, `OR`, `NOT`, `??`; names quoted with `"` only when needed;
 /// parentheses only where precedence requires them; `.desc` for descending order.
-public enum RequestPrinter {
-    public static func print(_ request: RequestSyntax) -> String {
+package enum RequestPrinter {
+    package static func print(_ request: RequestSyntax) -> String {
         name(request.table) + methods(request.methods)
     }
 
-    public static func print(_ association: AssociationSyntax) -> String {
+    package static func print(_ association: AssociationSyntax) -> String {
         name(association.name) + methods(association.methods)
     }
 
-    public static func print(_ expression: ExpressionSyntax) -> String {
+    package static func print(_ expression: ExpressionSyntax) -> String {
         print(expression, atLeast: .or)
     }
 
-    public static func print(_ ordering: OrderingSyntax) -> String {
+    package static func print(_ ordering: OrderingSyntax) -> String {
         switch ordering.direction {
         case .ascending: print(ordering.expression)
         case .descending: print(ordering.expression, atLeast: .postfix) + ".desc"
@@ -25,7 +25,7 @@ public enum RequestPrinter {
     // MARK: - Names and literals
 
     /// A name as is when it is a plain identifier and not a keyword, else double-quoted.
-    public static func name(_ name: String) -> String {
+    package static func name(_ name: String) -> String {
         isPlainIdentifier(name) && !RequestLexer.keywords.contains(name.uppercased()) ? name : quoted(name, "\"")
     }
 
@@ -53,7 +53,7 @@ public enum RequestPrinter {
         return result
     }
 
-    public static func literal(_ value: LiteralSyntax) -> String {
+    package static func literal(_ value: LiteralSyntax) -> String {
         switch value {
         case .integer(let v): return String(v)
         case .real(let v): return v.description
@@ -199,10 +199,10 @@ public enum RequestPrinter {
 
 extension RequestSyntax: CustomStringConvertible {
     /// The canonical request text.
-    public var description: String { RequestPrinter.print(self) }
+    package var description: String { RequestPrinter.print(self) }
 }
 
 extension ExpressionSyntax: CustomStringConvertible {
     /// The canonical expression text.
-    public var description: String { RequestPrinter.print(self) }
+    package var description: String { RequestPrinter.print(self) }
 }

@@ -3,7 +3,7 @@
 extension RequestSyntax {
     /// The syntax of `request`. Associations declared by hand (not by name) cannot be written in
     /// the language: they throw an error naming them.
-    public init(_ request: Request) throws {
+    package init(_ request: Request) throws {
         var table = request.table
         var methods: [MethodSyntax] = []
         if let origin = request.origin {

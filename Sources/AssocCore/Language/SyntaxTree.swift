@@ -2,29 +2,29 @@
 ///
 /// Ignored by `==` and hashing: two trees that differ only in spelling or spacing
 /// (`a==1` versus `a = 1`) compare equal, which is what round-trip checks need.
-public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+package struct SourceRange: Hashable, Sendable, CustomStringConvertible {
     /// UTF-8 byte offsets into the parsed text.
-    public var utf8Offsets: Range<Int>
+    package var utf8Offsets: Range<Int>
 
-    public init(_ utf8Offsets: Range<Int>) { self.utf8Offsets = utf8Offsets }
+    package init(_ utf8Offsets: Range<Int>) { self.utf8Offsets = utf8Offsets }
 
     /// The range of nodes built by hand rather than parsed.
-    public static let unknown = SourceRange(0..<0)
+    package static let unknown = SourceRange(0..<0)
 
-    public static func == (lhs: SourceRange, rhs: SourceRange) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
-    public var description: String { "\(utf8Offsets.lowerBound)..<\(utf8Offsets.upperBound)" }
+    package static func == (lhs: SourceRange, rhs: SourceRange) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
+    package var description: String { "\(utf8Offsets.lowerBound)..<\(utf8Offsets.upperBound)" }
 }
 
 /// A parsed request: `table.method(...).method(...)`.
-public struct RequestSyntax: Hashable, Sendable {
+package struct RequestSyntax: Hashable, Sendable {
     /// The table name, unquoted.
-    public var table: String
-    public var methods: [MethodSyntax]
+    package var table: String
+    package var methods: [MethodSyntax]
     /// Range of the table name.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(table: String, methods: [MethodSyntax] = [], range: SourceRange = .unknown) {
+    package init(table: String, methods: [MethodSyntax] = [], range: SourceRange = .unknown) {
         self.table = table
         self.methods = methods
         self.range = range
@@ -32,14 +32,14 @@ public struct RequestSyntax: Hashable, Sendable {
 }
 
 /// An association argument: `books.filter(...).forKey("x")`.
-public struct AssociationSyntax: Hashable, Sendable {
+package struct AssociationSyntax: Hashable, Sendable {
     /// The association name, unquoted.
-    public var name: String
-    public var methods: [MethodSyntax]
+    package var name: String
+    package var methods: [MethodSyntax]
     /// Range of the association name.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(name: String, methods: [MethodSyntax] = [], range: SourceRange = .unknown) {
+    package init(name: String, methods: [MethodSyntax] = [], range: SourceRange = .unknown) {
         self.name = name
         self.methods = methods
         self.range = range
@@ -47,17 +47,17 @@ public struct AssociationSyntax: Hashable, Sendable {
 }
 
 /// How `including(...)` joins and loads an association.
-public enum IncludingMode: String, Hashable, Sendable {
+package enum IncludingMode: String, Hashable, Sendable {
     case required, optional, all
 }
 
 /// How `joining(...)` joins an association.
-public enum JoiningMode: String, Hashable, Sendable {
+package enum JoiningMode: String, Hashable, Sendable {
     case required, optional
 }
 
 /// One method call of a request or association.
-public enum MethodSyntax: Hashable, Sendable {
+package enum MethodSyntax: Hashable, Sendable {
     case including(IncludingMode, AssociationSyntax)
     case joining(JoiningMode, AssociationSyntax)
     case filter(ExpressionSyntax)
@@ -78,7 +78,7 @@ public enum MethodSyntax: Hashable, Sendable {
     case filterKey([KeySyntax], plural: Bool)
 
     /// The method name as written in requests.
-    public var name: String {
+    package var name: String {
         switch self {
         case .including: "including"
         case .joining: "joining"
@@ -98,42 +98,42 @@ public enum MethodSyntax: Hashable, Sendable {
 }
 
 /// One primary key value of `filter(key:)`: a value for a one-column key, or each column's value.
-public enum KeySyntax: Hashable, Sendable {
+package enum KeySyntax: Hashable, Sendable {
     case value(ExpressionSyntax)
     case columns([KeyColumnSyntax])
 }
 
 /// `column: value` in a composite key.
-public struct KeyColumnSyntax: Hashable, Sendable {
-    public var column: String
-    public var value: ExpressionSyntax
+package struct KeyColumnSyntax: Hashable, Sendable {
+    package var column: String
+    package var value: ExpressionSyntax
 
-    public init(column: String, value: ExpressionSyntax) {
+    package init(column: String, value: ExpressionSyntax) {
         self.column = column
         self.value = value
     }
 }
 
 /// One term of `order(...)`.
-public struct OrderingSyntax: Hashable, Sendable {
-    public enum Direction: Hashable, Sendable { case ascending, descending }
-    public var expression: ExpressionSyntax
-    public var direction: Direction
+package struct OrderingSyntax: Hashable, Sendable {
+    package enum Direction: Hashable, Sendable { case ascending, descending }
+    package var expression: ExpressionSyntax
+    package var direction: Direction
 
-    public init(_ expression: ExpressionSyntax, _ direction: Direction = .ascending) {
+    package init(_ expression: ExpressionSyntax, _ direction: Direction = .ascending) {
         self.expression = expression
         self.direction = direction
     }
 }
 
 /// One item of `select(...)`: `*` or an expression (possibly `.forKey("name")`).
-public enum SelectionSyntax: Hashable, Sendable {
+package enum SelectionSyntax: Hashable, Sendable {
     case allColumns
     case expression(ExpressionSyntax)
 }
 
 /// A literal value.
-public enum LiteralSyntax: Hashable, Sendable {
+package enum LiteralSyntax: Hashable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
@@ -143,34 +143,34 @@ public enum LiteralSyntax: Hashable, Sendable {
 }
 
 /// Aggregate functions usable on an association: `books.count`, `books.max(year)`.
-public enum AggregateFunction: String, Hashable, Sendable, CaseIterable {
+package enum AggregateFunction: String, Hashable, Sendable, CaseIterable {
     case count, isEmpty, min, max, average, sum, total
 
     /// Whether the function takes a parenthesized argument (`min(year)`) or none (`count`).
-    public var takesArgument: Bool { self != .count && self != .isEmpty }
+    package var takesArgument: Bool { self != .count && self != .isEmpty }
 }
 
 /// `association.function` or `association.function(argument)`.
-public struct AggregateSyntax: Hashable, Sendable {
-    public var association: AssociationSyntax
-    public var function: AggregateFunction
-    public var argument: ExpressionSyntax?
+package struct AggregateSyntax: Hashable, Sendable {
+    package var association: AssociationSyntax
+    package var function: AggregateFunction
+    package var argument: ExpressionSyntax?
 
-    public init(_ association: AssociationSyntax, _ function: AggregateFunction, _ argument: ExpressionSyntax? = nil) {
+    package init(_ association: AssociationSyntax, _ function: AggregateFunction, _ argument: ExpressionSyntax? = nil) {
         self.association = association
         self.function = function
         self.argument = argument
     }
 }
 
-public enum UnaryOperator: Hashable, Sendable {
+package enum UnaryOperator: Hashable, Sendable {
     /// `-x`
     case negate
     /// `NOT x` or `!x`
     case not
 }
 
-public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+package enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
     case or = "OR", and = "AND"
     case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     /// `a ?? b`, SQL `IFNULL(a, b)`.
@@ -179,8 +179,8 @@ public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An expression, with the range of text it was parsed from.
-public struct ExpressionSyntax: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+package struct ExpressionSyntax: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         case literal(LiteralSyntax)
         /// A column, optionally qualified by a table alias: `p.price`.
         case column(String, qualifier: String?)
@@ -199,12 +199,12 @@ public struct ExpressionSyntax: Hashable, Sendable {
         case forKey(ExpressionSyntax, String)
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    package var kind: Kind
+    package var range: SourceRange
     /// Depth of the tree (1 for a leaf); lets the parser refuse trees too deep to walk safely.
-    public let depth: Int
+    package let depth: Int
 
-    public init(_ kind: Kind, range: SourceRange = .unknown) {
+    package init(_ kind: Kind, range: SourceRange = .unknown) {
         self.kind = kind
         self.range = range
         self.depth = 1 + kind.childDepth
@@ -226,22 +226,22 @@ extension ExpressionSyntax.Kind {
 
 // Conveniences for building trees by hand (tests, tools).
 extension ExpressionSyntax {
-    public static func column(_ name: String, qualifier: String? = nil) -> ExpressionSyntax {
+    package static func column(_ name: String, qualifier: String? = nil) -> ExpressionSyntax {
         ExpressionSyntax(.column(name, qualifier: qualifier))
     }
-    public static func literal(_ value: LiteralSyntax) -> ExpressionSyntax { ExpressionSyntax(.literal(value)) }
-    public static func integer(_ value: Int64) -> ExpressionSyntax { literal(.integer(value)) }
-    public static func text(_ value: String) -> ExpressionSyntax { literal(.text(value)) }
-    public static func aggregate(_ association: String, _ function: AggregateFunction, _ argument: ExpressionSyntax? = nil) -> ExpressionSyntax {
+    package static func literal(_ value: LiteralSyntax) -> ExpressionSyntax { ExpressionSyntax(.literal(value)) }
+    package static func integer(_ value: Int64) -> ExpressionSyntax { literal(.integer(value)) }
+    package static func text(_ value: String) -> ExpressionSyntax { literal(.text(value)) }
+    package static func aggregate(_ association: String, _ function: AggregateFunction, _ argument: ExpressionSyntax? = nil) -> ExpressionSyntax {
         ExpressionSyntax(.aggregate(AggregateSyntax(AssociationSyntax(name: association), function, argument)))
     }
-    public static func binary(_ op: BinaryOperator, _ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax) -> ExpressionSyntax {
+    package static func binary(_ op: BinaryOperator, _ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax) -> ExpressionSyntax {
         ExpressionSyntax(.binary(op, lhs, rhs))
     }
-    public static func unary(_ op: UnaryOperator, _ operand: ExpressionSyntax) -> ExpressionSyntax {
+    package static func unary(_ op: UnaryOperator, _ operand: ExpressionSyntax) -> ExpressionSyntax {
         ExpressionSyntax(.unary(op, operand))
     }
-    public func forKey(_ key: String) -> ExpressionSyntax { ExpressionSyntax(.forKey(self, key)) }
+    package func forKey(_ key: String) -> ExpressionSyntax { ExpressionSyntax(.forKey(self, key)) }
 }
 
 extension AssociationSyntax {

@@ -1,6 +1,7 @@
 /// Why a record could not be decoded from a row. The message names the column, value, scope or
 /// prefetch key at fault and the coding path of the property being decoded.
 public struct RowDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of decoding failure this is.
     public enum Kind: String, Sendable, Hashable {
         /// No column, scope or prefetched rows match a required property.
         case columnNotFound
@@ -23,6 +24,7 @@ public struct RowDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The coding keys from the decoded record to the property at fault (`authorInfo.country`).
     public var codingPath: [String]
 
+    /// An error of `kind`, explained by `message`, at `codingPath`.
     public init(_ kind: Kind, _ message: String, codingPath: [String] = []) {
         self.kind = kind
         self.message = message

@@ -74,21 +74,37 @@ extension TableRecord {
     /// All records of the table. The methods below start a request from it, as `Table`'s do.
     public static var all: Request { table.all }
 
+    /// Starts a request on the table: `all.filter(_:)`.
     public static func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
+    /// Starts a request on the table: `all.filter(key:)`.
     public static func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
+    /// Starts a request on the table: `all.filter(key:String:)`.
     public static func filter(key: [String: ExpressionConvertible]) -> Request { all.filter(key: key) }
+    /// Starts a request on the table: `all.filter(keys:)`.
     public static func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
+    /// Starts a request on the table: `all.filter(id:)`.
     public static func filter(id: ExpressionConvertible) -> Request { all.filter(id: id) }
+    /// Starts a request on the table: `all.order(_:)`.
     public static func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
+    /// Starts a request on the table: `all.select(_:)`.
     public static func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
+    /// Starts a request on the table: `all.aliased(_:)`.
     public static func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }
+    /// Starts a request on the table: `all.annotated(with:)`.
     public static func annotated(with expressions: ExpressionConvertible...) -> Request { all.annotated(with: expressions) }
+    /// Starts a request on the table: `all.having(_:)`.
     public static func having(_ predicate: ExpressionConvertible) -> Request { all.having(predicate) }
+    /// Starts a request on the table: `all.limit(_:offset:)`.
     public static func limit(_ limit: Int, offset: Int? = nil) -> Request { all.limit(limit, offset: offset) }
+    /// Starts a request on the table: `all.including(required:)`.
     public static func including(required association: AssociationRequest) -> Request { all.including(required: association) }
+    /// Starts a request on the table: `all.including(optional:)`.
     public static func including(optional association: AssociationRequest) -> Request { all.including(optional: association) }
+    /// Starts a request on the table: `all.including(all:)`.
     public static func including(all association: AssociationRequest) -> Request { all.including(all: association) }
+    /// Starts a request on the table: `all.joining(required:)`.
     public static func joining(required association: AssociationRequest) -> Request { all.joining(required: association) }
+    /// Starts a request on the table: `all.joining(optional:)`.
     public static func joining(optional association: AssociationRequest) -> Request { all.joining(optional: association) }
 }
 

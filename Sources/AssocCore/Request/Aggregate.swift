@@ -1,6 +1,7 @@
 /// An aggregate over a to-many association, usable in `annotated(with:)`, `having(_:)` and any
 /// expression: `books.count`, `books.isEmpty`, `books.max(Column("year"))`.
 public struct Aggregate: Sendable, Hashable {
+    /// The SQL aggregate: `COUNT(DISTINCT key)`, `COUNT(DISTINCT key) = 0`, `MIN`, `MAX`, `AVG`, `SUM`, `TOTAL`.
     public enum Function: String, Sendable, Hashable, CaseIterable {
         case count, isEmpty, min, max, average, sum, total
     }

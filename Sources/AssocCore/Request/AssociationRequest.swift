@@ -20,6 +20,7 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     public var key: String?
     public var relation = Relation()
 
+    /// The association `reference`, starting from table `origin` when known.
     public init(origin: String?, reference: Reference) {
         self.origin = origin
         self.reference = reference
@@ -62,6 +63,7 @@ public struct ForeignKey: Sendable, Hashable {
     public var originColumns: [String]
     public var destinationColumns: [String]?
 
+    /// `ForeignKey(["authorId"], to: ["id"])`: the columns of the table holding the key, and the ones it references (default: the primary key).
     public init(_ originColumns: [String], to destinationColumns: [String]? = nil) {
         self.originColumns = originColumns
         self.destinationColumns = destinationColumns

@@ -79,6 +79,7 @@ extension Optional: ExpressionConvertible where Wrapped: ExpressionConvertible {
 public struct Column: ExpressionConvertible, Sendable {
     public var name: String
 
+    /// The column `name` of the table the expression is used on.
     public init(_ name: String) {
         self.name = name
     }
@@ -97,6 +98,7 @@ public struct Ordering: Sendable, Hashable {
     /// nil: no direction written; true: DESC; false: explicit ASC.
     public var descending: Bool?
 
+    /// `expression ASC` (`descending` false), `expression DESC` (true), or `expression` (nil).
     public init(_ expression: ExpressionConvertible, descending: Bool? = nil) {
         self.expression = expression.expression
         self.descending = descending
@@ -129,6 +131,7 @@ extension Expression: OrderingConvertible {
 public struct TableAlias: Sendable, Hashable {
     public var name: String
 
+    /// An alias named `name`.
     public init(_ name: String) {
         self.name = name
     }

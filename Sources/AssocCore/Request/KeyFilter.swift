@@ -16,6 +16,7 @@ public struct KeyFilter: Sendable, Hashable {
         public var column: String
         public var value: Expression
 
+        /// `column = value`, one column of a composite key.
         public init(column: String, value: Expression) {
             self.column = column
             self.value = value
@@ -26,6 +27,7 @@ public struct KeyFilter: Sendable, Hashable {
     /// Written `filter(keys: [...])` (a list), rather than `filter(key: ...)`.
     public var isList: Bool
 
+    /// The keys to match; `isList` when written `filter(keys:)`.
     public init(keys: [Key], isList: Bool) {
         self.keys = keys
         self.isList = isList

@@ -20,6 +20,7 @@ public struct Relation: Sendable, Hashable {
     public var havings: [Expression] = []
     public var isDistinct = false
 
+    /// A relation without refinement: all columns, no condition.
     public init() {}
 }
 
@@ -62,87 +63,106 @@ extension RelationRefining {
         return copy
     }
 
-    /// Adds a condition (AND-ed with previous ones). On an association it goes in the ON clause.
+    /// `WHERE condition` (AND-ed with the previous ones); on an association, in its ON clause:
+    ///
+    ///     book.filter(Column("year") >= 2000)    // SELECT * FROM "book" WHERE "year" >= ?
     public func filter(_ predicate: ExpressionConvertible) -> Self {
         with { $0.filters.append(predicate.expression) }
     }
 
-    /// Replaces the ordering.
+    /// `ORDER BY …`, replacing the previous ordering. A column named like an annotation orders
+    /// by it, and an aggregate joins as an annotation does:
+    ///
+    ///     album.order(album.tracks.count.desc)   // … ORDER BY COUNT(DISTINCT "track"."id") DESC
     public func order(_ orderings: OrderingConvertible...) -> Self {
         order(orderings)
     }
 
-    /// Replaces the ordering.
+    /// `ORDER BY …`, replacing the previous ordering (see `order(_:)` above).
     public func order(_ orderings: [OrderingConvertible]) -> Self {
         with { $0.ordering = orderings.map(\.ordering) }
     }
 
-    /// Replaces the selection. Columns are scoped to this table.
+    /// `SELECT items`, replacing the selection; columns are scoped to this table:
+    ///
+    ///     book.select(Column("title"))           // SELECT "title" FROM "book"
     public func select(_ items: ExpressionConvertible...) -> Self {
         select(items)
     }
 
-    /// Replaces the selection. Columns are scoped to this table.
+    /// `SELECT items`, replacing the selection (see `select(_:)` above).
     public func select(_ items: [ExpressionConvertible]) -> Self {
         with { $0.selection = items.map { .expression($0.expression) } }
     }
 
-    /// Replaces the selection with all columns (`"t".*`) followed by `items`.
+    /// `SELECT "t".*, items`: all columns, then `items`.
     public func select(allColumnsAnd items: [ExpressionConvertible]) -> Self {
         with { $0.selection = [.allColumns] + items.map { .expression($0.expression) } }
     }
 
-    /// Names this table so that expressions elsewhere in the request can refer to it.
+    /// `… "a" …`: names this table so that expressions elsewhere in the request can refer to it
+    /// (`alias["column"]`).
     public func aliased(_ alias: TableAlias) -> Self {
         with { $0.alias = alias.name }
     }
 
-    /// Names this table so that expressions elsewhere in the request can refer to it.
+    /// `… "name" …`: `aliased(TableAlias(name))`.
     public func aliased(_ name: String) -> Self {
         with { $0.alias = name }
     }
 
-    /// Adds selected expressions, such as aggregates (`books.count`).
+    /// `SELECT *, expressions`: adds selected expressions, such as aggregates:
+    ///
+    ///     author.annotated(with: author.books.count)
+    ///     // SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" FROM "author"
+    ///     // LEFT JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id"
     public func annotated(with expressions: ExpressionConvertible...) -> Self {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
-    /// Adds selected expressions, such as aggregates (`books.count`).
+    /// `SELECT *, expressions` (see `annotated(with:)` above).
     public func annotated(with expressions: [ExpressionConvertible]) -> Self {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
-    /// Adds a HAVING condition, such as `books.count >= 2`.
+    /// `HAVING condition`, on aggregates: `author.having(author.books.count >= 2)`.
     public func having(_ predicate: ExpressionConvertible) -> Self {
         with { $0.havings.append(predicate.expression) }
     }
 
-    /// SELECT DISTINCT.
+    /// `SELECT DISTINCT …`.
     public func distinct() -> Self {
         with { $0.isDistinct = true }
     }
 
-    /// Fetches the associated record with each row; rows without one are dropped (inner join).
+    /// `JOIN`, selecting the associated record with each row; rows without one are dropped:
+    ///
+    ///     book.including(required: book.author)
+    ///     // SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId"
     public func including(required association: AssociationRequest) -> Self {
         attaching(association, .includingRequired)
     }
 
-    /// Fetches the associated record with each row, or nothing when there is none (left join).
+    /// `LEFT JOIN`, selecting the associated record with each row, or NULLs when there is none.
     public func including(optional association: AssociationRequest) -> Self {
         attaching(association, .includingOptional)
     }
 
-    /// Joins without selecting the associated columns; rows without a match are dropped.
+    /// `JOIN` without selecting the associated columns (to filter or order on them).
     public func joining(required association: AssociationRequest) -> Self {
         attaching(association, .joiningRequired)
     }
 
-    /// Joins without selecting the associated columns, keeping rows without a match.
+    /// `LEFT JOIN` without selecting the associated columns.
     public func joining(optional association: AssociationRequest) -> Self {
         attaching(association, .joiningOptional)
     }
 
-    /// Fetches all associated records of each row, in one extra statement per association.
+    /// All associated records of each row, fetched by one more statement per association:
+    ///
+    ///     author.including(all: author.books)
+    ///     // SELECT * FROM "author"
+    ///     // SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?)  -- the authors' ids
     public func including(all association: AssociationRequest) -> Self {
         attaching(association, .includingAll)
     }

@@ -15,6 +15,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// Set by `orderedTotally()`.
     public var isOrderedTotally = false
 
+    /// `SELECT * FROM table`.
     public init(table: String) {
         self.table = table
     }
@@ -62,6 +63,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
 public struct Table: Sendable, Hashable {
     public var name: String
 
+    /// The table named `name`.
     public init(_ name: String) {
         self.name = name
     }
@@ -116,19 +118,34 @@ public struct Table: Sendable, Hashable {
 
     // MARK: Starting requests
 
+    /// Starts a request on the table: `all.filter(_:)`.
     public func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
+    /// Starts a request on the table: `all.filter(key:)`.
     public func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
+    /// Starts a request on the table: `all.filter(keys:)`.
     public func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
+    /// Starts a request on the table: `all.order(_:)`.
     public func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
+    /// Starts a request on the table: `all.select(_:)`.
     public func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
+    /// Starts a request on the table: `all.aliased(_:)`.
     public func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }
+    /// Starts a request on the table: `all.aliased(_:)`.
     public func aliased(_ name: String) -> Request { all.aliased(name) }
+    /// Starts a request on the table: `all.annotated(with:)`.
     public func annotated(with expressions: ExpressionConvertible...) -> Request { all.annotated(with: expressions) }
+    /// Starts a request on the table: `all.having(_:)`.
     public func having(_ predicate: ExpressionConvertible) -> Request { all.having(predicate) }
+    /// Starts a request on the table: `all.limit(_:offset:)`.
     public func limit(_ limit: Int, offset: Int? = nil) -> Request { all.limit(limit, offset: offset) }
+    /// Starts a request on the table: `all.including(required:)`.
     public func including(required association: AssociationRequest) -> Request { all.including(required: association) }
+    /// Starts a request on the table: `all.including(optional:)`.
     public func including(optional association: AssociationRequest) -> Request { all.including(optional: association) }
+    /// Starts a request on the table: `all.including(all:)`.
     public func including(all association: AssociationRequest) -> Request { all.including(all: association) }
+    /// Starts a request on the table: `all.joining(required:)`.
     public func joining(required association: AssociationRequest) -> Request { all.joining(required: association) }
+    /// Starts a request on the table: `all.joining(optional:)`.
     public func joining(optional association: AssociationRequest) -> Request { all.joining(optional: association) }
 }

@@ -3,6 +3,7 @@ public struct GeneratedStatement: Sendable, Equatable, CustomStringConvertible {
     public var sql: String
     public var arguments: [DatabaseValue]
 
+    /// A statement and the values bound to its `?` placeholders.
     public init(sql: String, arguments: [DatabaseValue]) {
         self.sql = sql
         self.arguments = arguments
@@ -26,9 +27,9 @@ struct RowLayout: Sendable {
 }
 
 /// The statements fetching a request executes, and how to read their rows.
-public struct GeneratedQuery: Sendable {
+package struct GeneratedQuery: Sendable {
     /// The main statement.
-    public var statement: GeneratedStatement
+    package var statement: GeneratedStatement
     var layout: RowLayout
     var tree: QueryNode
     var resolverMergedIDs: NodeRedirects
@@ -37,9 +38,9 @@ public struct GeneratedQuery: Sendable {
 }
 
 /// Generates SQL from requests: a pure function of the request and the schema's association graph.
-public enum SQLGenerator {
+package enum SQLGenerator {
     /// The main statement of `request` and the layout of its rows.
-    public static func generate(_ request: Request, graph: AssociationGraph) throws -> GeneratedQuery {
+    package static func generate(_ request: Request, graph: AssociationGraph) throws -> GeneratedQuery {
         var resolver = Resolver(graph: graph)
         let query = try resolver.resolve(request)
         return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects)

@@ -15,6 +15,6 @@ struct SQLWriter {
 
 /// Writes identifiers between double quotes, doubling embedded quotes: the only way a name
 /// ever enters SQL.
-public func quoteIdentifier(_ name: String) -> String {
+package func quoteIdentifier(_ name: String) -> String {
     "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

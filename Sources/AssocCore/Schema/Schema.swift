@@ -7,6 +7,7 @@ public struct Schema: Sendable, Hashable {
     /// whose module is missing…). Never fatal: the rest of the schema stays usable.
     public var diagnostics: [String]
 
+    /// A schema of `tables`, with what could not be read in `diagnostics`.
     public init(tables: [TableInfo], diagnostics: [String] = []) {
         self.tables = tables
         self.diagnostics = diagnostics
@@ -27,6 +28,7 @@ public struct Schema: Sendable, Hashable {
 
 /// A table or a view.
 public struct TableInfo: Sendable, Hashable {
+    /// A table or a view.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// An ordinary table (rowid or WITHOUT ROWID).
         case table
@@ -54,6 +56,7 @@ public struct TableInfo: Sendable, Hashable {
     /// Declared `STRICT`.
     public var isStrict: Bool
 
+    /// Describes one table (or column), as `SchemaIntrospector` reads it.
     public init(
         name: String, kind: Kind = .table, columns: [ColumnInfo], primaryKey: PrimaryKeyInfo,
         foreignKeys: [ForeignKeyInfo] = [], uniqueIndexes: [[String]] = [],
@@ -104,6 +107,7 @@ public struct ColumnInfo: Sendable, Hashable {
     /// cannot use to name it (SQLite would read the quoted name as a text value).
     public var isNameValidUTF8 = true
 
+    /// Describes one table (or column), as `SchemaIntrospector` reads it.
     public init(
         name: String, declaredType: String = "", notNull: Bool = false, defaultValue: String? = nil,
         primaryKeyIndex: Int = 0, isGenerated: Bool = false
@@ -119,6 +123,7 @@ public struct ColumnInfo: Sendable, Hashable {
 
 /// How a table identifies its rows.
 public struct PrimaryKeyInfo: Sendable, Hashable {
+    /// How the table is keyed.
     public enum Kind: String, Sendable, Hashable {
         /// No declared primary key: the hidden `rowid` (columns == ["rowid"]).
         case hiddenRowid
@@ -136,6 +141,7 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
     /// The key's columns in key order; `["rowid"]` for `.hiddenRowid`, empty for `.none`.
     public var columns: [String]
 
+    /// A primary key of `kind` on `columns`.
     public init(kind: Kind, columns: [String]) {
         self.kind = kind
         self.columns = columns
@@ -169,6 +175,7 @@ public struct ForeignKeyInfo: Sendable, Hashable {
     /// True when the declaration omitted the referenced columns.
     public var destinationColumnsWereOmitted: Bool
 
+    /// Describes one table (or column), as `SchemaIntrospector` reads it.
     public init(
         id: Int, destinationTable: String, originColumns: [String], destinationColumns: [String],
         destinationColumnsWereOmitted: Bool = false

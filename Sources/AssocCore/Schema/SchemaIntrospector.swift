@@ -1,10 +1,10 @@
 /// Reads a database's structure into a `Schema` value with SQLite's table-valued PRAGMA
 /// functions, binding every table name as a parameter (no identifier is ever pasted into SQL).
-public enum SchemaIntrospector {
+package enum SchemaIntrospector {
     /// Reads tables, views, columns, keys, foreign keys and unique indexes of `connection`'s
     /// main database. Tables whose structure SQLite cannot read (a view over a missing table,
     /// a virtual table whose module is not loaded) are kept with no columns and a diagnostic.
-    public static func read(_ connection: Connection) throws -> Schema {
+    package static func read(_ connection: Connection) throws -> Schema {
         // One read transaction for every PRAGMA: a consistent snapshot of the schema (another
         // connection cannot change it halfway), and one lock instead of one per statement.
         let ownsTransaction = connection.isAutocommit

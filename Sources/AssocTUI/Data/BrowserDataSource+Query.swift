@@ -2,27 +2,27 @@ import AssocCore
 
 extension BrowserDataSource {
     /// Sources that cannot interrupt simply let the query finish.
-    public func interrupt() {}
+    package func interrupt() {}
     /// Sources that cannot tell never report a change.
-    public func dataVersion() -> Int? { nil }
+    package func dataVersion() -> Int? { nil }
     /// Sources without locks never wait.
-    public func isWaitingForLock() -> Bool { false }
+    package func isWaitingForLock() -> Bool { false }
 }
 
 extension RequestDataSource {
     /// `sqlite3_interrupt` on the connection: the running statement throws `SQLITE_INTERRUPT`.
-    public func interrupt() {
+    package func interrupt() {
         db.connection.interrupt()
     }
 
     /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
     /// read transaction is left open).
     /// Never waits: while another process holds the database, the poll is skipped.
-    public func dataVersion() -> Int? {
+    package func dataVersion() -> Int? {
         guard let rows = try? db.connection.withoutWaitingForLocks({ try db.connection.fetchAll("PRAGMA data_version") }),
               let first = rows.first?.first, case .integer(let value) = first else { return nil }
         return Int(value)
     }
 
-    public func isWaitingForLock() -> Bool { db.connection.isWaitingForLock }
+    package func isWaitingForLock() -> Bool { db.connection.isWaitingForLock }
 }

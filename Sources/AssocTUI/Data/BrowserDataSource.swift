@@ -1,15 +1,15 @@
 import AssocCore
 
 /// A table or view in the Tables pane.
-public struct TableSummary: Sendable, Hashable {
-    public var name: String
-    public var kind: TableInfo.Kind
+package struct TableSummary: Sendable, Hashable {
+    package var name: String
+    package var kind: TableInfo.Kind
     /// Nil while not counted yet (the pane shows "…"), or when counting failed (`countFailed`).
-    public var rowCount: Int?
+    package var rowCount: Int?
     /// True when the count failed (a virtual table whose module is missing…): the pane shows "?".
-    public var countFailed: Bool
+    package var countFailed: Bool
 
-    public init(name: String, kind: TableInfo.Kind = .table, rowCount: Int? = nil, countFailed: Bool = false) {
+    package init(name: String, kind: TableInfo.Kind = .table, rowCount: Int? = nil, countFailed: Bool = false) {
         self.name = name
         self.kind = kind
         self.rowCount = rowCount
@@ -18,37 +18,37 @@ public struct TableSummary: Sendable, Hashable {
 }
 
 /// One SQL statement as run, for the SQL pane.
-public struct ExecutedStatement: Sendable, Hashable {
-    public var sql: String
-    public var arguments: [DatabaseValue]
+package struct ExecutedStatement: Sendable, Hashable {
+    package var sql: String
+    package var arguments: [DatabaseValue]
 
-    public init(sql: String, arguments: [DatabaseValue]) {
+    package init(sql: String, arguments: [DatabaseValue]) {
         self.sql = sql
         self.arguments = arguments
     }
 }
 
 /// A window of rows of a view, flattened for the grid, with the statements that produced it.
-public struct RowsPage: Sendable, Equatable {
+package struct RowsPage: Sendable, Equatable {
     /// Root columns first, then included ones as `key.column` (`author.name`, `author.country.name`).
-    public var columns: [String]
-    public var rows: [[DatabaseValue]]
+    package var columns: [String]
+    package var rows: [[DatabaseValue]]
     /// Index of `rows[0]` in the whole view.
-    public var offset: Int
+    package var offset: Int
     /// How many leading columns belong to the root table (the rest are included).
-    public var rootColumnCount: Int
+    package var rootColumnCount: Int
     /// The root table's primary key columns (labels of followed rows); empty for a view.
-    public var keyColumns: [String]
+    package var keyColumns: [String]
     /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
-    public var paging: String
+    package var paging: String
     /// Whether the view pages on a key, so its last rows can be read without counting it.
-    public var isKeyset: Bool
+    package var isKeyset: Bool
     /// Every statement run to get the page, in order.
-    public var statements: [ExecutedStatement]
+    package var statements: [ExecutedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
-    public var prefetched: [[PrefetchedRows]] = []
+    package var prefetched: [[PrefetchedRows]] = []
 
-    public init(
+    package init(
         columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
         keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [ExecutedStatement],
         prefetched: [[PrefetchedRows]] = []
@@ -66,11 +66,11 @@ public struct RowsPage: Sendable, Equatable {
 }
 
 /// A counted view: the number and the statement that counted it.
-public struct RowCount: Sendable, Equatable {
-    public var count: Int
-    public var statement: ExecutedStatement
+package struct RowCount: Sendable, Equatable {
+    package var count: Int
+    package var statement: ExecutedStatement
 
-    public init(count: Int, statement: ExecutedStatement) {
+    package init(count: Int, statement: ExecutedStatement) {
         self.count = count
         self.statement = statement
     }
@@ -78,7 +78,7 @@ public struct RowCount: Sendable, Equatable {
 
 /// Everything the browser reads from a database. The browser never builds SQL itself: the data
 /// source turns each `BrowserView` into an AssocCore `Request` and runs it.
-public protocol BrowserDataSource: AnyObject {
+package protocol BrowserDataSource: AnyObject {
     /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
     /// Called on the browser's loop, not on its worker: a schema in memory, no statement.
     func tables() throws -> [TableSummary]
@@ -118,19 +118,19 @@ public protocol BrowserDataSource: AnyObject {
 }
 
 extension BrowserDataSource {
-    public func requestText(for view: BrowserView) throws -> String {
+    package func requestText(for view: BrowserView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
-    public func check(_ view: BrowserView) throws {}
-    public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+    package func check(_ view: BrowserView) throws {}
+    package func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
-    public func numericColumns() -> [String: [String]] { [:] }
-    public func swiftCode(for view: BrowserView) throws -> String {
+    package func numericColumns() -> [String: [String]] { [:] }
+    package func swiftCode(for view: BrowserView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }
-    public func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
-    public func export(
+    package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
+    package func export(
         _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")

@@ -3,28 +3,28 @@ import AssocCore
 /// One view of the browser, as a value: the root table, how it was reached (a followed link from
 /// one row), and the to-one associations included as columns. The data source turns it into an
 /// AssocCore `Request` every time it runs it, so the SQL always matches what is on screen.
-public struct BrowserView: Sendable, Hashable {
+package struct BrowserView: Sendable, Hashable {
     /// The table the rows come from.
-    public var table: String
+    package var table: String
     /// How the breadcrumb names this view (the table, or the followed link's name).
-    public var title: String
+    package var title: String
     /// The link followed to reach this view, nil for a whole table.
-    public var follow: FollowedLink?
+    package var follow: FollowedLink?
     /// Included to-one associations, in the order they were added.
-    public var includes: [IncludedAssociation]
+    package var includes: [IncludedAssociation]
     /// Prefetched to-many links (`including(all:)`), by association name, in the order added.
-    public var prefetches: [String] = []
+    package var prefetches: [String] = []
     /// Aggregate columns (`annotated(with:)`), in the order added.
-    public var aggregates: [AggregateColumn] = []
+    package var aggregates: [AggregateColumn] = []
     /// Filters (`filter`) and aggregate filters (`having`), in the request language's syntax.
-    public var filters: [ExpressionSyntax] = []
-    public var havings: [ExpressionSyntax] = []
+    package var filters: [ExpressionSyntax] = []
+    package var havings: [ExpressionSyntax] = []
     /// Sort terms (`order`), most significant first.
-    public var sorts: [SortTerm] = []
+    package var sorts: [SortTerm] = []
     /// A typed request with no place in this structure: its request-language text, run as is.
-    public var rawRequest: String?
+    package var rawRequest: String?
 
-    public init(table: String, title: String? = nil, follow: FollowedLink? = nil, includes: [IncludedAssociation] = []) {
+    package init(table: String, title: String? = nil, follow: FollowedLink? = nil, includes: [IncludedAssociation] = []) {
         self.table = table
         self.title = title ?? table
         self.follow = follow
@@ -33,18 +33,18 @@ public struct BrowserView: Sendable, Hashable {
 }
 
 /// A link followed from one row: `db.request(for: link, of: row, in: table)`.
-public struct FollowedLink: Sendable, Hashable {
+package struct FollowedLink: Sendable, Hashable {
     /// The table of the row the link starts from.
-    public var table: String
+    package var table: String
     /// The association's name in the graph.
-    public var link: String
+    package var link: String
     /// The row's root columns and values (enough for any association of `table`).
-    public var columns: [String]
-    public var values: [DatabaseValue]
+    package var columns: [String]
+    package var values: [DatabaseValue]
     /// How the breadcrumb names the row: `#1 AC/DC`.
-    public var rowLabel: String
+    package var rowLabel: String
 
-    public init(table: String, link: String, columns: [String], values: [DatabaseValue], rowLabel: String) {
+    package init(table: String, link: String, columns: [String], values: [DatabaseValue], rowLabel: String) {
         self.table = table
         self.link = link
         self.columns = columns
@@ -55,16 +55,16 @@ public struct FollowedLink: Sendable, Hashable {
 
 /// A to-one association included in a view: `including(optional:)` or `including(required:)`,
 /// with the associations included from its own table (`author.including(optional: country)`).
-public struct IncludedAssociation: Sendable, Hashable {
+package struct IncludedAssociation: Sendable, Hashable {
     /// The association's name in the graph, also the scope key and the column prefix.
-    public var name: String
+    package var name: String
     /// The table it starts from and the table it leads to.
-    public var origin: String
-    public var destination: String
-    public var isRequired: Bool
-    public var children: [IncludedAssociation]
+    package var origin: String
+    package var destination: String
+    package var isRequired: Bool
+    package var children: [IncludedAssociation]
 
-    public init(name: String, origin: String, destination: String, isRequired: Bool = false, children: [IncludedAssociation] = []) {
+    package init(name: String, origin: String, destination: String, isRequired: Bool = false, children: [IncludedAssociation] = []) {
         self.name = name
         self.origin = origin
         self.destination = destination

@@ -1,12 +1,12 @@
 import AssocCore
 
 /// The records of one prefetched link of one row, flattened for the child pane.
-public struct PrefetchedRows: Sendable, Hashable {
-    public var key: String
-    public var columns: [String]
-    public var rows: [[DatabaseValue]]
+package struct PrefetchedRows: Sendable, Hashable {
+    package var key: String
+    package var columns: [String]
+    package var rows: [[DatabaseValue]]
 
-    public init(key: String, columns: [String], rows: [[DatabaseValue]]) {
+    package init(key: String, columns: [String], rows: [[DatabaseValue]]) {
         self.key = key
         self.columns = columns
         self.rows = rows
@@ -68,7 +68,7 @@ extension RequestDataSource {
     // MARK: Request text
 
     /// The view as request-language text (the request line).
-    public func requestText(for view: BrowserView) throws -> String {
+    package func requestText(for view: BrowserView) throws -> String {
         if let raw = view.rawRequest { return raw }
         return try Self.printable(request(for: view)).languageText()
     }
@@ -96,13 +96,13 @@ extension RequestDataSource {
     }
 
     /// Checks that `view` makes valid SQL (names, aliases), without running it.
-    public func check(_ view: BrowserView) throws {
+    package func check(_ view: BrowserView) throws {
         _ = try db.mainStatement(for: try request(for: view))
     }
 
     /// The view `text` describes, parsed back into the browser's structure when it fits (same
     /// followed link, includes, prefetches, aggregates, filters, sorts), else kept as a typed request.
-    public func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+    package func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
         if let current, let follow = current.follow, current.rawRequest == nil,
            let base = try? requestText(for: BrowserView(table: current.table, follow: follow)), text.hasPrefix(base) {
             // The followed link's request, unchanged, then methods: parsed on their own, so a
@@ -222,7 +222,7 @@ extension RequestDataSource {
 
     /// The numeric columns of every table that are neither keys nor foreign keys (what `a`
     /// offers to min, max, average and sum).
-    public func numericColumns() -> [String: [String]] {
+    package func numericColumns() -> [String: [String]] {
         var result: [String: [String]] = [:]
         for table in db.schema.tables {
             let keys = Set(table.primaryKey.columns + table.foreignKeys.flatMap(\.originColumns))

@@ -2,15 +2,15 @@ import AssocCore
 
 /// The Swift tab, the schema map and export, all from the view's `Request`.
 extension RequestDataSource {
-    public func swiftCode(for view: BrowserView) throws -> String {
+    package func swiftCode(for view: BrowserView) throws -> String {
         try SwiftCodeGenerator.code(for: request(for: view), in: db)
     }
 
-    public func schemaTree(around table: String) -> [SchemaTree.Line] {
+    package func schemaTree(around table: String) -> [SchemaTree.Line] {
         SchemaTree(around: table, in: db.graph, depth: 2).lines
     }
 
-    public func export(
+    package func export(
         _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
     ) throws -> Int {
         let request = try request(for: view)

@@ -5,25 +5,25 @@ import AssocCore
 /// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
 /// Pages are read with keyset pagination (see `PagePlan`); the statements come from the
 /// database's statement log, so the SQL pane shows what actually ran.
-public final class RequestDataSource: BrowserDataSource {
-    public let db: Database
+package final class RequestDataSource: BrowserDataSource {
+    package let db: Database
     /// Row positions → key values seen, per view (anchors of keyset pagination).
     private var anchors: [BrowserView: [Int: DatabaseValue]] = [:]
     private static let maximumAnchors = 200_000
 
-    public init(database: Database) {
+    package init(database: Database) {
         self.db = database
     }
 
-    public convenience init(connection: Connection) throws {
+    package convenience init(connection: Connection) throws {
         self.init(database: try Database(connection: connection))
     }
 
-    public func tables() throws -> [TableSummary] {
+    package func tables() throws -> [TableSummary] {
         db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
     }
 
-    public func associations() -> [String: [Association]] {
+    package func associations() -> [String: [Association]] {
         var result: [String: [Association]] = [:]
         for table in db.schema.tables {
             result[table.name] = db.graph.associations(from: table.name)
@@ -33,9 +33,9 @@ public final class RequestDataSource: BrowserDataSource {
 
     /// How long one deferred count may run (a table, a view, a row's links): past it, it stops
     /// and shows "?" (a view that never ends would otherwise keep a core busy forever).
-    public static let countBudgetMilliseconds = 2_000
+    package static let countBudgetMilliseconds = 2_000
 
-    public func countRows(ofTable table: String) throws -> Int {
+    package func countRows(ofTable table: String) throws -> Int {
         if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
             // A view whose columns could not be read (see the schema's diagnostics): counting it
             // would make SQLite expand it again.
@@ -49,7 +49,7 @@ public final class RequestDataSource: BrowserDataSource {
     // MARK: Requests
 
     /// The request behind `view`, without paging.
-    public func request(for view: BrowserView) throws -> Request {
+    package func request(for view: BrowserView) throws -> Request {
         if let raw = view.rawRequest { return try db.request(parsing: raw) }
         var request: Request
         if let follow = view.follow {
@@ -128,7 +128,7 @@ public final class RequestDataSource: BrowserDataSource {
 
     // MARK: Pages
 
-    public func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+    package func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         let base = try request(for: view)
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
@@ -237,7 +237,7 @@ public final class RequestDataSource: BrowserDataSource {
 
     // MARK: Counts
 
-    public func count(of view: BrowserView) throws -> RowCount {
+    package func count(of view: BrowserView) throws -> RowCount {
         let request = try request(for: view)
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
@@ -259,7 +259,7 @@ public final class RequestDataSource: BrowserDataSource {
         anchors[view] = rebased
     }
 
-    public func linkCounts(
+    package func linkCounts(
         of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -6,17 +6,17 @@ import Darwin
 #endif
 
 /// The formats of `e` (export): the fetch JSON contract (`RowJSON`) or CSV (`RowCSV`).
-public enum ExportFormat: String, Sendable, Hashable {
+package enum ExportFormat: String, Sendable, Hashable {
     case json, csv
 
     /// CSV for a `.csv` file name, JSON otherwise.
-    public static func forPath(_ path: String) -> ExportFormat {
+    package static func forPath(_ path: String) -> ExportFormat {
         path.lowercased().hasSuffix(".csv") ? .csv : .json
     }
 }
 
 /// Why an export did not happen.
-public enum ExportError: Error, Equatable {
+package enum ExportError: Error, Equatable {
     /// The file exists and overwriting was not confirmed.
     case fileExists(String)
     case cannotWrite(String, String)
@@ -26,11 +26,11 @@ public enum ExportError: Error, Equatable {
 /// format `assoc fetch --format json` prints (byte for byte) or as CSV. Opens the file with
 /// exclusive creation unless overwriting was confirmed, so an existing file is never replaced by
 /// accident.
-public struct ViewExporter {
-    public var db: Database
-    public var pageSize: Int
+package struct ViewExporter {
+    package var db: Database
+    package var pageSize: Int
 
-    public init(db: Database, pageSize: Int = 1000) {
+    package init(db: Database, pageSize: Int = 1000) {
         self.db = db
         self.pageSize = max(1, pageSize)
     }
@@ -43,7 +43,7 @@ public struct ViewExporter {
     /// key LIMIT n`): no OFFSET that rescans the table. Otherwise pages use LIMIT/OFFSET over the
     /// request ordered totally (`orderedTotally()`), so that pages never overlap or skip a row.
     @discardableResult
-    public func export(
+    package func export(
         _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, key: String? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> Int {

@@ -1,14 +1,14 @@
 import AssocCore
 
 /// An aggregate column of a view: `books.count`, `books.max(year)`.
-public struct AggregateColumn: Sendable, Hashable {
+package struct AggregateColumn: Sendable, Hashable {
     /// The to-many association's name.
-    public var link: String
-    public var function: AggregateFunction
+    package var link: String
+    package var function: AggregateFunction
     /// The destination column of min/max/average/sum; nil for count.
-    public var column: String?
+    package var column: String?
 
-    public init(link: String, function: AggregateFunction = .count, column: String? = nil) {
+    package init(link: String, function: AggregateFunction = .count, column: String? = nil) {
         self.link = link
         self.function = function
         self.column = column
@@ -26,11 +26,11 @@ public struct AggregateColumn: Sendable, Hashable {
 
 /// One sort term of a view: an expression (a column, an included column through its alias, an
 /// aggregate) and its direction; `column` is the grid column it was made from, for the header.
-public struct SortTerm: Sendable, Hashable {
-    public var ordering: OrderingSyntax
-    public var column: String
+package struct SortTerm: Sendable, Hashable {
+    package var ordering: OrderingSyntax
+    package var column: String
 
-    public init(_ ordering: OrderingSyntax, column: String) {
+    package init(_ ordering: OrderingSyntax, column: String) {
         self.ordering = ordering
         self.column = column
     }

@@ -15,14 +15,14 @@
 /// - A cluster of width 0 standing alone: a combining mark gets a dotted circle base ("◌́"),
 ///   like Unicode charts show it; a lone format character (ZWSP, word joiner, BOM, stray ZWJ)
 ///   is dropped, because it would otherwise occupy no cell and be invisible anyway.
-public enum Sanitizer {
+package enum Sanitizer {
     /// Scalars looked at in one text, by default (a screen holds far fewer cells).
-    public static let maximumScalars = 4_000
+    package static let maximumScalars = 4_000
     /// Zero-width scalars kept after one base (real text uses a handful).
-    public static let maximumMarks = 16
+    package static let maximumMarks = 16
 
     /// The visible, terminal-safe version of `text`, cut after `maximumScalars` scalars.
-    public static func sanitize(_ text: String, maximumScalars: Int = Sanitizer.maximumScalars) -> String {
+    package static func sanitize(_ text: String, maximumScalars: Int = Sanitizer.maximumScalars) -> String {
         // Fast path: short printable ASCII.
         if text.utf8.count <= maximumScalars, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         let (head, isCut) = bounded(text, maximumScalars: maximumScalars)
@@ -112,7 +112,7 @@ public enum Sanitizer {
 
     /// Whether a scalar must never reach the terminal as is (C0, DEL, C1, line and paragraph
     /// separators, bidi controls): also what the command line's one-line messages escape.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         placeholder(for: scalar) != nil
     }
 

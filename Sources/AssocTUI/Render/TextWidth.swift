@@ -6,12 +6,12 @@
 /// 2 cells; a cluster made only of combining marks and format characters takes 0; everything else
 /// (ASCII, Latin, Cyrillic, East Asian Ambiguous…) takes 1. A cluster's width is its base's width:
 /// combining marks, variation selectors and ZWJ continuations add nothing.
-public enum TextWidth {
+package enum TextWidth {
     /// How text is placed in a wider field by `pad(_:toWidth:alignment:)`.
-    public enum Alignment: Sendable { case left, right, center }
+    package enum Alignment: Sendable { case left, right, center }
 
     /// Cells taken by `text` (sum of its clusters' widths).
-    public static func width(of text: String) -> Int {
+    package static func width(of text: String) -> Int {
         // Printable ASCII: one cell a byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
@@ -100,7 +100,7 @@ public enum TextWidth {
     /// `text` cut to at most `width` cells, ending with "…" when something was cut.
     /// Never splits a grapheme cluster and never exceeds `width` (a wide cluster that would
     /// straddle the limit is dropped). `width <= 0` gives "".
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         // One pass that stops once the text overflows: a 10 MB cell costs what its first cells cost.
         var used = 0
@@ -117,7 +117,7 @@ public enum TextWidth {
     }
 
     /// `text` truncated to `width` then padded with spaces to exactly `width` cells.
-    public static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
+    package static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
         guard width > 0 else { return "" }
         let cut = truncate(text, toWidth: width)
         let missing = width - self.width(of: cut)

@@ -5,7 +5,7 @@ import AssocCore
 /// NULL is the word "NULL" with role `.null` (the text 'NULL' keeps role `.normal`, so the two
 /// differ on screen); numbers have role `.number` (right-aligned by the grid); REAL keeps every
 /// digit (Swift's shortest round-trip form: 0.1, 1e-05, 10.0); BLOBs show size and first bytes.
-public enum ValueFormatter {
+package enum ValueFormatter {
     /// Bytes of a blob shown in hex in a cell.
     static let blobHeadBytes = 4
     /// Scalars of a text value kept in a one-line cell (cells are far narrower): sanitizing and
@@ -25,14 +25,14 @@ public enum ValueFormatter {
     }
 
     /// A REAL without loss of precision; NaN and infinities spelled out.
-    public static func real(_ v: Double) -> String {
+    package static func real(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
         return String(v)
     }
 
     /// `<blob 123 B: 89504E47…>`; `<blob 0 B>` when empty.
-    public static func blob(_ bytes: [UInt8], head: Int) -> String {
+    package static func blob(_ bytes: [UInt8], head: Int) -> String {
         if bytes.isEmpty { return "<blob 0 B>" }
         let shown = bytes.prefix(max(0, head))
         let ellipsis = bytes.count > shown.count ? "…" : ""

@@ -6,8 +6,8 @@ import Darwin
 #endif
 
 /// The terminal cannot host the browser (not a TTY, or curses failed to start).
-public struct TerminalError: Error, CustomStringConvertible {
-    public var description: String
+package struct TerminalError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// The real terminal, through ncursesw. The only file that imports CNcurses.
