@@ -1,17 +1,16 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 final class ExportTests: XCTestCase {
     func makeDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES person(id), title TEXT, cover BLOB, price REAL);
             INSERT INTO person VALUES (1, 'Ann "A", Jr.'), (2, NULL);
             INSERT INTO book VALUES (1, 1, 'Line
             break', X'FF00', 2.5), (2, 2, ' padded ', NULL, NULL), (3, NULL, 'Plain', NULL, 1);
             """)
-        return try Database(connection: connection)
     }
 
     func testCSVQuotesAndFlattensScopes() throws {

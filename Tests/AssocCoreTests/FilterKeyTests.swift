@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// `filter(key:)` and `filter(keys:)` in the request language: rows by primary key (a rowid
@@ -6,8 +7,7 @@ import XCTest
 /// against the schema; the text form prints back as typed.
 final class FilterKeyTests: XCTestCase {
     func database() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE pair (a INTEGER NOT NULL, b TEXT NOT NULL, v TEXT, PRIMARY KEY (a, b));
             CREATE TABLE loose (v TEXT);
@@ -16,7 +16,6 @@ final class FilterKeyTests: XCTestCase {
             INSERT INTO pair VALUES (1, 'x', 'one-x'), (1, 'y', 'one-y'), (2, 'x', 'two-x');
             INSERT INTO loose VALUES ('first'), ('second');
             """)
-        return try Database(connection: connection)
     }
 
     func names(_ text: String, _ column: String = "name", in db: Database) throws -> [DatabaseValue?] {

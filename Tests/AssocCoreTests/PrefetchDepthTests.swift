@@ -1,12 +1,12 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// Prefetch at depth: under to-one includes, inside other prefetches, under to-many joins, with
 /// default orderings, and beyond SQLite's bound-parameter limit.
 final class PrefetchDepthTests: XCTestCase {
     func makeDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES person(id), title TEXT, year INTEGER);
             CREATE TABLE prize(id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id), name TEXT, year INTEGER);
@@ -18,7 +18,6 @@ final class PrefetchDepthTests: XCTestCase {
             INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
             INSERT INTO player VALUES (1, 1, 'Zed', 2), (2, 1, 'Amy', 1), (3, 2, 'Bo', 1), (4, 1, 'Cy', 3);
             """)
-        return try Database(connection: connection)
     }
 
     func testPrefetchInsideAToOneInclude() throws {

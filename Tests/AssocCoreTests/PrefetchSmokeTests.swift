@@ -1,10 +1,10 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 final class PrefetchSmokeTests: XCTestCase {
     func makeDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE citizen(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE passport(countryCode TEXT NOT NULL REFERENCES country(code), citizenId INTEGER NOT NULL REFERENCES citizen(id), PRIMARY KEY (countryCode, citizenId));
@@ -16,7 +16,6 @@ final class PrefetchSmokeTests: XCTestCase {
             INSERT INTO person VALUES (1, 'Alice'), (2, 'Bob'), (3, 'Carol');
             INSERT INTO book VALUES (1, 1, 'B1', 2000), (2, 2, 'B2', 2010), (3, 1, 'B3', 1990), (4, NULL, 'B4', 2020);
             """)
-        return try Database(connection: connection)
     }
 
     func testHasManyPrefetch() throws {

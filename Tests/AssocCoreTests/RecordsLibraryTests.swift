@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 // Records of the library schema used by the Records*Tests files, and tests of the record types themselves.
@@ -50,8 +51,7 @@ enum Library {
 /// books B1 (Alice, translated by Bob, 2000), B2 (Bob, 2010), B3 (Alice, no year), B4 (Carol, 2020);
 /// one cover (B1); prizes Nobel 2001 and Goncourt 2002 (B1), Pulitzer 2011 (B2).
 func makeLibraryDatabase() throws -> Database {
-    let connection = try Connection.inMemory()
-    try connection.execute("""
+    return try TestDatabase.make("""
         CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, countryCode TEXT REFERENCES country(code));
         CREATE TABLE book(
@@ -68,7 +68,6 @@ func makeLibraryDatabase() throws -> Database {
         INSERT INTO coverImage VALUES (1, 1, 'b1.png');
         INSERT INTO prize VALUES (1, 1, 'Nobel', 2001), (2, 1, 'Goncourt', 2002), (3, 2, 'Pulitzer', 2011);
         """)
-    return try Database(connection: connection)
 }
 
 /// The error `body` throws, as a `RowDecodingError`, or a test failure.

@@ -1,10 +1,10 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 final class RequestSmokeTests: XCTestCase {
     func makeLibrary() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, countryCode TEXT REFERENCES country(code));
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES person(id),
@@ -13,7 +13,6 @@ final class RequestSmokeTests: XCTestCase {
             INSERT INTO person VALUES (1, 'Alice', 'FR'), (2, 'Bob', NULL), (3, 'Carol', 'US');
             INSERT INTO book VALUES (1, 1, 3, 'B1', 2000), (2, 2, NULL, 'B2', 2010), (3, 1, NULL, 'B3', 1990);
             """)
-        return try Database(connection: connection)
     }
 
     func testDeclaredAssociationsGenerateSeedSQL() throws {

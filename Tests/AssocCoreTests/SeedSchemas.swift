@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import AssocCore
 
 /// The schemas and data of the association guides (seeds 000, 001, 003), built in memory.
@@ -6,9 +7,7 @@ import XCTest
 enum SeedSchemas {
     /// An in-memory database made of `sql` (DDL + inserts), with its schema read and its graph inferred.
     static func database(_ sql: String) throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute(sql)
-        return try Database(connection: connection)
+        return try TestDatabase.make(sql)
     }
 
     /// Books with an author and a translator, both people; people have a country; books have a cover

@@ -22,9 +22,7 @@ final class SwiftCodeTests: XCTestCase {
         """
 
     static func makeDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute(schemaSQL)
-        return try Database(connection: connection)
+        return try TestDatabase.make(schemaSQL)
     }
 
     // MARK: - Helpers

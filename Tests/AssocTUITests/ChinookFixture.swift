@@ -1,4 +1,5 @@
 import AssocCore
+import TestSupport
 
 /// A small Chinook-like database, built in memory: AC/DC has 2 albums; its first album has
 /// 3 tracks, one without a genre (so a required genre keeps 2); an artist bio makes a hasOne.
@@ -34,8 +35,6 @@ enum ChinookFixture {
         """
 
     static func database() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute(sql)
-        return try Database(connection: connection)
+        return try TestDatabase.make(sql)
     }
 }

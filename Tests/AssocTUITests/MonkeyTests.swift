@@ -30,8 +30,7 @@ final class MonkeyTests: XCTestCase {
     }
 
     func hostileDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
+        return try TestDatabase.make("""
             CREATE TABLE h (k TEXT PRIMARY KEY, v TEXT, "c\u{1B}[31m" BLOB);
             INSERT INTO h VALUES ('a', char(27) || ']52;c;SEVMTE9DTElQ' || char(7), X'00FF9B');
             INSERT INTO h VALUES (char(8238) || 'b', CAST(X'41FFFE42C3' AS TEXT), NULL);
@@ -40,7 +39,6 @@ final class MonkeyTests: XCTestCase {
             INSERT INTO child VALUES (1, 'a', char(8238) || 'b'), (2, 'missing', NULL), (3, '', 'a');
             CREATE VIEW v AS SELECT * FROM child JOIN h ON h.k = child.hk;
             """)
-        return try Database(connection: connection)
     }
 
     func testHundredThousandRandomEventsNeverTrap() throws {
