@@ -12,16 +12,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Sources/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
+        // SQLite's header and library are found where the system keeps them (Debian's
+        // libsqlite3-dev, macOS's SDK): no pkg-config.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // ncurses through a C target: its defines live in the header (no pkg-config flags), and the
+        // library it links differs by platform (Linux: libncursesw; macOS's SDK: libncurses, wide
+        // characters included).
+        .target(
             name: "CNcurses",
             path: "Sources/CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]),
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]),
         .target(name: "AssocCore", dependencies: ["CSQLite"]),
         .target(name: "AssocTUI", dependencies: ["AssocCore", "CNcurses"]),
         .target(
@@ -30,20 +33,7 @@ let package = Package(
                 "AssocCore", "AssocTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // `assoc` is one static position-independent executable: the Swift runtime, SQLite, ncurses
-        // and the C library linked in. It starts with no dynamic loader and no shared library to map
-        // and bind (about 2 ms of a 3 ms start-up, which the browser's first screen shows), and is
-        // still loaded at a random address (ASLR). scripts/ld-static-pie runs the toolchain's lld
-        // without SwiftPM's `-rpath=$ORIGIN`, which glibc's static-PIE start-up refuses. Packed
-        // relative relocations: an 8 KB relocation table instead of 1 MB, applied at start.
-        .executableTarget(
-            name: "assoc", dependencies: ["AssocCLI"],
-            linkerSettings: [.unsafeFlags([
-                "-static-executable", "-Xclang-linker", "-static-pie",
-                "-ld-path=\(Context.packageDirectory)/scripts/ld-static-pie",
-                "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-                "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            ], .when(platforms: [.linux]))]),
+        .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "TestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: [

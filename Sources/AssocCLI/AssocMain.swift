@@ -12,10 +12,6 @@ import Darwin
 package enum AssocMain {
     package static func run(_ arguments: [String]? = nil) -> Never {
         do {
-            if let line = BrowseLine(arguments ?? Array(CommandLine.arguments.dropFirst())) {
-                try BrowseCommand.browse(database: line.database, table: line.table)
-                exit(0)
-            }
             var command = try AssocCommand.parseAsRoot(arguments)
             try command.run()
             exit(0)

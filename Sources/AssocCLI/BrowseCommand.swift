@@ -18,7 +18,7 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// Opens `database` (nil: the demo) in the browser, at `table` when given; an unknown table is
-    /// an error before the screen changes. Also run for the lines `BrowseLine` recognizes.
+    /// an error before the screen changes.
     static func browse(database path: String?, table: String?) throws {
         let loaded = try DatabaseArgument.load(path: path)
         var initialTable: String?

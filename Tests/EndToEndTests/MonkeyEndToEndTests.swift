@@ -76,7 +76,7 @@ final class MonkeyEndToEndTests: XCTestCase {
             }
         }
         session.tmux(["resize-window", "-t", "0", "-x", "100", "-y", "30"])
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         // Quit whatever state it is in (a prompt, the help, a running query).
         let deadline = Date().addingTimeInterval(60)
         var screen = session.capture()

@@ -29,7 +29,7 @@ final class QueryEndToEndTests: XCTestCase {
         var screen = session.waitFor("albums of #1 AC/DC")
         XCTAssertTrue(screen.contains("albums (n)"), screen)
         XCTAssertTrue(screen.contains("Let There Be Rock"), screen)
-        screen = session.waitFor("IN (?, ?, ?)")  // the prefetch statement, under the main one
+        screen = session.waitFor("IN (…)")  // the prefetch statement of the plan, under the main one
         XCTAssertTrue(screen.contains("SELECT * FROM \"Artist\""), screen)
         session.send("BTab", "j")  // the next artist: its albums, from the same page
         screen = session.waitFor("albums of #2 Accept")

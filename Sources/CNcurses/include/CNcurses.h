@@ -1,5 +1,12 @@
 #ifndef ASSOC_CNCURSES_SHIM_H
 #define ASSOC_CNCURSES_SHIM_H
+/* What ncursesw's pkg-config flags say, here instead of on every compiler command line. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 600
+#endif
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
@@ -11,7 +18,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
+#if defined(__APPLE__)
+#include <curses.h> /* the SDK's ncurses has the wide-character functions */
+#else
 #include <ncursesw/curses.h>
+#endif
 
 /* Wrappers for what Swift cannot import (macros, global variables). */
 static inline WINDOW *assoc_stdscr(void) { return stdscr; }
