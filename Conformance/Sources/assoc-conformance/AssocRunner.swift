@@ -84,6 +84,21 @@ final class AssocRunner {
 
     func build(_ spec: RequestSpec) -> Request {
         var request = Table(spec.table).all
+        if let origin = spec.recordOrigin {
+            // `request(for:)` from one record: `Table(origin).filter(key:)`, then the association.
+            let table = Table(origin.association.origin)
+            let base: Request
+            if origin.key.count == 1, let only = origin.key.first {
+                base = table.filter(key: value(only.value))
+            } else {
+                var columns: [String: ExpressionConvertible] = [:]
+                for (column, lit) in origin.key { columns[column] = value(lit) }
+                base = table.all.filter(key: columns)
+            }
+            var association = table.association(origin.association.name)
+            if let filter = origin.associationFilter { association = association.filter(expression(filter)) }
+            request = base.request(for: association)
+        }
         if let alias = spec.alias { request = request.aliased(TableAlias(alias)) }
         if let filter = spec.filter { request = request.filter(expression(filter)) }
         for child in spec.children { request = attach(request, child) }
@@ -133,7 +148,18 @@ final class AssocRunner {
     }
 
     private func ordering(_ term: OrderTerm) -> Ordering {
-        Ordering(operand(term.operand), descending: term.descending ? true : nil)
+        let descending: Bool? = term.descending ? true : nil
+        if let annotation = term.annotation {
+            // By the annotation's name (`Column("agg0")`), or by the aggregate itself, unnamed
+            // (`books.count.desc`): the same rows either way.
+            if annotation.byAggregate {
+                var unnamed = annotation.aggregate
+                unnamed.name = nil
+                return Ordering(aggregate(unnamed), descending: descending)
+            }
+            return Ordering(Column(annotation.name).expression, descending: descending)
+        }
+        return Ordering(operand(term.operand), descending: descending)
     }
 
     private func value(_ lit: Lit) -> DatabaseValue {

@@ -1,4 +1,13 @@
 /// Why GRDB 7.10 is not a reference for a request (GRDB-BEHAVIOUR.md §9 and Addendum), or nil.
+///
+/// Not an exclusion: `record.request(for:)` of a through association. GRDB joins the pivot to the
+/// destination (`SELECT album.* FROM album JOIN track ON track.albumId = album.albumId AND
+/// track.genreId = ?`: `_SQLAssociation.destinationRelation()`), so a destination reached by
+/// two pivot rows comes twice; AssocCore filters the destination (`albumId IN (SELECT albumId FROM
+/// track WHERE genreId IN (…))`) and gives it once. The request is compared all the same, on
+/// GRDB's rows made distinct (`GRDBRunner.fetch`): its ordering ends with the destination's
+/// primary key, so repeats are consecutive, and AssocCore's rows are compared as fetched (a
+/// repeat there would show). Counted in the summary ("GRDB repeated destination rows in N").
 func exclusionReason(_ spec: RequestSpec) -> String? {
     if let reason = GRDBMerge.conflict(spec.children) { return reason }
     if let alias = spec.alias, spec.children.contains(where: hasPrefetchBelowJoin),

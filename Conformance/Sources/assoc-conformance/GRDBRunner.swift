@@ -51,7 +51,22 @@ final class GRDBRunner {
                     }
                     columns.append(ColumnSample(name: column.name, values: lits.evenlySpaced(40)))
                 }
-                result[table] = TableSample(primaryKey: pk, columns: columns)
+                // Keys of actual rows, for `filter(key:)` (rows with a NULL in their key left out).
+                let keyColumns = pk.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                let keyRows = try Row.fetchAll(
+                    db, sql: "SELECT \(keyColumns) FROM \(table.quotedDatabaseIdentifier) ORDER BY \(keyColumns)")
+                let keys: [[Lit]] = keyRows.compactMap { row in
+                    let values: [Lit] = row.databaseValues.compactMap { value in
+                        switch value.storage {
+                        case .int64(let v): return .integer(v)
+                        case .double(let v): return .real(v)
+                        case .string(let s): return .text(s)
+                        case .blob, .null: return nil
+                        }
+                    }
+                    return values.count == pk.count ? values : nil
+                }
+                result[table] = TableSample(primaryKey: pk, columns: columns, keys: keys.evenlySpaced(40))
             }
             return result
         }
@@ -59,15 +74,13 @@ final class GRDBRunner {
 
     /// Rows of the main query (to skip requests whose joins multiply rows beyond memory).
     func count(_ spec: RequestSpec) throws -> Int {
-        let request = build(spec)
-        return try dbQueue.read { db in try request.fetchCount(db) }
+        try read(spec) { db, request in try request.fetchCount(db) }
     }
 
     /// The main SQL statement GRDB runs for `spec` (for repro output).
     func statement(_ spec: RequestSpec) -> String {
-        let request = build(spec)
         do {
-            return try dbQueue.read { db in
+            return try read(spec) { db, request in
                 let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
                 return "\(statement.sql) \(statement.arguments)"
             }
@@ -76,11 +89,36 @@ final class GRDBRunner {
         }
     }
 
-    /// The canonical rendering of the fetched rows; nil when too large to render.
-    func fetch(_ spec: RequestSpec) throws -> [String]? {
-        let request = build(spec)
-        let rows = try dbQueue.read { db in try Row.fetchAll(db, request) }
-        return canonical(rows, spec: spec)
+    /// The canonical rendering of the fetched rows; nil when too large to render. `repeated`:
+    /// set when GRDB's `record.request(for:)` of a through association gave a destination row
+    /// more than once, and the rows were made distinct (see `exclusionReason`'s note in
+    /// Exclusions.swift).
+    func fetch(_ spec: RequestSpec, repeated: inout Bool) throws -> [String]? {
+        let rows = try read(spec) { db, request in try Row.fetchAll(db, request) }
+        guard let rendered = canonical(rows, spec: spec) else { return nil }
+        guard let origin = spec.recordOrigin, origin.association.isThrough else { return rendered }
+        // The ordering ends with the destination's primary key: repeats are consecutive.
+        var distinct: [String] = []
+        for row in rendered where row != distinct.last { distinct.append(row) }
+        repeated = distinct.count != rendered.count
+        return distinct
+    }
+
+    /// Runs `body` in a read with the GRDB request for `spec`. A `request(for:)` spec fetches its
+    /// origin record first (none: no row, an empty request).
+    private func read<T>(_ spec: RequestSpec, _ body: (GRDB.Database, QueryInterfaceRequest<Row>) throws -> T) throws -> T {
+        guard let origin = spec.recordOrigin else {
+            let request = build(spec)
+            return try dbQueue.read { db in try body(db, request) }
+        }
+        return try OriginRecord.$table.withValue(origin.association.origin) {
+            try dbQueue.read { db in
+                var request = try recordRequest(origin, db) ?? Table<Row>(spec.table).none()
+                let aliases = Aliases()
+                if let filter = spec.filter { request = request.filter(expression(filter, aliases)) }
+                return try body(db, request.order(spec.ordering.map { ordering($0, aliases) }))
+            }
+        }
     }
 
     /// The user aliases of one request: GRDB wants the same `TableAlias` object where the table is
@@ -180,6 +218,81 @@ final class GRDBRunner {
         case .hasOne(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
         case .hasMany(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
         default: return nil
+        }
+    }
+
+    /// A type-erased association from `OriginRecord` (the origin of `record.request(for:)`).
+    private enum RecordAssociation {
+        case belongsTo(BelongsToAssociation<OriginRecord, Row>)
+        case hasOne(HasOneAssociation<OriginRecord, Row>)
+        case hasMany(HasManyAssociation<OriginRecord, Row>)
+        case hasOneThrough(HasOneThroughAssociation<OriginRecord, Row>)
+        case hasManyThrough(HasManyThroughAssociation<OriginRecord, Row>)
+    }
+
+    /// `def` declared on `Table<OriginRecord>`: direct ones with their foreign key, through ones
+    /// with a pivot from `OriginRecord` and a `Row → Row` target.
+    private func recordBase(_ def: AssocDef) -> RecordAssociation? {
+        let origin = Table<OriginRecord>(def.origin), destination = Table<Row>(def.destination)
+        let foreignKey = ForeignKey(def.childColumns, to: def.parentColumns)
+        switch def.kind {
+        case .belongsTo: return .belongsTo(origin.belongsTo(destination, key: def.name, using: foreignKey))
+        case .hasOne: return .hasOne(origin.hasOne(destination, key: def.name, using: foreignKey))
+        case .hasMany: return .hasMany(origin.hasMany(destination, key: def.name, using: foreignKey))
+        case .hasOneThrough, .hasManyThrough:
+            guard let pivotDef = catalog.association(def.origin, def.pivot),
+                  let targetDef = catalog.association(pivotDef.destination, def.target),
+                  let pivot = recordBase(pivotDef), let target = base(targetDef, toOne: false)
+            else { return nil }
+            if def.kind == .hasOneThrough {
+                switch (pivot, target) {
+                case (.belongsTo(let p), .belongsTo(let t)): return .hasOneThrough(origin.hasOne(Row.self, through: p, using: t, key: def.name))
+                case (.belongsTo(let p), .hasOne(let t)): return .hasOneThrough(origin.hasOne(Row.self, through: p, using: t, key: def.name))
+                case (.hasOne(let p), .belongsTo(let t)): return .hasOneThrough(origin.hasOne(Row.self, through: p, using: t, key: def.name))
+                case (.hasOne(let p), .hasOne(let t)): return .hasOneThrough(origin.hasOne(Row.self, through: p, using: t, key: def.name))
+                default: return nil
+                }
+            }
+            switch pivot {
+            case .belongsTo(let p): return recordManyThrough(origin, p, target, def.name)
+            case .hasOne(let p): return recordManyThrough(origin, p, target, def.name)
+            case .hasMany(let p): return recordManyThrough(origin, p, target, def.name)
+            default: return nil
+            }
+        }
+    }
+
+    private func recordManyThrough<P: Association>(_ origin: Table<OriginRecord>, _ pivot: P, _ target: AnyAssociation, _ key: String) -> RecordAssociation?
+    where P.OriginRowDecoder == OriginRecord, P.RowDecoder == Row {
+        switch target {
+        case .belongsTo(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        case .hasOne(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        case .hasMany(let t): return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: t, key: key))
+        default: return nil
+        }
+    }
+
+    /// `record.request(for: association)`, the record fetched by its key; nil when no row has the
+    /// key (or the association cannot be declared: never with the catalog's associations).
+    private func recordRequest(_ spec: RecordOriginSpec, _ db: GRDB.Database) throws -> QueryInterfaceRequest<Row>? {
+        let table = Table<OriginRecord>(spec.association.origin)
+        let keyRequest: QueryInterfaceRequest<OriginRecord>
+        if spec.key.count == 1, let only = spec.key.first {
+            keyRequest = table.filter(key: value(only.value))
+        } else {
+            var columns: [String: (any DatabaseValueConvertible)?] = [:]
+            for (column, lit) in spec.key { columns[column] = value(lit) }
+            keyRequest = table.filter(key: columns)
+        }
+        guard let record = try keyRequest.fetchOne(db) else { return nil }
+        let filter = spec.associationFilter.map { expression($0, Aliases()) }
+        switch recordBase(spec.association) {
+        case .belongsTo(let a): return record.request(for: filter.map { a.filter($0) } ?? a)
+        case .hasOne(let a): return record.request(for: filter.map { a.filter($0) } ?? a)
+        case .hasMany(let a): return record.request(for: filter.map { a.filter($0) } ?? a)
+        case .hasOneThrough(let a): return record.request(for: filter.map { a.filter($0) } ?? a)
+        case .hasManyThrough(let a): return record.request(for: filter.map { a.filter($0) } ?? a)
+        case nil: return nil
         }
     }
 
@@ -284,6 +397,16 @@ final class GRDBRunner {
     }
 
     private func ordering(_ term: OrderTerm, _ aliases: Aliases) -> SQLOrdering {
+        if let annotation = term.annotation {
+            // GRDB 7.10 qualifies a `Column` of an ordering with the root's table (SQLOrdering
+            // `qualified(with:)`, SQLQueryGenerator): with the joins of an aggregate, the column of
+            // `order(Column("agg0").desc)` is written `"person"."agg0"`, and SQLite fails with "no
+            // such column: person.agg0". An SQL literal is left as written: `ORDER BY "agg0" DESC`
+            // orders by the annotation (SQLite resolves a result column's name in ORDER BY).
+            // AssocCore's `order(books.count.desc)` (by the aggregate) is compared with this too.
+            let literal = SQL(sql: annotation.name.quotedDatabaseIdentifier)
+            return term.descending ? literal.desc : literal.asc
+        }
         let e = operand(term.operand, aliases)
         return term.descending ? e.desc : e.asc
     }
@@ -324,6 +447,25 @@ final class GRDBRunner {
     }
 }
 
+/// The origin record of `record.request(for:)`: the values of one row of any table, encoded for
+/// GRDB's foreign-key filter. GRDB reads the table from the type (`databaseTableName`, static),
+/// while the runner's tables are known at run time: the table is a task-local value, set around
+/// each read (`GRDBRunner.read`).
+struct OriginRecord: TableRecord, FetchableRecord, EncodableRecord {
+    @TaskLocal static var table = ""
+    static var databaseTableName: String { table }
+
+    var row: Row
+
+    init(row: Row) {
+        self.row = row.copy()
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        for (name, value) in row { container[name] = value }
+    }
+}
+
 extension Row: RowView {
     var valueStrings: [String] {
         var result: [String] = []
@@ -345,9 +487,9 @@ extension Row: RowView {
     func prefetched(_ key: String) -> [Row]? { prefetchedRows[key] }
 }
 
-extension Array where Element == Lit {
+extension Array {
     /// At most `count` values spread over the sorted distinct values (deterministic, so a seed replays).
-    func evenlySpaced(_ count: Int) -> [Lit] {
+    func evenlySpaced(_ count: Int) -> [Element] {
         guard self.count > count else { return self }
         return (0..<count).map { self[$0 * self.count / count] }
     }

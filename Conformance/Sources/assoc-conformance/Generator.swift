@@ -8,6 +8,8 @@ struct ColumnSample {
 struct TableSample {
     var primaryKey: [String]
     var columns: [ColumnSample]
+    /// Up to 40 primary keys of actual rows (values in `primaryKey`'s order), for `filter(key:)`.
+    var keys: [[Lit]] = []
 }
 
 /// The associations of one database, in AssocCore's names, with the join columns both sides use.
@@ -25,7 +27,8 @@ struct Catalog {
 
 /// Builds random `RequestSpec`s over a catalog: joins up to three levels deep with every joining
 /// method, filters, user aliases used in filters and orderings, aggregates with HAVING, ordered
-/// prefetches, and a random ordering that ends with the root's primary key.
+/// prefetches, and a random ordering that ends with the root's primary key; in aggregate mode,
+/// sometimes a first ordering term on an annotation; and `record.request(for:)` requests.
 struct Generator {
     var rng: SplitMix64
     let tables: [String: TableSample]
@@ -49,6 +52,7 @@ struct Generator {
 
     mutating func request() -> RequestSpec {
         aliases = []
+        if rng.chance(13), let spec = recordRequest() { return spec }
         let table = rng.pick(catalog.tables) ?? ""
         let pk = tables[table]?.primaryKey ?? ["rowid"]
         let toMany = catalog.associations(from: table).filter(\.isToMany)
@@ -79,7 +83,39 @@ struct Generator {
             }
         }
         spec.ordering = ordering(table, aliases: aliases.filter(\.isToOneChain), primaryKey: pk)
+        if aggregateMode, rng.chance(80), let aggregate = rng.pick(spec.aggregates) {
+            let name = aggregate.annotationName
+            // A column of the table with the annotation's name: AssocCore orders by the column,
+            // SQLite by the result column (the annotation) — not the form tested here.
+            if !(tables[table]?.columns ?? []).contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                spec.ordering.insert(OrderTerm(
+                    operand: .column(name), descending: rng.chance(50),
+                    annotation: AnnotationOrder(name: name, aggregate: aggregate, byAggregate: rng.chance(35))), at: 0)
+            }
+        }
         return spec
+    }
+
+    /// `Table(origin).filter(key: k).request(for: association)` for the key of an actual row,
+    /// optionally filtered (on the association or on the result), ordered by the destination's
+    /// columns and primary key. Kinds are drawn evenly, then an association of that kind.
+    private mutating func recordRequest() -> RequestSpec? {
+        let kinds: [AssocKind] = [.belongsTo, .hasOne, .hasMany, .hasOneThrough, .hasManyThrough]
+        let candidates = kinds.map { kind in catalog.associations.filter { $0.kind == kind } }.filter { !$0.isEmpty }
+        guard let association = rng.pick(rng.pick(candidates) ?? []),
+              let origin = tables[association.origin],
+              let key = rng.pick(origin.keys), key.count == origin.primaryKey.count
+        else { return nil }
+        let destination = association.destination
+        let destinationKey = tables[destination]?.primaryKey ?? ["rowid"]
+        let associationFilter = rng.chance(25) ? filter(destination, aliases: []) : nil
+        let filter = rng.chance(35) ? filter(destination, aliases: []) : nil
+        return RequestSpec(
+            table: destination, primaryKey: destinationKey, filter: filter, children: [],
+            ordering: ordering(destination, aliases: [], primaryKey: destinationKey),
+            recordOrigin: RecordOriginSpec(
+                key: zip(origin.primaryKey, key).map { (column: $0, value: $1) },
+                association: association, associationFilter: associationFilter))
     }
 
     private mutating func newAlias() -> String {

@@ -67,8 +67,23 @@ indirect enum Filter {
 struct OrderTerm {
     var operand: Operand
     var descending: Bool
+    /// Aggregate mode only: a term on one of the request's annotations (`operand` is then
+    /// `.column(name)`, the annotation's name).
+    var annotation: AnnotationOrder? = nil
 
-    var sql: String { operand.sql + (descending ? " DESC" : "") }
+    var sql: String {
+        let spelled = annotation.flatMap { $0.byAggregate ? $0.aggregate.unnamedDescription : nil } ?? operand.sql
+        return spelled + (descending ? " DESC" : "")
+    }
+}
+
+/// An ordering on an annotation of the request: by its name (`order(Column("agg0").desc)`), or,
+/// `byAggregate`, by the aggregate itself (`order(books.count.desc)`, AssocCore only: GRDB orders
+/// by the name in both cases).
+struct AnnotationOrder {
+    var name: String
+    var aggregate: AggregateSpec
+    var byAggregate: Bool
 }
 
 enum AssocKind { case belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough }
@@ -155,12 +170,36 @@ struct AggregateSpec {
     var name: String?
 
     var description: String {
+        var s = unnamedDescription
+        if let name { s += ".forKey(\(name))" }
+        return s
+    }
+
+    var unnamedDescription: String {
         var s = association.name
         if let filter { s += ".filter(\(filter.sql))" }
         s += ".\(function.rawValue)"
         if let column { s += "(\(column))" }
-        if let name { s += ".forKey(\(name))" }
         return s
+    }
+
+    /// The name of the annotation: the explicit one, else the default name GRDB documents
+    /// (AssociationsBasics.md, "Aggregate Operations") from the association's to-one key:
+    /// `bookCount`, `hasNoBook`, `minBookYear`, `maxBookYear`, `averageBookPrice`, `bookAwardsSum`
+    /// (sum and total). AssocCore gives the same names (rows would not compare equal otherwise).
+    var annotationName: String {
+        if let name { return name }
+        func upperFirst(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+        let key = association.scopeKey
+        let column = upperFirst(self.column ?? "")
+        switch function {
+        case .count: return key + "Count"
+        case .isEmpty: return "hasNo" + upperFirst(key)
+        case .min: return "min" + upperFirst(key) + column
+        case .max: return "max" + upperFirst(key) + column
+        case .average: return "average" + upperFirst(key) + column
+        case .sum, .total: return key + column + "Sum"
+        }
     }
 }
 
@@ -173,8 +212,26 @@ struct HavingSpec {
     var description: String { "\(aggregate.description) \(op.rawValue) \(value.sql)" }
 }
 
+/// `request(for:)` from one record: the record of `origin` whose primary key is `key`, and the
+/// association followed from it (optionally filtered on the association itself).
+struct RecordOriginSpec {
+    var key: [(column: String, value: Lit)]
+    var association: AssocDef
+    var associationFilter: Filter?
+
+    var description: String {
+        let keyText = key.count == 1
+            ? (key.first?.value.sql ?? "")
+            : "[" + key.map { "\($0.column): \($0.value.sql)" }.joined(separator: ", ") + "]"
+        var s = "\(association.origin).filter(key: \(keyText)).request(for: \(association.name)"
+        if let associationFilter { s += ".filter(\(associationFilter.sql))" }
+        return s + ")"
+    }
+}
+
 /// A root request: table, alias, filter, children, annotations, HAVING, and an ordering that
-/// always ends with the primary key.
+/// always ends with the primary key. With `recordOrigin`, the root is the destination of
+/// `record.request(for:)` (no alias, join or annotation then; `filter` and `ordering` refine it).
 struct RequestSpec {
     var table: String
     var primaryKey: [String]
@@ -184,9 +241,13 @@ struct RequestSpec {
     var aggregates: [AggregateSpec] = []
     var havings: [HavingSpec] = []
     var ordering: [OrderTerm]
+    var recordOrigin: RecordOriginSpec? = nil
+
+    /// True when the ordering starts with a term on an annotation.
+    var isOrderedByAnnotation: Bool { ordering.contains { $0.annotation != nil } }
 
     var description: String {
-        var s = table
+        var s = recordOrigin?.description ?? table
         if let alias { s += ".aliased(\(alias))" }
         if let filter { s += ".filter(\(filter.sql))" }
         for child in children { s += ".\(child.method.rawValue) \(child.description))" }

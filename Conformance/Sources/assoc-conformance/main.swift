@@ -60,12 +60,22 @@ struct Tally {
     var requests = 0, compared = 0, mismatches = 0, excluded = 0, rows = 0
     var excludedBy: [String: Int] = [:]
     var aggregates = 0, aliases = 0, ordered = 0, prefetches = 0, depth3 = 0
+    /// Ordered first by an annotation (by its name; `byAggregate`: AssocCore by the aggregate).
+    var byAnnotation = 0, byAggregate = 0
+    /// `record.request(for:)`, by kind; `requestForRepeated`: GRDB gave a through association's
+    /// destination row more than once (compared distinct).
+    var requestFor: [String: Int] = [:]
+    var requestForRepeated = 0
+    var requestForTotal: Int { requestFor.values.reduce(0, +) }
 
     mutating func add(_ other: Tally) {
         requests += other.requests; compared += other.compared; mismatches += other.mismatches
         excluded += other.excluded; rows += other.rows
         aggregates += other.aggregates; aliases += other.aliases; ordered += other.ordered
         prefetches += other.prefetches; depth3 += other.depth3
+        byAnnotation += other.byAnnotation; byAggregate += other.byAggregate
+        requestForRepeated += other.requestForRepeated
+        for (kind, n) in other.requestFor { requestFor[kind, default: 0] += n }
         for (reason, n) in other.excludedBy { excludedBy[reason, default: 0] += n }
     }
 }
@@ -117,11 +127,13 @@ struct Tally {
             }
             a = rows
         } catch { a = ["AssocCore error: \(error)"] }
-        do { g = try grdb.fetch(spec) ?? ["GRDB: too large"] } catch { g = ["GRDB error: \(error)"] }
+        var repeated = false
+        do { g = try grdb.fetch(spec, repeated: &repeated) ?? ["GRDB: too large"] } catch { g = ["GRDB error: \(error)"] }
         tally.compared += 1
         tally.count(spec)
+        if repeated { tally.requestForRepeated += 1 }
         tally.rows += g.count
-        if verbose { say("  \(g.count) rows") }
+        if verbose { say("  \(g.count) rows" + (repeated ? " (GRDB repeated destination rows: compared distinct)" : "")) }
         if let show, show.index == index, show.database == nil || show.database == database {
             say("\(database)#\(index) \(spec.description)")
             for row in a.prefix(3) { say("  AssocCore: \(row)") }
@@ -165,6 +177,20 @@ extension Tally {
         if spec.ordering.count > spec.primaryKey.count { ordered += 1 }
         if w.prefetches > 0 { prefetches += 1 }
         if w.depth >= 3 { depth3 += 1 }
+        if let annotation = spec.ordering.first(where: { $0.annotation != nil })?.annotation {
+            byAnnotation += 1
+            if annotation.byAggregate { byAggregate += 1 }
+        }
+        if let origin = spec.recordOrigin { requestFor["\(origin.association.kind)", default: 0] += 1 }
+    }
+}
+
+extension Tally {
+    /// `belongsTo 12, hasOne 3, …` in the kinds' order, then how many through ones GRDB repeated rows of.
+    var requestForSummary: String {
+        let kinds = ["belongsTo", "hasOne", "hasMany", "hasOneThrough", "hasManyThrough"]
+        return kinds.map { "\($0) \(requestFor[$0] ?? 0)" }.joined(separator: ", ")
+            + "; GRDB repeated destination rows in \(requestForRepeated), compared distinct"
     }
 }
 
@@ -187,10 +213,10 @@ do {
         let share = count / databases.count + (position < count % databases.count ? 1 : 0)
         let tally = try run(database: database, count: share, seed: seed)
         printExclusions(tally, prefix: "\(database): ")
-        say("\(database): \(tally.requests) requests, \(tally.mismatches) mismatches, \(tally.excluded) excluded; compared \(tally.compared) (\(tally.rows) GRDB rows): \(tally.ordered) with a random ordering, \(tally.aliases) with aliases, \(tally.aggregates) with aggregates, \(tally.prefetches) with prefetches, \(tally.depth3) three joins deep")
+        say("\(database): \(tally.requests) requests, \(tally.mismatches) mismatches, \(tally.excluded) excluded; compared \(tally.compared) (\(tally.rows) GRDB rows): \(tally.ordered) with a random ordering, \(tally.aliases) with aliases, \(tally.aggregates) with aggregates, \(tally.prefetches) with prefetches, \(tally.depth3) three joins deep, \(tally.byAnnotation) ordered by an annotation (\(tally.byAggregate) of them by the aggregate), \(tally.requestForTotal) record.request(for:) (\(tally.requestForSummary))")
         total.add(tally)
     }
-    say("\(total.requests) requests, \(total.mismatches) mismatches, \(total.excluded) excluded")
+    say("\(total.requests) requests, \(total.mismatches) mismatches, \(total.excluded) excluded; \(total.byAnnotation) ordered by an annotation, \(total.requestForTotal) record.request(for:)")
     exit(total.mismatches == 0 ? 0 : 1)
 } catch {
     say("error: \(error)")
