@@ -236,9 +236,12 @@ final class QueryBrowserTests: XCTestCase {
         press(app, .character("s"))
         XCTAssertEqual(column(app, "AlbumId"), [2, 1, 4, 3])
         XCTAssertEqual(app.state.message?.text, "Sorted by Title ascending")
-        XCTAssertEqual(app.state.rows?.paging, "OFFSET paging: sorted view")
+        // A sort on a root column pages by keyset on (Title, AlbumId).
+        XCTAssertEqual(app.state.rows?.paging, "keyset paging on Title, AlbumId")
+        XCTAssertEqual(app.state.rows?.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "Title", "AlbumId" LIMIT 200"#)
         press(app, .character("s"))
         XCTAssertEqual(column(app, "AlbumId"), [3, 4, 1, 2])
+        XCTAssertEqual(app.state.rows?.paging, "keyset paging on Title DESC, AlbumId")
         press(app, .character("s"))
         XCTAssertEqual(column(app, "AlbumId"), [1, 2, 3, 4])
         XCTAssertEqual(app.state.rows?.view.sorts, [])

@@ -1,16 +1,17 @@
 import AssocCore
 
 /// How to read rows `offset ..< offset + limit` of a view without making SQLite skip millions of
-/// rows: keyset pagination on the root table's key (rowid, INTEGER PRIMARY KEY, or a one-column
-/// WITHOUT ROWID key), starting from a key already seen next to the wanted rows (an anchor), or
-/// from either end. OFFSET is used only for short skips, and for views without a key.
+/// rows: keyset pagination on the view's order (its sort on root columns, then the root table's
+/// key: rowid, INTEGER PRIMARY KEY, or a one-column WITHOUT ROWID key), starting from the values
+/// of a row already seen next to the wanted rows (an anchor), or from either end. OFFSET is used
+/// only for short skips, and for views without a keyset (see `PagingKeyset`).
 enum PagePlan: Sendable, Equatable {
-    /// `WHERE key > after ORDER BY key LIMIT limit OFFSET skip` (no WHERE when `after` is nil).
-    case forward(after: DatabaseValue?, skip: Int, limit: Int)
-    /// `WHERE key < before ORDER BY key DESC LIMIT count`, reversed in memory: the rows just
+    /// `WHERE (order) > after ORDER BY order LIMIT limit OFFSET skip` (no WHERE when `after` is nil).
+    case forward(after: [DatabaseValue]?, skip: Int, limit: Int)
+    /// `WHERE (order) < before ORDER BY reversed order LIMIT count`, reversed in memory: the rows just
     /// before the anchor (the last rows of the view when `before` is nil). Only the first `limit`
     /// of them are kept.
-    case backward(before: DatabaseValue?, count: Int, limit: Int)
+    case backward(before: [DatabaseValue]?, count: Int, limit: Int)
     /// `LIMIT limit OFFSET offset`: no key to page on.
     case offset(Int, limit: Int)
 
@@ -31,9 +32,9 @@ enum PagePlan: Sendable, Equatable {
         isProvisional(position) ? position + count - provisionalEnd : position
     }
 
-    /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to their key;
+    /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to the values of the order there;
     /// `total` is the row count when known.
-    static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: DatabaseValue], hasKey: Bool) -> PagePlan {
+    static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: [DatabaseValue]], hasKey: Bool) -> PagePlan {
         let offset = max(0, offset), limit = max(0, limit)
         guard hasKey else { return .offset(offset, limit: limit) }
         if offset == 0 { return .forward(after: nil, skip: 0, limit: limit) }

@@ -41,28 +41,68 @@ extension RequestDataSource {
 
     /// Why `request` cannot page on its key (its own order or limit), nil when it can.
     func offsetPagingReason(_ request: Request) -> String? {
-        if let ordering = request.relation.ordering, !ordering.isEmpty { return "sorted view" }
         if request.limit != nil || request.offset != nil { return "the request has a limit" }
+        if sortColumns(of: request) == nil { return unpageableSortReason(request) }
         return nil
     }
 
-    /// The key to page on for `view`, nil when it must use OFFSET.
-    /// Keyset paging needs rows in key order, one per key: no order or limit of the request's own,
-    /// no join that repeats a root record, and the key in every row (selected, or added hidden).
-    /// `repeatsKey`: `db.rowsCanRepeatRootKey(request)` when the caller knows it already.
-    func pagingKey(for view: BrowserView, request: Request, repeatsKey: Bool? = nil) -> (column: String, hidden: Bool)? {
-        guard offsetPagingReason(request) == nil, !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
-              let key = pagingKey(of: request.table) else { return nil }
-        if key.hidden { return key }
-        // A chosen selection may leave the key out: select it under the hidden name.
-        if let selection = request.relation.selection, !selection.contains(where: { item in
-            if case .allColumns = item { return true }
-            if case .expression(.column(let name)) = item { return name.lowercased() == key.column.lowercased() }
-            return false
-        }) {
-            return (key.column, true)
+    /// Why the request's order cannot be paged by keyset.
+    private func unpageableSortReason(_ request: Request) -> String {
+        let table = db.schema.table(named: request.table)
+        for term in request.relation.ordering ?? [] {
+            switch term.expression {
+            case .aliasedColumn: return "sorted by a joined column"
+            case .column(let name):
+                guard let column = table?.column(named: name) else { return "sorted by an annotation" }
+                if !isSelected(column.name, in: request) { return "sorted by a column left out of the selection" }
+            default: return "sorted by an expression"
+            }
         }
-        return key
+        return "sorted view"
+    }
+
+    /// The root columns the request sorts on, each selected in its rows; nil when a term is
+    /// something else (an expression, an aggregate, an annotation, a joined column).
+    private func sortColumns(of request: Request) -> [(name: String, descending: Bool, isNullable: Bool)]? {
+        guard let ordering = request.relation.ordering, !ordering.isEmpty else { return [] }
+        guard let table = db.schema.table(named: request.table) else { return nil }
+        var columns: [(name: String, descending: Bool, isNullable: Bool)] = []
+        for term in ordering {
+            guard case .column(let name) = term.expression, let column = table.column(named: name),
+                  isSelected(column.name, in: request) else { return nil }
+            let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
+            columns.append((column.name, term.descending == true, !column.notNull && !isRowidAlias))
+        }
+        return columns
+    }
+
+    /// Whether the root's `column` is among the selected columns of every row.
+    private func isSelected(_ column: String, in request: Request) -> Bool {
+        guard let selection = request.relation.selection else { return true }
+        return selection.contains { item in
+            if case .allColumns = item { return true }
+            if case .expression(.column(let name)) = item { return name.lowercased() == column.lowercased() }
+            return false
+        }
+    }
+
+    /// How `view` pages by keyset, nil when it must use OFFSET. Keyset paging needs one row per
+    /// root key (no join that repeats a root record), no limit of the request's own, an order on
+    /// root columns only (then the key), and those values in every row (the key selected, or
+    /// added under a hidden name). `repeatsKey`: `db.rowsCanRepeatRootKey(request)` when the
+    /// caller knows it already.
+    func pagingKeyset(for view: BrowserView, request: Request, repeatsKey: Bool? = nil) -> PagingKeyset? {
+        guard offsetPagingReason(request) == nil, !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
+              let key = pagingKey(of: request.table), let sorted = sortColumns(of: request) else { return nil }
+        let hidden = key.hidden || !isSelected(key.column, in: request)
+        var terms = sorted.map { KeysetCondition.Term(.column($0.name), descending: $0.descending, isNullable: $0.isNullable) }
+        var names = sorted.map(\.name)
+        // The key ends the order (ties of the sort), unless the sort already ends with it.
+        if sorted.last?.name.lowercased() != key.column.lowercased() || hidden {
+            terms.append(KeysetCondition.Term(.column(key.column), descending: false, isNullable: false))
+            names.append(hidden ? Self.hiddenKeyName : key.column)
+        }
+        return PagingKeyset(terms: terms, names: names, key: key.column, hiddenKey: hidden)
     }
 
     // MARK: Request text

@@ -16,7 +16,7 @@ extension RequestDataSource {
         let request = try request(for: view)
         // The view's own order: by its key when the grid pages on a visible one, else totally
         // ordered as the grid's OFFSET pages are.
-        let key = pagingKey(for: view, request: request).flatMap { $0.hidden ? nil : $0.column }
+        let key = pagingKeyset(for: view, request: request).flatMap { $0.isKeyOnly ? $0.key : nil }
         return try ViewExporter(db: db).export(
             request, to: path, format: format, overwrite: overwrite, key: key, progress: progress)
     }

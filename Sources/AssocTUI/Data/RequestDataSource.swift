@@ -3,12 +3,13 @@ import AssocCore
 /// The browser's data source: every `BrowserView` becomes an AssocCore `Request`
 /// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
 /// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
-/// Pages are read with keyset pagination (see `PagePlan`); the statements come from the
-/// database's statement log, so the SQL pane shows what actually ran.
+/// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
+/// plan of each page.
 package final class RequestDataSource: BrowserDataSource {
     package let db: Database
-    /// Row positions → key values seen, per view (anchors of keyset pagination).
-    private var anchors: [BrowserView: [Int: DatabaseValue]] = [:]
+    /// Row positions → the values of the view's order seen there, per view (anchors of keyset
+    /// pagination).
+    private var anchors: [BrowserView: [Int: [DatabaseValue]]] = [:]
     private static let maximumAnchors = 200_000
 
     package init(database: Database) {
@@ -132,32 +133,35 @@ package final class RequestDataSource: BrowserDataSource {
         let base = try request(for: view)
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
-        let key = pagingKey(for: view, request: base, repeatsKey: repeatsKey)
+        let keyset = pagingKeyset(for: view, request: base, repeatsKey: repeatsKey)
         let plan = PagePlan.make(
-            offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: key != nil)
-        // Without a key to page on, the rows are ordered totally (the view's order, then the keys
-        // of the tables whose rows they are), so OFFSET pages never overlap or skip.
-        var request = key == nil ? base.orderedTotally() : base
+            offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: keyset != nil)
+        // Without a keyset to page on, the rows are ordered totally (the view's order, then the
+        // keys of the tables whose rows they are), so OFFSET pages never overlap or skip.
+        var request = keyset == nil ? base.orderedTotally() : base
         var reversed = false
         var keep = limit
         var first = offset
-        if let key, key.hidden {
-            request = request.annotated(with: Column(key.column).expression.forKey(Self.hiddenKeyName))
+        if let keyset, keyset.hiddenKey {
+            request = request.annotated(with: Column(keyset.key).expression.forKey(Self.hiddenKeyName))
         }
         switch plan {
         case .forward(let after, let skip, let limit):
-            guard let key else { break }
-            if let after { request = request.filter(Column(key.column) > after) }
-            request = request.order(Column(key.column)).limit(limit, offset: skip > 0 ? skip : nil)
+            guard let keyset else { break }
+            if let after {
+                // Nothing after the anchor (the last row possible): an always-false condition.
+                request = request.filter(KeysetCondition.after(after, in: keyset.terms) ?? .value(0))
+            }
+            request = request.order(keyset.orderings()).limit(limit, offset: skip > 0 ? skip : nil)
         case .backward(let before, let count, let limit):
-            guard let key else { break }
-            if let before { request = request.filter(Column(key.column) < before) }
-            request = request.order(Column(key.column).desc).limit(count)
+            guard let keyset else { break }
+            if let before { request = request.filter(KeysetCondition.before(before, in: keyset.terms) ?? .value(0)) }
+            request = request.order(keyset.orderings(reversed: true)).limit(count)
             reversed = true
             keep = limit
             first = offset
         case .offset(let offset, let limit):
-            if let key { request = request.order(Column(key.column)) }
+            if let keyset { request = request.order(keyset.orderings()) }
             if let own = base.limit {
                 // A typed request's own LIMIT/OFFSET frame the pages.
                 let skip = (base.offset ?? 0) + offset
@@ -172,7 +176,7 @@ package final class RequestDataSource: BrowserDataSource {
         if reversed { fetched.reverse() }
         if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
 
-        var flattener = RowFlattener(includes: view.includes, hiddenColumn: key?.hidden == true ? Self.hiddenKeyName : nil)
+        var flattener = RowFlattener(includes: view.includes, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
         flattener.prefetches = fetched.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
         flattener.distinctPrefetches = distinctPrefetchKeys(of: view)
         flattener.walksAllScopes = view.rawRequest != nil
@@ -181,33 +185,30 @@ package final class RequestDataSource: BrowserDataSource {
         if seen.count > Self.maximumAnchors { seen = [:] }
         for (index, row) in fetched.enumerated() {
             rows.append(flattener.values(of: row))
-            if let key {
-                let name = key.hidden ? Self.hiddenKeyName : key.column
-                if let value = row[name] { seen[first + index] = value }
-            }
+            if let values = keyset?.values(of: row) { seen[first + index] = values }
         }
         anchors[view] = seen
         let columns = fetched.first.map { flattener.columns(of: $0) } ?? schemaColumns(of: view)
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         return RowsPage(
             columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
-            keyColumns: keyColumns, paging: pagingNote(key: key, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
-            isKeyset: key != nil, statements: statements,
+            keyColumns: keyColumns, paging: pagingNote(keyset: keyset, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
+            isKeyset: keyset != nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
     }
 
     private func pagingNote(
-        key: (column: String, hidden: Bool)?, plan: PagePlan, view: BrowserView, request: Request, repeatsKey: Bool
+        keyset: PagingKeyset?, plan: PagePlan, view: BrowserView, request: Request, repeatsKey: Bool
     ) -> String {
         let table = view.table
-        guard let key else {
+        guard let keyset else {
             if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
             if repeatsKey { return "OFFSET paging: rows repeat a key" }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
         }
         if case .offset = plan { return "OFFSET paging: no nearby key" }
-        return "keyset paging on \(key.column)"
+        return "keyset paging on \(keyset.description)"
     }
 
     /// The view's prefetched through links whose destination has a visible key: their records
@@ -251,7 +252,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// real positions.
     private func rebaseProvisionalAnchors(of view: BrowserView, count: Int) {
         guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
-        var rebased: [Int: DatabaseValue] = [:]
+        var rebased: [Int: [DatabaseValue]] = [:]
         for (position, key) in seen {
             let real = PagePlan.settled(position, count: count)
             if real >= 0 { rebased[real] = key }

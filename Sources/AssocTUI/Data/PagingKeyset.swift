@@ -1,0 +1,43 @@
+import AssocCore
+
+/// How a view pages by keyset: the terms of its order (its own sort on root columns, then the
+/// root's key) and the names their values are read under in fetched rows. A page starts after
+/// (or ends before) the values of an anchor row, with `KeysetCondition`.
+struct PagingKeyset: Sendable, Equatable {
+    /// The view's sort terms on root columns, then the key ascending.
+    var terms: [KeysetCondition.Term]
+    /// For each term, the row column its value is read from.
+    var names: [String]
+    /// The key column.
+    var key: String
+    /// Whether the key is selected under `RequestDataSource.hiddenKeyName` (a rowid, or a key a
+    /// chosen selection leaves out).
+    var hiddenKey: Bool
+
+    /// The values of the terms in `row`; nil when one is missing.
+    func values(of row: Row) -> [DatabaseValue]? {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(names.count)
+        for name in names {
+            guard let value = row[name] else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// `ORDER BY` the terms (reversed: every direction flipped, for the rows before an anchor).
+    func orderings(reversed: Bool = false) -> [Ordering] {
+        // Ascending is SQL's default: written without ASC.
+        terms.map { Ordering($0.expression, descending: $0.descending != reversed ? true : nil) }
+    }
+
+    /// Whether the order is the visible key ascending alone (the view has no sort of its own).
+    var isKeyOnly: Bool { terms.count == 1 && terms.first?.descending == false && !hiddenKey }
+
+    /// `price, id` for the SQL pane's note.
+    var description: String {
+        zip(terms, names).map { term, name in
+            (name == RequestDataSource.hiddenKeyName ? key : name) + (term.descending ? " DESC" : "")
+        }.joined(separator: ", ")
+    }
+}
