@@ -62,11 +62,40 @@ def assoc_round(assoc, db, last_id):
     return times, memory
 
 
+def sorted_round(assoc, db, last_id):
+    """The view sorted by `categoryId` (three values, an index on it: ties broken by the key):
+    start, move to the column, `s` → first sorted screen, G → last row, then five PgUp."""
+    process = PtyProcess([assoc, db, "--table", "big"])
+    process.read_for(3, until=lambda output: b"row 15 " in output)
+    process.read_for(0.1)
+    process.send("right", b"l")
+    process.read_for(0.1)
+    process.send("s", b"s")
+    process.read_for(0.6)
+    process.send("G", b"G")
+    process.read_for(0.6)
+    for step in range(5):
+        process.send(f"PgUp {step}", b"\x1b[5~")
+        process.read_for(0.3)
+    process.close()
+    last_sorted = last_id - (last_id - 2) % 3  # the last row of category 3: id ≡ 2 (mod 3)
+    steps = [
+        ("start", lambda s, _: "row 15 " in s),
+        ("right", lambda s, _: True),
+        ("s → first sorted screen", lambda s, _: "row 3 " in s and "row 45 " in s),
+        ("G → last sorted row", lambda s, _: f"row {last_sorted} " in s),
+    ] + [(f"PgUp {i}", lambda s, before: counter(s) not in (None, counter(before))) for i in range(5)]
+    times = process.replay(steps)
+    return {name: times[name] for name in times if name not in ("start", "right")}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--assoc")
     parser.add_argument("--db", default="/tmp/assoc-big.sqlite")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--sorted", action="store_true",
+                        help="time a view sorted on an indexed column instead (creates the index)")
     args = parser.parse_args()
     args.assoc = args.assoc or release_assoc()
     ensure_table(args.db, 10_000_000)
@@ -74,6 +103,9 @@ def main():
     results = {}
     memories = []
     page = 200  # what assoc fetches per page (its SQL pane shows LIMIT 200)
+    if args.sorted:
+        subprocess.run(["sqlite3", args.db, "CREATE INDEX IF NOT EXISTS big_category ON big(categoryId)"], check=True)
+        return measure_sorted(args, last_id, page)
     for _ in range(args.rounds):
         # Interleaved: sqlite3 pages, then one browser session.
         for name, sql, last in [
@@ -89,6 +121,26 @@ def main():
         print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
               f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
     print(f"assoc peak memory: {statistics.median(memories) / 1024:.1f} MB (VmHWM, median)")
+
+
+def measure_sorted(args, last_id, page):
+    """sqlite3 reading the pages a sorted view shows: the first, the last, and one deep page before
+    the last (keyset: the rows before a position), next to the browser doing the same."""
+    results = {}
+    anchor = last_id - (last_id - 2) % 3 - 3 * page * 5
+    for _ in range(args.rounds):
+        for name, sql, last in [
+            ("first sorted page", f"SELECT * FROM big ORDER BY categoryId, id LIMIT {page}", f"|row {3 * page}|"),
+            ("last sorted page", f"SELECT * FROM big ORDER BY categoryId DESC, id DESC LIMIT {page}", "|row "),
+            ("page before a row", f"SELECT * FROM big WHERE categoryId <= 3 AND (categoryId < 3 OR id < {anchor}) "
+                                  f"ORDER BY categoryId DESC, id DESC LIMIT {page}", "|row "),
+        ]:
+            results.setdefault(("sqlite3", name), []).append(sqlite3_time(args.db, sql, last))
+        for name, value in sorted_round(args.assoc, args.db, last_id).items():
+            results.setdefault(("assoc", name), []).append(value)
+    for (who, name), values in results.items():
+        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
+              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
 
 
 if __name__ == "__main__":
