@@ -78,11 +78,11 @@ final class LanguageErrorTests: XCTestCase {
         check("t.filter(a BETWEEN 1 OR 2)", "expected 'AND' in 'BETWEEN ... AND ...', found keyword 'OR'", position: 21, column: 22)
         check("t.filter(AND = 1)", "expected an expression, found keyword 'AND' (quote it to use it as a name)", position: 9, column: 10)
         check("t.filter((a = 1", "expected ')' to close '(' at column 10, found end of request", position: 15, column: 16)
-        check("t.filter(a.b.c = 1)", "unexpected name 'c' after '.'; only '.forKey(...)', '.desc' and '.asc' may follow this expression", position: 13, column: 14)
+        check("t.filter(a.b.c = 1)", "unexpected name 'c' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 13, column: 14)
         check("t.having(books.count() > 1)", "'count' takes no argument: write 'books.count'", position: 15, column: 16)
         check("t.having(books.filter(a = 1) > 1)", "expected an aggregate ('.count', '.isEmpty', '.min(...)', '.max(...)', '.average(...)', '.sum(...)', '.total(...)') after association 'books', found '>'", position: 29, column: 30)
         check("t.having(books.mx(year) > 1)", "unknown method 'mx'; did you mean 'max' or 'min'?", position: 15, column: 16)
-        check("t.having(books.max(year).count)", "unexpected name 'count' after '.'; only '.forKey(...)', '.desc' and '.asc' may follow this expression", position: 25, column: 26)
+        check("t.having(books.max(year).count)", "unexpected name 'count' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 25, column: 26)
         check("t.filter(a = 9223372036854775808)", "integer 9223372036854775808 is out of the 64-bit range", position: 13, column: 14)
         check("t.filter(a = -9223372036854775809)", "integer -9223372036854775809 is out of the 64-bit range", position: 13, column: 14)
     }

@@ -27,6 +27,7 @@ enum LanguageTest {
         case .like(let x, let p, let n): return "(\(n ? "notlike" : "like") \(sexpr(x)) \(sexpr(p)))"
         case .between(let x, let a, let b, let n): return "(\(n ? "notbetween" : "between") \(sexpr(x)) \(sexpr(a)) \(sexpr(b)))"
         case .forKey(let x, let k): return "(key \(sexpr(x)) \"\(k)\")"
+        case .collating(let x, let c): return "(collate \(sexpr(x)) \(c))"
         }
     }
 

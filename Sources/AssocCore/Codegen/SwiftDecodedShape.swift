@@ -108,7 +108,7 @@ struct SwiftShapeBuilder {
         case .aliasedColumn(let alias, let column):
             let table = nodes.values.first { $0.userAlias?.lowercased() == alias.lowercased() }?.table
             return table.map { columnType(column, in: $0) } ?? "String?"
-        case .named(let inner, _):
+        case .named(let inner, _), .collated(let inner, _):
             return type(of: inner, in: node)
         case .value(let value):
             switch value {

@@ -192,10 +192,19 @@ extension RequestParser {
                 let key = try parseKey("forKey")
                 _ = try expect(.rightParen, "after argument list of 'forKey'")
                 expression = try make(.forKey(expression, key), from: start)
+            } else if member.bareName == "collating", peek(2).isPunctuation(.leftParen) {
+                advance(); advance(); advance()
+                let nameToken = current
+                guard let name = nameToken.bareName, let collation = Collation(name: name) else {
+                    throw error("expected a collation (\(Collation.acceptedNames.joined(separator: ", "))), found \(nameToken.display)")
+                }
+                advance()
+                _ = try expect(.rightParen, "after argument list of 'collating'")
+                expression = try make(.collating(expression, collation.name), from: start)
             } else if let name = member.bareName, ["DESC", "ASC"].contains(name.uppercased()) {
                 break
             } else {
-                throw error("unexpected \(member.display) after '.'; only '.forKey(...)', '.desc' and '.asc' may follow this expression", at: member.range.lowerBound)
+                throw error("unexpected \(member.display) after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", at: member.range.lowerBound)
             }
         }
         return expression
@@ -272,7 +281,7 @@ extension RequestParser {
             if isAggregate || isMethod {
                 return try parseAggregate()
             }
-            if memberName == "forKey" || ["DESC", "ASC"].contains(memberName.uppercased()) {
+            if memberName == "forKey" || memberName == "collating" || ["DESC", "ASC"].contains(memberName.uppercased()) {
                 advance()
                 return try make(.column(name, qualifier: nil), from: start)
             }

@@ -165,6 +165,11 @@ package enum RequestBuilder {
             return negated ? .unary(.not, range) : range
         case .forKey(let inner, let key):
             return .named(try build(inner), key)
+        case .collating(let inner, let name):
+            guard let collation = Collation(name: name) else {
+                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", "))")
+            }
+            return .collated(try build(inner), collation)
         }
     }
 }

@@ -132,7 +132,7 @@ package enum RequestPrinter {
         switch expression.kind {
         case .literal(.integer(let v)): v < 0 ? .unary : .postfix
         case .literal(.real(let v)): v.sign == .minus ? .unary : .postfix
-        case .literal, .column, .aggregate, .forKey: .postfix
+        case .literal, .column, .aggregate, .forKey, .collating: .postfix
         case .unary(.negate, _): .unary
         case .unary(.not, _): .not
         case .binary(let op, _, _): level(of: op)
@@ -193,6 +193,8 @@ package enum RequestPrinter {
                 + print(lower, atLeast: .ifNull) + " AND " + print(upper, atLeast: .ifNull)
         case .forKey(let operand, let key):
             return print(operand, atLeast: .postfix) + ".forKey(" + quoted(key, "\"") + ")"
+        case .collating(let operand, let collation):
+            return print(operand, atLeast: .postfix) + ".collating(" + collation + ")"
         }
     }
 }

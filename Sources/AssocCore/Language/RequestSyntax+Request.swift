@@ -145,6 +145,8 @@ enum RelationSyntaxBuilder {
                 try associationSyntax(aggregate.association), function, try aggregate.argument.map(syntax))))
         case .named(let inner, let name):
             return try syntax(inner).forKey(name)
+        case .collated(let inner, let collation):
+            return ExpressionSyntax(.collating(try syntax(inner), collation.name))
         }
     }
 }

@@ -197,6 +197,8 @@ package struct ExpressionSyntax: Hashable, Sendable {
         case between(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax, negated: Bool)
         /// `x.forKey("name")`: names a selected or annotated value.
         case forKey(ExpressionSyntax, String)
+        /// `x.collating(nocase)`: compared and ordered with a collation (its canonical name).
+        case collating(ExpressionSyntax, String)
     }
 
     package var kind: Kind
@@ -216,7 +218,7 @@ extension ExpressionSyntax.Kind {
         switch self {
         case .literal, .column: 0
         case .aggregate(let a): Swift.max(a.argument?.depth ?? 0, a.association.depth)
-        case .unary(_, let e), .isNull(let e, _), .forKey(let e, _): e.depth
+        case .unary(_, let e), .isNull(let e, _), .forKey(let e, _), .collating(let e, _): e.depth
         case .binary(_, let l, let r), .like(let l, let r, _): Swift.max(l.depth, r.depth)
         case .inList(let e, let list, _): list.reduce(e.depth) { Swift.max($0, $1.depth) }
         case .between(let e, let a, let b, _): Swift.max(e.depth, a.depth, b.depth)

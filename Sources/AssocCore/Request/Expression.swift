@@ -20,6 +20,8 @@ public indirect enum Expression: Sendable, Hashable {
     case aggregate(Aggregate)
     /// An expression with a name, written `expr AS "name"` when selected (`forKey(_:)`).
     case named(Expression, String)
+    /// `x COLLATE NOCASE`: compared and ordered with a collation (`collating(_:)`).
+    case collated(Expression, Collation)
 
     /// Unary operators.
     public enum UnaryOperator: String, Sendable, Hashable { case not = "NOT", negate = "-" }
@@ -349,6 +351,14 @@ extension ExpressionConvertible {
         .inList(expression, values.map(\.expression), negated: false)
     }
 
+    /// `x COLLATE NOCASE`: the expression compared and ordered with `collation`:
+    ///
+    ///     Column("name").collating(.nocase) == "alice"   // "name" COLLATE NOCASE = ?
+    ///     book.order(Column("title").collating(.nocase))  // ORDER BY "title" COLLATE NOCASE
+    public func collating(_ collation: Collation) -> Expression {
+        .collated(expression, collation)
+    }
+
     /// `self IS NULL`.
     public var isNull: Expression { .isNull(expression, negated: false) }
     /// `self IS NOT NULL`.
@@ -360,7 +370,7 @@ extension Expression {
     func collectAliases(into aliases: inout Set<String>) {
         switch self {
         case .aliasedColumn(let alias, _): aliases.insert(alias.lowercased())
-        case .unary(_, let e), .isNull(let e, _), .named(let e, _): e.collectAliases(into: &aliases)
+        case .unary(_, let e), .isNull(let e, _), .named(let e, _), .collated(let e, _): e.collectAliases(into: &aliases)
         case .binary(_, let l, let r):
             l.collectAliases(into: &aliases)
             r.collectAliases(into: &aliases)

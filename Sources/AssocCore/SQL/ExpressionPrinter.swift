@@ -69,6 +69,12 @@ struct ExpressionPrinter {
             try writeAggregate(aggregate, to: &w)
         case .named(let inner, _):
             try write(inner, in: node, to: &w)
+        case .collated(let inner, let collation):
+            // COLLATE binds tighter than any operator: a compound operand is parenthesized.
+            if isCompound(inner) { w.append("(") }
+            try write(inner, in: node, to: &w)
+            if isCompound(inner) { w.append(")") }
+            w.append(" COLLATE " + collation.rawValue)
         }
     }
 
@@ -108,6 +114,7 @@ struct ExpressionPrinter {
         case .inList(_, let list, _): return !list.isEmpty
         case .aggregate(let aggregate): return aggregate.function == .isEmpty
         case .named(let inner, _): return isCompound(inner)
+        case .collated: return false  // COLLATE binds tightest: no parentheses around it
         case .column, .aliasedColumn, .value, .function: return false
         }
     }

@@ -279,6 +279,8 @@ struct Resolver {
             return .function(name, try arguments.map { try joinAggregates(in: $0, on: &node) })
         case .named(let inner, let name):
             return .named(try joinAggregates(in: inner, on: &node), name)
+        case .collated(let inner, let collation):
+            return .collated(try joinAggregates(in: inner, on: &node), collation)
         case .column, .aliasedColumn, .value:
             return expression
         }
@@ -319,7 +321,7 @@ extension Expression {
     var containsAggregate: Bool {
         switch self {
         case .aggregate: return true
-        case .unary(_, let e), .isNull(let e, _), .named(let e, _): return e.containsAggregate
+        case .unary(_, let e), .isNull(let e, _), .named(let e, _), .collated(let e, _): return e.containsAggregate
         case .binary(_, let l, let r): return l.containsAggregate || r.containsAggregate
         case .inList(let e, let list, _): return e.containsAggregate || list.contains { $0.containsAggregate }
         case .function(_, let args): return args.contains { $0.containsAggregate }

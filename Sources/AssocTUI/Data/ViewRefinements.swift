@@ -59,7 +59,7 @@ extension ExpressionSyntax {
         switch kind {
         case .literal, .column: break
         case .aggregate(let aggregate): aggregate.argument?.visit(body)
-        case .unary(_, let e), .isNull(let e, _), .forKey(let e, _): e.visit(body)
+        case .unary(_, let e), .isNull(let e, _), .forKey(let e, _), .collating(let e, _): e.visit(body)
         case .binary(_, let l, let r), .like(let l, let r, _):
             l.visit(body)
             r.visit(body)
