@@ -124,6 +124,16 @@ package final class RequestDataSource: BrowserDataSource {
         }
     }
 
+    /// The values of the view's order seen at each row position (keyset anchors).
+    func anchors(of view: BrowserView) -> [Int: [DatabaseValue]] {
+        anchors[view] ?? [:]
+    }
+
+    /// Remembers the values of the view's order at `position` (a row find or jump reached).
+    func record(_ values: [DatabaseValue], at position: Int, of view: BrowserView) {
+        anchors[view, default: [:]][position] = values
+    }
+
     /// The name the hidden rowid is selected under, stripped from the grid.
     static let hiddenKeyName = "assoc:rowid"
 

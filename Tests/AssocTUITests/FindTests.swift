@@ -1,0 +1,91 @@
+import XCTest
+import TestSupport
+@testable import AssocCore
+@testable import AssocTUI
+
+/// Find and jump in the data source: the position `find` answers is the position of the next
+/// (previous) matching row in the view's order, as a fetch of the whole view says, whatever the
+/// sort; `jump` lands on the first row whose key is at least the value.
+final class FindTests: XCTestCase {
+    func source() throws -> RequestDataSource {
+        var random = SeededRandom(seed: 7)
+        var rows: [String] = []
+        for id in 1...600 {
+            let name = random.pick(["Rock", "jazz", "Blues", "rock and roll", "Pop"]) ?? "Pop"
+            let price = random.chance(10) ? "NULL" : String(random.below(20))
+            rows.append("(\(id * 2), '\(name) \(id)', \(price))")
+        }
+        let db = try TestDatabase.make("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER);
+            INSERT INTO item VALUES \(rows.joined(separator: ", "));
+            """)
+        return RequestDataSource(database: db)
+    }
+
+    /// The ids of the whole view, in its order.
+    func ids(_ source: RequestDataSource, _ view: BrowserView) throws -> [DatabaseValue] {
+        try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["id"] ?? .null }
+    }
+
+    func views() -> [BrowserView] {
+        var byPrice = BrowserView(table: "item")
+        byPrice.sorts = [SortTerm(OrderingSyntax(.column("price"), .descending), column: "price")]
+        var filtered = BrowserView(table: "item")
+        filtered.filters = [ExpressionSyntax(.binary(.greater, .column("id"), .literal(.integer(100))))]
+        filtered.sorts = [SortTerm(OrderingSyntax(.column("name")), column: "name")]
+        return [BrowserView(table: "item"), byPrice, filtered]
+    }
+
+    func testFindGoesToTheNextAndPreviousMatchInTheViewsOrder() throws {
+        let source = try source()
+        for view in views() {
+            let all = try ids(source, view)
+            let names = try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { row -> String in
+                if case .text(let name)? = row["name"] { return name.lowercased() }
+                return ""
+            }
+            for start in [0, 37, 250, all.count - 1] {
+                _ = try source.page(of: view, offset: start, limit: 50, totalCount: all.count)
+                // Plain text: in any text column, ASCII case ignored.
+                let next = try source.find("ROCK", in: view, after: start, backward: false)
+                XCTAssertEqual(next.position, names.indices.first { $0 > start && names[$0].contains("rock") }, "\(view.sorts) from \(start)")
+                XCTAssertEqual(next.description, "text \"ROCK\" in any text column")
+                let previous = try source.find("rock", in: view, after: start, backward: true)
+                XCTAssertEqual(previous.position, names.indices.last { $0 < start && names[$0].contains("rock") }, "\(view.sorts) back from \(start)")
+                // A condition of the request language.
+                let priced = try source.find("price = 3", in: view, after: start, backward: false)
+                let prices = try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["price"] }
+                XCTAssertEqual(priced.position, prices.indices.first { $0 > start && prices[$0] == .integer(3) })
+                XCTAssertEqual(priced.description, "price = 3")
+                // The page at the match reads from the match's anchor: the right row is there.
+                if let position = next.position {
+                    let page = try source.page(of: view, offset: position, limit: 10, totalCount: all.count)
+                    XCTAssertEqual(page.rows.first?.first, all[position], "\(view.sorts) page at \(position)")
+                }
+            }
+        }
+    }
+
+    func testJumpLandsOnTheFirstKeyAtLeastTheValue() throws {
+        let source = try source()
+        for view in views() {
+            let all = try ids(source, view)
+            for key in ["1", "2", "301", "1200", "5000", "abc"] {
+                let position = try source.jump(toKey: key, in: view)
+                let target = try source.db.fetchOne(try source.request(for: view)
+                    .filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
+                XCTAssertEqual(position, target.flatMap { all.firstIndex(of: $0) }, "\(view.sorts) #\(key)")
+            }
+        }
+    }
+
+    func testFindNeedsAKeyedView() throws {
+        let source = try source()
+        var view = BrowserView(table: "item")
+        view.sorts = [SortTerm(OrderingSyntax(ExpressionSyntax(.binary(.add, .column("price"), .literal(.integer(1))))), column: "price")]
+        _ = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        XCTAssertThrowsError(try source.find("rock", in: view, after: 0, backward: false)) { error in
+            XCTAssertTrue(AssocError.message(for: error).contains("pages with OFFSET (sorted by an expression)"), "\(error)")
+        }
+    }
+}
