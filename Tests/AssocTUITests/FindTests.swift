@@ -79,6 +79,20 @@ final class FindTests: XCTestCase {
         }
     }
 
+    /// A window around the row a jump reached, with no other anchor: read before and after it.
+    func testTheWindowAroundAJumpReadsByKeyset() throws {
+        for view in views() {
+            let source = try source()
+            let all = try ids(source, view)
+            let position = try XCTUnwrap(try source.jump(toKey: "700", in: view))
+            let page = try source.page(of: view, offset: max(0, position - 10), limit: 30, totalCount: all.count)
+            XCTAssertEqual(page.offset, max(0, position - 10))
+            XCTAssertEqual(page.rows.map { $0.first }, Array(all[max(0, position - 10)..<min(all.count, position + 20)]), "\(view.sorts)")
+            XCTAssertTrue(page.paging.hasPrefix("keyset paging"), page.paging)
+            XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") }, "\(page.statements)")
+        }
+    }
+
     func testFindNeedsAKeyedView() throws {
         let source = try source()
         var view = BrowserView(table: "item")

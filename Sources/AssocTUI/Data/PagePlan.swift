@@ -12,6 +12,10 @@ enum PagePlan: Sendable, Equatable {
     /// before the anchor (the last rows of the view when `before` is nil). Only the first `limit`
     /// of them are kept.
     case backward(before: [DatabaseValue]?, count: Int, limit: Int)
+    /// The window around a row whose values are known (a row find or jump reached, with no
+    /// anchor next to the window): the `before` rows before it, read backwards, then it and the
+    /// `after - 1` rows after it.
+    case around(anchor: Int, values: [DatabaseValue], before: Int, after: Int)
     /// `LIMIT limit OFFSET offset`: no key to page on.
     case offset(Int, limit: Int)
 
@@ -39,6 +43,10 @@ enum PagePlan: Sendable, Equatable {
         guard hasKey else { return .offset(offset, limit: limit) }
         if offset == 0 { return .forward(after: nil, skip: 0, limit: limit) }
         if let key = anchors[offset - 1] { return .forward(after: key, skip: 0, limit: limit) }
+        // A row inside the window (find, jump): read around it.
+        if let inside = anchors.keys.filter({ $0 >= offset && $0 < offset + limit }).min(), let values = anchors[inside] {
+            return .around(anchor: inside, values: values, before: inside - offset, after: offset + limit - inside)
+        }
         // The nearest anchor before the window.
         var best: Int?
         for position in anchors.keys where position < offset && offset - 1 - position <= maximumSkip {

@@ -170,6 +170,11 @@ package final class RequestDataSource: BrowserDataSource {
             reversed = true
             keep = limit
             first = offset
+        case .around(let anchor, let values, let before, let after):
+            guard let keyset else { break }
+            return try pageAround(
+                anchor: anchor, values: values, before: before, after: after, view: view, base: base,
+                request: request, keyset: keyset, plan: plan, repeatsKey: repeatsKey)
         case .offset(let offset, let limit):
             if let keyset { request = request.order(keyset.orderings()) }
             if let own = base.limit {
@@ -185,7 +190,45 @@ package final class RequestDataSource: BrowserDataSource {
         var fetched = try db.fetchAll(request)
         if reversed { fetched.reverse() }
         if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
+        return makePage(
+            fetched, first: first, statements: statements, view: view, base: base, keyset: keyset, plan: plan,
+            repeatsKey: repeatsKey)
+    }
 
+    /// The rows around a known row: those before it read backwards, then it and those after it.
+    private func pageAround(
+        anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: BrowserView, base: Request,
+        request: Request, keyset: PagingKeyset, plan: PagePlan, repeatsKey: Bool
+    ) throws -> RowsPage {
+        var requests: [Request] = []
+        var earlier: [Row] = []
+        if before > 0, let condition = KeysetCondition.before(values, in: keyset.terms) {
+            let backward = request.filter(condition).order(keyset.orderings(reversed: true)).limit(before)
+            requests.append(backward)
+            earlier = try db.fetchAll(backward).reversed()
+        }
+        // The row itself (its key) and the rows after it.
+        let keyIndex = keyset.names.lastIndex(of: keyset.hiddenKey ? Self.hiddenKeyName : keyset.key) ?? keyset.names.count - 1
+        let keyValue = values.indices.contains(keyIndex) ? values[keyIndex] : .null
+        var fromIt: AssocCore.Expression = .binary(.equal, .column(keyset.key), .value(keyValue))
+        if let later = KeysetCondition.after(values, in: keyset.terms) { fromIt = .binary(.or, fromIt, later) }
+        let forward = request.filter(fromIt).order(keyset.orderings()).limit(after)
+        requests.append(forward)
+        let fetched = earlier + (try db.fetchAll(forward))
+        let statements = try requests.flatMap { try db.plan($0).steps }.map {
+            ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments)
+        }
+        return makePage(
+            fetched, first: anchor - earlier.count, statements: statements, view: view, base: base, keyset: keyset,
+            plan: plan, repeatsKey: repeatsKey)
+    }
+
+    /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
+    /// keyset values kept as anchors.
+    private func makePage(
+        _ fetched: [Row], first: Int, statements: [ExecutedStatement], view: BrowserView, base: Request,
+        keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
+    ) -> RowsPage {
         var flattener = RowFlattener(includes: view.includes, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
         flattener.prefetches = fetched.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
         flattener.distinctPrefetches = distinctPrefetchKeys(of: view)
