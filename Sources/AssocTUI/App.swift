@@ -222,6 +222,12 @@ final class BrowserApp {
             runQuery(effect) { source in .viewCounted(view, try source.count(of: view)) }
         case .countTable(let name):
             runQuery(effect) { source in .tableCounted(name, try source.countRows(ofTable: name)) }
+        case .find(let view, let text, let from, let backward):
+            runQuery(effect) { source in
+                .found(view, try source.find(text, in: view, after: from, backward: backward), from: from, backward: backward)
+            }
+        case .jumpToKey(let view, let key):
+            runQuery(effect) { source in .jumped(view, key: key, position: try source.jump(toKey: key, in: view)) }
         case .countLinks(let asked, let links, let columns, let values):
             guard state.rows?.view == asked.view, state.rows?.cursor.index == asked.rowIndex else { return }
             runQuery(effect) { source in

@@ -5,36 +5,7 @@ import AssocCore
 /// The keys of prefetch, aggregates, filters, sorts and the request line, through the app with
 /// the real data source on the Chinook-like fixture (AC/DC: albums 1 and 4; Accept: 2 and 3;
 /// Aerosmith: none). Each key is handled, then the deferred work is run, as a slow typist would.
-final class QueryBrowserTests: XCTestCase {
-    func makeApp(width: Int = 100, height: Int = 30) throws -> BrowserApp {
-        let source = RequestDataSource(database: try ChinookFixture.database())
-        let app = BrowserApp(dataSource: source, terminal: FakeTerminal(width: width, height: height), title: "chinook")
-        app.start()
-        app.runAllDeferred()
-        return app
-    }
-
-    func press(_ app: BrowserApp, _ keys: KeyEvent...) {
-        for key in keys {
-            app.handle(key)
-            app.runAllDeferred()
-        }
-    }
-
-    func type(_ app: BrowserApp, _ text: String) {
-        for character in text { press(app, .character(character)) }
-    }
-
-    func lines(_ app: BrowserApp) -> [String] { ScreenRenderer.render(app.state).textLines() }
-
-    /// Opens the table named `table` from the Tables pane.
-    func open(_ app: BrowserApp, _ table: String) throws {
-        let index = try XCTUnwrap(app.state.tables.firstIndex { $0.name == table })
-        press(app, .home)
-        for _ in 0..<index { press(app, .down) }
-        press(app, .enter)
-        XCTAssertEqual(app.state.rows?.view.table, table)
-    }
+final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
 
     /// From the Rows pane: Tab to the Links pane and select the link named `name`.
     func selectLink(_ app: BrowserApp, _ name: String) throws {

@@ -109,6 +109,10 @@ package protocol BrowserDataSource: AnyObject {
     func view(parsing text: String, from current: BrowserView?) throws -> BrowserView
     /// Numeric non-key columns by table.
     func numericColumns() -> [String: [String]]
+    /// The next (previous) row of `view` after `position` that `text` matches (`RequestDataSource.find`).
+    func find(_ text: String, in view: BrowserView, after position: Int, backward: Bool) throws -> FindResult
+    /// The position of the first row whose key is at least `text`, nil when none.
+    func jump(toKey text: String, in view: BrowserView) throws -> Int?
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -126,6 +130,12 @@ extension BrowserDataSource {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
     package func numericColumns() -> [String: [String]] { [:] }
+    package func find(_ text: String, in view: BrowserView, after position: Int, backward: Bool) throws -> FindResult {
+        throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")
+    }
+    package func jump(toKey text: String, in view: BrowserView) throws -> Int? {
+        throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot jump to a key")
+    }
     package func swiftCode(for view: BrowserView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }

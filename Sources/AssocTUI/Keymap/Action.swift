@@ -7,7 +7,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case nextPane, previousPane
     case open, back, quit, cancel, help
     case include, removeInclude, toggleRequired, prefetch, aggregate
-    case filter, nextMatch, previousMatch, filterOnValue, sort, requestLine
+    case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, requestLine
     case toggleSidePane, previousTab, nextTab
     case recordView, schemaMap, export, copyCell, rerun
 }

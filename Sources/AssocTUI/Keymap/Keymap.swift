@@ -53,8 +53,10 @@ enum Keymap {
         Binding(keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off", group: .links),
         // Filter, sort, request
         Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query),
-        Binding(keys: [.character("n")], action: .nextMatch, help: "next match", group: .query, isAvailable: false),
-        Binding(keys: [.character("N")], action: .previousMatch, help: "previous match", group: .query, isAvailable: false),
+        Binding(keys: [.character("f")], action: .find, help: "find a row: a condition (price > 10) or text in any text column", group: .query),
+        Binding(keys: [.character("n")], action: .nextMatch, help: "next match of the find, in the view's order", group: .query),
+        Binding(keys: [.character("N")], action: .previousMatch, help: "previous match of the find", group: .query),
+        Binding(keys: [.character("#")], action: .jumpToKey, help: "jump to a key: the first row whose key is at least the value", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
         Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),

@@ -28,6 +28,10 @@ enum Effect: Sendable, Equatable {
     case checkView(BrowserView)
     /// Parse request-language text into a view (the request line's Enter).
     case parseRequest(String, from: BrowserView?)
+    /// The next (previous) row matching `text` after the row at `from`.
+    case find(BrowserView, text: String, from: Int, backward: Bool)
+    /// The first row whose key is at least `key`.
+    case jumpToKey(BrowserView, key: String)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -77,4 +81,8 @@ enum Event: Sendable, Equatable {
     case queryCancelled(Effect)
     /// Another connection changed the database (`PRAGMA data_version` moved).
     case dataChanged
+    /// Where a find went (`result.position` nil: no match that way).
+    case found(BrowserView, FindResult, from: Int, backward: Bool)
+    /// Where a jump went (nil: every key is smaller).
+    case jumped(BrowserView, key: String, position: Int?)
 }

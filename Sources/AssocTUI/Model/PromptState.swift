@@ -6,9 +6,20 @@ struct PromptState: Sendable, Equatable {
         case filter
         /// The whole view as request-language text.
         case request
+        /// What to find: a condition, or text in any text column.
+        case find
+        /// A key value to jump to.
+        case jump
 
         /// What the prompt line starts with.
-        var prefix: String { self == .filter ? "/" : ":" }
+        var prefix: String {
+            switch self {
+            case .filter: "/"
+            case .request: ":"
+            case .find: "find:"
+            case .jump: "#"
+            }
+        }
     }
 
     /// Why the text was refused, and where (1-based column in the text) when known.

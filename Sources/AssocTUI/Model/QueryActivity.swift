@@ -32,6 +32,8 @@ struct QueryActivity: Sendable, Equatable {
         case .loadRequestText: return "Writing the request"
         case .checkView: return "Checking the filter"
         case .parseRequest: return "Reading the request"
+        case .find(_, let text, _, let backward): return (backward ? "Finding back " : "Finding ") + "\"\(text)\""
+        case .jumpToKey(_, let key): return "Jumping to key \(key)"
         }
     }
 }

@@ -77,7 +77,14 @@ extension Reducer {
         state.prompt = nil
         switch key {
         case .escape, .control("c"), .control("g"):
-            state.message = StatusMessage(text: prompt.kind == .filter ? "Filter cancelled" : "Request line closed, view unchanged", isError: false)
+            let cancelled: String
+            switch prompt.kind {
+            case .filter: cancelled = "Filter cancelled"
+            case .request: cancelled = "Request line closed, view unchanged"
+            case .find: cancelled = "Find cancelled"
+            case .jump: cancelled = "Jump cancelled"
+            }
+            state.message = StatusMessage(text: cancelled, isError: false)
             return []
         case .enter:
             return submit(&state, prompt)
@@ -128,6 +135,10 @@ extension Reducer {
             prompt.isChecking = true
             state.prompt = prompt
             return [.checkView(rows.view.adding(filter: expression))]
+        case .find:
+            return submitFind(&state, text)
+        case .jump:
+            return submitJump(&state, text)
         case .request:
             guard !text.allSatisfy(\.isWhitespace) else {
                 prompt.error = PromptState.Failure(message: "type a request: table.method(...)", column: 1)

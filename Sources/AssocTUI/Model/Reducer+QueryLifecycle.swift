@@ -83,7 +83,8 @@ extension Reducer {
             for index in state.tables.indices where state.tables[index].name == name {
                 state.tables[index].countFailed = true
             }
-        case .countLinks, .loadTables, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest:
+        case .countLinks, .loadTables, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
+             .find, .jumpToKey:
             break
         }
         return false

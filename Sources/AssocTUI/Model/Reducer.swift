@@ -82,6 +82,8 @@ enum Reducer {
         case .linksCounted(let counts):
             state.linkCounts = counts
             return []
+        case .found, .jumped:
+            return reduceFindEvent(&state, event)
         case .requestTextLoaded, .viewChecked, .promptFailed, .numericColumnsLoaded:
             return reducePromptEvent(&state, event)
         case .failed(let message):
@@ -225,6 +227,12 @@ enum Reducer {
             return aggregate(&state)
         case .filter:
             return openFilterPrompt(&state)
+        case .find:
+            return openFindPrompt(&state)
+        case .nextMatch, .previousMatch:
+            return findAgain(&state, backward: action == .previousMatch)
+        case .jumpToKey:
+            return openJumpPrompt(&state)
         case .filterOnValue:
             return filterOnValue(&state)
         case .sort:

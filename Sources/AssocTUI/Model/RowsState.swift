@@ -27,6 +27,8 @@ struct RowsState: Sendable, Equatable {
     var pendingLast = false
     /// The view pages on a key (its last rows can be read without a count).
     var isKeyset = false
+    /// The text of the last find (`f`), which `n` and `N` look for again.
+    var findText: String?
     /// `G` was pressed before the count was known: `totalCount` is `PagePlan.provisionalEnd`
     /// and positions near the end count back from it, until the count arrives (`settleEnd`).
     var endIsProvisional = false

@@ -6,11 +6,12 @@ enum PromptRenderer {
         let promptY = size.height - 2
         let messageY = size.height - 1
         let prefix = prompt.kind.prefix + " "
-        let room = size.width - prefix.count - 1
+        // At least one cell for the text, however narrow the screen and long the prefix.
+        let room = max(1, size.width - prefix.count - 1)
         let characters = prompt.textCharacters
         // The first character shown: keeps the cursor (and the error's caret) on screen.
-        let start = max(0, prompt.cursorIndex - room)
-        let visible = String(characters[min(start, characters.count)..<min(characters.count, start + room)])
+        let start = min(max(0, prompt.cursorIndex - room), characters.count)
+        let visible = String(characters[start..<max(start, min(characters.count, start + room))])
         buffer.fill(Rect(x: 0, y: promptY, width: size.width, height: 1))
         buffer.put(prefix, at: Point(x: 0, y: promptY), maxWidth: size.width, style: .header)
         buffer.put(Sanitizer.sanitize(visible), at: Point(x: prefix.count, y: promptY), maxWidth: room)
@@ -27,9 +28,14 @@ enum PromptRenderer {
             line += error.message + (error.column.map { " (column \($0))" } ?? "")
             buffer.put(TextWidth.truncate(line, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .error)
         } else {
-            let keys = prompt.isChecking ? "checking…" : prompt.kind == .filter
-                ? "filter: year > 2000, name LIKE 'A%', author.name = 'x', books.count >= 2 · Enter applies · Esc cancels"
-                : "request: edit, Enter rebuilds the view · Esc leaves it as it was"
+            let keys: String
+            switch prompt.kind {
+            case _ where prompt.isChecking: keys = "checking…"
+            case .filter: keys = "filter: year > 2000, name LIKE 'A%', author.name = 'x', books.count >= 2 · Enter applies · Esc cancels"
+            case .request: keys = "request: edit, Enter rebuilds the view · Esc leaves it as it was"
+            case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again"
+            case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"
+            }
             buffer.put(TextWidth.truncate(keys, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .hint)
         }
     }

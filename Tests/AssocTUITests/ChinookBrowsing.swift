@@ -1,0 +1,39 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// Drives the app over the Chinook-like fixture with the real data source: each key is handled,
+/// then the deferred work is run, as a slow typist would.
+protocol ChinookBrowsing {}
+
+extension ChinookBrowsing {
+    func makeApp(width: Int = 100, height: Int = 30) throws -> BrowserApp {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let app = BrowserApp(dataSource: source, terminal: FakeTerminal(width: width, height: height), title: "chinook")
+        app.start()
+        app.runAllDeferred()
+        return app
+    }
+
+    func press(_ app: BrowserApp, _ keys: KeyEvent...) {
+        for key in keys {
+            app.handle(key)
+            app.runAllDeferred()
+        }
+    }
+
+    func type(_ app: BrowserApp, _ text: String) {
+        for character in text { press(app, .character(character)) }
+    }
+
+    func lines(_ app: BrowserApp) -> [String] { ScreenRenderer.render(app.state).textLines() }
+
+    /// Opens the table named `table` from the Tables pane.
+    func open(_ app: BrowserApp, _ table: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let index = try XCTUnwrap(app.state.tables.firstIndex { $0.name == table }, file: file, line: line)
+        press(app, .home)
+        for _ in 0..<index { press(app, .down) }
+        press(app, .enter)
+        XCTAssertEqual(app.state.rows?.view.table, table, file: file, line: line)
+    }
+}
