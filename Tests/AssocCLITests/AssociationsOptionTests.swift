@@ -5,15 +5,7 @@ import XCTest
 /// `--associations FILE` on `fetch`, `sql`, `schema` and the browser, with the built binary, on a
 /// Chinook-like file the test writes: a five-step through chain declared by hand.
 final class AssociationsOptionTests: XCTestCase {
-    var directory: URL!
-    var path: String!
-    var declarations: String!
-
-    override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory()
-        path = directory.appendingPathComponent("shop.sqlite").path
-        let db = try Connection(path: path, mode: .readWrite(create: true))
-        try db.execute("""
+    static let shopSQL = """
             CREATE TABLE Artist(ArtistId INTEGER PRIMARY KEY, Name TEXT);
             CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
             CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId));
@@ -27,19 +19,23 @@ final class AssociationsOptionTests: XCTestCase {
             INSERT INTO Customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
             INSERT INTO Invoice VALUES (1, 1), (2, 1), (3, 2), (4, 3);
             INSERT INTO InvoiceLine VALUES (1, 1, 1), (2, 1, 2), (3, 2, 1), (4, 3, 2), (5, 4, 3);
-            """)
-        declarations = directory.appendingPathComponent("shop.assoc").path
+            """
+
+    /// The shop database and its declarations file, in a fresh directory removed after the test.
+    private func shop() throws -> (directory: URL, path: String, declarations: String) {
+        let directory = try makeTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let path = try makeDatabaseFile("shop.sqlite", in: directory, sql: Self.shopSQL)
+        let declarations = directory.appendingPathComponent("shop.assoc").path
         try """
             # Who bought a track of an artist
             Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
             """.write(toFile: declarations, atomically: true, encoding: .utf8)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+        return (directory, path, declarations)
     }
 
     func testFetchListsEachCustomerOnce() throws {
+        let (_, path, declarations) = try shop()
         let result = try BinaryRunner.run([
             "fetch", path, "--associations", declarations, "Artist.filter(key: 1).request(for: customers)", "--format", "json"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -51,6 +47,7 @@ final class AssociationsOptionTests: XCTestCase {
     }
 
     func testSQLUsesTheDeclaredChain() throws {
+        let (_, path, declarations) = try shop()
         let result = try BinaryRunner.run([
             "sql", "--associations", declarations, path, "Artist.annotated(with: customers.count)"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -64,6 +61,7 @@ final class AssociationsOptionTests: XCTestCase {
     }
 
     func testSchemaJSONMarksDeclaredAssociations() throws {
+        let (directory, path, declarations) = try shop()
         let result = try BinaryRunner.run(["schema", path, "--associations", declarations, "--format", "json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -86,13 +84,14 @@ final class AssociationsOptionTests: XCTestCase {
     }
 
     func testBadDeclarationsFailBeforeAnythingRuns() throws {
+        let (directory, path, _) = try shop()
         let bad = directory.appendingPathComponent("bad.assoc").path
         try "# typo on line 2\nArtist.hasMany(Customer, through: [albums, trakcs, invoiceLines, invoice, customer])\n"
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let expected = #"assoc: \#(bad):2:44: through: table "Album" has no association named "trakcs" (did you mean "tracks"?)"# + "\n"
         // The browser (default command and `browse`) stops before the screen changes.
-        for arguments in [[path!, "--associations", bad], ["browse", "--associations", bad, path!],
-                          ["fetch", path!, "--associations", bad, "Artist"], ["schema", path!, "--associations", bad]] {
+        for arguments in [[path, "--associations", bad], ["browse", "--associations", bad, path],
+                          ["fetch", path, "--associations", bad, "Artist"], ["schema", path, "--associations", bad]] {
             let result = try BinaryRunner.run(arguments)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertEqual(result.stderr, expected, "\(arguments)")
