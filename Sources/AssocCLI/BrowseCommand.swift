@@ -9,18 +9,22 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseArgument
 
+    @OptionGroup var associations: AssociationFiles
+
     @Option(name: [.short, .long], help: ArgumentHelp(
         "Open this table (or view) at start, instead of the table list.", valueName: "name"))
     var table: String?
 
     func run() throws {
-        try Self.browse(database: database.database, table: table)
+        try Self.browse(database: database.database, table: table, associations: associations)
     }
 
-    /// Opens `database` (nil: the demo) in the browser, at `table` when given; an unknown table is
-    /// an error before the screen changes.
-    static func browse(database path: String?, table: String?) throws {
+    /// Opens `database` (nil: the demo) in the browser, at `table` when given, with the associations
+    /// declared in `associations`; an unknown table or a bad declaration is an error before the
+    /// screen changes.
+    static func browse(database path: String?, table: String?, associations: AssociationFiles = AssociationFiles()) throws {
         let loaded = try DatabaseArgument.load(path: path)
+        let graph = try associations.graph(for: loaded.schema)
         var initialTable: String?
         if let table {
             guard let info = loaded.schema.table(named: table) else {
@@ -34,6 +38,6 @@ struct BrowseCommand: ParsableCommand {
             }
             initialTable = info.name
         }
-        try BrowserLauncher.run(connection: loaded.connection, schema: loaded.schema, title: loaded.title, initialTable: initialTable)
+        try BrowserLauncher.run(connection: loaded.connection, graph: graph, title: loaded.title, initialTable: initialTable)
     }
 }

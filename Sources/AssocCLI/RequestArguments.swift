@@ -9,6 +9,8 @@ struct RequestArguments: ParsableArguments {
         valueName: "db-and-request"))
     var words: [String] = []
 
+    @OptionGroup var associations: AssociationFiles
+
     func load() throws -> (database: Database, request: Request) {
         let databasePath: String?
         let text: String
@@ -19,7 +21,7 @@ struct RequestArguments: ParsableArguments {
             throw ValidationError("expected [DB] REQUEST, got \(words.count) arguments (quote the request)")
         }
         let loaded = try DatabaseArgument(database: databasePath).load()
-        let database = Database(connection: loaded.connection, schema: loaded.schema)
+        let database = Database(connection: loaded.connection, graph: try associations.graph(for: loaded.schema))
         return (database, try database.request(parsing: text))
     }
 }

@@ -5,16 +5,18 @@ import AssocCore
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the tables, columns and inferred associations of a database.")
+        abstract: "Print the tables, columns and associations (inferred and declared) of a database.")
 
     @OptionGroup var database: DatabaseArgument
+
+    @OptionGroup var associations: AssociationFiles
 
     @Option(help: "Output format: text, json, dot (Graphviz) or mermaid (erDiagram).")
     var format: SchemaFormat = .text
 
     func run() throws {
         let loaded = try database.load()
-        let graph = SchemaSnapshot(graph: AssociationGraph(schema: loaded.schema))
+        let graph = SchemaSnapshot(graph: try associations.graph(for: loaded.schema))
         print(format.render(graph), terminator: "")
     }
 }

@@ -3,7 +3,7 @@ import AssocCore
 /// `assoc schema --format json`. The contract, documented in README.md:
 /// `{"tables": [{"name", "isView", "columns": [{"name", "type", "notNull", "primaryKeyIndex"}],
 /// "primaryKey", "associations": [{"name", "kind", "destination", "columns" (direct kinds) |
-/// "through" (through kinds), "toMany", "required", "inferredBy"}]}], "diagnostics": [...]}`.
+/// "through" (through kinds: the step names, two or more), "toMany", "required", "inferredBy"}]}], "diagnostics": [...]}`.
 enum SchemaJSONRenderer {
     static func render(_ graph: SchemaSnapshot) -> String {
         value(graph).pretty() + "\n"
@@ -36,8 +36,8 @@ enum SchemaJSONRenderer {
             ("kind", .string(association.kind.rawValue)),
             ("destination", .string(association.destination)),
         ]
-        if let through = association.throughNames {
-            members.append(("through", .array([.string(through.pivot), .string(through.target)])))
+        if let steps = association.throughStepNames {
+            members.append(("through", .array(steps.map { .string($0) })))
         } else {
             members.append(("columns", .array(association.columns.map { .array([.string($0.origin), .string($0.destination)]) })))
         }

@@ -38,6 +38,10 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
     case sqlite(DatabaseError)
     /// A row could not be decoded into a record; the payload names the column, scope or key.
     case decoding(RowDecodingError)
+    /// A line of an associations file (`--associations`, `AssociationDeclaration.parse`) is not a
+    /// valid declaration: `file`, 1-based `line` and `column` (in Characters) locate the fault,
+    /// `reason` names the table, column or association at fault, `suggestions` the close names.
+    case declaration(file: String, line: Int, column: Int, reason: String, suggestions: [String])
 
     /// The error as one line of text, for a message line or standard error.
     public var message: String {
@@ -72,6 +76,8 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.message
         case .decoding(let error):
             return error.description
+        case .declaration(let file, let line, let column, let reason, let suggestions):
+            return "\(file):\(line):\(column): \(reason)" + didYouMean(suggestions)
         }
     }
 
@@ -87,7 +93,8 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
     public var suggestions: [String] {
         switch self {
         case .unknownTable(_, let suggestions), .unknownColumn(_, _, let suggestions),
-             .unknownAssociation(_, _, let suggestions, _), .unknownAlias(_, let suggestions, _):
+             .unknownAssociation(_, _, let suggestions, _), .unknownAlias(_, let suggestions, _),
+             .declaration(_, _, _, _, let suggestions):
             return suggestions
         default:
             return []

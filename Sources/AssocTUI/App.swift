@@ -6,13 +6,14 @@ package enum Browser {
     /// Browses `connection` in the terminal until the user quits; the terminal is restored on
     /// every exit path. `title` starts the breadcrumb (usually the file name); `initialTable`, when
     /// given, is opened at start instead of leaving the user in the table list.
-    /// `schema`, when given, is the one already read from `connection`.
-    package static func run(connection: Connection, schema: Schema? = nil, title: String, initialTable: String? = nil) throws {
+    /// `graph`, when given, holds the schema already read from `connection` and the associations
+    /// to show (declared ones included); otherwise the schema is read and its associations inferred.
+    package static func run(connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil) throws {
         // Counting a big table reads all of it through SQLite's page cache (2 MB by default): a
         // 512 KiB cache keeps the browser's memory flat in the table's size. Pages are read a
         // window at a time, so nothing else needs more.
         try? connection.execute("PRAGMA cache_size = -512")
-        let database = try schema.map { Database(connection: connection, schema: $0) } ?? Database(connection: connection)
+        let database = try graph.map { Database(connection: connection, graph: $0) } ?? Database(connection: connection)
         let dataSource = RequestDataSource(database: database)
         try run(dataSource: dataSource, title: title, initialTable: initialTable)
     }

@@ -22,7 +22,7 @@ final class CommandLineTests: XCTestCase {
     func testSchemaHelpListsTheFormats() throws {
         let result = try BinaryRunner.run(["schema", "--help"])
         XCTAssertEqual(result.status, 0)
-        XCTAssert(result.stdout.contains("assoc schema [<database>] [--format <format>]"), result.stdout)
+        XCTAssert(result.stdout.contains("assoc schema [<database>] [--associations <file> ...] [--format <format>]"), result.stdout)
     }
 
     func testUnknownFormatIsAUsageError() throws {

@@ -9,9 +9,7 @@ final class FetchCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try makeTemporaryDirectory()
-        path = directory.appendingPathComponent("shelf.sqlite").path
-        let db = try Connection(path: path, mode: .readWrite(create: true))
-        try db.execute("""
+        path = try makeDatabaseFile("shelf.sqlite", in: directory, sql: """
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, countryCode TEXT REFERENCES country(code));
             CREATE TABLE library(id INTEGER PRIMARY KEY, name TEXT);

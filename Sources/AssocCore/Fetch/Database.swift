@@ -22,9 +22,33 @@ public final class Database: @unchecked Sendable {
         self.graph = AssociationGraph(schema: schema, options: options)
     }
 
+    /// Uses `connection` with an association graph built beforehand, such as one with declared
+    /// associations (`AssociationGraph(schema:declarations:)`).
+    public init(connection: Connection, graph: AssociationGraph) {
+        self.connection = connection
+        self.schema = graph.schema
+        self.graph = graph
+    }
+
     /// Opens the file at `path` read-only.
     public convenience init(path: String) throws {
         try self.init(connection: Connection(path: path))
+    }
+
+    /// Opens the file at `path` read-only, with the associations declared in `associations`
+    /// (one declaration a line, GRDB's words; see `AssociationDeclaration`) beside the inferred ones:
+    ///
+    /// ```swift
+    /// let db = try Database(path: "chinook.sqlite", associations: """
+    ///     Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
+    ///     """)
+    /// let customers = try db.request(parsing: "Artist.filter(key: 1).request(for: customers)").fetchAll(db)
+    /// ```
+    public convenience init(path: String, associations: String) throws {
+        let connection = try Connection(path: path)
+        let declarations = try AssociationDeclaration.parse(associations)
+        let graph = try AssociationGraph(schema: try SchemaIntrospector.read(connection), declarations: declarations)
+        self.init(connection: connection, graph: graph)
     }
 
     /// The main statement of `request`, without running anything. Prefetch statements depend on

@@ -72,12 +72,18 @@ public struct Association: Sendable, Hashable {
     /// (`booksAsAuthor` → `bookAsAuthor`): the key of a to-many association joined as to-one,
     /// and the stem of aggregate names (`bookAsAuthorCount`).
     public var singularName: String?
+    /// The default ordering of a to-many association's rows (`hasMany(Track, …).order(Name)`):
+    /// used when the association is prefetched (`including(all:)`) or followed
+    /// (`request(for:)`) without an `order` of its own. Empty: no default ordering.
+    public var ordering: [Ordering]
 
     /// An association of `origin` leading to `destination` through `path`.
     public init(
         name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
-        isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil
+        isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil,
+        ordering: [Ordering] = []
     ) {
+        self.ordering = ordering
         self.singularName = singularName
         self.name = name
         self.kind = kind
@@ -101,5 +107,23 @@ public struct Association: Sendable, Hashable {
     public var throughNames: (pivot: String, target: String)? {
         if case .through(let pivot, let target) = path { return (pivot.name, target.name) }
         return nil
+    }
+
+    /// The names of the associations a through association follows, each from the previous one's
+    /// destination: `[pivot, target]`, or every step of a declared chain
+    /// (`["albums", "tracks", "invoiceLines", "invoice", "customer"]`); nil for a direct association.
+    public var throughStepNames: [String]? {
+        guard case .through(let pivot, let target) = path else { return nil }
+        if target.isDeclaredChainRemainder, let rest = target.throughStepNames {
+            return [pivot.name] + rest
+        }
+        return [pivot.name, target.name]
+    }
+
+    /// A level of a declared chain of three steps or more: the steps after the first, named by
+    /// their names joined with dots (`tracks.invoiceLines.invoice.customer`).
+    var isDeclaredChainRemainder: Bool {
+        guard source == .declared, kind.isThrough, let steps = throughStepNames else { return false }
+        return name == steps.joined(separator: ".")
     }
 }

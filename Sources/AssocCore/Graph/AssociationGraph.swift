@@ -1,5 +1,15 @@
 /// Every association of every table of a schema, inferred once from its foreign keys
-/// (and, optionally, from naming conventions). An immutable value.
+/// (and, optionally, from naming conventions), plus the ones declared by hand. An immutable value.
+///
+/// ```swift
+/// let declarations = try AssociationDeclaration.parse("""
+///     Genre.hasMany(Track, key: "songs", using: [GenreId]).order(Name)
+///     Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
+///     """)
+/// let graph = try AssociationGraph(schema: schema, declarations: declarations)
+/// let db = Database(connection: connection, graph: graph)
+/// let customers = try db.request(parsing: "Artist.filter(key: 1).request(for: customers)").fetchAll(db)
+/// ```
 public struct AssociationGraph: Sendable {
     /// Choices that change what is inferred.
     public struct Options: Sendable, Hashable {
@@ -22,17 +32,33 @@ public struct AssociationGraph: Sendable {
     /// Infers the associations of `schema`: foreign keys, naming conventions, and through associations.
     public init(schema: Schema, options: Options = Options()) {
         self.schema = schema
+        (self.byTable, self.diagnostics) = Self.inferred(schema: schema, options: options)
+    }
+
+    /// Infers the associations of `schema`, then adds `declarations` in order (see
+    /// `AssociationDeclaration`): a declaration named like an inferred association of its table
+    /// replaces it, the others come after the inferred ones. Throws `AssocError.declaration`
+    /// naming the file, line and column of the first declaration that does not fit the schema.
+    public init(schema: Schema, options: Options = Options(), declarations: [AssociationDeclaration]) throws {
+        self.schema = schema
+        var (byTable, diagnostics) = Self.inferred(schema: schema, options: options)
+        try DeclarationResolver.apply(declarations, schema: schema, to: &byTable)
+        self.byTable = byTable
+        self.diagnostics = diagnostics
+    }
+
+    private static func inferred(schema: Schema, options: Options) -> ([String: [Association]], [String]) {
         let inferred = AssociationInference.infer(schema: schema, options: options)
         var byTable: [String: [Association]] = [:]
         for association in inferred.associations {
             byTable[association.origin.lowercased(), default: []].append(association)
         }
-        self.byTable = byTable
-        self.diagnostics = inferred.diagnostics
+        return (byTable, inferred.diagnostics)
     }
 
     /// The associations that start from `table` (case-insensitive), in a stable order:
-    /// belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough, each by name.
+    /// belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough, each by name; then the declared
+    /// ones that replace none, in declaration order.
     public func associations(from table: String) -> [Association] {
         byTable[table.lowercased()] ?? []
     }

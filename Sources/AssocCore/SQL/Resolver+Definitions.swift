@@ -17,10 +17,8 @@ extension Resolver {
     func definition(of association: AssociationRequest, from origin: TableInfo) throws -> ResolvedDefinition {
         switch association.reference {
         case .named(let name):
-            let candidates = graph.associations(from: origin.name)
-            let found = candidates.first { $0.name == name }
-                ?? uniqueCaseInsensitiveMatch(name, in: candidates)
-            guard let found else {
+            guard let found = lookUp(name, from: origin) else {
+                let candidates = graph.associations(from: origin.name)
                 throw AssocError.unknownAssociation(name, from: origin.name, among: candidates.map(\.name))
             }
             return split(found)
@@ -31,6 +29,30 @@ extension Resolver {
         case .through(let pivot, let target, let kind, let name):
             return .through(pivot: pivot, target: target, kind: kind, name: name, singularKey: nil)
         }
+    }
+
+    /// The association of the graph named `name` from `origin`: spelled exactly, or the only one
+    /// spelled so with another case.
+    private func lookUp(_ name: String, from origin: TableInfo) -> Association? {
+        let candidates = graph.associations(from: origin.name)
+        return candidates.first { $0.name == name } ?? uniqueCaseInsensitiveMatch(name, in: candidates)
+    }
+
+    /// `association` with the default ordering of its definition (`hasMany(…).order(Name)`) when
+    /// it sets no ordering of its own: for a prefetch (`including(all:)`) or a followed link
+    /// (`request(for:)`), as GRDB's ordered associations.
+    func withDefaultOrdering(_ association: AssociationRequest, from origin: TableInfo) -> AssociationRequest {
+        guard association.relation.ordering == nil else { return association }
+        let definition: Association?
+        switch association.reference {
+        case .named(let name): definition = lookUp(name, from: origin)
+        case .definition(let association): definition = association
+        case .declared, .through: definition = nil
+        }
+        guard let ordering = definition?.ordering, !ordering.isEmpty else { return association }
+        var ordered = association
+        ordered.relation.ordering = ordering
+        return ordered
     }
 
     private func uniqueCaseInsensitiveMatch(_ name: String, in candidates: [Association]) -> Association? {
@@ -81,51 +103,7 @@ extension Resolver {
 
     /// Resolves a hand-declared belongsTo / hasOne / hasMany against the schema's foreign keys.
     func resolveDeclared(_ declared: DeclaredAssociation) throws -> Association {
-        guard let origin = schema.table(named: declared.origin) else {
-            throw AssocError.unknownTable(declared.origin, in: schema)
-        }
-        guard let destination = schema.table(named: declared.destination) else {
-            throw AssocError.unknownTable(declared.destination, in: schema)
-        }
-        let isBelongsTo = declared.kind == .belongsTo
-        // The table that holds the foreign key, and the one it references.
-        let (child, parent) = isBelongsTo ? (origin, destination) : (destination, origin)
-        let pairs = try foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey)
-        // Orient pairs from the association's origin to its destination.
-        let columns = isBelongsTo
-            ? pairs.map { ColumnPair(origin: $0.child, destination: $0.parent) }
-            : pairs.map { ColumnPair(origin: $0.parent, destination: $0.child) }
-        let defaultName = declared.kind.isToMany
-            ? Inflector.pluralize(destination.name) : Inflector.singularize(destination.name)
-        let required = isBelongsTo && pairs.allSatisfy { child.column(named: $0.child)?.notNull == true }
-        return Association(
-            name: declared.key ?? defaultName, kind: declared.kind, origin: origin.name,
-            destination: destination.name, path: .direct(columns), isRequired: required, source: .declared)
-    }
-
-    private func foreignKeyPairs(child: TableInfo, parent: TableInfo, foreignKey: ForeignKey?) throws -> [(child: String, parent: String)] {
-        let hint = "provide the columns with using: ForeignKey([...], to: [...])"
-        if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
-            guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
-                throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns")
-            }
-            return Array(zip(foreignKey.originColumns, destinationColumns)).map { (child: $0.0, parent: $0.1) }
-        }
-        var candidates = child.foreignKeys.filter { $0.destinationTable.lowercased() == parent.name.lowercased() }
-        if let origins = foreignKey?.originColumns {
-            let wanted = Set(origins.map { $0.lowercased() })
-            candidates = candidates.filter { Set($0.originColumns.map { $0.lowercased() }) == wanted }
-        }
-        if candidates.count > 1 {
-            throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
-        }
-        if let fk = candidates.first, fk.originColumns.count == fk.destinationColumns.count, !fk.originColumns.isEmpty {
-            return Array(zip(fk.originColumns, fk.destinationColumns)).map { (child: $0.0, parent: $0.1) }
-        }
-        if let origins = foreignKey?.originColumns, origins.count == parent.primaryKey.columns.count, !origins.isEmpty {
-            return Array(zip(origins, parent.primaryKey.columns)).map { (child: $0.0, parent: $0.1) }
-        }
-        throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+        try declared.resolved(in: schema)
     }
 
     /// `including(all:)` of a through association: a prefetched child whose statement starts from

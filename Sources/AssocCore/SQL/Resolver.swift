@@ -31,7 +31,7 @@ struct Resolver {
         // the request's.
         let baseTable = try rootTable(of: origin.base)
         var steps: [AssociationStep] = []
-        try flatten(origin.association, from: baseTable, into: &steps)
+        try flatten(withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
         let table = try destination(of: steps, association: origin.association, from: baseTable)
         var relation = steps.last?.request.relation ?? Relation()
         relation = relation.merging(request.relation)
@@ -121,6 +121,7 @@ struct Resolver {
     mutating func attach(
         _ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode, hints: ResolutionHints = .init()
     ) throws -> Int {
+        let association = method == .includingAll ? withDefaultOrdering(association, from: parent.table) : association
         if let origin = association.origin, origin.lowercased() != parent.table.name.lowercased() {
             throw AssocError.invalidAssociation(association.displayName, table: parent.table.name, reason: "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
         }
@@ -137,13 +138,16 @@ struct Resolver {
             if kind == .hasOneThrough && (pivotToMany || targetToMany) {
                 throw AssocError.invalidAssociation(name, table: parent.table.name, reason: "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
             }
-            // The through association's own key and refinements apply to the target's table.
-            let targetID = reserveID()
+            // The through association's own key and refinements apply to the target's table. A
+            // through whose target is itself a through (a chain of three steps or more) passes
+            // on the node id, key and cardinality its caller chose for the final table.
+            let targetID = hints.presetNodeID ?? reserveID()
             target.key = association.key ?? name
             target.relation = target.relation.merging(association.relation)
             let targetHints = ResolutionHints(
-                presetNodeID: targetID, keyIsToMany: kind.isToMany,
-                singularKey: association.key == nil ? singularKey : nil, pendingJoins: hints.pendingJoins)
+                presetNodeID: targetID, keyIsToMany: hints.keyIsToMany ?? kind.isToMany,
+                singularKey: hints.singularKey ?? (association.key == nil ? singularKey : nil),
+                pendingJoins: hints.pendingJoins)
             let pivotMethod: JoinMethod = method.isRequired ? .joiningRequired : .joiningOptional
             let pending = PendingJoin(method: method, association: target, hints: targetHints)
             _ = try attach(pivot, method: pivotMethod, to: &parent, hints: ResolutionHints(pendingJoins: [pending]))

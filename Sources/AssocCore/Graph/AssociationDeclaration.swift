@@ -1,0 +1,79 @@
+/// One association declared by hand in GRDB's words, one line of an associations file:
+///
+/// ```
+/// # Track's genre, under another name, through the column the schema does not declare as a key
+/// Track.belongsTo(Genre, key: "style", using: [GenreId])
+/// Genre.hasMany(Track, key: "songs", using: [GenreId]).order(Name)
+/// Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
+/// ```
+///
+/// `using:` lists the foreign-key columns (of the origin for `belongsTo`, of the destination for
+/// `hasOne`/`hasMany`), `to:` the columns they reference when that is not the primary key;
+/// `through:` the associations followed one after the other, each from the previous one's
+/// destination. `AssociationGraph(schema:declarations:)` checks them against a schema.
+public struct AssociationDeclaration: Sendable, Hashable {
+    /// The GRDB helper the line calls.
+    public enum Method: String, Sendable, Hashable, CaseIterable {
+        case belongsTo, hasOne, hasMany
+    }
+
+    /// Where a part of the declaration is written: 1-based line and column (in Characters).
+    public struct Location: Sendable, Hashable {
+        public var file: String
+        public var line: Int
+        public var column: Int
+    }
+
+    public var method: Method
+    /// The table the association starts from, as written.
+    public var origin: String
+    /// The table it leads to, as written.
+    public var destination: String
+    /// The association's name (`key: "songs"`); nil: GRDB's default, from the destination's name.
+    public var key: String?
+    /// `using: [...]`: the foreign-key columns.
+    public var using: [String]?
+    /// `to: [...]`: the referenced columns (default: the referenced table's primary key).
+    public var to: [String]?
+    /// `through: [...]`: the names of the associations of the chain.
+    public var through: [String]?
+    /// `.order(...)`: the default ordering of a to-many association's rows.
+    public var ordering: [Ordering]?
+
+    /// Where each part is written, for error messages.
+    var locations = Locations()
+
+    struct Locations: Sendable, Hashable {
+        var start = Location(file: "", line: 0, column: 0)
+        var origin = Location(file: "", line: 0, column: 0)
+        var destination = Location(file: "", line: 0, column: 0)
+        var key = Location(file: "", line: 0, column: 0)
+        var using: [Location] = []
+        var to: [Location] = []
+        var through: [Location] = []
+        var ordering: [Location] = []
+    }
+
+    /// Where the declaration starts.
+    public var location: Location { locations.start }
+
+    init(method: Method, origin: String, destination: String) {
+        self.method = method
+        self.origin = origin
+        self.destination = destination
+    }
+
+    /// Parses the declarations of `text`, one a line; `#` starts a comment, blank lines are
+    /// skipped. `file` names the text in errors (`songs.assoc:3:17: …`).
+    /// Throws `AssocError.declaration` at the first line that does not parse.
+    public static func parse(_ text: String, file: String = "associations") throws -> [AssociationDeclaration] {
+        try DeclarationParser.parse(text, file: file)
+    }
+}
+
+extension AssociationDeclaration.Location {
+    /// The error `reason` at this location.
+    func error(_ reason: String, suggestions: [String] = []) -> AssocError {
+        .declaration(file: file, line: line, column: column, reason: reason, suggestions: suggestions)
+    }
+}

@@ -1,0 +1,276 @@
+/// Reads an associations file, one declaration a line, with the request language's lexer:
+///
+/// ```
+/// Origin.belongsTo|hasOne|hasMany(Destination[.self], key: "k", using: [a, b], to: [x, y])[.order(o, p.desc)]
+/// Origin.hasMany|hasOne(Destination, through: [step, step, …], key: "k")[.order(…)]
+/// ```
+/// `using:` also takes GRDB's `ForeignKey([a, b], to: [x, y])`. Names are bare, "double quoted"
+/// or `backquoted`; keys are "quoted". Every error names the file, line and column.
+struct DeclarationParser {
+    private let file: String
+    private let lineNumber: Int
+    private let line: String
+    private let tokens: [RequestToken]
+    private var position = 0
+
+    static func parse(_ text: String, file: String) throws -> [AssociationDeclaration] {
+        var declarations: [AssociationDeclaration] = []
+        for (index, rawLine) in lines(of: text).enumerated() {
+            let line = withoutComment(rawLine)
+            if line.allSatisfy(\.isWhitespace) { continue }
+            let tokens: [RequestToken]
+            do {
+                tokens = try RequestLexer.tokenize(line)
+            } catch {
+                throw AssocError.declaration(file: file, line: index + 1, column: error.column, reason: error.message, suggestions: [])
+            }
+            var parser = DeclarationParser(file: file, lineNumber: index + 1, line: line, tokens: tokens)
+            declarations.append(try parser.parseDeclaration())
+        }
+        return declarations
+    }
+
+    /// The lines of `text`, split on LF with a CR before it dropped (a CRLF is one Character, so
+    /// the split is on scalars).
+    static func lines(of text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            var line = String.UnicodeScalarView(scalars)
+            if line.last == "\r" { line.removeLast() }
+            return String(line)
+        }
+    }
+
+    /// `line` up to its first `#` outside a quoted name or string.
+    static func withoutComment(_ line: String) -> String {
+        var quote: Unicode.Scalar?
+        var kept = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars {
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "#" {
+                break
+            } else if scalar == "\"" || scalar == "'" || scalar == "`" {
+                quote = scalar
+            }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    // MARK: Tokens
+
+    private var current: RequestToken { token(at: position) }
+
+    private func token(at index: Int) -> RequestToken {
+        if index < tokens.count { return tokens[index] }
+        let end = line.utf8.count
+        return tokens.last ?? RequestToken(kind: .end, range: end..<end)
+    }
+
+    private mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    private func location(_ token: RequestToken) -> AssociationDeclaration.Location {
+        location(atOffset: token.range.lowerBound)
+    }
+
+    private func location(atOffset offset: Int) -> AssociationDeclaration.Location {
+        let column = RequestSyntaxError(message: "", position: offset, in: line).column
+        return .init(file: file, line: lineNumber, column: column)
+    }
+
+    private func error(_ reason: String, suggestions: [String] = []) -> AssocError {
+        location(current).error(reason, suggestions: suggestions)
+    }
+
+    private mutating func expect(_ punctuation: RequestToken.Punctuation, _ context: String) throws {
+        guard current.isPunctuation(punctuation) else {
+            throw error("expected '\(punctuation.rawValue)' \(context), found \(current.display)")
+        }
+        advance()
+    }
+
+    /// A bare, "double quoted" or `backquoted` name (also a 'string', as SQL allows).
+    private mutating func parseName(_ what: String) throws -> (String, AssociationDeclaration.Location) {
+        switch current.kind {
+        case .name(let name, _), .text(let name):
+            defer { advance() }
+            return (name, location(current))
+        default:
+            throw error("expected \(what), found \(current.display)")
+        }
+    }
+
+    // MARK: Declarations
+
+    private mutating func parseDeclaration() throws -> AssociationDeclaration {
+        let start = location(current)
+        let (origin, originLocation) = try parseName("a table name (as in Track.belongsTo(Genre, using: [GenreId]))")
+        try expect(.dot, "after the table name \(quoteForMessage(origin))")
+        let methodLocation = location(current)
+        let methods = AssociationDeclaration.Method.allCases.map(\.rawValue)
+        guard let methodName = current.bareName else {
+            throw error("expected belongsTo, hasOne or hasMany after \(quoteForMessage(origin + ".")), found \(current.display)")
+        }
+        guard let method = AssociationDeclaration.Method(rawValue: methodName) else {
+            throw methodLocation.error(
+                "unknown association method \(quoteForMessage(methodName)) (expected belongsTo, hasOne or hasMany)",
+                suggestions: NameSuggestions.closest(to: methodName, among: methods, matchingPrefixes: false))
+        }
+        advance()
+        try expect(.leftParen, "after \(methodName)")
+        let (destination, destinationLocation) = try parseName("the destination table")
+        if current.isPunctuation(.dot), token(at: position + 1).bareName == "self" {
+            advance()
+            advance()
+        }
+        var declaration = AssociationDeclaration(method: method, origin: origin, destination: destination)
+        declaration.locations.start = start
+        declaration.locations.origin = originLocation
+        declaration.locations.destination = destinationLocation
+        while current.isPunctuation(.comma) {
+            advance()
+            try parseArgument(into: &declaration)
+        }
+        try expect(.rightParen, "after the arguments of \(methodName)")
+        if current.isPunctuation(.dot) {
+            advance()
+            try parseOrder(into: &declaration)
+        }
+        guard current.kind == .end else {
+            throw error("expected the end of the declaration, found \(current.display) (one declaration a line)")
+        }
+        try check(declaration, methodLocation: methodLocation)
+        return declaration
+    }
+
+    private mutating func parseArgument(into declaration: inout AssociationDeclaration) throws {
+        let labels = ["key", "using", "to", "through"]
+        let labelLocation = location(current)
+        guard let label = current.bareName, token(at: position + 1).isPunctuation(.colon) else {
+            throw error("expected an argument such as key: \"name\", using: [column] or through: [association], found \(current.display)")
+        }
+        guard labels.contains(label) else {
+            throw labelLocation.error(
+                "unknown argument \(quoteForMessage(label + ":")) (expected key:, using:, to: or through:)",
+                suggestions: NameSuggestions.closest(to: label, among: labels, matchingPrefixes: false).map { $0 + ":" })
+        }
+        advance()
+        advance()
+        let alreadySet: Bool
+        switch label {
+        case "key":
+            alreadySet = declaration.key != nil
+            switch current.kind {
+            case .name(let key, quoted: true), .text(let key):
+                declaration.key = key
+                declaration.locations.key = location(current)
+                advance()
+            default:
+                throw error("expected a quoted key such as \"songs\", found \(current.display)")
+            }
+        case "using":
+            alreadySet = declaration.using != nil
+            if current.bareName == "ForeignKey" {
+                try parseForeignKey(into: &declaration)
+            } else {
+                (declaration.using, declaration.locations.using) = try parseList(of: "column names")
+            }
+        case "to":
+            alreadySet = declaration.to != nil
+            (declaration.to, declaration.locations.to) = try parseList(of: "column names")
+        default:
+            alreadySet = declaration.through != nil
+            (declaration.through, declaration.locations.through) = try parseList(of: "association names")
+        }
+        if alreadySet {
+            throw labelLocation.error("argument \(quoteForMessage(label + ":")) is given twice")
+        }
+    }
+
+    /// `ForeignKey([a, b])` or `ForeignKey([a, b], to: [x, y])`.
+    private mutating func parseForeignKey(into declaration: inout AssociationDeclaration) throws {
+        advance()
+        try expect(.leftParen, "after ForeignKey")
+        (declaration.using, declaration.locations.using) = try parseList(of: "column names")
+        if current.isPunctuation(.comma) {
+            advance()
+            guard current.bareName == "to", token(at: position + 1).isPunctuation(.colon) else {
+                throw error("expected to: [columns] in ForeignKey(…), found \(current.display)")
+            }
+            advance()
+            advance()
+            (declaration.to, declaration.locations.to) = try parseList(of: "column names")
+        }
+        try expect(.rightParen, "after the arguments of ForeignKey")
+    }
+
+    /// `[name, name, …]` (a trailing comma allowed, as in Swift), with where each name is written.
+    private mutating func parseList(of what: String) throws -> ([String], [AssociationDeclaration.Location]) {
+        try expect(.leftBracket, "before the list of \(what)")
+        var names: [String] = []
+        var locations: [AssociationDeclaration.Location] = []
+        while !current.isPunctuation(.rightBracket) {
+            let (name, location) = try parseName("one of the \(what) or ']'")
+            names.append(name)
+            locations.append(location)
+            if current.isPunctuation(.comma) { advance() } else { break }
+        }
+        if names.isEmpty { throw error("expected at least one of the \(what) in […]") }
+        try expect(.rightBracket, "after the list of \(what)")
+        return (names, locations)
+    }
+
+    /// `order(a, b.desc)`, written with the request language's orderings.
+    private mutating func parseOrder(into declaration: inout AssociationDeclaration) throws {
+        let orderLocation = location(current)
+        guard current.bareName == "order" else {
+            let name = current.bareName ?? ""
+            throw error(
+                "expected order(…) after the declaration, found \(current.display)",
+                suggestions: NameSuggestions.closest(to: name, among: ["order"], matchingPrefixes: false))
+        }
+        advance()
+        try expect(.leftParen, "after order")
+        var parser = RequestParser(source: line, tokens: tokens)
+        parser.position = position
+        var ordering: [Ordering] = []
+        var locations: [AssociationDeclaration.Location] = []
+        repeat {
+            if parser.current.isPunctuation(.comma) { parser.advance() }
+            let termLocation = location(parser.current)
+            do {
+                let term = try parser.parseOrdering()
+                ordering.append(Ordering(try RequestBuilder.build(term.expression), descending: term.direction == .descending ? true : nil))
+            } catch let error as RequestSyntaxError {
+                throw AssocError.declaration(file: file, line: lineNumber, column: error.column, reason: error.message, suggestions: [])
+            } catch let error as AssocError {
+                throw termLocation.error(error.message)
+            }
+            locations.append(termLocation)
+        } while parser.current.isPunctuation(.comma)
+        position = parser.position
+        try expect(.rightParen, "after the orderings of order(…)")
+        declaration.ordering = ordering
+        declaration.locations.ordering = locations.isEmpty ? [orderLocation] : locations
+    }
+
+    /// The combinations GRDB does not have.
+    private func check(_ declaration: AssociationDeclaration, methodLocation: AssociationDeclaration.Location) throws {
+        let locations = declaration.locations
+        if !locations.through.isEmpty {
+            if declaration.method == .belongsTo {
+                throw methodLocation.error("belongsTo has no through: form: use hasOne(…, through: […]) for a to-one chain")
+            }
+            if let using = locations.using.first ?? locations.to.first {
+                throw using.error("a through association joins with its steps' columns: remove using: and to: (or declare a direct association without through:)")
+            }
+        } else if declaration.to != nil && declaration.using == nil, let to = locations.to.first {
+            throw to.error("to: [...] needs using: [...]: the foreign-key columns the referenced columns are matched with")
+        }
+        if declaration.ordering != nil && declaration.method != .hasMany, let order = locations.ordering.first {
+            throw order.error("order(…) gives a to-many association its default ordering, and \(declaration.method.rawValue) is to-one: remove it")
+        }
+    }
+}
