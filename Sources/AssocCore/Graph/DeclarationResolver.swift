@@ -171,7 +171,7 @@ enum DeclarationResolver {
             throw location.error("order(…) of a declared association orders by columns of \(quoteForMessage(table.name)) (no alias, no aggregate)")
         case .value:
             break
-        case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _):
+        case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _), .collated(let operand, _):
             try check(operand, at: location, in: table)
         case .binary(_, let lhs, let rhs):
             try check(lhs, at: location, in: table)
