@@ -89,11 +89,47 @@ def sorted_round(assoc, db, last_id):
     return {name: times[name] for name in times if name not in ("start", "right")}
 
 
+def find_round(assoc, db, target, jump_to):
+    """Start, `f` + text matching only row `target` + Enter → that row on screen; then `#` +
+    `jump_to` + Enter → that row on screen."""
+    process = PtyProcess([assoc, db, "--table", "big"])
+    process.read_for(3, until=lambda output: b"row 15 " in output)
+    process.read_for(0.1)
+    process.send("f", b"f")
+    process.read_for(0.2)
+    process.send("text", f"row {target}".encode())
+    process.read_for(0.2)
+    process.send("find", b"\r")
+    process.read_for(30, until=lambda output: f" {target}/".encode() in output)
+    process.read_for(0.3)
+    process.send("#", b"#")
+    process.read_for(0.2)
+    process.send("key", str(jump_to).encode())
+    process.read_for(0.2)
+    process.send("jump", b"\r")
+    process.read_for(30, until=lambda output: f" {jump_to}/".encode() in output)
+    process.read_for(0.3)
+    process.close()
+    steps = [
+        ("start", lambda s, _: "row 15 " in s),
+        ("f", lambda s, _: True),
+        ("text", lambda s, _: True),
+        (f"find → row {target}", lambda s, _: (counter(s) or "").startswith(f"{target}/")),
+        ("#", lambda s, _: True),
+        ("key", lambda s, _: True),
+        (f"# → row {jump_to}", lambda s, _: (counter(s) or "").startswith(f"{jump_to}/")),
+    ]
+    times = process.replay(steps)
+    return {name: times[name] for name in times if "→" in name}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--assoc")
     parser.add_argument("--db", default="/tmp/assoc-big.sqlite")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--find", action="store_true",
+                        help="time f (text in any text column, a row 5,000,000 rows away) and # (a key)")
     parser.add_argument("--sorted", action="store_true",
                         help="time a view sorted on an indexed column instead (creates the index)")
     args = parser.parse_args()
@@ -103,6 +139,8 @@ def main():
     results = {}
     memories = []
     page = 200  # what assoc fetches per page (its SQL pane shows LIMIT 200)
+    if args.find:
+        return measure_find(args, last_id)
     if args.sorted:
         subprocess.run(["sqlite3", args.db, "CREATE INDEX IF NOT EXISTS big_category ON big(categoryId)"], check=True)
         return measure_sorted(args, last_id, page)
@@ -121,6 +159,24 @@ def main():
         print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
               f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
     print(f"assoc peak memory: {statistics.median(memories) / 1024:.1f} MB (VmHWM, median)")
+
+
+def measure_find(args, last_id):
+    """sqlite3 running the find query the browser runs (the row after row 1 whose label holds
+    the text), next to the browser's `f` and `#`."""
+    target = last_id // 2
+    jump_to = last_id - last_id // 10
+    results = {}
+    for _ in range(args.rounds):
+        # Labels are 'row N': only row `target` holds 'row <target>' (ids stop at 10,000,000).
+        sql = (f"SELECT * FROM big WHERE instr(lower(label), 'row {target}') > 0 AND id > 1 "
+               f"ORDER BY id LIMIT 1")
+        results.setdefault(("sqlite3", "same find query"), []).append(sqlite3_time(args.db, sql, f"|row {target}|"))
+        for name, value in find_round(args.assoc, args.db, target, jump_to).items():
+            results.setdefault(("assoc", name), []).append(value)
+    for (who, name), values in results.items():
+        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
+              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
 
 
 def measure_sorted(args, last_id, page):
