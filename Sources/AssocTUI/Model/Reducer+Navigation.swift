@@ -18,6 +18,11 @@ extension Reducer {
                 let name = rows.columns[column]
                 let links = state.associations[rows.view.table] ?? []
                 if let link = links.first(where: { $0.kind == .belongsTo && $0.columns.contains { $0.origin == name } }) {
+                    // A NULL key leads nowhere: say so instead of opening an empty view.
+                    if let row = rows.selectedRow, column < row.count, row[column].isNull {
+                        state.message = StatusMessage(text: "No \(link.name): \(name) is NULL", isError: false)
+                        return []
+                    }
                     return follow(&state, LinkEntry(association: link, parentPath: [], inclusion: .none))
                 }
             }

@@ -18,9 +18,8 @@ extension Reducer {
                 let added = (view.filters + view.havings).last.map(RequestPrinter.print) ?? ""
                 state.message = StatusMessage(text: "Filter: " + added, isError: false)
             } else {
-                state.message = StatusMessage(
-                    text: view.rawRequest == nil ? "Request applied" : "Request applied (typed request: OFFSET-free paging on the key when unsorted)",
-                    isError: false)
+                // The paging itself is told by the SQL pane's note, the one source of truth.
+                state.message = StatusMessage(text: "Request applied", isError: false)
             }
             let old = Set((state.rows?.view.includePaths ?? []).map(\.path))
             let effects = reopen(&state, view)
@@ -36,7 +35,8 @@ extension Reducer {
                 return []
             }
             prompt.isChecking = false
-            prompt.error = PromptState.Failure(message: message, column: column ?? namedColumn(in: message, text: prompt.text))
+            prompt.error = PromptState.Failure(
+                message: message + textQuoteHint(message, text: prompt.text), column: column ?? namedColumn(in: message, text: prompt.text))
             state.prompt = prompt
             return []
         case .numericColumnsLoaded(let columns):
@@ -45,6 +45,17 @@ extension Reducer {
         default:
             return []
         }
+    }
+
+    /// `; text goes in single quotes: 'USA'` when the unknown column is a name the user wrote in
+    /// double quotes (SQL reads `"USA"` as a column, as the request language does).
+    static func textQuoteHint(_ message: String, text: String) -> String {
+        guard let range = message.range(of: "has no column named \"") else { return "" }
+        let rest = message[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return "" }
+        let name = String(rest[..<end])
+        guard !name.isEmpty, text.contains("\"" + name + "\"") else { return "" }
+        return "; text goes in single quotes: '" + name.replacing("'", with: "''") + "'"
     }
 
     /// Where the name an error message blames (`no column named "Nme"`, the last quoted name before

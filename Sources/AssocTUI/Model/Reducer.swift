@@ -258,6 +258,7 @@ enum Reducer {
         case .pageDown, .halfPageDown: state.overlay = .help(scroll: min(maxScroll, scroll + 10))
         case .pageUp, .halfPageUp: state.overlay = .help(scroll: max(0, scroll - 10))
         case .firstRow: state.overlay = .help(scroll: 0)
+        case .lastRow: state.overlay = .help(scroll: maxScroll)
         default: break
         }
         return []
