@@ -35,6 +35,19 @@ final class SmallDetailsTests: XCTestCase, ChinookBrowsing {
         XCTAssertFalse(app.state.prompt?.error?.message.contains("single quotes") ?? true)
     }
 
+    func testTheStatusLineShowsEveryActiveFilter() throws {
+        let app = try makeApp()
+        try open(app, "Track")
+        press(app, .character("/"))
+        type(app, "Milliseconds > 200000")
+        press(app, .enter)
+        XCTAssertEqual(app.state.message?.text, "Filter: Milliseconds > 200000")
+        press(app, .character("/"))
+        type(app, "GenreId = 1")
+        press(app, .enter)
+        XCTAssertEqual(app.state.message?.text, "Filters: Milliseconds > 200000 AND GenreId = 1")
+    }
+
     func testGAndGGMoveInTheHelp() throws {
         let app = try makeApp()
         press(app, .character("?"))

@@ -15,8 +15,10 @@ extension Reducer {
             state.prompt = nil
             if state.rows == nil { return push(&state, view) }
             if prompt.kind == .filter {
-                let added = (view.filters + view.havings).last.map(RequestPrinter.print) ?? ""
-                state.message = StatusMessage(text: "Filter: " + added, isError: false)
+                // Every active filter, not only the one just added.
+                let active = (view.filters + view.havings).map(RequestPrinter.print)
+                state.message = StatusMessage(
+                    text: (active.count > 1 ? "Filters: " : "Filter: ") + active.joined(separator: " AND "), isError: false)
             } else {
                 // The paging itself is told by the SQL pane's note, the one source of truth.
                 state.message = StatusMessage(text: "Request applied", isError: false)
