@@ -34,12 +34,25 @@ def counter(text):
     return None
 
 
-def assoc_round(assoc, db, last_id):
-    """One browser session: start with the table open → first screen, G → last row, gg → first
-    row, ten PgDn; returns the time of each step and the process's peak memory."""
+def open_big(assoc, db):
+    """`assoc DB --table big` in a pseudo-terminal, once its first screen is read."""
     process = PtyProcess([assoc, db, "--table", "big"])
     process.read_for(3, until=lambda output: b"row 15 " in output)
     process.read_for(0.1)
+    return process
+
+
+def print_results(results):
+    """One line per (who, step): the median and range of its times."""
+    for (who, name), values in results.items():
+        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
+              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
+
+
+def assoc_round(assoc, db, last_id):
+    """One browser session: start with the table open → first screen, G → last row, gg → first
+    row, ten PgDn; returns the time of each step and the process's peak memory."""
+    process = open_big(assoc, db)
     # G at once: the row count of a 10,000,000-row table is still running in the background.
     process.send("G", b"G")
     process.read_for(0.4)
@@ -65,9 +78,7 @@ def assoc_round(assoc, db, last_id):
 def sorted_round(assoc, db, last_id):
     """The view sorted by `categoryId` (three values, an index on it: ties broken by the key):
     start, move to the column, `s` → first sorted screen, G → last row, then five PgUp."""
-    process = PtyProcess([assoc, db, "--table", "big"])
-    process.read_for(3, until=lambda output: b"row 15 " in output)
-    process.read_for(0.1)
+    process = open_big(assoc, db)
     process.send("right", b"l")
     process.read_for(0.1)
     process.send("s", b"s")
@@ -92,9 +103,7 @@ def sorted_round(assoc, db, last_id):
 def find_round(assoc, db, target, jump_to):
     """Start, `f` + text matching only row `target` + Enter → that row on screen; then `#` +
     `jump_to` + Enter → that row on screen."""
-    process = PtyProcess([assoc, db, "--table", "big"])
-    process.read_for(3, until=lambda output: b"row 15 " in output)
-    process.read_for(0.1)
+    process = open_big(assoc, db)
     process.send("f", b"f")
     process.read_for(0.2)
     process.send("text", f"row {target}".encode())
@@ -155,9 +164,7 @@ def main():
         for name, value in times.items():
             results.setdefault(("assoc", name), []).append(value)
         memories.append(memory)
-    for (who, name), values in results.items():
-        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
-              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
+    print_results(results)
     print(f"assoc peak memory: {statistics.median(memories) / 1024:.1f} MB (VmHWM, median)")
 
 
@@ -174,9 +181,7 @@ def measure_find(args, last_id):
         results.setdefault(("sqlite3", "same find query"), []).append(sqlite3_time(args.db, sql, f"|row {target}|"))
         for name, value in find_round(args.assoc, args.db, target, jump_to).items():
             results.setdefault(("assoc", name), []).append(value)
-    for (who, name), values in results.items():
-        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
-              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
+    print_results(results)
 
 
 def measure_sorted(args, last_id, page):
@@ -194,9 +199,7 @@ def measure_sorted(args, last_id, page):
             results.setdefault(("sqlite3", name), []).append(sqlite3_time(args.db, sql, last))
         for name, value in sorted_round(args.assoc, args.db, last_id).items():
             results.setdefault(("assoc", name), []).append(value)
-    for (who, name), values in results.items():
-        print(f"{who:8} {name:24} median {statistics.median(values) * 1000:8.1f} ms  "
-              f"(min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f}, {len(values)} rounds)")
+    print_results(results)
 
 
 if __name__ == "__main__":

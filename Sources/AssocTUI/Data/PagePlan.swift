@@ -43,10 +43,6 @@ enum PagePlan: Sendable, Equatable {
         guard hasKey else { return .offset(offset, limit: limit) }
         if offset == 0 { return .forward(after: nil, skip: 0, limit: limit) }
         if let key = anchors[offset - 1] { return .forward(after: key, skip: 0, limit: limit) }
-        // A row inside the window (find, jump): read around it.
-        if let inside = anchors.keys.filter({ $0 >= offset && $0 < offset + limit }).min(), let values = anchors[inside] {
-            return .around(anchor: inside, values: values, before: inside - offset, after: offset + limit - inside)
-        }
         // The nearest anchor before the window.
         var best: Int?
         for position in anchors.keys where position < offset && offset - 1 - position <= maximumSkip {
@@ -62,6 +58,10 @@ enum PagePlan: Sendable, Equatable {
         }
         if let position = after, let key = anchors[position] {
             return .backward(before: key, count: position - offset, limit: limit)
+        }
+        // No anchor near the window, but one inside it (a row find or jump reached): read around it.
+        if let inside = anchors.keys.filter({ $0 >= offset && $0 < offset + limit }).min(), let values = anchors[inside] {
+            return .around(anchor: inside, values: values, before: inside - offset, after: offset + limit - inside)
         }
         if let total, total - offset <= limit + maximumSkip {
             return .backward(before: nil, count: max(0, total - offset), limit: limit)

@@ -207,14 +207,19 @@ package final class RequestDataSource: BrowserDataSource {
             requests.append(backward)
             earlier = try db.fetchAll(backward).reversed()
         }
-        // The row itself (its key) and the rows after it.
+        // The row itself, by its key, then the rows after it: each query keeps to one index range
+        // (an OR of both would make SQLite scan).
         let keyIndex = keyset.names.lastIndex(of: keyset.hiddenKey ? Self.hiddenKeyName : keyset.key) ?? keyset.names.count - 1
         let keyValue = values.indices.contains(keyIndex) ? values[keyIndex] : .null
-        var fromIt: AssocCore.Expression = .binary(.equal, .column(keyset.key), .value(keyValue))
-        if let later = KeysetCondition.after(values, in: keyset.terms) { fromIt = .binary(.or, fromIt, later) }
-        let forward = request.filter(fromIt).order(keyset.orderings()).limit(after)
-        requests.append(forward)
-        let fetched = earlier + (try db.fetchAll(forward))
+        let itself = request.filter(Column(keyset.key) == keyValue).limit(1)
+        requests.append(itself)
+        var later: [Row] = try db.fetchAll(itself)
+        if after > 1, let condition = KeysetCondition.after(values, in: keyset.terms) {
+            let forward = request.filter(condition).order(keyset.orderings()).limit(after - 1)
+            requests.append(forward)
+            later += try db.fetchAll(forward)
+        }
+        let fetched = earlier + later
         let statements = try requests.flatMap { try db.plan($0).steps }.map {
             ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments)
         }
