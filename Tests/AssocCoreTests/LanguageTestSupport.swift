@@ -28,6 +28,7 @@ enum LanguageTest {
         case .between(let x, let a, let b, let n): return "(\(n ? "notbetween" : "between") \(sexpr(x)) \(sexpr(a)) \(sexpr(b)))"
         case .forKey(let x, let k): return "(key \(sexpr(x)) \"\(k)\")"
         case .collating(let x, let c): return "(collate \(sexpr(x)) \(c))"
+        case .sql(let snippet, let arguments): return "(sql '\(snippet)' \(arguments.count))"
         }
     }
 

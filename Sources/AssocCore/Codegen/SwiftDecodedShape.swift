@@ -133,7 +133,7 @@ struct SwiftShapeBuilder {
             return "Bool?"
         case .unary(.negate, let inner):
             return type(of: inner, in: node)
-        case .function:
+        case .function, .sql:
             return "String?"
         }
     }

@@ -245,6 +245,9 @@ struct SwiftRequestWriter {
         case .named(let inner, let name):
             let innerCode = try code(inner, table: table).expression
             return Code(text: innerCode.at(.postfix) + ".forKey(\(SwiftNames.stringLiteral(name)))", level: .postfix, kind: .expression)
+        case .sql(let snippet, let arguments):
+            let list = arguments.map(SwiftNames.literal).joined(separator: ", ")
+            return Code(text: "Expression.sql(\(SwiftNames.stringLiteral(snippet)), arguments: [\(list)])", level: .postfix, kind: .expression)
         case .collated(let inner, let collation):
             // `collating(_:)` is on every ExpressionConvertible: a column needs no `.expression`.
             let innerCode = try code(inner, table: table)

@@ -169,7 +169,7 @@ enum DeclarationResolver {
             }
         case .aliasedColumn, .aggregate:
             throw location.error("order(…) of a declared association orders by columns of \(quoteForMessage(table.name)) (no alias, no aggregate)")
-        case .value:
+        case .value, .sql:
             break
         case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _), .collated(let operand, _):
             try check(operand, at: location, in: table)

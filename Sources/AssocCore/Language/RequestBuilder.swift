@@ -99,18 +99,25 @@ package enum RequestBuilder {
         }, isList: plural)
     }
 
+    /// The value a literal stands for (booleans as 1 and 0, as SQLite stores them).
+    static func value(of literal: LiteralSyntax) -> DatabaseValue {
+        switch literal {
+        case .integer(let v): return .integer(v)
+        case .real(let v): return .real(v)
+        case .text(let s): return .text(s)
+        case .blob(let b): return .blob(b)
+        case .bool(let b): return .integer(b ? 1 : 0)
+        case .null: return .null
+        }
+    }
+
     /// The engine expression of a syntax expression. `= NULL` keeps SQL's meaning (never true).
     package static func build(_ syntax: ExpressionSyntax) throws -> Expression {
         switch syntax.kind {
         case .literal(let literal):
-            switch literal {
-            case .integer(let v): return .value(.integer(v))
-            case .real(let v): return .value(.real(v))
-            case .text(let s): return .value(.text(s))
-            case .blob(let b): return .value(.blob(b))
-            case .bool(let b): return .value(.integer(b ? 1 : 0))
-            case .null: return .value(.null)
-            }
+            return .value(value(of: literal))
+        case .sql(let snippet, let arguments):
+            return .sql(snippet, arguments: arguments.map(value(of:)))
         case .column(let name, let qualifier):
             if let qualifier { return .aliasedColumn(alias: qualifier, column: name) }
             return .column(name)

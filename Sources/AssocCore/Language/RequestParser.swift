@@ -197,11 +197,22 @@ package struct RequestParser {
                     _ = try expect(.rightBracket, "after the keys of 'filter(keys:)'")
                     method = .filterKey(keys, plural: true)
                 }
+            } else if isSnippetLabel {
+                method = .filter(try parseSnippet())
             } else {
                 method = .filter(try parseArgumentExpression())
             }
         case "having":
-            method = .having(try parseArgumentExpression())
+            method = .having(isSnippetLabel ? try parseSnippet() : try parseArgumentExpression())
+        case "order" where isSnippetLabel:
+            let snippet = try parseSnippet()
+            guard case .sql(let text, let arguments) = snippet.kind else { throw error("expected an SQL snippet") }
+            let (expression, descending) = SQLSnippet.splitDirection(text)
+            method = .order([OrderingSyntax(
+                ExpressionSyntax(.sql(expression, arguments: arguments), range: snippet.range),
+                descending == true ? .descending : .ascending)])
+        case "select" where isSnippetLabel:
+            method = .select([.expression(try parseSnippet())])
         case "order":
             var terms = [try parseOrdering()]
             while current.isPunctuation(.comma) { advance(); terms.append(try parseOrdering()) }
@@ -236,6 +247,42 @@ package struct RequestParser {
         }
         _ = try expect(.rightParen, "after argument list of '\(name)'")
         return method
+    }
+
+    /// Whether the argument list starts with `sql:` (an SQL snippet).
+    var isSnippetLabel: Bool {
+        current.bareName == "sql" && peek(1).isPunctuation(.colon)
+    }
+
+    /// Parses `sql: 'text'` and an optional `, arguments: [literal, …]`.
+    mutating func parseSnippet() throws(RequestSyntaxError) -> ExpressionSyntax {
+        let start = current.range.lowerBound
+        advance()
+        advance()
+        guard case .text(let text) = current.kind else {
+            throw error("expected the SQL snippet as a 'single-quoted' text after 'sql:', found \(current.display)")
+        }
+        advance()
+        var arguments: [LiteralSyntax] = []
+        if current.isPunctuation(.comma) {
+            advance()
+            guard current.bareName == "arguments", peek(1).isPunctuation(.colon) else {
+                throw error("expected 'arguments:' after the SQL snippet, found \(current.display)")
+            }
+            advance()
+            advance()
+            _ = try expect(.leftBracket, "after 'arguments:'")
+            while !current.isPunctuation(.rightBracket) {
+                if !arguments.isEmpty { _ = try expect(.comma, "between arguments") }
+                let value = try parseArgumentExpression()
+                guard case .literal(let literal) = value.kind else {
+                    throw error("the arguments of an SQL snippet are values (numbers, 'text', NULL…)", at: value.range.utf8Offsets.lowerBound)
+                }
+                arguments.append(literal)
+            }
+            advance()
+        }
+        return ExpressionSyntax(.sql(text, arguments: arguments), range: SourceRange(start..<token(at: position - 1).range.upperBound))
     }
 
     /// Parses `label:` where label is one of `choices`.

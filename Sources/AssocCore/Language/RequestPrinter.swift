@@ -16,9 +16,13 @@ package enum RequestPrinter {
     }
 
     package static func print(_ ordering: OrderingSyntax) -> String {
+        // `order(sql: 'name DESC')`: the direction goes back into the snippet.
+        if case .sql(let snippet, let arguments) = ordering.expression.kind, ordering.direction == .descending {
+            return sqlSnippet(snippet + " DESC", arguments)
+        }
         switch ordering.direction {
-        case .ascending: print(ordering.expression)
-        case .descending: print(ordering.expression, atLeast: .postfix) + ".desc"
+        case .ascending: return print(ordering.expression)
+        case .descending: return print(ordering.expression, atLeast: .postfix) + ".desc"
         }
     }
 
@@ -69,6 +73,11 @@ package enum RequestPrinter {
         case .bool(let v): return v ? "TRUE" : "FALSE"
         case .null: return "NULL"
         }
+    }
+
+    /// `sql: 'length(Name) > ?', arguments: [10]`.
+    static func sqlSnippet(_ snippet: String, _ arguments: [LiteralSyntax]) -> String {
+        "sql: " + quoted(snippet, "'") + (arguments.isEmpty ? "" : ", arguments: [" + arguments.map(literal).joined(separator: ", ") + "]")
     }
 
     // MARK: - Methods
@@ -132,7 +141,7 @@ package enum RequestPrinter {
         switch expression.kind {
         case .literal(.integer(let v)): v < 0 ? .unary : .postfix
         case .literal(.real(let v)): v.sign == .minus ? .unary : .postfix
-        case .literal, .column, .aggregate, .forKey, .collating: .postfix
+        case .literal, .column, .aggregate, .forKey, .collating, .sql: .postfix
         case .unary(.negate, _): .unary
         case .unary(.not, _): .not
         case .binary(let op, _, _): level(of: op)
@@ -193,6 +202,8 @@ package enum RequestPrinter {
                 + print(lower, atLeast: .ifNull) + " AND " + print(upper, atLeast: .ifNull)
         case .forKey(let operand, let key):
             return print(operand, atLeast: .postfix) + ".forKey(" + quoted(key, "\"") + ")"
+        case .sql(let snippet, let arguments):
+            return sqlSnippet(snippet, arguments)
         case .collating(let operand, let collation):
             return print(operand, atLeast: .postfix) + ".collating(" + collation + ")"
         }

@@ -83,6 +83,17 @@ enum RelationSyntaxBuilder {
         return AssociationSyntax(name: name, methods: methods)
     }
 
+    /// The literal of a value.
+    static func literal(_ value: DatabaseValue) -> LiteralSyntax {
+        switch value {
+        case .null: return .null
+        case .integer(let v): return .integer(v)
+        case .real(let v): return .real(v)
+        case .text(let s): return .text(s)
+        case .blob(let b): return .blob(b)
+        }
+    }
+
     static func syntax(_ expression: Expression) throws -> ExpressionSyntax {
         switch expression {
         case .column(let name):
@@ -90,13 +101,9 @@ enum RelationSyntaxBuilder {
         case .aliasedColumn(let alias, let column):
             return .column(column, qualifier: alias)
         case .value(let value):
-            switch value {
-            case .null: return .literal(.null)
-            case .integer(let v): return .literal(.integer(v))
-            case .real(let v): return .literal(.real(v))
-            case .text(let s): return .literal(.text(s))
-            case .blob(let b): return .literal(.blob(b))
-            }
+            return .literal(literal(value))
+        case .sql(let snippet, let arguments):
+            return ExpressionSyntax(.sql(snippet, arguments: arguments.map(literal)))
         case .unary(.not, let operand):
             return .unary(.not, try syntax(operand))
         case .unary(.negate, let operand):

@@ -199,6 +199,9 @@ package struct ExpressionSyntax: Hashable, Sendable {
         case forKey(ExpressionSyntax, String)
         /// `x.collating(nocase)`: compared and ordered with a collation (its canonical name).
         case collating(ExpressionSyntax, String)
+        /// `sql: 'length(Name) > ?', arguments: [10]`: an SQL snippet standing for one expression
+        /// (only as the whole argument of `filter`, `having`, `order` and `select`).
+        case sql(String, arguments: [LiteralSyntax])
     }
 
     package var kind: Kind
@@ -216,7 +219,7 @@ package struct ExpressionSyntax: Hashable, Sendable {
 extension ExpressionSyntax.Kind {
     var childDepth: Int {
         switch self {
-        case .literal, .column: 0
+        case .literal, .column, .sql: 0
         case .aggregate(let a): Swift.max(a.argument?.depth ?? 0, a.association.depth)
         case .unary(_, let e), .isNull(let e, _), .forKey(let e, _), .collating(let e, _): e.depth
         case .binary(_, let l, let r), .like(let l, let r, _): Swift.max(l.depth, r.depth)

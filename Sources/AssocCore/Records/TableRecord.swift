@@ -80,6 +80,10 @@ extension TableRecord {
     public static func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
     /// Starts a request on the table: `all.filter(key:String:)`.
     public static func filter(key: [String: ExpressionConvertible]) -> Request { all.filter(key: key) }
+    /// Starts a request on the table: `all.filter(sql:arguments:)`.
+    public static func filter(sql: String, arguments: [DatabaseValue] = []) -> Request { all.filter(sql: sql, arguments: arguments) }
+    /// Starts a request on the table: `all.order(sql:arguments:)`.
+    public static func order(sql: String, arguments: [DatabaseValue] = []) -> Request { all.order(sql: sql, arguments: arguments) }
     /// Starts a request on the table: `all.filter(keys:)`.
     public static func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
     /// Starts a request on the table: `all.filter(id:)`.

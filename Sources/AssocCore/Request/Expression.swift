@@ -22,6 +22,11 @@ public indirect enum Expression: Sendable, Hashable {
     case named(Expression, String)
     /// `x COLLATE NOCASE`: compared and ordered with a collation (`collating(_:)`).
     case collated(Expression, Collation)
+    /// An SQL snippet standing for one expression, with the values of its `?` placeholders:
+    /// `filter(sql: "length(name) > ?", arguments: [10])`. Checked to be one expression when SQL
+    /// is generated (no `;`, no comment, balanced parentheses, one argument per `?`), and
+    /// written in parentheses.
+    case sql(String, arguments: [DatabaseValue])
 
     /// Unary operators.
     public enum UnaryOperator: String, Sendable, Hashable { case not = "NOT", negate = "-" }
@@ -380,7 +385,7 @@ extension Expression {
         case .function(_, let arguments):
             for argument in arguments { argument.collectAliases(into: &aliases) }
         case .aggregate(let aggregate): aggregate.argument?.collectAliases(into: &aliases)
-        case .column, .value: break
+        case .column, .value, .sql: break
         }
     }
 }

@@ -125,6 +125,32 @@ extension RelationRefining {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
+    /// `WHERE (snippet)`: an SQL snippet standing for one condition, its `?` bound to `arguments`
+    /// (GRDB's `filter(sql:arguments:)`):
+    ///
+    ///     track.filter(sql: "length(Name) > ?", arguments: [10])   // WHERE (length(Name) > ?)
+    public func filter(sql: String, arguments: [DatabaseValue] = []) -> Self {
+        filter(Expression.sql(sql, arguments: arguments))
+    }
+
+    /// `HAVING (snippet)`: an SQL snippet on aggregates.
+    public func having(sql: String, arguments: [DatabaseValue] = []) -> Self {
+        having(Expression.sql(sql, arguments: arguments))
+    }
+
+    /// `ORDER BY (snippet)`, a trailing `ASC` or `DESC` taken as the direction:
+    /// `order(sql: "length(Name) DESC")`.
+    public func order(sql: String, arguments: [DatabaseValue] = []) -> Self {
+        let (expression, descending) = SQLSnippet.splitDirection(sql)
+        return order(Ordering(Expression.sql(expression, arguments: arguments), descending: descending))
+    }
+
+    /// `SELECT (snippet)`: one selected expression written in SQL (name it with `forKey` on
+    /// `Expression.sql` when needed).
+    public func select(sql: String, arguments: [DatabaseValue] = []) -> Self {
+        select(Expression.sql(sql, arguments: arguments))
+    }
+
     /// `HAVING condition`, on aggregates: `author.having(author.books.count >= 2)`.
     public func having(_ predicate: ExpressionConvertible) -> Self {
         with { $0.havings.append(predicate.expression) }

@@ -122,6 +122,14 @@ public struct Table: Sendable, Hashable {
     public func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
     /// Starts a request on the table: `all.filter(key:)`.
     public func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
+    /// Starts a request on the table: `all.filter(sql:arguments:)`.
+    public func filter(sql: String, arguments: [DatabaseValue] = []) -> Request { all.filter(sql: sql, arguments: arguments) }
+    /// Starts a request on the table: `all.order(sql:arguments:)`.
+    public func order(sql: String, arguments: [DatabaseValue] = []) -> Request { all.order(sql: sql, arguments: arguments) }
+    /// Starts a request on the table: `all.select(sql:arguments:)`.
+    public func select(sql: String, arguments: [DatabaseValue] = []) -> Request { all.select(sql: sql, arguments: arguments) }
+    /// Starts a request on the table: `all.having(sql:arguments:)`.
+    public func having(sql: String, arguments: [DatabaseValue] = []) -> Request { all.having(sql: sql, arguments: arguments) }
     /// Starts a request on the table: `all.filter(keys:)`.
     public func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
     /// Starts a request on the table: `all.order(_:)`.

@@ -69,6 +69,11 @@ struct ExpressionPrinter {
             try writeAggregate(aggregate, to: &w)
         case .named(let inner, _):
             try write(inner, in: node, to: &w)
+        case .sql(let snippet, let arguments):
+            // One expression, checked, in parentheses: its `?` take its arguments, in order.
+            try SQLSnippet.check(snippet, argumentCount: arguments.count)
+            w.append("(" + snippet.trimmingWhitespace() + ")")
+            for argument in arguments { w.arguments.append(argument) }
         case .collated(let inner, let collation):
             // COLLATE binds tighter than any operator: a compound operand is parenthesized.
             if isCompound(inner) { w.append("(") }
@@ -114,7 +119,7 @@ struct ExpressionPrinter {
         case .inList(_, let list, _): return !list.isEmpty
         case .aggregate(let aggregate): return aggregate.function == .isEmpty
         case .named(let inner, _): return isCompound(inner)
-        case .collated: return false  // COLLATE binds tightest: no parentheses around it
+        case .collated, .sql: return false  // COLLATE binds tightest; a snippet has its own parentheses
         case .column, .aliasedColumn, .value, .function: return false
         }
     }

@@ -285,7 +285,7 @@ struct Resolver {
             return .named(try joinAggregates(in: inner, on: &node), name)
         case .collated(let inner, let collation):
             return .collated(try joinAggregates(in: inner, on: &node), collation)
-        case .column, .aliasedColumn, .value:
+        case .column, .aliasedColumn, .value, .sql:
             return expression
         }
     }
@@ -329,7 +329,7 @@ extension Expression {
         case .binary(_, let l, let r): return l.containsAggregate || r.containsAggregate
         case .inList(let e, let list, _): return e.containsAggregate || list.contains { $0.containsAggregate }
         case .function(_, let args): return args.contains { $0.containsAggregate }
-        case .column, .aliasedColumn, .value: return false
+        case .column, .aliasedColumn, .value, .sql: return false
         }
     }
 }

@@ -57,7 +57,7 @@ extension ExpressionSyntax {
     func visit(_ body: (ExpressionSyntax) -> Void) {
         body(self)
         switch kind {
-        case .literal, .column: break
+        case .literal, .column, .sql: break
         case .aggregate(let aggregate): aggregate.argument?.visit(body)
         case .unary(_, let e), .isNull(let e, _), .forKey(let e, _), .collating(let e, _): e.visit(body)
         case .binary(_, let l, let r), .like(let l, let r, _):

@@ -1,0 +1,85 @@
+import XCTest
+import TestSupport
+@testable import AssocCore
+
+/// SQL snippets: `filter(sql:arguments:)`, `having(sql:)`, `order(sql:)`, `select(sql:)` in Swift
+/// and the request language, each checked to be one expression before it is written.
+final class SQLSnippetTests: XCTestCase {
+    let track = Table("track")
+
+    func database() throws -> Database {
+        try TestDatabase.make("""
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, albumId INTEGER REFERENCES album(id), name TEXT NOT NULL);
+            INSERT INTO album VALUES (1, 'A'), (2, 'B');
+            INSERT INTO track VALUES (1, 1, 'Go'), (2, 1, 'Let It Be'), (3, 2, 'Hey Jude'), (4, 2, 'Yesterdays');
+            """)
+    }
+
+    func ids(_ db: Database, _ request: Request) throws -> [DatabaseValue?] {
+        try db.fetchAll(request).map { $0["id"] }
+    }
+
+    func testSnippetsInEveryClause() throws {
+        let db = try database()
+        let filtered = track.filter(sql: "length(name) > ?", arguments: [4]).order(sql: "length(name) DESC")
+        let statement = try db.mainStatement(for: filtered)
+        XCTAssertEqual(statement.sql, #"SELECT * FROM "track" WHERE (length(name) > ?) ORDER BY (length(name)) DESC"#)
+        XCTAssertEqual(statement.arguments, [4])
+        XCTAssertEqual(try ids(db, filtered), [4, 2, 3])
+        // Arguments bind where the snippet stands, among the request's own.
+        let mixed = track.filter(Column("albumId") == 2).filter(sql: "name LIKE ?", arguments: ["%e%"]).filter(Column("id") > 3)
+        XCTAssertEqual(try db.mainStatement(for: mixed).arguments, [2, "%e%", 3])
+        XCTAssertEqual(try ids(db, mixed), [4])
+        let selected = track.select(sql: "upper(name)").order(Column("id")).limit(1)
+        XCTAssertEqual(try db.fetchAll(selected).first?.values, ["GO"])
+        let album = Table("album")
+        let having = album.having(sql: "count(*) >= ?", arguments: [1]).joining(required: album.tracks)
+            .annotated(with: album.tracks.count)
+        XCTAssertEqual(try db.fetchAll(having).count, 2)
+    }
+
+    func testASnippetIsOneExpression() throws {
+        let db = try database()
+        let refused: [(String, [DatabaseValue], String)] = [
+            ("1; DROP TABLE track", [], "holds a ';'"),
+            ("1 -- comment", [], "holds a comment"),
+            ("1 /* comment */", [], "holds a comment"),
+            ("x) OR (1", [], "closes a parenthesis it did not open"),
+            ("(1", [], "leaves a parenthesis open"),
+            ("name, id", [], "lists several expressions"),
+            ("name = 'open", [], "leaves a quote open"),
+            ("name = ?", [], "has 1 ? placeholder for 0 arguments"),
+            ("name = ?1", ["x"], "numbered parameter"),
+            ("name = :n", ["x"], "named parameter"),
+            ("   ", [], "is empty"),
+        ]
+        for (snippet, arguments, reason) in refused {
+            XCTAssertThrowsError(try db.mainStatement(for: track.filter(sql: snippet, arguments: arguments)), snippet) { error in
+                guard case .invalidRequest(_, let message)? = error as? AssocError else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.contains(reason), "\(snippet): \(message)")
+            }
+        }
+        // Quotes hide what they hold: a ';' or '--' in a literal or a quoted name is text.
+        let quoted = track.filter(sql: #"name <> 'a;b -- c' AND "name" <> ?"#, arguments: ["?"])
+        XCTAssertEqual(try ids(db, quoted), [1, 2, 3, 4])
+    }
+
+    func testRequestLanguage() throws {
+        let db = try database()
+        let text = "track.filter(sql: 'length(name) > ?', arguments: [4]).order(sql: 'length(name) DESC')"
+        let request = try db.request(parsing: text)
+        XCTAssertEqual(request, track.filter(sql: "length(name) > ?", arguments: [4]).order(sql: "length(name) DESC"))
+        XCTAssertEqual(try request.languageText(), text)
+        XCTAssertEqual(try ids(db, request), [4, 2, 3])
+        XCTAssertEqual(try db.request(parsing: "track.select(sql: 'upper(name)')").languageText(), "track.select(sql: 'upper(name)')")
+        XCTAssertThrowsError(try db.request(parsing: "track.filter(sql: name)")) { error in
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertTrue(syntax.message.contains("'single-quoted' text"), syntax.message)
+        }
+        XCTAssertThrowsError(try db.request(parsing: "track.filter(sql: 'id > ?', arguments: [id])")) { error in
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertTrue(syntax.message.contains("are values"), syntax.message)
+        }
+    }
+}
