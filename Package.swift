@@ -51,7 +51,7 @@ let package = Package(
             "AssocCLI", "AssocCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AssocCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus", "TestSupport"]),
     ]

@@ -6,6 +6,8 @@ public final class Database: @unchecked Sendable {
     public let graph: AssociationGraph
     /// Every statement run through this database, in order (the browser's SQL pane reads it).
     public private(set) var statementLog: [GeneratedStatement] = []
+    /// False while a cursor runs the statements of its later chunks (the log keeps the first ones).
+    var logsStatements = true
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
@@ -54,14 +56,10 @@ public final class Database: @unchecked Sendable {
         ).rows
     }
 
-    /// Calls `body` with each row of `request`, in order. Without `including(all:)`, rows are read
-    /// one at a time and not kept (for decoding records, or writing rows out, without holding every
-    /// row in memory); with it, rows are fetched first, since their prefetches need all parent keys.
+    /// Calls `body` with each row of `request`, in order, read one at a time through a cursor
+    /// (`cursor(_:chunking:)`): rows are not kept, and `including(all:)` is fetched chunk by chunk.
     public func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
-        var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request)
-        try Prefetcher.forEach(
-            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, db: self, body)
+        try cursor(request).forEach(body)
     }
 
     /// The first row of `request`, or nil.
@@ -93,7 +91,7 @@ public final class Database: @unchecked Sendable {
 
     /// Logs `statement`, then compiles it and binds its arguments, ready to step.
     func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
-        statementLog.append(statement)
+        if logsStatements { statementLog.append(statement) }
         let prepared = try connection.prepare(statement.sql)
         try prepared.bind(statement.arguments)
         return prepared

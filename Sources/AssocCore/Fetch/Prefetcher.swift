@@ -40,25 +40,6 @@ enum Prefetcher {
         return rows
     }
 
-    /// Calls `body` with each row of the main statement as it is read when nothing is prefetched;
-    /// otherwise fetches everything first (prefetched rows need all the parent keys).
-    static func forEach(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int], db: Database, _ body: (Row) throws -> Void
-    ) throws {
-        var plans: [Plan] = []
-        var hidden: [(nodeID: Int, column: String)] = []
-        collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
-        guard plans.isEmpty, hidden.isEmpty else {
-            for row in try fetch(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, extraHidden: [], db: db).rows {
-                try body(row)
-            }
-            return
-        }
-        let query = try SQLGenerator.generate(
-            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: [])
-        try RowReader.forEach(query, from: db, body)
-    }
-
     static func collectPlans(
         _ node: QueryNode, isRoot: Bool, scopePath: [String], plans: inout [Plan], hidden: inout [(nodeID: Int, column: String)]
     ) {
@@ -84,7 +65,7 @@ enum Prefetcher {
         }
     }
 
-    private static func prefetch(
+    static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
         mergedIDs: [Int: Int], db: Database
     ) throws {

@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import AssocCore
+
+/// `Database.cursor`: the same rows, in the same order, as `fetchAll`, whatever the chunk sizes;
+/// chunks sized by rows; cancel from another thread.
+final class CursorTests: XCTestCase {
+    /// Random requests of the differential generator (joins, filters, orderings, nested
+    /// prefetches): a cursor with tiny random chunks and one with the default chunks read what
+    /// `fetchAll` returns: the same rows in the same order, the same prefetched rows (in an order
+    /// that follows the request's orderings: rows without ORDER BY, or tied by it, come in the
+    /// order of the query plan, which SQLite chooses by the number of keys).
+    func testCursorReadsWhatFetchAllReturnsForRandomRequests() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["ASSOC_CURSOR_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        let count = environment["ASSOC_CURSOR_COUNT"].flatMap { Int($0) } ?? 400
+        let connection = try DiffSchema.makeConnection(seed: seed)
+        let db = try Database(connection: connection)
+        let tables = try DiffTables(connection: connection)
+        var compared = 0, withPrefetch = 0, nestedPrefetch = 0
+        for index in 0..<count {
+            var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
+            var generator = DiffGenerator(graph: db.graph, tables: tables, rng: rng)
+            let spec = generator.request()
+            let request = spec.request
+            var merges = DiffPlan.MergeCount()
+            let planTree = DiffPlan.plan(spec.root, isIncluded: true, conflicts: &merges)
+            let expected: [Row]
+            do {
+                expected = try db.fetchAll(request)
+            } catch {
+                continue  // refused requests (ambiguous keys) are the differential tests' business
+            }
+            let chunking = CursorChunking(
+                maximumParents: rng.int(1...4), rowBudget: rng.int(1...12), firstChunkParents: rng.int(1...3))
+            for chunks in [chunking, CursorChunking()] {
+                let cursor = try db.cursor(request, chunking: chunks)
+                var actual: [Row] = []
+                while let row = try cursor.next() { actual.append(row) }
+                let replay = "ASSOC_CURSOR_SEED=\(seed) request \(index), \(chunks)"
+                let (got, want) = (RowDump.text(actual, sortingPrefetched: true), RowDump.text(expected, sortingPrefetched: true))
+                if let violation = DiffOrderCheck.violation(actual, planTree) {
+                    XCTFail("\(replay): \(request)\nordering: \(violation)")
+                }
+                if actual.count != expected.count || zip(actual, expected).contains(where: { $0.values != $1.values }) {
+                    XCTFail("\(replay): the main rows differ")
+                }
+                if got != want {
+                    let pairs = zip(got.split(separator: "\n"), want.split(separator: "\n")).filter { $0 != $1 }
+                    let first = pairs.first.map { "cursor:    \($0.0)\nfetchAll:  \($0.1)" } ?? "row counts differ"
+                    XCTFail("\(replay): \(request)\n\(first)\nstatements: \(try db.plan(request).steps.map(\.statement.sql))")
+                }
+            }
+            compared += 1
+            let plan = try db.plan(request)
+            if plan.steps.count > 1 { withPrefetch += 1 }
+            if plan.steps.contains(where: { $0.depth > 1 }) { nestedPrefetch += 1 }
+        }
+        print("CursorTests: seed \(seed): \(compared) requests compared, \(withPrefetch) with prefetches, \(nestedPrefetch) nested")
+        XCTAssertGreaterThan(withPrefetch, count / 10, "too few prefetching requests to mean anything")
+        XCTAssertGreaterThan(nestedPrefetch, 0)
+    }
+
+    /// vendor 1…7 with 0, 3, 1, 0, 5, 2, 4 items; items have parts.
+    private func vendorDatabase() throws -> Database {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE item(id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
+            CREATE TABLE part(id INTEGER PRIMARY KEY, itemId INTEGER REFERENCES item(id), label TEXT);
+            """)
+        var itemID = 0
+        for (vendor, items) in [0, 3, 1, 0, 5, 2, 4].enumerated() {
+            try connection.execute("INSERT INTO vendor VALUES (?, ?)", arguments: [.integer(Int64(vendor + 1)), .text("v\(vendor + 1)")])
+            for _ in 0..<items {
+                itemID += 1
+                try connection.execute(
+                    "INSERT INTO item VALUES (?, ?, ?)", arguments: [.integer(Int64(itemID)), .integer(Int64(vendor + 1)), .text("i\(itemID)")])
+                for part in 0..<(itemID % 3) {
+                    try connection.execute(
+                        "INSERT INTO part(itemId, label) VALUES (?, ?)", arguments: [.integer(Int64(itemID)), .text("p\(itemID).\(part)")])
+                }
+            }
+        }
+        return try Database(connection: connection)
+    }
+
+    private var vendorsWithItemsAndParts: Request {
+        let vendor = Table("vendor")
+        let item = Table("item")
+        return vendor.including(all: vendor.association("items").including(all: item.association("parts"))).order(Column("id").desc)
+    }
+
+    /// Every chunk size from one parent to all of them, with budgets that close chunks after one,
+    /// two or many rows: chunk boundaries fall between every pair of parents.
+    func testEveryChunkBoundaryGivesTheRowsOfFetchAll() throws {
+        let db = try vendorDatabase()
+        let expected = RowDump.text(try db.fetchAll(vendorsWithItemsAndParts))
+        XCTAssertTrue(expected.contains("p5.1"), expected)
+        for maximum in 1...8 {
+            for budget in [1, 2, 3, 5, 8, 100] {
+                for first in 1...3 {
+                    let chunking = CursorChunking(maximumParents: maximum, rowBudget: budget, firstChunkParents: first)
+                    var rows: [Row] = []
+                    try db.cursor(vendorsWithItemsAndParts, chunking: chunking).forEach { rows.append($0) }
+                    XCTAssertEqual(RowDump.text(rows), expected, "\(chunking)")
+                }
+            }
+        }
+    }
+
+    /// Chunks grow from one parent while the rows fit in the budget, shrink when a parent brings
+    /// many rows, and never exceed the maximum.
+    func testChunksAreSizedByRows() {
+        let chunking = CursorChunking(maximumParents: 1000, rowBudget: 10_000)
+        XCTAssertEqual(chunking.firstChunkParents, 1)
+        // A parent with one child: doubling up to the maximum.
+        XCTAssertEqual(chunking.nextChunkParents(after: 1, holding: 2), 2)
+        XCTAssertEqual(chunking.nextChunkParents(after: 512, holding: 1024), 1000)
+        // 1,000 vendors of 10,000 items each: one vendor per chunk.
+        XCTAssertEqual(chunking.nextChunkParents(after: 1, holding: 10_001), 1)
+        XCTAssertEqual(chunking.nextChunkParents(after: 8, holding: 8 * 101), 16)
+        XCTAssertEqual(chunking.nextChunkParents(after: 256, holding: 256 * 101), 99)
+    }
+
+    /// The statement log keeps the first chunk's statements (vendors, items, parts), not one per chunk.
+    func testLaterChunksAreNotLogged() throws {
+        let db = try vendorDatabase()
+        db.clearStatementLog()
+        let cursor = try db.cursor(vendorsWithItemsAndParts, chunking: CursorChunking(maximumParents: 1, rowBudget: 1))
+        var count = 0
+        while try cursor.next() != nil { count += 1 }
+        XCTAssertEqual(count, 7)
+        XCTAssertEqual(db.statementLog.count, 3, db.statementLog.map(\.sql).joined(separator: "\n"))
+        XCTAssertTrue(db.statementLog[1].sql.contains("\"vendorId\" = ?"), db.statementLog[1].sql)
+    }
+
+    /// `cancel()` from another thread: the cursor throws `CancellationError` at its next row, with
+    /// and without prefetches, and a statement that is running is interrupted.
+    func testCancelFromAnotherThreadStopsTheCursor() throws {
+        let db = try vendorDatabase()
+        for request in [vendorsWithItemsAndParts, Table("vendor").all] {
+            let cursor = try db.cursor(request, chunking: CursorChunking(maximumParents: 1))
+            XCTAssertNotNil(try cursor.next())
+            let done = expectation(description: "cancelled")
+            DispatchQueue.global().async {
+                cursor.cancel()
+                done.fulfill()
+            }
+            wait(for: [done], timeout: 10)
+            XCTAssertThrowsError(try cursor.next()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+            XCTAssertThrowsError(try cursor.next()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        }
+        // A long statement (a recursive count to 10^9) interrupted while it runs.
+        let connection = try Connection.inMemory()
+        try connection.execute("CREATE VIEW slow AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) AS c FROM n")
+        let slowDB = try Database(connection: connection)
+        let cursor = try slowDB.cursor(Table("slow").all)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { cursor.cancel() }
+        XCTAssertThrowsError(try cursor.next()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    }
+}
