@@ -1,0 +1,187 @@
+/// Writes a `RowDocument` row by row as UTF-8 bytes appended to a buffer: the same bytes as
+/// `RowDocument.piece(for:index:)`, without building a `JSONValue` tree or a `String` per row.
+/// NDJSON and CSV rows of any shape, and JSON rows of scalar columns (the usual flat row), are
+/// written straight from the row's values; other JSON rows (nested objects on several lines) go
+/// through `RowJSON`. Column names are checked for collisions once per row shape.
+package struct RowDocumentWriter {
+    package let document: RowDocument
+    /// Rows written so far.
+    package private(set) var count = 0
+    /// Object shapes (column names, then association keys) already checked for collisions.
+    private var checkedShapes: [(names: [String], keys: [String])] = []
+
+    package init(document: RowDocument) {
+        self.document = document
+    }
+
+    /// Appends `row`'s piece of the document to `out`.
+    package mutating func append(_ row: Row, to out: inout [UInt8]) throws {
+        defer { count += 1 }
+        switch document {
+        case .ndjson:
+            try appendCompactObject(row, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .json:
+            out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext)
+            if row.scopes.isEmpty, row.prefetched.isEmpty, !row.values.contains(where: \.isBlob) {
+                try checkShape(of: row)
+                appendFlatPrettyObject(row, to: &out)
+            } else {
+                out.append(contentsOf: try RowJSON.object(row).pretty(indent: 2).utf8)
+            }
+        case .csv:
+            if count == 0 { out.append(contentsOf: RowCSV.header(for: row).utf8) }
+            var first = true
+            try appendCSVCells(of: row, first: &first, to: &out)
+            out.append(contentsOf: Self.crlf)
+        }
+    }
+
+    /// Counts a row written by other means (`RowDocument.piece`), so that the next one and the
+    /// end follow it.
+    package mutating func skip() {
+        count += 1
+    }
+
+    /// Appends the text after the last row.
+    package func appendEnd(to out: inout [UInt8]) {
+        out.append(contentsOf: document.end(count: count).utf8)
+    }
+
+    private static let jsonFirst = Array("[\n  ".utf8)
+    private static let jsonNext = Array(",\n  ".utf8)
+    private static let crlf = Array("\r\n".utf8)
+
+    // MARK: JSON
+
+    /// `{"a": 1, "b": "x"}`: the pretty form of an object of scalars (on one line).
+    private func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for index in row.values.indices where index < row.columnNames.count {
+            if index > 0 {
+                out.append(UInt8(ascii: ","))
+                out.append(UInt8(ascii: " "))
+            }
+            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            JSONBytes.appendValue(row.values[index], to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The compact object of `row` (`RowJSON.object(row).compact`).
+    private mutating func appendCompactObject(_ row: Row, to out: inout [UInt8]) throws {
+        try checkShape(of: row)
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for index in row.values.indices where index < row.columnNames.count {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendValue(row.values[index], to: &out)
+        }
+        try appendCompactAssociations(of: row, first: &first, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Members of the associations of `row`, zero-column scopes lifted (as `RowJSON` does).
+    private mutating func appendCompactAssociations(of row: Row, first: inout Bool, to out: inout [UInt8]) throws {
+        for (key, scope) in row.scopes {
+            if scope.columnNames.isEmpty {
+                try appendCompactAssociations(of: scope, first: &first, to: &out)
+                continue
+            }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if scope.containsNonNullValue {
+                try appendCompactObject(scope, to: &out)
+            } else {
+                out.append(contentsOf: JSONBytes.null)
+            }
+        }
+        for (key, rows) in row.prefetched {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "["))
+            for (index, child) in rows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                try appendCompactObject(child, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Throws as `RowJSON.object` does when two members of one object share a name; each shape
+    /// is checked once (rows of one statement share their names arrays, compared by identity).
+    private mutating func checkShape(of row: Row) throws {
+        for shape in checkedShapes where shape.names == row.columnNames && Self.associationKeys(of: row, equal: shape.keys) {
+            return
+        }
+        var keys: [String] = []
+        Self.collectAssociationKeys(of: row, into: &keys)
+        var seen = Set<String>()
+        var collides = false
+        for name in row.columnNames + keys where !seen.insert(name).inserted { collides = true }
+        if collides {
+            _ = try RowJSON.object(row)  // throws the error naming the member and the fix
+            throw AssocError(.keyCollision, "two members of one object of the JSON output share a name: give one of them another name with forKey(\"...\")")
+        }
+        checkedShapes.append((row.columnNames, keys))
+    }
+
+    private static func collectAssociationKeys(of row: Row, into keys: inout [String]) {
+        for (key, scope) in row.scopes {
+            if scope.columnNames.isEmpty { collectAssociationKeys(of: scope, into: &keys) } else { keys.append(key) }
+        }
+        for (key, _) in row.prefetched { keys.append(key) }
+    }
+
+    /// Whether the association keys of `row` are `keys`, without building an array.
+    private static func associationKeys(of row: Row, equal keys: [String]) -> Bool {
+        var index = 0
+        func visit(_ row: Row) -> Bool {
+            for (key, scope) in row.scopes {
+                if scope.columnNames.isEmpty {
+                    if !visit(scope) { return false }
+                } else {
+                    guard index < keys.count, keys[index] == key else { return false }
+                    index += 1
+                }
+            }
+            for (key, _) in row.prefetched {
+                guard index < keys.count, keys[index] == key else { return false }
+                index += 1
+            }
+            return true
+        }
+        return visit(row) && index == keys.count
+    }
+
+    // MARK: CSV
+
+    private func appendCSVCells(of row: Row, first: inout Bool, to out: inout [UInt8]) throws {
+        for value in row.values {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            CSVBytes.appendValue(value, to: &out)
+        }
+        for (_, scope) in row.scopes { try appendCSVCells(of: scope, first: &first, to: &out) }
+        for (_, rows) in row.prefetched {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            CSVBytes.appendField(JSONValue.array(try rows.map(RowJSON.object)).compact, to: &out)
+        }
+    }
+}
+
+extension DatabaseValue {
+    var isBlob: Bool {
+        if case .blob = self { return true } else { return false }
+    }
+}
