@@ -26,7 +26,8 @@ struct RowTableRenderer {
     mutating func add(_ row: Row, to output: inout BufferedOutput) throws {
         count += 1
         if let widths {
-            try output.write(Self.format(Self.cells(of: row), widths: widths) + "\n")
+            Self.appendLine(of: row, widths: widths, to: &output.buffer)
+            try output.flushIfFull()
             return
         }
         if header == nil { header = Self.headers(of: row, prefix: "") }
@@ -66,6 +67,96 @@ struct RowTableRenderer {
             let text = TextWidth.truncate(cell.text, toWidth: width)
             return TextWidth.pad(text, toWidth: width, alignment: cell.isNumber ? .right : .left)
         }.joined(separator: " │ ").trimmingTrailingSpaces()
+    }
+
+    /// The line of `row`, as `format(cells(of: row), widths:)` writes it, as bytes: numbers and
+    /// printable ASCII text are measured and cut by their bytes, other text goes through
+    /// `TextWidth` and `Sanitizer`.
+    static func appendLine(of row: Row, widths: [Int], to out: inout [UInt8]) {
+        let start = out.count
+        var column = 0
+        appendCells(of: row, widths: widths, column: &column, to: &out)
+        while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    private static let separator = Array(" │ ".utf8)
+    private static let ellipsis = Array("…".utf8)
+    private static let nullSign = Array("∅".utf8)
+
+    private static func appendCells(of row: Row, widths: [Int], column: inout Int, to out: inout [UInt8]) {
+        func width() -> Int { column < widths.count ? widths[column] : maximumColumnWidth }
+        func next() {
+            column += 1
+        }
+        for value in row.values {
+            if column > 0 { out.append(contentsOf: separator) }
+            let width = width()
+            switch value {
+            case .null:
+                if width > 0 {
+                    out.append(contentsOf: nullSign)
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - 1))
+                }
+            case .integer(let v):
+                let length = decimalLength(v)
+                if length <= width {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - length))
+                    JSONBytes.appendInteger(v, to: &out)
+                } else {
+                    appendCell(cell(value), width: width, to: &out)
+                }
+            case .real(let v):
+                var text = ValueFormatter.real(v)
+                text.withUTF8 { appendASCII($0, width: width, rightAligned: true, to: &out) }
+            case .text(var text):
+                let printable = text.withUTF8 { bytes -> Bool in
+                    guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+                    appendASCII(bytes, width: width, rightAligned: false, to: &out)
+                    return true
+                }
+                if !printable { appendCell(cell(value), width: width, to: &out) }
+            case .blob:
+                appendCell(cell(value), width: width, to: &out)
+            }
+            next()
+        }
+        for (_, scope) in row.scopes { appendCells(of: scope, widths: widths, column: &column, to: &out) }
+        for (_, rows) in row.prefetched {
+            if column > 0 { out.append(contentsOf: separator) }
+            appendCell(Cell(text: "\(rows.count) row\(rows.count == 1 ? "" : "s")", isNumber: true), width: width(), to: &out)
+            next()
+        }
+    }
+
+    /// The characters of `value` in decimal, its sign included.
+    static func decimalLength(_ value: Int64) -> Int {
+        var magnitude = value.magnitude
+        var length = value < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
+    }
+
+    /// Printable ASCII bytes in `width` cells: cut with `…`, or padded.
+    private static func appendASCII<C: Collection<UInt8>>(_ bytes: C, width: Int, rightAligned: Bool, to out: inout [UInt8]) {
+        guard width > 0 else { return }
+        if bytes.count > width {
+            out.append(contentsOf: bytes.prefix(width - 1))
+            out.append(contentsOf: ellipsis)
+            return
+        }
+        let missing = width - bytes.count
+        if rightAligned { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
+        out.append(contentsOf: bytes)
+        if !rightAligned { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
+    }
+
+    private static func appendCell(_ cell: Cell, width: Int, to out: inout [UInt8]) {
+        let text = TextWidth.truncate(cell.text, toWidth: width)
+        out.append(contentsOf: TextWidth.pad(text, toWidth: width, alignment: cell.isNumber ? .right : .left).utf8)
     }
 
     static func headers(of row: Row, prefix: String) -> [String] {

@@ -1,5 +1,5 @@
 /// JSON and CSV values written as UTF-8 bytes, as `JSONValue` and `RowCSV` write them as text.
-enum JSONBytes {
+package enum JSONBytes {
     static let null = Array("null".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
@@ -19,7 +19,7 @@ enum JSONBytes {
     }
 
     /// Decimal digits of `value`, without a `String`.
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value >= 0 && value < 10 {
             out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
