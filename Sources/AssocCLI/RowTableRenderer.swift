@@ -2,8 +2,9 @@ import AssocCore
 import AssocTUI
 
 /// `assoc fetch --format table`: rows aligned for people, written as they are read. Column widths
-/// are measured on the header and the first `measuredRows` rows (at most `maximumColumnWidth`),
-/// then kept: a later, wider value is truncated with `…`. Included associations add columns
+/// are measured on the header and the first `measuredRows` rows (at most `maximumColumnWidth`);
+/// a later, wider value widens its column from its row on (up to `maximumColumnWidth`, beyond
+/// which text is cut with `…`), so numbers are never cut. Included associations add columns
 /// named `key.column`; prefetched ones a `key` column with the number of rows. NULL is `∅` (so
 /// it differs from the text 'NULL'); text is sanitized (control characters, escapes and bidi
 /// overrides become visible placeholders); wide characters keep columns aligned.
@@ -25,8 +26,10 @@ struct RowTableRenderer {
     /// Takes one row: kept while widths are measured, written once they are known.
     mutating func add(_ row: Row, to output: inout BufferedOutput) throws {
         count += 1
-        if let widths {
-            Self.appendLine(of: row, widths: widths, to: &output.buffer)
+        if var widths {
+            self.widths = nil  // the one reference while it grows: no copy per row
+            Self.appendLine(of: row, widths: &widths, to: &output.buffer)
+            self.widths = widths
             try output.flushIfFull()
             return
         }
@@ -71,11 +74,12 @@ struct RowTableRenderer {
 
     /// The line of `row`, as `format(cells(of: row), widths:)` writes it, as bytes: numbers and
     /// printable ASCII text are measured and cut by their bytes, other text goes through
-    /// `TextWidth` and `Sanitizer`.
-    static func appendLine(of row: Row, widths: [Int], to out: inout [UInt8]) {
+    /// `TextWidth` and `Sanitizer`. A value wider than its column widens it first (up to
+    /// `maximumColumnWidth`).
+    static func appendLine(of row: Row, widths: inout [Int], to out: inout [UInt8]) {
         let start = out.count
         var column = 0
-        appendCells(of: row, widths: widths, column: &column, to: &out)
+        appendCells(of: row, widths: &widths, column: &column, to: &out)
         while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
         out.append(UInt8(ascii: "\n"))
     }
@@ -84,35 +88,41 @@ struct RowTableRenderer {
     private static let ellipsis = Array("…".utf8)
     private static let nullSign = Array("∅".utf8)
 
-    private static func appendCells(of row: Row, widths: [Int], column: inout Int, to out: inout [UInt8]) {
-        func width() -> Int { column < widths.count ? widths[column] : maximumColumnWidth }
+    private static func appendCells(of row: Row, widths: inout [Int], column: inout Int, to out: inout [UInt8]) {
+        /// The column's width, widened to hold `needed` cells (up to the maximum).
+        func width(_ needed: Int) -> Int {
+            guard column < widths.count else { return maximumColumnWidth }
+            if needed > widths[column] { widths[column] = min(maximumColumnWidth, needed) }
+            return widths[column]
+        }
         func next() {
             column += 1
         }
         for value in row.values {
             if column > 0 { out.append(contentsOf: separator) }
-            let width = width()
             switch value {
             case .null:
+                let width = width(1)
                 if width > 0 {
                     out.append(contentsOf: nullSign)
                     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - 1))
                 }
             case .integer(let v):
                 let length = decimalLength(v)
+                let width = width(length)
                 if length <= width {
                     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - length))
                     JSONBytes.appendInteger(v, to: &out)
                 } else {
-                    appendCell(cell(value), width: width, to: &out)
+                    appendCell(cell(value), width: { _ in width }, to: &out)
                 }
             case .real(let v):
                 var text = ValueFormatter.real(v)
-                text.withUTF8 { appendASCII($0, width: width, rightAligned: true, to: &out) }
+                text.withUTF8 { appendASCII($0, width: width($0.count), rightAligned: true, to: &out) }
             case .text(var text):
                 let printable = text.withUTF8 { bytes -> Bool in
                     guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-                    appendASCII(bytes, width: width, rightAligned: false, to: &out)
+                    appendASCII(bytes, width: width(bytes.count), rightAligned: false, to: &out)
                     return true
                 }
                 if !printable { appendCell(cell(value), width: width, to: &out) }
@@ -121,10 +131,10 @@ struct RowTableRenderer {
             }
             next()
         }
-        for (_, scope) in row.scopes { appendCells(of: scope, widths: widths, column: &column, to: &out) }
+        for (_, scope) in row.scopes { appendCells(of: scope, widths: &widths, column: &column, to: &out) }
         for (_, rows) in row.prefetched {
             if column > 0 { out.append(contentsOf: separator) }
-            appendCell(Cell(text: "\(rows.count) row\(rows.count == 1 ? "" : "s")", isNumber: true), width: width(), to: &out)
+            appendCell(Cell(text: "\(rows.count) row\(rows.count == 1 ? "" : "s")", isNumber: true), width: width, to: &out)
             next()
         }
     }
@@ -154,7 +164,9 @@ struct RowTableRenderer {
         if !rightAligned { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
     }
 
-    private static func appendCell(_ cell: Cell, width: Int, to out: inout [UInt8]) {
+    /// A cell measured by `TextWidth`, widening its column first.
+    private static func appendCell(_ cell: Cell, width: (Int) -> Int, to out: inout [UInt8]) {
+        let width = width(TextWidth.width(of: cell.text))
         let text = TextWidth.truncate(cell.text, toWidth: width)
         out.append(contentsOf: TextWidth.pad(text, toWidth: width, alignment: cell.isNumber ? .right : .left).utf8)
     }

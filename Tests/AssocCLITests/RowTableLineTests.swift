@@ -1,8 +1,10 @@
 import XCTest
 import AssocCore
+import AssocTUI
 @testable import AssocCLI
 
-/// The table's byte lines are the lines `RowTableRenderer.format` writes, for random rows and widths.
+/// The table's byte lines are the lines `RowTableRenderer.format` writes, for random rows and
+/// widths, once each column was widened to hold its cell.
 final class RowTableLineTests: XCTestCase {
     private static let texts = ["", "plain", "a longer piece of text than most columns", "trail  ", " lead", "\u{1B}[31mred",
                                 "漢字の列", "é", "x\u{301}y", "tab\there", "🇫🇷", "\u{202E}rtl", "NULL"]
@@ -27,8 +29,14 @@ final class RowTableLineTests: XCTestCase {
             let cells = RowTableRenderer.cells(of: row)
             let widths = (0..<max(0, cells.count + Int.random(in: -1...1, using: &rng))).map { _ in Int.random(in: 0...12, using: &rng) }
             var bytes: [UInt8] = []
-            RowTableRenderer.appendLine(of: row, widths: widths, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), RowTableRenderer.format(cells, widths: widths) + "\n", "\(row) \(widths)")
+            var widened = widths
+            RowTableRenderer.appendLine(of: row, widths: &widened, to: &bytes)
+            // Each column grew to hold its cell, up to the maximum, and never shrank.
+            let expected = widths.enumerated().map { index, width in
+                index < cells.count ? min(RowTableRenderer.maximumColumnWidth, max(width, TextWidth.width(of: cells[index].text))) : width
+            }
+            XCTAssertEqual(widened, expected, "\(row) \(widths)")
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), RowTableRenderer.format(cells, widths: widened) + "\n", "\(row) \(widths)")
         }
     }
 }
