@@ -34,11 +34,15 @@ final class CursorTests: XCTestCase {
             }
             let chunking = CursorChunking(
                 maximumParents: rng.int(1...4), rowBudget: rng.int(1...12), firstChunkParents: rng.int(1...3))
-            for chunks in [chunking, CursorChunking()] {
+            for (chunks, streamed) in [(chunking, false), (CursorChunking(), false), (chunking, true), (CursorChunking(), true)] {
                 let cursor = try db.cursor(request, chunking: chunks)
                 var actual: [Row] = []
-                while let row = try cursor.next() { actual.append(row) }
-                let replay = "ASSOC_CURSOR_SEED=\(seed) request \(index), \(chunks)"
+                if streamed {
+                    actual = try Self.readStreamed(cursor)
+                } else {
+                    while let row = try cursor.next() { actual.append(row) }
+                }
+                let replay = "ASSOC_CURSOR_SEED=\(seed) request \(index), \(chunks)\(streamed ? ", streamed" : "")"
                 let (got, want) = (RowDump.text(actual, sortingPrefetched: true), RowDump.text(expected, sortingPrefetched: true))
                 if let violation = DiffOrderCheck.violation(actual, planTree) {
                     XCTFail("\(replay): \(request)\nordering: \(violation)")
@@ -60,6 +64,22 @@ final class CursorTests: XCTestCase {
         print("CursorTests: seed \(seed): \(compared) requests compared, \(withPrefetch) with prefetches, \(nestedPrefetch) nested")
         XCTAssertGreaterThan(withPrefetch, count / 10, "too few prefetching requests to mean anything")
         XCTAssertGreaterThan(nestedPrefetch, 0)
+    }
+
+    /// Every row of `cursor` through `nextStreamed()`, each prefetched list read from its cursor
+    /// (recursively) before the next row: the rows `next()` would give.
+    static func readStreamed(_ cursor: RowCursor) throws -> [Row] {
+        var rows: [Row] = []
+        while let streamed = try cursor.nextStreamed() {
+            func fill(_ row: Row, path: [String]) throws -> Row {
+                var row = row
+                row.scopes = try row.scopes.map { ($0.key, try fill($0.row, path: path + [$0.key])) }
+                row.prefetched = try row.prefetched.map { ($0.key, try readStreamed(streamed.rows($0.key, at: path))) }
+                return row
+            }
+            rows.append(try fill(streamed.row, path: []))
+        }
+        return rows
     }
 
     /// vendor 1…7 with 0, 3, 1, 0, 5, 2, 4 items; items have parts.
@@ -105,6 +125,8 @@ final class CursorTests: XCTestCase {
                     var rows: [Row] = []
                     try db.cursor(vendorsWithItemsAndParts, chunking: chunking).forEach { rows.append($0) }
                     XCTAssertEqual(RowDump.text(rows), expected, "\(chunking)")
+                    let streamed = try Self.readStreamed(db.cursor(vendorsWithItemsAndParts, chunking: chunking))
+                    XCTAssertEqual(RowDump.text(streamed), expected, "streamed, \(chunking)")
                 }
             }
         }
@@ -122,6 +144,36 @@ final class CursorTests: XCTestCase {
         XCTAssertEqual(chunking.nextChunkParents(after: 1, holding: 10_001), 1)
         XCTAssertEqual(chunking.nextChunkParents(after: 8, holding: 8 * 101), 16)
         XCTAssertEqual(chunking.nextChunkParents(after: 256, holding: 256 * 101), 99)
+    }
+
+    /// A parent that brings more rows than the budget is read on its own, its rows streamed from
+    /// a statement restricted to its key (one vendor of 2,000 items, budget 100: no chunk holds
+    /// more than one vendor, and the items come one at a time).
+    func testAParentWithManyChildrenStreamsThem() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE item(id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
+            INSERT INTO vendor VALUES (1, 'big'), (2, 'small'), (3, 'none'), (4, 'big too');
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO item SELECT i, 1, 'i' || i FROM n;
+            INSERT INTO item(vendorId, name) VALUES (2, 'lonely');
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) INSERT INTO item(vendorId, name) SELECT 4, 'j' || i FROM n;
+            """)
+        let db = try Database(connection: connection)
+        let vendor = Table("vendor")
+        let request = vendor.including(all: vendor.association("items")).order(Column("id"))
+        let cursor = try db.cursor(request, chunking: CursorChunking(maximumParents: 1000, rowBudget: 100))
+        var counts: [Int] = []
+        while let streamed = try cursor.nextStreamed() {
+            XCTAssertEqual(streamed.row.prefetchedRows("items")?.count, 0, "streamed rows are not in the row")
+            let items = streamed.rows("items")
+            var count = 0
+            while try items.next() != nil { count += 1 }
+            counts.append(count)
+        }
+        XCTAssertEqual(counts, [2000, 1, 0, 1500])
+        XCTAssertEqual(RowDump.text(try Self.readStreamed(db.cursor(request, chunking: CursorChunking(rowBudget: 100)))),
+                       RowDump.text(try db.fetchAll(request)))
     }
 
     /// The statement log keeps the first chunk's statements (vendors, items, parts), not one per chunk.

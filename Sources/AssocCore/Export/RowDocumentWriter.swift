@@ -1,21 +1,31 @@
-/// Writes a `RowDocument` row by row as UTF-8 bytes appended to a buffer: the same bytes as
-/// `RowDocument.piece(for:index:)`, without building a `JSONValue` tree or a `String` per row.
+/// Writes a `RowDocument` (json, ndjson, csv) row by row as UTF-8 bytes appended to a buffer:
+/// the same bytes as `RowDocument.piece(for:index:)`, without building a `JSONValue` tree or a
+/// `String` per row. With a cursor, a document of any size is written in bounded memory:
+///
+///     var writer = RowDocumentWriter(document: .ndjson)
+///     var bytes: [UInt8] = []
+///     let cursor = try db.cursor(request)
+///     while let row = try cursor.next() {
+///         try writer.append(row, to: &bytes)
+///         if bytes.count > 65_536 { write(bytes); bytes.removeAll(keepingCapacity: true) }
+///     }
+///     writer.appendEnd(to: &bytes)
 /// NDJSON and CSV rows of any shape, and JSON rows of scalar columns (the usual flat row), are
 /// written straight from the row's values; other JSON rows (nested objects on several lines) go
 /// through `RowJSON`. Column names are checked for collisions once per row shape.
-package struct RowDocumentWriter {
-    package let document: RowDocument
+public struct RowDocumentWriter {
+    public let document: RowDocument
     /// Rows written so far.
-    package private(set) var count = 0
+    public private(set) var count = 0
     /// Object shapes (column names, then association keys) already checked for collisions.
     private var checkedShapes: [(names: [String], keys: [String])] = []
 
-    package init(document: RowDocument) {
+    public init(document: RowDocument) {
         self.document = document
     }
 
     /// Appends `row`'s piece of the document to `out`.
-    package mutating func append(_ row: Row, to out: inout [UInt8]) throws {
+    public mutating func append(_ row: Row, to out: inout [UInt8]) throws {
         defer { count += 1 }
         switch document {
         case .ndjson:
@@ -39,12 +49,12 @@ package struct RowDocumentWriter {
 
     /// Counts a row written by other means (`RowDocument.piece`), so that the next one and the
     /// end follow it.
-    package mutating func skip() {
+    public mutating func skip() {
         count += 1
     }
 
     /// Appends the text after the last row.
-    package func appendEnd(to out: inout [UInt8]) {
+    public func appendEnd(to out: inout [UInt8]) {
         out.append(contentsOf: document.end(count: count).utf8)
     }
 

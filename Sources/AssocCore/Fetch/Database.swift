@@ -8,6 +8,9 @@ public final class Database: @unchecked Sendable {
     public private(set) var statementLog: [GeneratedStatement] = []
     /// False while a cursor runs the statements of its later chunks (the log keeps the first ones).
     var logsStatements = true
+    /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
+    /// statement may return before the chunk is given up (`ChunkOverflow`).
+    var fetchRowLimit: Int?
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {

@@ -20,28 +20,46 @@ import Darwin
 /// A cursor is used from one thread; `cancel()` alone may be called from any thread.
 public final class RowCursor: @unchecked Sendable {
     private let db: Database
-    private let statement: Statement
-    private let reader: ScopeReader
+    /// nil for a cursor over rows already read.
+    private let statement: Statement?
+    private let reader: ScopeReader?
     private let visibleCount: Int
     private let columnCount: Int
     private let plans: [Prefetcher.Plan]
     private let mergedIDs: [Int: Int]
     private let chunking: CursorChunking
-    private let cancellation = CancelFlag()
+    private var cancellation: CancelFlag
     private var chunk = FetchedRows()
     private var position = 0
     private var parentsPerChunk: Int
     private var chunksRead = 0
     private var isExhausted = false
+    /// The prefetch cursors of the last row handed out by `nextStreamed()` one parent at a time.
+    private var streams: [RowCursor] = []
+    /// Parents read from the statement whose prefetched rows are still to fetch, one at a time.
+    private var pending = FetchedRows()
+    private var pendingIndex = 0
+    /// Rows handed out so far (a streamed parent's children count toward its chunk sizing).
+    private(set) var rowsRead = 0
 
-    init(db: Database, request: Request, chunking: CursorChunking) throws {
+    convenience init(db: Database, request: Request, chunking: CursorChunking) throws {
         var resolver = Resolver(graph: db.graph)
         let root = try resolver.resolve(request)
+        try self.init(
+            db: db, root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, extraHidden: [],
+            chunking: chunking)
+    }
+
+    /// A cursor over a resolved tree; `extraHidden` columns (a prefetch statement's grouping
+    /// keys) come first among the hidden ones.
+    init(
+        db: Database, root: QueryNode, limit: Int?, offset: Int?, mergedIDs: [Int: Int],
+        extraHidden: [(nodeID: Int, column: String)], chunking: CursorChunking
+    ) throws {
         var plans: [Prefetcher.Plan] = []
-        var hidden: [(nodeID: Int, column: String)] = []
+        var hidden = extraHidden
         Prefetcher.collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
-        let query = try SQLGenerator.generate(
-            root: root, limit: request.limit, offset: request.offset, mergedIDs: resolver.mergedIDs, hiddenColumns: hidden)
+        let query = try SQLGenerator.generate(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
         let (statement, columns, reader) = try RowReader.prepare(query, in: db)
         self.db = db
         self.statement = statement
@@ -49,16 +67,34 @@ public final class RowCursor: @unchecked Sendable {
         self.columnCount = columns.count
         self.visibleCount = columns.count - query.hiddenColumnCount
         self.plans = plans
-        self.mergedIDs = resolver.mergedIDs
+        self.mergedIDs = mergedIDs
         self.chunking = chunking
         self.parentsPerChunk = chunking.firstChunkParents
+        self.cancellation = CancelFlag()
+    }
+
+    /// A cursor over rows already read (a chunk's prefetched rows, handed out as a cursor).
+    init(db: Database, rows: [Row], cancellation: CancelFlag) {
+        self.db = db
+        self.statement = nil
+        self.reader = nil
+        self.columnCount = 0
+        self.visibleCount = 0
+        self.plans = []
+        self.mergedIDs = [:]
+        self.chunking = CursorChunking()
+        self.parentsPerChunk = 1
+        self.cancellation = cancellation
+        self.chunk.rows = rows
+        self.isExhausted = true
     }
 
     /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
     /// once `cancel()` was called.
     public func next() throws -> Row? {
         if cancellation.isSet { throw CancellationError() }
-        if plans.isEmpty {
+        try finishStreams()
+        if plans.isEmpty, let statement, let reader {
             guard !isExhausted else { return nil }
             do {
                 guard try statement.step() else {
@@ -68,20 +104,96 @@ public final class RowCursor: @unchecked Sendable {
             } catch {
                 throw cancellation.isSet ? CancellationError() : error
             }
+            rowsRead += 1
             return reader.read(statement)
         }
-        if position >= chunk.rows.count {
-            guard !isExhausted else { return nil }
+        while position >= chunk.rows.count {
+            guard !isExhausted || hasPending else { return nil }
             do {
                 try readChunk()
             } catch {
                 throw cancellation.isSet ? CancellationError() : error
             }
-            guard position < chunk.rows.count else { return nil }
         }
         let row = chunk.rows[position]
         position += 1
+        rowsRead += 1
         return row
+    }
+
+    /// The next row as a `StreamedRow`: its `including(all:)` rows are read as cursors. Parents
+    /// whose prefetched rows fit several to a chunk come with their rows already read (each
+    /// cursor hands them out); a parent that brings a chunk's worth of rows or more is read on
+    /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
+    /// the consumer reads them: memory stays bounded however many rows one parent has.
+    public func nextStreamed() throws -> StreamedRow? {
+        if cancellation.isSet { throw CancellationError() }
+        try finishStreams()
+        func chunkRow() throws -> StreamedRow? { try next().map { StreamedRow(row: $0, streams: [:], cursor: self) } }
+        guard !plans.isEmpty, position >= chunk.rows.count, let statement, let reader else { return try chunkRow() }
+        if parentsPerChunk > 1, !hasPending, !isExhausted {
+            // Several parents to a chunk; a chunk that overflows leaves its parents pending.
+            do {
+                try readChunk()
+            } catch {
+                throw cancellation.isSet ? CancellationError() : error
+            }
+            if position < chunk.rows.count { return try chunkRow() }
+        }
+        guard hasPending || !isExhausted else { return nil }
+        do {
+            let hasPending = self.hasPending
+            var parent: FetchedRows
+            if hasPending {
+                parent = takePending()
+            } else {
+                guard try statement.step() else {
+                    isExhausted = true
+                    return nil
+                }
+                parent = FetchedRows()
+                parent.hiddenWidth = columnCount - visibleCount
+                parent.rows = [reader.read(statement)]
+                statement.appendValues(in: visibleCount..<columnCount, to: &parent.hidden)
+            }
+            var row = parent.rows[0]
+            var cursors: [StreamedRow.Place: RowCursor] = [:]
+            var visibleIndexes: [Int] = []
+            let logs = db.logsStatements
+            if chunksRead > 0 { db.logsStatements = false }
+            defer { db.logsStatements = logs }
+            for plan in plans {
+                let cursor: RowCursor
+                if let key = Prefetcher.key(of: 0, in: parent, plan: plan, visibleIndexes: &visibleIndexes) {
+                    let (root, groupingNodeID, groupingColumns) = Prefetcher.prefetchTree(for: plan.child, parent: plan.parent, keys: [key])
+                    cursor = try RowCursor(
+                        db: db, root: root, limit: nil, offset: nil, mergedIDs: mergedIDs,
+                        extraHidden: groupingColumns.map { (groupingNodeID, $0) }, chunking: chunking)
+                    cursor.cancellation = cancellation
+                } else {
+                    cursor = RowCursor(db: db, rows: [], cancellation: cancellation)
+                }
+                // The row keeps fetchAll's shape: an empty list where the rows will stream.
+                row.attachPrefetched(plan.child.key, [], at: plan.scopePath[...])
+                cursors[StreamedRow.Place(path: plan.scopePath, key: plan.child.key)] = cursor
+                streams.append(cursor)
+            }
+            chunksRead += 1
+            rowsRead += 1
+            return StreamedRow(row: row, streams: cursors, cursor: self)
+        } catch {
+            throw cancellation.isSet ? CancellationError() : error
+        }
+    }
+
+    private var hasPending: Bool { pendingIndex < pending.rows.count }
+
+    /// Sizes the next chunk from the rows the last streamed parent's cursors handed out.
+    private func finishStreams() throws {
+        guard !streams.isEmpty else { return }
+        let held = 1 + streams.reduce(0) { $0 + $1.rowsRead }
+        streams = []
+        parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: 1, holding: held)
     }
 
     /// Stops the cursor from any thread: the statement running is interrupted, and `next()` throws
@@ -90,6 +202,9 @@ public final class RowCursor: @unchecked Sendable {
         cancellation.set()
         db.connection.interrupt()
     }
+
+    var database: Database { db }
+    var cancellationFlag: CancelFlag { cancellation }
 
     /// Calls `body` with each remaining row.
     public func forEach(_ body: (Row) throws -> Void) throws {
@@ -100,15 +215,24 @@ public final class RowCursor: @unchecked Sendable {
     private func readChunk() throws {
         chunk = FetchedRows()
         position = 0
-        chunk.hiddenWidth = columnCount - visibleCount
-        chunk.rows.reserveCapacity(parentsPerChunk)
-        while chunk.rows.count < parentsPerChunk {
-            guard try statement.step() else {
+        if pendingIndex < pending.rows.count {
+            // A parent of a chunk whose prefetched rows overflowed: one at a time, as they come.
+            chunk = takePending()
+        } else {
+            guard let statement, let reader else {
                 isExhausted = true
-                break
+                return
             }
-            chunk.rows.append(reader.read(statement))
-            statement.appendValues(in: visibleCount..<columnCount, to: &chunk.hidden)
+            chunk.hiddenWidth = columnCount - visibleCount
+            chunk.rows.reserveCapacity(parentsPerChunk)
+            while chunk.rows.count < parentsPerChunk {
+                guard try statement.step() else {
+                    isExhausted = true
+                    break
+                }
+                chunk.rows.append(reader.read(statement))
+                statement.appendValues(in: visibleCount..<columnCount, to: &chunk.hidden)
+            }
         }
         guard !chunk.rows.isEmpty else { return }
         // The statements of the first chunk are logged (the plan, with that chunk's keys); later
@@ -116,15 +240,69 @@ public final class RowCursor: @unchecked Sendable {
         let logs = db.logsStatements
         if chunksRead > 0 { db.logsStatements = false }
         defer { db.logsStatements = logs }
-        for plan in plans {
-            if cancellation.isSet { throw CancellationError() }
-            try Prefetcher.prefetch(plan, into: &chunk, extraHiddenCount: 0, mergedIDs: mergedIDs, db: db)
+        // Several parents whose rows pass twice the budget (a parent far above the ones before
+        // it): the chunk is dropped and its parents are taken one at a time.
+        let parents = chunk
+        db.fetchRowLimit = parents.rows.count > 1 ? 2 * chunking.rowBudget : nil
+        defer { db.fetchRowLimit = nil }
+        do {
+            for plan in plans {
+                if cancellation.isSet { throw CancellationError() }
+                try Prefetcher.prefetch(plan, into: &chunk, extraHiddenCount: 0, mergedIDs: mergedIDs, db: db)
+            }
+        } catch is ChunkOverflow {
+            pending = parents
+            pendingIndex = 0
+            parentsPerChunk = 1
+            chunk = FetchedRows()
+            return
         }
         chunk.hidden = []
         chunk.hiddenWidth = 0
         chunksRead += 1
         let held = chunk.rows.count + chunk.rows.reduce(0) { $0 + $1.prefetchedRowCount }
-        parentsPerChunk = chunking.nextChunkParents(after: chunk.rows.count, holding: held)
+        parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: chunk.rows.count, holding: held)
+    }
+
+    /// The next parent of `pending`, with its hidden values, as a chunk of one.
+    private func takePending() -> FetchedRows {
+        var one = FetchedRows()
+        one.hiddenWidth = pending.hiddenWidth
+        one.rows = [pending.rows[pendingIndex]]
+        for column in 0..<pending.hiddenWidth { one.hidden.append(pending.hiddenValue(pendingIndex, column)) }
+        pendingIndex += 1
+        if pendingIndex >= pending.rows.count {
+            pending = FetchedRows()
+            pendingIndex = 0
+        }
+        return one
+    }
+}
+
+/// Thrown by `RowReader.fetch` past `Database.fetchRowLimit`.
+struct ChunkOverflow: Error {}
+
+/// A row of `RowCursor.nextStreamed()`: its scopes, and its `including(all:)` rows as cursors.
+/// `row` has the shape `fetchAll` gives (every prefetched key in place); the lists of a parent
+/// read on its own are empty there, and its rows come from `rows(_:at:)`.
+public struct StreamedRow {
+    struct Place: Hashable {
+        var path: [String]
+        var key: String
+    }
+
+    public let row: Row
+    let streams: [Place: RowCursor]
+    /// Keeps the parent cursor (and its statement) alive while the rows are read.
+    let cursor: RowCursor
+
+    /// The rows prefetched under `key` on the scope at `path` (the row itself when empty), in
+    /// `fetchAll`'s order, each a `StreamedRow` again through `nextStreamed()`. Read them before
+    /// asking the parent cursor for its next row.
+    public func rows(_ key: String, at path: [String] = []) -> RowCursor {
+        if let stream = streams[Place(path: path, key: key)] { return stream }
+        let rows = row.scopeRow(at: path[...])?.prefetched.first { $0.key == key }?.rows ?? []
+        return RowCursor(db: cursor.database, rows: rows, cancellation: cursor.cancellationFlag)
     }
 }
 

@@ -10,14 +10,17 @@ enum RowReader {
         let (statement, columns, reader) = try prepare(query, in: db)
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
+        let limit = db.fetchRowLimit ?? Int.max
         if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
                 fetched.rows.append(reader.read(statement))
                 statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
             }
         } else {
             while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
                 fetched.rows.append(reader.read(statement))
             }
         }
