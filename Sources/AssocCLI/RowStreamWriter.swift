@@ -20,12 +20,15 @@ struct RowStreamWriter {
             let cursor = try database.cursor(request)
             var writer = RowDocumentWriter(document: document)
             let sanitizes = document == .csv && isTerminal
-            while let row = try cursor.next() {
+            // Rows as a cursor streams them: a parent's prefetched rows are written as they are
+            // read, the buffer going out whenever it fills, also in the middle of a row.
+            while let row = try cursor.nextStreamed() {
                 if sanitizes {
-                    try output.write(safe(try document.piece(for: row, index: writer.count)))
+                    let whole = try row.wholeRow()
+                    try output.write(safe(try document.piece(for: whole, index: writer.count)))
                     writer.skip()
                 } else {
-                    try writer.append(row, to: &output.buffer)
+                    try writer.append(row, to: &output.buffer, flush: BufferedOutput.writeOut)
                     try output.flushIfFull()
                 }
             }
@@ -75,9 +78,14 @@ struct BufferedOutput {
     }
 
     mutating func flush() throws {
+        try Self.writeOut(&buffer)
+    }
+
+    /// Writes `bytes` to standard output and empties it.
+    static func writeOut(_ bytes: inout [UInt8]) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { writeToStandardOutput($0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { writeToStandardOutput($0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { throw Closed() }
@@ -85,7 +93,7 @@ struct BufferedOutput {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

@@ -70,62 +70,24 @@ final class CursorTests: XCTestCase {
     /// (recursively) before the next row: the rows `next()` would give.
     static func readStreamed(_ cursor: RowCursor) throws -> [Row] {
         var rows: [Row] = []
-        while let streamed = try cursor.nextStreamed() {
-            func fill(_ row: Row, path: [String]) throws -> Row {
-                var row = row
-                row.scopes = try row.scopes.map { ($0.key, try fill($0.row, path: path + [$0.key])) }
-                row.prefetched = try row.prefetched.map { ($0.key, try readStreamed(streamed.rows($0.key, at: path))) }
-                return row
-            }
-            rows.append(try fill(streamed.row, path: []))
-        }
+        while let streamed = try cursor.nextStreamed() { rows.append(try streamed.wholeRow()) }
         return rows
-    }
-
-    /// vendor 1…7 with 0, 3, 1, 0, 5, 2, 4 items; items have parts.
-    private func vendorDatabase() throws -> Database {
-        let connection = try Connection.inMemory()
-        try connection.execute("""
-            CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE item(id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
-            CREATE TABLE part(id INTEGER PRIMARY KEY, itemId INTEGER REFERENCES item(id), label TEXT);
-            """)
-        var itemID = 0
-        for (vendor, items) in [0, 3, 1, 0, 5, 2, 4].enumerated() {
-            try connection.execute("INSERT INTO vendor VALUES (?, ?)", arguments: [.integer(Int64(vendor + 1)), .text("v\(vendor + 1)")])
-            for _ in 0..<items {
-                itemID += 1
-                try connection.execute(
-                    "INSERT INTO item VALUES (?, ?, ?)", arguments: [.integer(Int64(itemID)), .integer(Int64(vendor + 1)), .text("i\(itemID)")])
-                for part in 0..<(itemID % 3) {
-                    try connection.execute(
-                        "INSERT INTO part(itemId, label) VALUES (?, ?)", arguments: [.integer(Int64(itemID)), .text("p\(itemID).\(part)")])
-                }
-            }
-        }
-        return try Database(connection: connection)
-    }
-
-    private var vendorsWithItemsAndParts: Request {
-        let vendor = Table("vendor")
-        let item = Table("item")
-        return vendor.including(all: vendor.association("items").including(all: item.association("parts"))).order(Column("id").desc)
     }
 
     /// Every chunk size from one parent to all of them, with budgets that close chunks after one,
     /// two or many rows: chunk boundaries fall between every pair of parents.
     func testEveryChunkBoundaryGivesTheRowsOfFetchAll() throws {
-        let db = try vendorDatabase()
-        let expected = RowDump.text(try db.fetchAll(vendorsWithItemsAndParts))
+        let db = try VendorFixture.database()
+        let expected = RowDump.text(try db.fetchAll(VendorFixture.vendorsWithItemsAndParts))
         XCTAssertTrue(expected.contains("p5.1"), expected)
         for maximum in 1...8 {
             for budget in [1, 2, 3, 5, 8, 100] {
                 for first in 1...3 {
                     let chunking = CursorChunking(maximumParents: maximum, rowBudget: budget, firstChunkParents: first)
                     var rows: [Row] = []
-                    try db.cursor(vendorsWithItemsAndParts, chunking: chunking).forEach { rows.append($0) }
+                    try db.cursor(VendorFixture.vendorsWithItemsAndParts, chunking: chunking).forEach { rows.append($0) }
                     XCTAssertEqual(RowDump.text(rows), expected, "\(chunking)")
-                    let streamed = try Self.readStreamed(db.cursor(vendorsWithItemsAndParts, chunking: chunking))
+                    let streamed = try Self.readStreamed(db.cursor(VendorFixture.vendorsWithItemsAndParts, chunking: chunking))
                     XCTAssertEqual(RowDump.text(streamed), expected, "streamed, \(chunking)")
                 }
             }
@@ -178,9 +140,9 @@ final class CursorTests: XCTestCase {
 
     /// The statement log keeps the first chunk's statements (vendors, items, parts), not one per chunk.
     func testLaterChunksAreNotLogged() throws {
-        let db = try vendorDatabase()
+        let db = try VendorFixture.database()
         db.clearStatementLog()
-        let cursor = try db.cursor(vendorsWithItemsAndParts, chunking: CursorChunking(maximumParents: 1, rowBudget: 1))
+        let cursor = try db.cursor(VendorFixture.vendorsWithItemsAndParts, chunking: CursorChunking(maximumParents: 1, rowBudget: 1))
         var count = 0
         while try cursor.next() != nil { count += 1 }
         XCTAssertEqual(count, 7)
@@ -191,8 +153,8 @@ final class CursorTests: XCTestCase {
     /// `cancel()` from another thread: the cursor throws `CancellationError` at its next row, with
     /// and without prefetches, and a statement that is running is interrupted.
     func testCancelFromAnotherThreadStopsTheCursor() throws {
-        let db = try vendorDatabase()
-        for request in [vendorsWithItemsAndParts, Table("vendor").all] {
+        let db = try VendorFixture.database()
+        for request in [VendorFixture.vendorsWithItemsAndParts, Table("vendor").all] {
             let cursor = try db.cursor(request, chunking: CursorChunking(maximumParents: 1))
             XCTAssertNotNil(try cursor.next())
             let done = expectation(description: "cancelled")

@@ -69,4 +69,36 @@ final class RowDocumentWriterTests: XCTestCase {
         var bytes: [UInt8] = []
         XCTAssertThrowsError(try writer.append(keyed, to: &bytes))
     }
+
+    /// Streamed rows (`nextStreamed`, lists read from their cursors while written, flushed
+    /// mid-row) give the bytes of the whole rows, for every chunking and document.
+    func testStreamedRowsAreWrittenAsWholeRows() throws {
+        let db = try VendorFixture.database()
+        let vendor = Table("vendor"), item = Table("item")
+        let requests = [
+            VendorFixture.vendorsWithItemsAndParts,
+            vendor.including(all: vendor.association("items").order(Column("id").desc)).filter(Column("id") > 2),
+            item.including(required: item.association("vendor").including(all: vendor.association("items").select(Column("name")))),
+            item.including(all: item.association("parts").select(Column("label")).order(Column("label"))).order(Column("id")),
+        ]
+        for request in requests {
+            let rows = try db.fetchAll(request)
+            for document in RowDocument.allCases {
+                var expected = ""
+                for (index, row) in rows.enumerated() { expected += try document.piece(for: row, index: index) }
+                expected += document.end(count: rows.count)
+                for chunking in [CursorChunking(), CursorChunking(maximumParents: 2, rowBudget: 1), CursorChunking(rowBudget: 3)] {
+                    let cursor = try db.cursor(request, chunking: chunking)
+                    var writer = RowDocumentWriter(document: document)
+                    var bytes: [UInt8] = []
+                    var flushed: [UInt8] = []
+                    while let row = try cursor.nextStreamed() {
+                        try writer.append(row, to: &bytes) { flushed += $0; $0.removeAll() }
+                    }
+                    writer.appendEnd(to: &bytes)
+                    XCTAssertEqual(String(decoding: flushed + bytes, as: UTF8.self), expected, "\(document) \(chunking) \(request)")
+                }
+            }
+        }
+    }
 }

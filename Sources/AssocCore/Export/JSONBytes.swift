@@ -121,6 +121,14 @@ enum CSVBytes {
         }
     }
 
+    /// Bytes inside a quoted field: each quote doubled.
+    static func appendDoublingQuotes(_ bytes: [UInt8], to out: inout [UInt8]) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+    }
+
     /// A field, quoted when it holds a comma, a quote, a line break or leading/trailing spaces.
     static func appendField(_ text: String, to out: inout [UInt8]) {
         var text = text

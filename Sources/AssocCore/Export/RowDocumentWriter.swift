@@ -47,6 +47,28 @@ public struct RowDocumentWriter {
         }
     }
 
+    /// Appends `row`'s piece, its `including(all:)` rows read from their cursors as they are
+    /// written (NDJSON and CSV; JSON reads a streamed parent's rows first). `flush` is called
+    /// whenever `out` passes 64 KB, also inside a row: one parent's rows are never all in memory.
+    public mutating func append(
+        _ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+    ) throws {
+        switch document {
+        case .json:
+            try append(row.wholeRow(), to: &out)
+        case .ndjson:
+            defer { count += 1 }
+            try appendCompactObject(row.row, path: [], source: row, to: &out, flush: flush)
+            out.append(UInt8(ascii: "\n"))
+        case .csv:
+            defer { count += 1 }
+            if count == 0 { out.append(contentsOf: RowCSV.header(for: row.row).utf8) }
+            var first = true
+            try appendCSVCells(of: row.row, path: [], source: row, first: &first, to: &out, flush: flush)
+            out.append(contentsOf: Self.crlf)
+        }
+    }
+
     /// Counts a row written by other means (`RowDocument.piece`), so that the next one and the
     /// end follow it.
     public mutating func skip() {
@@ -127,6 +149,68 @@ public struct RowDocumentWriter {
         }
     }
 
+    /// The compact object of the scope `row` at `path` of `source`, its prefetched lists read
+    /// from `source`'s cursors.
+    private mutating func appendCompactObject(
+        _ row: Row, path: [String], source: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+    ) throws {
+        try checkShape(of: row)
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for index in row.values.indices where index < row.columnNames.count {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendValue(row.values[index], to: &out)
+        }
+        try appendStreamedAssociations(of: row, path: path, source: source, first: &first, to: &out, flush: flush)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendStreamedAssociations(
+        of row: Row, path: [String], source: StreamedRow, first: inout Bool, to out: inout [UInt8],
+        flush: (inout [UInt8]) throws -> Void
+    ) throws {
+        for (key, scope) in row.scopes {
+            if scope.columnNames.isEmpty {
+                try appendStreamedAssociations(of: scope, path: path + [key], source: source, first: &first, to: &out, flush: flush)
+                continue
+            }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if scope.containsNonNullValue {
+                try appendCompactObject(scope, path: path + [key], source: source, to: &out, flush: flush)
+            } else {
+                out.append(contentsOf: JSONBytes.null)
+            }
+        }
+        for (key, _) in row.prefetched {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONBytes.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            try appendCompactList(source.rows(key, at: path), to: &out, flush: flush)
+        }
+    }
+
+    /// `[{…},{…}]`, the rows read one at a time from `cursor`.
+    private mutating func appendCompactList(
+        _ cursor: RowCursor, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+    ) throws {
+        out.append(UInt8(ascii: "["))
+        var index = 0
+        while let child = try cursor.nextStreamed() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            try appendCompactObject(child.row, path: [], source: child, to: &out, flush: flush)
+            if out.count >= 1 << 16 { try flush(&out) }
+            index += 1
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     /// Throws as `RowJSON.object` does when two members of one object share a name; each shape
     /// is checked once (rows of one statement share their names arrays, compared by identity).
     private mutating func checkShape(of row: Row) throws {
@@ -174,6 +258,53 @@ public struct RowDocumentWriter {
     }
 
     // MARK: CSV
+
+    /// CSV cells of a streamed row: a prefetched list is one field holding its compact JSON,
+    /// quoted (its quotes doubled) unless it is `[]` or `[{}]`, written as its rows are read.
+    private mutating func appendCSVCells(
+        of row: Row, path: [String], source: StreamedRow, first: inout Bool, to out: inout [UInt8],
+        flush: (inout [UInt8]) throws -> Void
+    ) throws {
+        for value in row.values {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            CSVBytes.appendValue(value, to: &out)
+        }
+        for (key, scope) in row.scopes {
+            try appendCSVCells(of: scope, path: path + [key], source: source, first: &first, to: &out, flush: flush)
+        }
+        for (key, _) in row.prefetched {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            let cursor = source.rows(key, at: path)
+            var pieces: [[UInt8]] = []
+            // Up to two rows decide the quoting; the others are written as they come.
+            while pieces.count < 2, let child = try cursor.nextStreamed() {
+                var piece: [UInt8] = []
+                try appendCompactObject(child.row, path: [], source: child, to: &piece, flush: { _ in })
+                pieces.append(piece)
+            }
+            var plain: [UInt8] = [UInt8(ascii: "[")]
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { plain.append(UInt8(ascii: ",")) }
+                plain.append(contentsOf: piece)
+            }
+            if pieces.count < 2 {
+                plain.append(UInt8(ascii: "]"))
+                CSVBytes.appendField(String(decoding: plain, as: UTF8.self), to: &out)
+                continue
+            }
+            out.append(UInt8(ascii: "\""))
+            CSVBytes.appendDoublingQuotes(plain, to: &out)
+            while let child = try cursor.nextStreamed() {
+                var piece: [UInt8] = [UInt8(ascii: ",")]
+                try appendCompactObject(child.row, path: [], source: child, to: &piece, flush: { _ in })
+                CSVBytes.appendDoublingQuotes(piece, to: &out)
+                if out.count >= 1 << 16 { try flush(&out) }
+            }
+            out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\"")])
+        }
+    }
 
     private func appendCSVCells(of row: Row, first: inout Bool, to out: inout [UInt8]) throws {
         for value in row.values {

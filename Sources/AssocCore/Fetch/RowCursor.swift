@@ -306,6 +306,24 @@ public struct StreamedRow {
     }
 }
 
+extension StreamedRow {
+    /// The row with every prefetched list read from its cursor (recursively), as `next()` gives it.
+    public func wholeRow() throws -> Row {
+        func fill(_ scope: Row, path: [String]) throws -> Row {
+            var scope = scope
+            scope.scopes = try scope.scopes.map { ($0.key, try fill($0.row, path: path + [$0.key])) }
+            scope.prefetched = try scope.prefetched.map { member in
+                let cursor = rows(member.key, at: path)
+                var rows: [Row] = []
+                while let child = try cursor.nextStreamed() { rows.append(try child.wholeRow()) }
+                return (member.key, rows)
+            }
+            return scope
+        }
+        return try fill(row, path: [])
+    }
+}
+
 /// How a cursor sizes its chunks of parent rows when the request has `including(all:)`.
 public struct CursorChunking: Sendable, Hashable {
     /// The most parent rows in one chunk (one prefetch statement per chunk and association).

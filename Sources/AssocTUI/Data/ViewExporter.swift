@@ -81,10 +81,13 @@ public struct ViewExporter {
         }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16 + 4096)
+        func write(_ bytes: [UInt8]) throws {
+            guard !bytes.isEmpty else { return }
+            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            if written != bytes.count { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
+        }
         func flush() throws {
-            guard !buffer.isEmpty else { return }
-            let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            if written != buffer.count { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
+            try write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
         let clock = ContinuousClock()
@@ -97,8 +100,11 @@ public struct ViewExporter {
         }
         let cursor = try db.cursor(ordered, chunking: chunking)
         var writer = RowDocumentWriter(document: format == .csv ? .csv : .json)
-        while let row = try cursor.next() {
-            try writer.append(row, to: &buffer)
+        while let row = try cursor.nextStreamed() {
+            try writer.append(row, to: &buffer) { bytes in
+                try write(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
             if buffer.count >= 1 << 16 { try flush() }
             if writer.count % progressEvery == 0, !report(writer.count) {
                 cursor.cancel()
