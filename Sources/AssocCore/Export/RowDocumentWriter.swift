@@ -48,14 +48,17 @@ public struct RowDocumentWriter {
     }
 
     /// Appends `row`'s piece, its `including(all:)` rows read from their cursors as they are
-    /// written (NDJSON and CSV; JSON reads a streamed parent's rows first). `flush` is called
+    /// written (JSON reads the first row of each list of an object first). `flush` is called
     /// whenever `out` passes 64 KB, also inside a row: one parent's rows are never all in memory.
     public mutating func append(
         _ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
     ) throws {
         switch document {
         case .json:
-            try append(row.wholeRow(), to: &out)
+            guard !row.streams.isEmpty else { return try append(row.row, to: &out) }
+            defer { count += 1 }
+            out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext)
+            try appendPrettyObject(row.row, path: [], source: row, indent: 2, to: &out, flush: flush)
         case .ndjson:
             defer { count += 1 }
             try appendCompactObject(row.row, path: [], source: row, to: &out, flush: flush)
@@ -80,14 +83,14 @@ public struct RowDocumentWriter {
         out.append(contentsOf: document.end(count: count).utf8)
     }
 
-    private static let jsonFirst = Array("[\n  ".utf8)
-    private static let jsonNext = Array(",\n  ".utf8)
+    static let jsonFirst = Array("[\n  ".utf8)
+    static let jsonNext = Array(",\n  ".utf8)
     private static let crlf = Array("\r\n".utf8)
 
     // MARK: JSON
 
     /// `{"a": 1, "b": "x"}`: the pretty form of an object of scalars (on one line).
-    private func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
+    func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         for index in row.values.indices where index < row.columnNames.count {
             if index > 0 {
@@ -213,7 +216,7 @@ public struct RowDocumentWriter {
 
     /// Throws as `RowJSON.object` does when two members of one object share a name; each shape
     /// is checked once (rows of one statement share their names arrays, compared by identity).
-    private mutating func checkShape(of row: Row) throws {
+    mutating func checkShape(of row: Row) throws {
         for shape in checkedShapes where shape.names == row.columnNames && Self.associationKeys(of: row, equal: shape.keys) {
             return
         }
