@@ -17,6 +17,9 @@ public struct RowDocumentWriter {
     public let document: RowDocument
     /// Rows written so far.
     public private(set) var count = 0
+    /// The quoted JSON keys of recent column-name arrays (rows of one statement share theirs,
+    /// compared by identity first): each name is escaped once, not once per row.
+    private var quotedNameCache: [(names: [String], keys: [[UInt8]])] = []
     /// Object shapes (column names, then association keys) already checked for collisions.
     private var checkedShapes: [(names: [String], keys: [String])] = []
 
@@ -90,14 +93,15 @@ public struct RowDocumentWriter {
     // MARK: JSON
 
     /// `{"a": 1, "b": "x"}`: the pretty form of an object of scalars (on one line).
-    func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
+    mutating func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        for index in row.values.indices where index < row.columnNames.count {
+        let keys = quotedNames(row.columnNames)
+        for index in row.values.indices where index < keys.count {
             if index > 0 {
                 out.append(UInt8(ascii: ","))
                 out.append(UInt8(ascii: " "))
             }
-            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(contentsOf: keys[index])
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: " "))
             JSONBytes.appendValue(row.values[index], to: &out)
@@ -110,10 +114,11 @@ public struct RowDocumentWriter {
         try checkShape(of: row)
         out.append(UInt8(ascii: "{"))
         var first = true
-        for index in row.values.indices where index < row.columnNames.count {
+        let keys = quotedNames(row.columnNames)
+        for index in row.values.indices where index < keys.count {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(contentsOf: keys[index])
             out.append(UInt8(ascii: ":"))
             JSONBytes.appendValue(row.values[index], to: &out)
         }
@@ -160,10 +165,11 @@ public struct RowDocumentWriter {
         try checkShape(of: row)
         out.append(UInt8(ascii: "{"))
         var first = true
-        for index in row.values.indices where index < row.columnNames.count {
+        let keys = quotedNames(row.columnNames)
+        for index in row.values.indices where index < keys.count {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            JSONBytes.appendString(row.columnNames[index], to: &out)
+            out.append(contentsOf: keys[index])
             out.append(UInt8(ascii: ":"))
             JSONBytes.appendValue(row.values[index], to: &out)
         }
@@ -258,6 +264,19 @@ public struct RowDocumentWriter {
             return true
         }
         return visit(row) && index == keys.count
+    }
+
+    /// The quoted keys of `names`, escaped once per names array.
+    private mutating func quotedNames(_ names: [String]) -> [[UInt8]] {
+        for entry in quotedNameCache where entry.names == names { return entry.keys }
+        let keys = names.map { name -> [UInt8] in
+            var key: [UInt8] = []
+            JSONBytes.appendString(name, to: &key)
+            return key
+        }
+        if quotedNameCache.count >= 8 { quotedNameCache.removeFirst() }
+        quotedNameCache.append((names, keys))
+        return keys
     }
 
     // MARK: CSV

@@ -90,9 +90,10 @@ public final class RowCursor: @unchecked Sendable {
     }
 
     /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
-    /// once `cancel()` was called.
+    /// after `cancel()`: at once when a statement is to run or running (it is interrupted),
+    /// within 64 rows when they were already read.
     public func next() throws -> Row? {
-        if cancellation.isSet { throw CancellationError() }
+        try checkCancellation()
         try finishStreams()
         if plans.isEmpty, let statement, let reader {
             guard !isExhausted else { return nil }
@@ -102,7 +103,7 @@ public final class RowCursor: @unchecked Sendable {
                     return nil
                 }
             } catch {
-                throw cancellation.isSet ? CancellationError() : error
+                throw failure(error)
             }
             rowsRead += 1
             return reader.read(statement)
@@ -112,7 +113,7 @@ public final class RowCursor: @unchecked Sendable {
             do {
                 try readChunk()
             } catch {
-                throw cancellation.isSet ? CancellationError() : error
+                throw failure(error)
             }
         }
         let row = chunk.rows[position]
@@ -127,7 +128,11 @@ public final class RowCursor: @unchecked Sendable {
     /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
     /// the consumer reads them: memory stays bounded however many rows one parent has.
     public func nextStreamed() throws -> StreamedRow? {
-        if cancellation.isSet { throw CancellationError() }
+        if plans.isEmpty {
+            // No prefetch: the row as next() reads it.
+            return try next().map { StreamedRow(row: $0, streams: [:], cursor: self) }
+        }
+        try checkCancellation()
         try finishStreams()
         func chunkRow() throws -> StreamedRow? { try next().map { StreamedRow(row: $0, streams: [:], cursor: self) } }
         guard !plans.isEmpty, position >= chunk.rows.count, let statement, let reader else { return try chunkRow() }
@@ -136,7 +141,7 @@ public final class RowCursor: @unchecked Sendable {
             do {
                 try readChunk()
             } catch {
-                throw cancellation.isSet ? CancellationError() : error
+                throw failure(error)
             }
             if position < chunk.rows.count { return try chunkRow() }
         }
@@ -182,11 +187,39 @@ public final class RowCursor: @unchecked Sendable {
             rowsRead += 1
             return StreamedRow(row: row, streams: cursors, cursor: self)
         } catch {
-            throw cancellation.isSet ? CancellationError() : error
+            throw failure(error)
         }
     }
 
     private var hasPending: Bool { pendingIndex < pending.rows.count }
+
+    /// Rows until the cancellation flag is read again (a lock): a statement running when
+    /// `cancel()` is called is interrupted at once; rows already read go on for at most 64 rows.
+    private var rowsUntilCancellationCheck = 0
+
+    /// Set once `next()` threw `CancellationError`: it throws it again (an interrupted statement
+    /// was reset, and would start over).
+    private var wasCancelled = false
+
+    /// `error`, or `CancellationError` when the cursor was cancelled.
+    private func failure(_ error: Error) -> Error {
+        guard cancellation.isSet else { return error }
+        wasCancelled = true
+        return CancellationError()
+    }
+
+    private func checkCancellation() throws {
+        if wasCancelled { throw CancellationError() }
+        guard rowsUntilCancellationCheck <= 0 else {
+            rowsUntilCancellationCheck -= 1
+            return
+        }
+        rowsUntilCancellationCheck = 63
+        if cancellation.isSet {
+            wasCancelled = true
+            throw CancellationError()
+        }
+    }
 
     /// Sizes the next chunk from the rows the last streamed parent's cursors handed out.
     private func finishStreams() throws {
@@ -197,7 +230,7 @@ public final class RowCursor: @unchecked Sendable {
     }
 
     /// Stops the cursor from any thread: the statement running is interrupted, and `next()` throws
-    /// `CancellationError` from then on.
+    /// `CancellationError` from then on (rows already read in a chunk: within 64 rows).
     public func cancel() {
         cancellation.set()
         db.connection.interrupt()
@@ -247,7 +280,7 @@ public final class RowCursor: @unchecked Sendable {
         defer { db.fetchRowLimit = nil }
         do {
             for plan in plans {
-                if cancellation.isSet { throw CancellationError() }
+                if cancellation.isSet { throw failure(CancellationError()) }
                 try Prefetcher.prefetch(plan, into: &chunk, extraHiddenCount: 0, mergedIDs: mergedIDs, db: db)
             }
         } catch is ChunkOverflow {
