@@ -159,20 +159,7 @@ enum StreamSide {
     private static func readRow(_ statement: OpaquePointer, columns: Int) -> [RawValue] {
         var values: [RawValue] = []
         values.reserveCapacity(columns)
-        for i in 0..<Int32(columns) {
-            switch sqlite3_column_type(statement, i) {
-            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, i)))
-            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, i)))
-            case SQLITE_TEXT:
-                let count = Int(sqlite3_column_bytes(statement, i))
-                if let text = sqlite3_column_text(statement, i) {
-                    values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
-                } else {
-                    values.append(.text(""))
-                }
-            default: values.append(.null)
-            }
-        }
+        RawConnection.appendColumns(of: statement, count: Int32(columns), to: &values)
         return values
     }
 

@@ -109,58 +109,11 @@ public struct RowDocumentWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// The compact object of `row` (`RowJSON.object(row).compact`).
-    private mutating func appendCompactObject(_ row: Row, to out: inout [UInt8]) throws {
-        try checkShape(of: row)
-        out.append(UInt8(ascii: "{"))
-        var first = true
-        let keys = quotedNames(row.columnNames)
-        for index in row.values.indices where index < keys.count {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(contentsOf: keys[index])
-            out.append(UInt8(ascii: ":"))
-            JSONBytes.appendValue(row.values[index], to: &out)
-        }
-        try appendCompactAssociations(of: row, first: &first, to: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// Members of the associations of `row`, zero-column scopes lifted (as `RowJSON` does).
-    private mutating func appendCompactAssociations(of row: Row, first: inout Bool, to out: inout [UInt8]) throws {
-        for (key, scope) in row.scopes {
-            if scope.columnNames.isEmpty {
-                try appendCompactAssociations(of: scope, first: &first, to: &out)
-                continue
-            }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            JSONBytes.appendString(key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            if scope.containsNonNullValue {
-                try appendCompactObject(scope, to: &out)
-            } else {
-                out.append(contentsOf: JSONBytes.null)
-            }
-        }
-        for (key, rows) in row.prefetched {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            JSONBytes.appendString(key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: "["))
-            for (index, child) in rows.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                try appendCompactObject(child, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        }
-    }
-
-    /// The compact object of the scope `row` at `path` of `source`, its prefetched lists read
-    /// from `source`'s cursors.
+    /// The compact object of the scope `row` at `path` (`RowJSON.object(row).compact`); with a
+    /// `source`, its prefetched lists are read from `source`'s cursors as they are written.
     private mutating func appendCompactObject(
-        _ row: Row, path: [String], source: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+        _ row: Row, path: [String] = [], source: StreamedRow? = nil, to out: inout [UInt8],
+        flush: (inout [UInt8]) throws -> Void = { _ in }
     ) throws {
         try checkShape(of: row)
         out.append(UInt8(ascii: "{"))
@@ -177,8 +130,9 @@ public struct RowDocumentWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// Members of the associations of `row`, zero-column scopes lifted (as `RowJSON` does).
     private mutating func appendStreamedAssociations(
-        of row: Row, path: [String], source: StreamedRow, first: inout Bool, to out: inout [UInt8],
+        of row: Row, path: [String], source: StreamedRow?, first: inout Bool, to out: inout [UInt8],
         flush: (inout [UInt8]) throws -> Void
     ) throws {
         for (key, scope) in row.scopes {
@@ -196,24 +150,25 @@ public struct RowDocumentWriter {
                 out.append(contentsOf: JSONBytes.null)
             }
         }
-        for (key, _) in row.prefetched {
+        for (key, rows) in row.prefetched {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             JSONBytes.appendString(key, to: &out)
             out.append(UInt8(ascii: ":"))
-            try appendCompactList(source.rows(key, at: path), to: &out, flush: flush)
+            var list = ListReader(cursor: source?.rows(key, at: path), rows: rows)
+            try appendCompactList(&list, to: &out, flush: flush)
         }
     }
 
-    /// `[{…},{…}]`, the rows read one at a time from `cursor`.
+    /// `[{…},{…}]`, the rows read one at a time from `list`.
     private mutating func appendCompactList(
-        _ cursor: RowCursor, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+        _ list: inout ListReader, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
     ) throws {
         out.append(UInt8(ascii: "["))
         var index = 0
-        while let child = try cursor.nextStreamed() {
+        while let child = try list.next() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            try appendCompactObject(child.row, path: [], source: child, to: &out, flush: flush)
+            try appendCompactObject(child.row, source: child.source, to: &out, flush: flush)
             if out.count >= 1 << 16 { try flush(&out) }
             index += 1
         }
@@ -284,8 +239,8 @@ public struct RowDocumentWriter {
     /// CSV cells of a streamed row: a prefetched list is one field holding its compact JSON,
     /// quoted (its quotes doubled) unless it is `[]` or `[{}]`, written as its rows are read.
     private mutating func appendCSVCells(
-        of row: Row, path: [String], source: StreamedRow, first: inout Bool, to out: inout [UInt8],
-        flush: (inout [UInt8]) throws -> Void
+        of row: Row, path: [String] = [], source: StreamedRow? = nil, first: inout Bool, to out: inout [UInt8],
+        flush: (inout [UInt8]) throws -> Void = { _ in }
     ) throws {
         for value in row.values {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -295,15 +250,15 @@ public struct RowDocumentWriter {
         for (key, scope) in row.scopes {
             try appendCSVCells(of: scope, path: path + [key], source: source, first: &first, to: &out, flush: flush)
         }
-        for (key, _) in row.prefetched {
+        for (key, rows) in row.prefetched {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            let cursor = source.rows(key, at: path)
+            var list = ListReader(cursor: source?.rows(key, at: path), rows: rows)
             var pieces: [[UInt8]] = []
             // Up to two rows decide the quoting; the others are written as they come.
-            while pieces.count < 2, let child = try cursor.nextStreamed() {
+            while pieces.count < 2, let child = try list.next() {
                 var piece: [UInt8] = []
-                try appendCompactObject(child.row, path: [], source: child, to: &piece, flush: { _ in })
+                try appendCompactObject(child.row, source: child.source, to: &piece)
                 pieces.append(piece)
             }
             var plain: [UInt8] = [UInt8(ascii: "[")]
@@ -318,9 +273,9 @@ public struct RowDocumentWriter {
             }
             out.append(UInt8(ascii: "\""))
             CSVBytes.appendDoublingQuotes(plain, to: &out)
-            while let child = try cursor.nextStreamed() {
+            while let child = try list.next() {
                 var piece: [UInt8] = [UInt8(ascii: ",")]
-                try appendCompactObject(child.row, path: [], source: child, to: &piece, flush: { _ in })
+                try appendCompactObject(child.row, source: child.source, to: &piece)
                 CSVBytes.appendDoublingQuotes(piece, to: &out)
                 if out.count >= 1 << 16 { try flush(&out) }
             }
@@ -328,18 +283,24 @@ public struct RowDocumentWriter {
         }
     }
 
-    private func appendCSVCells(of row: Row, first: inout Bool, to out: inout [UInt8]) throws {
-        for value in row.values {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            CSVBytes.appendValue(value, to: &out)
-        }
-        for (_, scope) in row.scopes { try appendCSVCells(of: scope, first: &first, to: &out) }
-        for (_, rows) in row.prefetched {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            CSVBytes.appendField(JSONValue.array(try rows.map(RowJSON.object)).compact, to: &out)
-        }
+}
+
+/// The rows of one prefetched list: from a cursor (a streamed parent's), or already read.
+struct ListReader {
+    let cursor: RowCursor?
+    let rows: [Row]
+    private var index = 0
+
+    init(cursor: RowCursor?, rows: [Row]) {
+        self.cursor = cursor
+        self.rows = rows
+    }
+
+    mutating func next() throws -> (row: Row, source: StreamedRow?)? {
+        if let cursor { return try cursor.nextStreamed().map { ($0.row, $0) } }
+        guard index < rows.count else { return nil }
+        defer { index += 1 }
+        return (rows[index], nil)
     }
 }
 
