@@ -34,7 +34,7 @@ final class CursorTests: XCTestCase {
             }
             let chunking = CursorChunking(
                 maximumParents: rng.int(1...4), rowBudget: rng.int(1...12), firstChunkParents: rng.int(1...3))
-            for (chunks, streamed) in [(chunking, false), (CursorChunking(), false), (chunking, true), (CursorChunking(), true)] {
+            for (chunks, streamed) in [(chunking, false), (CursorChunking(), false), (chunking, true), (CursorChunking(), true), (.oneChunk, false)] {
                 let cursor = try db.cursor(request, chunking: chunks)
                 var actual: [Row] = []
                 if streamed {

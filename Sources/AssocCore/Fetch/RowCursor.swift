@@ -161,7 +161,7 @@ public final class RowCursor: @unchecked Sendable {
                 parent.rows = [reader.read(statement)]
                 statement.appendValues(in: visibleCount..<columnCount, to: &parent.hidden)
             }
-            var row = parent.rows[0]
+            guard var row = parent.rows.first else { return nil }
             var cursors: [StreamedRow.Place: RowCursor] = [:]
             var visibleIndexes: [Int] = []
             let logs = db.logsStatements
@@ -257,7 +257,7 @@ public final class RowCursor: @unchecked Sendable {
                 return
             }
             chunk.hiddenWidth = columnCount - visibleCount
-            chunk.rows.reserveCapacity(parentsPerChunk)
+            chunk.rows.reserveCapacity(min(parentsPerChunk, 1024))
             while chunk.rows.count < parentsPerChunk {
                 guard try statement.step() else {
                     isExhausted = true
@@ -276,7 +276,8 @@ public final class RowCursor: @unchecked Sendable {
         // Several parents whose rows pass twice the budget (a parent far above the ones before
         // it): the chunk is dropped and its parents are taken one at a time.
         let parents = chunk
-        db.fetchRowLimit = parents.rows.count > 1 ? 2 * chunking.rowBudget : nil
+        let (limit, overflows) = chunking.rowBudget.multipliedReportingOverflow(by: 2)
+        db.fetchRowLimit = parents.rows.count > 1 && !overflows ? limit : nil
         defer { db.fetchRowLimit = nil }
         do {
             for plan in plans {
@@ -300,6 +301,7 @@ public final class RowCursor: @unchecked Sendable {
     /// The next parent of `pending`, with its hidden values, as a chunk of one.
     private func takePending() -> FetchedRows {
         var one = FetchedRows()
+        guard pendingIndex < pending.rows.count else { return one }
         one.hiddenWidth = pending.hiddenWidth
         one.rows = [pending.rows[pendingIndex]]
         for column in 0..<pending.hiddenWidth { one.hidden.append(pending.hiddenValue(pendingIndex, column)) }
@@ -314,95 +316,6 @@ public final class RowCursor: @unchecked Sendable {
 
 /// Thrown by `RowReader.fetch` past `Database.fetchRowLimit`.
 struct ChunkOverflow: Error {}
-
-/// A row of `RowCursor.nextStreamed()`: its scopes, and its `including(all:)` rows as cursors.
-/// `row` has the shape `fetchAll` gives (every prefetched key in place); the lists of a parent
-/// read on its own are empty there, and its rows come from `rows(_:at:)`.
-public struct StreamedRow {
-    struct Place: Hashable {
-        var path: [String]
-        var key: String
-    }
-
-    public let row: Row
-    let streams: [Place: RowCursor]
-    /// Keeps the parent cursor (and its statement) alive while the rows are read.
-    let cursor: RowCursor
-
-    /// The rows prefetched under `key` on the scope at `path` (the row itself when empty), in
-    /// `fetchAll`'s order, each a `StreamedRow` again through `nextStreamed()`. Read them before
-    /// asking the parent cursor for its next row.
-    public func rows(_ key: String, at path: [String] = []) -> RowCursor {
-        if let stream = streams[Place(path: path, key: key)] { return stream }
-        let rows = row.scopeRow(at: path[...])?.prefetched.first { $0.key == key }?.rows ?? []
-        return RowCursor(db: cursor.database, rows: rows, cancellation: cursor.cancellationFlag)
-    }
-}
-
-extension StreamedRow {
-    /// The row with every prefetched list read from its cursor (recursively), as `next()` gives it.
-    public func wholeRow() throws -> Row {
-        func fill(_ scope: Row, path: [String]) throws -> Row {
-            var scope = scope
-            scope.scopes = try scope.scopes.map { ($0.key, try fill($0.row, path: path + [$0.key])) }
-            scope.prefetched = try scope.prefetched.map { member in
-                let cursor = rows(member.key, at: path)
-                var rows: [Row] = []
-                while let child = try cursor.nextStreamed() { rows.append(try child.wholeRow()) }
-                return (member.key, rows)
-            }
-            return scope
-        }
-        return try fill(row, path: [])
-    }
-}
-
-/// How a cursor sizes its chunks of parent rows when the request has `including(all:)`.
-public struct CursorChunking: Sendable, Hashable {
-    /// The most parent rows in one chunk (one prefetch statement per chunk and association).
-    public var maximumParents: Int
-    /// The rows a chunk should hold at most, parents and prefetched rows together (nested ones
-    /// included): the next chunk takes as many parents as fit, going by the rows per parent seen
-    /// so far, at most twice as many as the previous chunk. One parent's children are always
-    /// fetched together.
-    public var rowBudget: Int
-    /// The parents of the first chunk (it tells how many rows a parent brings).
-    public var firstChunkParents: Int
-
-    public init(maximumParents: Int = 1000, rowBudget: Int = 20_000, firstChunkParents: Int = 1) {
-        self.maximumParents = max(1, maximumParents)
-        self.rowBudget = max(1, rowBudget)
-        self.firstChunkParents = min(max(1, firstChunkParents), self.maximumParents)
-    }
-
-    /// The parents of the chunk after one of `parents` parents that held `rows` rows in all.
-    func nextChunkParents(after parents: Int, holding rows: Int) -> Int {
-        let perParent = max(1, rows / max(1, parents))
-        let fitting = max(1, rowBudget / perParent)
-        return min(maximumParents, fitting, max(1, parents) * 2)
-    }
-}
-
-/// A flag set from any thread.
-final class CancelFlag: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var value = false
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    var isSet: Bool {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return value
-    }
-
-    func set() {
-        pthread_mutex_lock(&mutex)
-        value = true
-        pthread_mutex_unlock(&mutex)
-    }
-}
 
 extension Row {
     /// The prefetched rows of this row and its scopes, nested ones included.
