@@ -7,7 +7,7 @@ struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, an aligned table, or row-scope trees.",
-        discussion: "json, ndjson and csv are written as the rows are read (a request with including(all:) is fetched first: its prefetches need every parent key); table measures every row first. A closed output (| head) ends the command quietly.")
+        discussion: "Every format is written as the rows are read, in bounded memory (including(all:) is fetched in chunks of parent rows). table measures its column widths on the first 1,000 rows and truncates wider values after them with …. A closed output (| head) ends the command quietly.")
 
     @OptionGroup var arguments: RequestArguments
 
@@ -20,16 +20,20 @@ struct FetchCommand: ParsableCommand {
             _ = try RowStreamWriter(document: document).write(request, from: database)
             return
         }
-        let rows = try database.fetchAll(request)
-        switch format {
-        case .json, .ndjson, .csv:
-            break
-        case .table:
-            print(RowTableRenderer.render(rows), terminator: "")
-        case .debug:
-            for row in rows {
-                print(row.debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n"))
+        _ = try BufferedOutput.writing { output in
+            let cursor = try database.cursor(request)
+            switch format {
+            case .json, .ndjson, .csv:
+                break
+            case .table:
+                var table = RowTableRenderer()
+                while let row = try cursor.next() { try table.add(row, to: &output) }
+                try table.finish(to: &output)
+            case .debug:
+                while let row = try cursor.next() {
+                    try output.write(row.debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n") + "\n")
+                }
             }
         }
     }

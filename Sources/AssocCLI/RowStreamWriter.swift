@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes the rows of `assoc fetch` as they are read (`RowDocument`: json, ndjson, csv), through
-/// one buffered writer. A reader that goes away (`| head`) ends the command quietly.
+/// Writes the rows of `assoc fetch` as they are read from a cursor (`RowDocumentWriter`: json,
+/// ndjson, csv, as bytes), through one buffered writer. A reader that goes away (`| head`) ends
+/// the command quietly.
 struct RowStreamWriter {
     var document: RowDocument
     /// CSV carries text as it is; on a terminal, control characters are shown as escapes instead.
@@ -15,27 +16,29 @@ struct RowStreamWriter {
 
     /// Writes every row of `request`; returns false when the reader closed the output.
     func write(_ request: Request, from database: Database) throws -> Bool {
-        signal(SIGPIPE, SIG_IGN)
-        var output = BufferedOutput()
-        var count = 0
-        do {
-            try database.forEachRow(request) { row in
-                let piece = try document.piece(for: row, index: count)
-                try output.write(document == .csv ? safe(piece) : piece)
-                count += 1
+        try BufferedOutput.writing { output in
+            let cursor = try database.cursor(request)
+            var writer = RowDocumentWriter(document: document)
+            let sanitizes = document == .csv && isTerminal
+            // Rows as a cursor streams them: a parent's prefetched rows are written as they are
+            // read, the buffer going out whenever it fills, also in the middle of a row.
+            while let row = try cursor.nextStreamed() {
+                if sanitizes {
+                    let whole = try row.wholeRow()
+                    try output.write(safe(try document.piece(for: whole, index: writer.count)))
+                    writer.skip()
+                } else {
+                    try writer.append(row, to: &output.buffer, flush: BufferedOutput.writeOut)
+                    try output.flushIfFull()
+                }
             }
-            try output.write(document.end(count: count))
-            try output.flush()
-            return true
-        } catch is BufferedOutput.Closed {
-            return false
+            writer.appendEnd(to: &output.buffer)
         }
     }
 
     /// CSV text for a terminal: control characters other than line ends and tabs escaped.
     private func safe(_ text: String) -> String {
-        guard isTerminal else { return text }
-        return text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        text.split(separator: "\r\n", omittingEmptySubsequences: false)
             .map { TextSanitizer.oneLine(String($0)) }.joined(separator: "\r\n")
     }
 }
@@ -43,18 +46,46 @@ struct RowStreamWriter {
 /// Standard output in 64 KB writes.
 struct BufferedOutput {
     struct Closed: Error {}
-    private var buffer: [UInt8] = []
+    /// Bytes not written yet; writers append to it, then call `flushIfFull()`.
+    var buffer: [UInt8] = []
     private static let capacity = 1 << 16
+
+    init() {
+        buffer.reserveCapacity(Self.capacity + 4096)
+    }
+
+    /// Runs `body` with a buffered output and flushes it; returns false when the reader closed
+    /// the output (`| head`), which ends the command quietly (SIGPIPE is ignored for it).
+    static func writing(_ body: (inout BufferedOutput) throws -> Void) throws -> Bool {
+        signal(SIGPIPE, SIG_IGN)
+        var output = BufferedOutput()
+        do {
+            try body(&output)
+            try output.flush()
+            return true
+        } catch is Closed {
+            return false
+        }
+    }
 
     mutating func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
+        try flushIfFull()
+    }
+
+    mutating func flushIfFull() throws {
         if buffer.count >= Self.capacity { try flush() }
     }
 
     mutating func flush() throws {
+        try Self.writeOut(&buffer)
+    }
+
+    /// Writes `bytes` to standard output and empties it.
+    static func writeOut(_ bytes: inout [UInt8]) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { writeToStandardOutput($0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { writeToStandardOutput($0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { throw Closed() }
@@ -62,7 +93,7 @@ struct BufferedOutput {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

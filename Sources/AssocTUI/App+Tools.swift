@@ -1,7 +1,7 @@
 import AssocCore
 
 /// Effects of the tools: the Swift tab's code, the schema map, and export (which redraws the
-/// screen after each page so the progress shows).
+/// screen as rows are written so the progress shows, and reads Esc to cancel).
 extension BrowserApp {
     func runTool(_ effect: Effect) {
         switch effect {
@@ -16,13 +16,24 @@ extension BrowserApp {
         case .export(let view, let path, let overwrite):
             let format = ExportFormat.forPath(path)
             do {
-                let written = try dataSource.export(view, to: path, format: format, overwrite: overwrite) { written, total in
-                    dispatch(.export(.progress(written: written, total: total)))
+                var lastDrawn = ContinuousClock.now
+                let written = try dataSource.export(view, to: path, format: format, overwrite: overwrite) { progress in
+                    // A frame at most every 50 ms; Esc, Ctrl-C or q stops the export, other keys wait.
+                    guard ContinuousClock.now - lastDrawn >= .milliseconds(50) || progress.written >= progress.total else { return true }
+                    lastDrawn = ContinuousClock.now
+                    dispatch(.export(.progress(progress)))
                     terminal.draw(ScreenRenderer.render(state))
+                    while let key = terminal.readKey(timeout: 0) {
+                        if key == .escape || key == .control("c") || key == .character("q") { return false }
+                        typeahead.append(key)
+                    }
+                    return true
                 }
                 dispatch(.export(.finished(written: written, format: format.rawValue.uppercased())))
             } catch ExportError.fileExists {
                 dispatch(.export(.exists))
+            } catch ExportError.cancelled {
+                dispatch(.export(.cancelled))
             } catch {
                 dispatch(.export(.failed(Self.describe(error))))
             }
@@ -35,6 +46,7 @@ extension BrowserApp {
         switch error {
         case ExportError.cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case ExportError.fileExists(let path): return "\(path) exists"
+        case ExportError.cancelled(let path): return "cancelled, \(path) removed"
         default: return AssocError.message(for: error)
         }
     }

@@ -163,18 +163,45 @@ final class FetchCommandTests: XCTestCase {
         try db.execute("""
             CREATE TABLE many(id INTEGER PRIMARY KEY, name TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) INSERT INTO many SELECT i, 'row ' || i FROM n;
+            CREATE TABLE part(id INTEGER PRIMARY KEY, manyId INTEGER REFERENCES many(id));
+            INSERT INTO part SELECT id, id FROM many;
             """)
         let assoc = try BinaryRunner.binaryURL().path
-        for format in ["json", "ndjson", "csv"] {
+        for format in ["json", "ndjson", "csv", "table", "debug"] {
+            for request in ["many", "many.including(all: parts)"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "'\(assoc)' fetch '\(path!)' many --format \(format) | head -c 100 > /dev/null; echo \"status ${PIPESTATUS[0]}\""]
+            process.arguments = ["-c", "'\(assoc)' fetch '\(path!)' '\(request)' --format \(format) | head -c 100 > /dev/null; echo \"status ${PIPESTATUS[0]}\""]
             let output = Pipe()
             process.standardOutput = output
             try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "status 0", format)
+            XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "status 0", "\(format) \(request)")
+            }
         }
+    }
+
+    /// The table's widths come from the header and the first 1,000 rows: a wider value after
+    /// them widens its column from its row on (up to 40 cells, then cut with …).
+    func testTableWidthsComeFromTheFirstRows() throws {
+        let db = try Connection(path: path, mode: .readWrite(create: false))
+        try db.execute("""
+            CREATE TABLE word(id INTEGER PRIMARY KEY, text TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001) INSERT INTO word SELECT i, 'w' || (i % 10) FROM n;
+            INSERT INTO word VALUES (1002, 'short'), (1003, '0123456789012345678901234567890123456789 and more');
+            UPDATE word SET text = 'a much longer word' WHERE id = 1001;
+            """)
+        let result = try BinaryRunner.run(["fetch", path, "word.order(id)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "id   │ text")
+        XCTAssertEqual(lines[2], "   1 │ w1")
+        XCTAssertEqual(Array(lines.suffix(4)), [
+            "1001 │ a much longer word",
+            "1002 │ short",
+            "1003 │ 012345678901234567890123456789012345678…",
+            "(1003 rows)",
+        ])
     }
 }

@@ -120,7 +120,8 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON)")
         // The progress was drawn while writing.
         XCTAssertTrue(terminal.drawn.contains { screen in
-            screen.textLines().last == "Exporting to \(path): 4 / 4 rows…"
+            let line = screen.textLines().last ?? ""
+            return line.hasPrefix("Exporting to \(path): 4 / 4 rows") && line.hasSuffix("… (Esc cancels)")
         })
         let written = try String(contentsOfFile: path, encoding: .utf8)
         // The fetch JSON contract, byte for byte (its shape written by hand for the first row).
@@ -144,27 +145,27 @@ final class BrowserToolsTests: XCTestCase {
                        "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
     }
 
-    func testExporterWritesPageByPageWithProgressAndIncludes() throws {
+    func testExporterStreamsWithProgressAndIncludes() throws {
         let db = try ChinookFixture.database()
         let track = Table("Track")
         let request = track.including(optional: track.album.including(required: Table("Album").artist))
         let path = temporaryPath("tracks.json")
         var progress: [[Int]] = []
-        let written = try ViewExporter(db: db, pageSize: 3).export(request, to: path, format: .json, overwrite: false) {
-            progress.append([$0, $1])
+        let written = try ViewExporter(db: db, progressEvery: 3).export(request, to: path, format: .json, overwrite: false) {
+            progress.append([$0.written, $0.total])
+            return true
         }
         XCTAssertEqual(written, 7)
         XCTAssertEqual(progress, [[3, 7], [6, 7], [7, 7]])
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try RowJSON.render(db.fetchAll(request)))
-        // By key: the same file, read as `WHERE "TrackId" > ? ORDER BY "TrackId" LIMIT 3`.
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try RowJSON.render(db.fetchAll(request.orderedTotally())))
+        // By key: the same file, read by one statement ordered by the key (no pages, no OFFSET).
         let byKey = temporaryPath("tracks-by-key.json")
         let recorder = StatementRecorder(db.connection)
-        XCTAssertEqual(try ViewExporter(db: db, pageSize: 3).export(request, to: byKey, format: .json, overwrite: false, key: "TrackId"), 7)
+        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, overwrite: false, key: "TrackId"), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
-        let pages = recorder.sql.filter { !$0.contains("COUNT") }
-        XCTAssertEqual(pages.count, 3)
-        XCTAssertTrue(pages[1].contains("WHERE \"Track\".\"TrackId\" > ?") && pages[1].hasSuffix("ORDER BY \"Track\".\"TrackId\" LIMIT 3"), pages[1])
-        XCTAssertEqual(recorder.statements.last?.arguments, [6])
+        let statements = recorder.sql.filter { !$0.contains("COUNT") }
+        XCTAssertEqual(statements.count, 1)
+        XCTAssertTrue(statements[0].hasSuffix("ORDER BY \"Track\".\"TrackId\""), statements[0])
         // An empty view is an empty array.
         let empty = temporaryPath("none.json")
         XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, overwrite: false), 0)
@@ -172,6 +173,46 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertThrowsError(try ViewExporter(db: db).export(request, to: path, format: .json, overwrite: false)) {
             XCTAssertEqual($0 as? ExportError, .fileExists(path))
         }
+    }
+
+    /// A prefetching view goes out chunk by chunk (one parent per chunk here): the same file as
+    /// the JSON of fetchAll, and CSV likewise.
+    func testExporterWritesPrefetchedRowsChunkByChunk() throws {
+        let db = try ChinookFixture.database()
+        let artist = Table("Artist")
+        let request = artist.including(all: artist.association("albums").including(all: Table("Album").association("tracks")))
+        let tiny = CursorChunking(maximumParents: 1, rowBudget: 1)
+        for format in [ExportFormat.json, .csv] {
+            let path = temporaryPath("artists.\(format.rawValue)")
+            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, overwrite: false, key: "ArtistId")
+            let rows = try db.fetchAll(request.order(Column("ArtistId")))
+            XCTAssertEqual(written, rows.count)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), format == .json ? try RowJSON.render(rows) : try RowCSV.render(rows))
+        }
+    }
+
+    func testCancelledExportSaysTheFileWasRemoved() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.exportPrompt = ExportPrompt(view: BrowserView(table: "Album"), text: "/tmp/a.json",
+                                          stage: .running(ExportProgress(written: 5, total: 9, rowsPerSecond: 10)))
+        XCTAssertEqual(state.exportPrompt?.line, "Exporting to /tmp/a.json: 5 / 9 rows, 10 rows/s… (Esc cancels)")
+        _ = Reducer.reduce(&state, .export(.cancelled))
+        XCTAssertNil(state.exportPrompt)
+        XCTAssertEqual(state.message?.text, "Export cancelled: /tmp/a.json removed")
+    }
+
+    /// Progress returning false stops the export and removes the partial file; the rate is reported.
+    func testExportCancelledFromProgressRemovesTheFile() throws {
+        let db = try ChinookFixture.database()
+        let path = temporaryPath("cancelled.json")
+        var reports: [ExportProgress] = []
+        XCTAssertThrowsError(try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, overwrite: false) {
+            reports.append($0)
+            return $0.written < 4
+        }) { XCTAssertEqual($0 as? ExportError, .cancelled(path)) }
+        XCTAssertEqual(reports.map(\.written), [2, 4])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertTrue(reports.allSatisfy { $0.rowsPerSecond >= 0 && $0.total == 7 })
     }
 
     // MARK: Mouse

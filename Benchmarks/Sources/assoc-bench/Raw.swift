@@ -63,29 +63,35 @@ final class RawConnection {
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else { throw RawError(description: String(cString: sqlite3_errmsg(handle))) }
             rows += 1
-            for i in 0..<columns {
-                switch sqlite3_column_type(stmt, i) {
-                case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(stmt, i)))
-                case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(stmt, i)))
-                case SQLITE_TEXT:
-                    let count = Int(sqlite3_column_bytes(stmt, i))
-                    if let text = sqlite3_column_text(stmt, i) {
-                        values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
-                    } else {
-                        values.append(.text(""))
-                    }
-                case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(stmt, i))
-                    if count > 0, let bytes = sqlite3_column_blob(stmt, i) {
-                        values.append(.blob(Array(UnsafeRawBufferPointer(start: bytes, count: count))))
-                    } else {
-                        values.append(.blob([]))
-                    }
-                default: values.append(.null)
-                }
-            }
+            Self.appendColumns(of: stmt, count: columns, to: &values)
         }
         return rows
+    }
+
+    /// Reads the `count` columns of the current row with sqlite3_column_* into `values`.
+    @inline(__always)
+    static func appendColumns(of stmt: OpaquePointer, count: Int32, to values: inout [RawValue]) {
+        for i in 0..<count {
+            switch sqlite3_column_type(stmt, i) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(stmt, i)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(stmt, i)))
+            case SQLITE_TEXT:
+                let count = Int(sqlite3_column_bytes(stmt, i))
+                if let text = sqlite3_column_text(stmt, i) {
+                    values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
+                } else {
+                    values.append(.text(""))
+                }
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(stmt, i))
+                if count > 0, let bytes = sqlite3_column_blob(stmt, i) {
+                    values.append(.blob(Array(UnsafeRawBufferPointer(start: bytes, count: count))))
+                } else {
+                    values.append(.blob([]))
+                }
+            default: values.append(.null)
+            }
+        }
     }
 
     /// book (0-8), person (9-12), country (13-14), coverImage (15-19), decoded by column index.

@@ -6,6 +6,7 @@ import Darwin
 #endif
 
 // assoc-bench [--scale N] [--rounds R] [--only NAME] [--no-memory] [--keep DIR]
+// assoc-bench --stream VENDORS,ITEMS [--rounds R] [--no-memory]: vendor.including(all: items) streamed as NDJSON
 // Internal: assoc-bench --child INDEX CONTENDER --db PATH --schema-db PATH --scale N
 
 struct Options {
@@ -18,6 +19,8 @@ struct Options {
     var schemaDB: String?
     var sqlIterations = 2000
     var peakFile: String?
+    /// `--stream VENDORS,ITEMS`: only the streaming scenario, on a vendor/item database.
+    var stream: (vendors: Int, items: Int)?
 }
 
 func parseOptions() -> Options {
@@ -35,6 +38,9 @@ func parseOptions() -> Options {
         case "--db": options.db = next()
         case "--peak-file": options.peakFile = next()
         case "--schema-db": options.schemaDB = next()
+        case "--stream":
+            let parts = (next() ?? "").split(separator: ",").compactMap { Int($0) }
+            if parts.count == 2 { options.stream = (parts[0], parts[1]) }
         case "--child":
             if let index = next().flatMap({ Int($0) }), let contender = next() { options.child = (index, contender) }
         default:
@@ -199,8 +205,9 @@ func childPeak(index: Int, contender: String, options: Options, db: String, sche
     let peakFile = db + ".peak"
     unlink(peakFile)
     defer { unlink(peakFile) }
-    let args = ["assoc-bench", "--child", String(index), contender, "--db", db, "--schema-db", schemaDB,
+    var args = ["assoc-bench", "--child", String(index), contender, "--db", db, "--schema-db", schemaDB,
                 "--sql-iterations", String(options.sqlIterations), "--peak-file", peakFile]
+    if let stream = options.stream { args += ["--stream", "\(stream.vendors),\(stream.items)"] }
     var cArgs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
     defer { for pointer in cArgs { free(pointer) } }
     var pid: pid_t = 0
@@ -218,7 +225,7 @@ let options = parseOptions()
 
 if let child = options.child, let db = options.db, let schemaDB = options.schemaDB {
     let contenders = Contenders(path: db, schemaPath: schemaDB)
-    let scenarios = makeScenarios(contenders, sqlIterations: options.sqlIterations)
+    let scenarios = options.stream == nil ? makeScenarios(contenders, sqlIterations: options.sqlIterations) : makeStreamScenarios(path: db)
     guard child.index >= 0, child.index < scenarios.count else { exit(3) }
     let scenario = scenarios[child.index]
     do {
@@ -241,6 +248,35 @@ if let child = options.child, let db = options.db, let schemaDB = options.schema
 
 let directory = "/tmp/assoc-bench-\(getpid())"
 mkdir(directory, 0o755)
+
+if let stream = options.stream {
+    let path = directory + "/vendors-\(stream.vendors)x\(stream.items).sqlite"
+    do {
+        let start = now()
+        try writeVendorDatabase(to: path, vendors: stream.vendors, itemsPerVendor: stream.items)
+        print("assoc-bench --stream: \(stream.vendors) vendors × \(stream.items) items = \(stream.vendors * stream.items) items, \(options.rounds) rounds, median; database built in \(fixed(now() - start, 1)) s")
+        let db = try Database(path: path)
+        for step in try db.plan(StreamSide.request).steps { print("  " + step.statement.sql) }
+        var results: [Measurement] = []
+        for (index, scenario) in makeStreamScenarios(path: path).enumerated() {
+            var result = try measure(scenario, rounds: options.rounds)
+            if options.memory {
+                let peak = { (name: String) in childPeak(index: index, contender: name, options: options, db: path, schemaDB: path) ?? .nan }
+                result.memory = (peak("assoc"), peak("grdb"), peak("raw"))
+            }
+            results.append(result)
+        }
+        printTable(results)
+        if options.memory, let idle = childPeak(index: 0, contender: "none", options: options, db: path, schemaDB: path) {
+            print("peak MB: max RSS of a child process running the scenario once for one contender (idle child: \(fixed(idle, 0)) MB)")
+        }
+    } catch {
+        FileHandleStderr.write("assoc-bench: \(error)\n")
+    }
+    unlink(path)
+    rmdir(directory)
+    exit(0)
+}
 let dbPath = directory + "/demo-\(options.scale).sqlite"
 let schemaPath = directory + "/wide-schema.sqlite"
 func cleanUp() {

@@ -48,11 +48,11 @@ package enum RowCSV {
         }
     }
 
-    /// A field, quoted when it holds a comma, a quote, a line break or leading/trailing spaces.
+    /// A field, quoted when it holds a comma, a quote, a line break (CR or LF) or leading/trailing
+    /// spaces (`CSVBytes.appendField`).
     static func field(_ text: String) -> String {
-        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || text.first == " " || text.last == " "
-        guard needsQuotes else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        var bytes: [UInt8] = []
+        CSVBytes.appendField(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -8,6 +8,9 @@ public final class Database: @unchecked Sendable {
     /// The statements run while `executedStatements(for:)` records them (nil otherwise: nothing
     /// is kept, whatever the number of fetches).
     private var recording: [GeneratedStatement]?
+    /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
+    /// statement may return before the chunk is given up (`ChunkOverflow`).
+    var fetchRowLimit: Int?
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
@@ -76,14 +79,10 @@ public final class Database: @unchecked Sendable {
         ).rows
     }
 
-    /// Calls `body` with each row of `request`, in order. Without `including(all:)`, rows are read
-    /// one at a time and not kept (for decoding records, or writing rows out, without holding every
-    /// row in memory); with it, rows are fetched first, since their prefetches need all parent keys.
+    /// Calls `body` with each row of `request`, in order, read one at a time through a cursor
+    /// (`cursor(_:chunking:)`): rows are not kept, and `including(all:)` is fetched chunk by chunk.
     public func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
-        var resolver = Resolver(graph: graph)
-        let query = try resolver.resolve(request)
-        try Prefetcher.forEach(
-            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects, db: self, body)
+        try cursor(request).forEach(body)
     }
 
     /// The first row of `request`, or nil.

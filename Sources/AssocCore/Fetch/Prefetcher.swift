@@ -40,25 +40,6 @@ enum Prefetcher {
         return rows
     }
 
-    /// Calls `body` with each row of the main statement as it is read when nothing is prefetched;
-    /// otherwise fetches everything first (prefetched rows need all the parent keys).
-    static func forEach(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, db: Database, _ body: (Row) throws -> Void
-    ) throws {
-        var plans: [Plan] = []
-        var hidden: [(nodeID: Int, column: String)] = []
-        collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
-        guard plans.isEmpty, hidden.isEmpty else {
-            for row in try fetch(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, extraHidden: [], db: db).rows {
-                try body(row)
-            }
-            return
-        }
-        let query = try SQLGenerator.generate(
-            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: [])
-        try RowReader.forEach(query, from: db, body)
-    }
-
     static func collectPlans(
         _ node: QueryNode, isRoot: Bool, scopePath: [String], plans: inout [Plan], hidden: inout [(nodeID: Int, column: String)]
     ) {
@@ -84,7 +65,7 @@ enum Prefetcher {
         }
     }
 
-    private static func prefetch(
+    static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
         mergedIDs: NodeRedirects, db: Database
     ) throws {
@@ -99,35 +80,8 @@ enum Prefetcher {
         rowGroups.reserveCapacity(fetched.rows.count)
         var groupOfKey = PrefetchGroups(capacity: fetched.rows.count)
         var distinctKeys: [PrefetchKey] = []
-        for (rowIndex, row) in fetched.rows.enumerated() {
-            let scope = scopePath.isEmpty ? row : row.scopeRow(at: scopePath)
-            func value(_ position: Int) -> DatabaseValue {
-                switch plan.keySources[position] {
-                case .visible(let column):
-                    guard let scope else { return .null }
-                    let cached = visibleIndexes[position]
-                    if cached >= 0, cached < scope.values.count, cached < scope.columnNames.count,
-                       scope.columnNames[cached] == column
-                    {
-                        return scope.values[cached]
-                    }
-                    if let index = scope.columnNames.firstIndex(of: column), index < scope.values.count {
-                        visibleIndexes[position] = index
-                        return scope.values[index]
-                    }
-                    return scope[column] ?? .null
-                case .hidden(let index):
-                    return fetched.hiddenValue(rowIndex, index)
-                }
-            }
-            let prefetchKey: PrefetchKey?
-            if plan.keySources.count == 1 {
-                let single = normalize(value(0))
-                prefetchKey = single.isNull ? nil : .single(single)
-            } else {
-                let normalized = plan.keySources.indices.map { normalize(value($0)) }
-                prefetchKey = normalized.contains(where: \.isNull) ? nil : PrefetchKey(normalized)
-            }
+        for rowIndex in fetched.rows.indices {
+            let prefetchKey = key(of: rowIndex, in: fetched, plan: plan, visibleIndexes: &visibleIndexes)
             guard let prefetchKey else {
                 rowGroups.append(-1)
                 continue
@@ -194,6 +148,42 @@ enum Prefetcher {
             let children = group >= 0 && group < groups.count ? groups[group] : []
             fetched.rows[index].attachPrefetched(plan.child.key, children, at: scopePath)
         }
+    }
+
+    /// The parent key of row `rowIndex` for `plan`, normalized; nil when a value is NULL (it
+    /// matches nothing). `visibleIndexes` caches each visible source's column position.
+    static func key(of rowIndex: Int, in fetched: FetchedRows, plan: Plan, visibleIndexes: inout [Int]) -> PrefetchKey? {
+        guard rowIndex >= 0, rowIndex < fetched.rows.count else { return nil }
+        let row = fetched.rows[rowIndex]
+        let scope = plan.scopePath.isEmpty ? row : row.scopeRow(at: plan.scopePath[...])
+        if visibleIndexes.count < plan.keySources.count {
+            visibleIndexes = [Int](repeating: -1, count: plan.keySources.count)
+        }
+        func value(_ position: Int) -> DatabaseValue {
+            switch plan.keySources[position] {
+            case .visible(let column):
+                guard let scope else { return .null }
+                let cached = visibleIndexes[position]
+                if cached >= 0, cached < scope.values.count, cached < scope.columnNames.count,
+                   scope.columnNames[cached] == column
+                {
+                    return scope.values[cached]
+                }
+                if let index = scope.columnNames.firstIndex(of: column), index < scope.values.count {
+                    visibleIndexes[position] = index
+                    return scope.values[index]
+                }
+                return scope[column] ?? .null
+            case .hidden(let index):
+                return fetched.hiddenValue(rowIndex, index)
+            }
+        }
+        if plan.keySources.count == 1 {
+            let single = normalize(value(0))
+            return single.isNull ? nil : .single(single)
+        }
+        let normalized = plan.keySources.indices.map { normalize(value($0)) }
+        return normalized.contains(where: \.isNull) ? nil : PrefetchKey(normalized)
     }
 
     /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent

@@ -10,32 +10,26 @@ enum RowReader {
         let (statement, columns, reader) = try prepare(query, in: db)
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
+        let limit = db.fetchRowLimit ?? Int.max
         if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
                 fetched.rows.append(reader.read(statement))
                 statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
             }
         } else {
             while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
                 fetched.rows.append(reader.read(statement))
             }
         }
         return fetched
     }
 
-    /// Calls `body` with each row of a query without hidden columns, as it is read: nothing is
-    /// kept (records decode rows one by one, as GRDB's cursors do).
-    static func forEach(_ query: GeneratedQuery, from db: Database, _ body: (Row) throws -> Void) throws {
-        let (statement, _, reader) = try prepare(query, in: db)
-        while try statement.step() {
-            try body(reader.read(statement))
-        }
-    }
-
     /// Prepares the statement, checks that it returns the columns the layout expects, and builds
     /// the scope reader once for all its rows.
-    private static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
+    static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
         let statement = try db.prepareLogged(query.statement)
         let columns = statement.columnNames
         var layout = query.layout

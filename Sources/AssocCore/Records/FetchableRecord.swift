@@ -19,8 +19,9 @@ extension FetchableRecord {
     public static func fetchAll(_ db: Database, _ request: Request) throws -> [Self] {
         let layout = try TableLayout(request: request, db: db)
         var records: [Self] = []
-        // Rows are decoded as they are read (all at once only when some are prefetched).
-        try db.forEachRow(request) { row in
+        // Rows are decoded as they are read; prefetched rows come in one statement per
+        // association, over every parent (as fetchAll fetches them).
+        try db.cursor(request, chunking: .oneChunk).forEach { row in
             records.append(try RowDecoder.decode(Self.self, from: row, layout: layout))
         }
         return records

@@ -98,9 +98,10 @@ package protocol BrowserDataSource: AnyObject {
     func swiftCode(for view: BrowserView) throws -> String
     /// The association tree around `table`, for the schema map.
     func schemaTree(around table: String) -> [SchemaTree.Line]
-    /// Writes every row of `view` to `path`, page by page, reporting `(written, total)`.
+    /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
+    /// `progress` returning false cancels the export (`ExportError.cancelled`).
     func export(_ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool,
-                progress: (Int, Int) -> Void) throws -> Int
+                progress: (ExportProgress) -> Bool) throws -> Int
     /// The view as request-language text (the request line).
     func requestText(for view: BrowserView) throws -> String
     /// Throws when `view` does not make valid SQL.
@@ -141,7 +142,7 @@ extension BrowserDataSource {
     }
     package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
     package func export(
-        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
+        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
     }

@@ -11,7 +11,7 @@ extension RequestDataSource {
     }
 
     package func export(
-        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (Int, Int) -> Void
+        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         let request = try request(for: view)
         // The view's own order: by its key when the grid pages on a visible one, else totally

@@ -20,34 +20,53 @@ package enum ExportError: Error, Equatable {
     /// The file exists and overwriting was not confirmed.
     case fileExists(String)
     case cannotWrite(String, String)
+    /// Stopped by the user; the partial file was removed.
+    case cancelled(String)
 }
 
-/// Writes every row of a request to a file, page by page (never the whole view in memory), in the
-/// format `assoc fetch --format json` prints (byte for byte) or as CSV. Opens the file with
-/// exclusive creation unless overwriting was confirmed, so an existing file is never replaced by
-/// accident.
+/// How far an export is: rows written, of `total` (counted before it started), and the rate.
+package struct ExportProgress: Sendable, Equatable {
+    package var written: Int
+    package var total: Int
+    /// Rows written per second since the export started.
+    package var rowsPerSecond: Int
+
+    package init(written: Int, total: Int, rowsPerSecond: Int) {
+        self.written = written
+        self.total = total
+        self.rowsPerSecond = rowsPerSecond
+    }
+}
+
+/// Writes every row of a request to a file as it reads them from one cursor (`Database.cursor`:
+/// never the whole view in memory, `including(all:)` fetched chunk by chunk), in the format
+/// `assoc fetch --format json` prints (byte for byte) or as CSV. Opens the file with exclusive
+/// creation unless overwriting was confirmed, so an existing file is never replaced by accident.
 package struct ViewExporter {
     package var db: Database
-    package var pageSize: Int
+    /// Rows between two progress reports (each may cancel the export).
+    package var progressEvery: Int
+    package var chunking: CursorChunking
 
-    package init(db: Database, pageSize: Int = 1000) {
+    package init(db: Database, progressEvery: Int = 1000, chunking: CursorChunking = .init()) {
         self.db = db
-        self.pageSize = max(1, pageSize)
+        self.progressEvery = max(1, progressEvery)
+        self.chunking = chunking
     }
 
-    /// Writes the rows of `request` to `path` (relative to the current directory); calls
-    /// `progress(written, total)` after each page. Returns the number of rows written.
-    ///
-    /// With `key` (a visible single-column key of the root table, usually the rowid alias) and a
-    /// request without its own order or limit, pages are read by key (`WHERE key > last ORDER BY
-    /// key LIMIT n`): no OFFSET that rescans the table. Otherwise pages use LIMIT/OFFSET over the
-    /// request ordered totally (`orderedTotally()`), so that pages never overlap or skip a row.
+    /// Writes the rows of `request` to `path` (relative to the current directory), in the view's
+    /// order: by `key` (a visible single-column key of the root table, usually the rowid alias)
+    /// when the request has no order or limit of its own, else ordered totally
+    /// (`orderedTotally()`). Calls `progress` every `progressEvery` rows and after the last;
+    /// when it returns false, stops, removes the partial file and throws `ExportError.cancelled`.
+    /// Returns the number of rows written.
     @discardableResult
     package func export(
         _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, key: String? = nil,
-        progress: (Int, Int) -> Void = { _, _ in }
+        progress: (ExportProgress) -> Bool = { _ in true }
     ) throws -> Int {
         let keyset = key.flatMap { request.relation.ordering == nil && request.limit == nil && request.offset == nil ? $0 : nil }
+        let ordered = keyset.map { request.order(Column($0)) } ?? request.orderedTotally()
         let total = try db.fetchCount(request)
         guard let file = fopen(path, overwrite ? "w" : "wx") else {
             let code = errno
@@ -55,48 +74,49 @@ package struct ViewExporter {
             throw ExportError.cannotWrite(path, String(cString: strerror(code)))
         }
         var closed = false
-        defer { if !closed { fclose(file) } }
-        func write(_ text: String) throws {
-            var bytes = Array(text.utf8)
+        var finished = false
+        defer {
+            if !closed { fclose(file) }
+            if !finished { unlink(path) }
+        }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16 + 4096)
+        func write(_ bytes: [UInt8]) throws {
             guard !bytes.isEmpty else { return }
-            let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
             if written != bytes.count { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
-            bytes.removeAll()
         }
-        let document: RowDocument = format == .csv ? .csv : .json
-        var written = 0
-        var offset = 0
-        var last: DatabaseValue?
-        while true {
-            let page: Request
-            if let keyset {
-                let base = last.map { request.filter(Column(keyset) > $0) } ?? request
-                page = base.order(Column(keyset)).limit(pageSize)
-            } else if let own = request.limit {
-                // The request's own LIMIT/OFFSET frame the pages.
-                let skip = (request.offset ?? 0) + offset
-                page = request.orderedTotally().limit(max(0, min(pageSize, own - offset)), offset: skip > 0 ? skip : nil)
-            } else {
-                page = request.orderedTotally().limit(pageSize, offset: offset > 0 ? offset : nil)
-            }
-            let rows = try db.fetchAll(page)
-            if let keyset, let final = rows.last {
-                guard let value = final[keyset], value != .null else {
-                    throw ExportError.cannotWrite(path, "no value for the key column \(keyset)")
-                }
-                last = value
-            }
-            for row in rows {
-                try write(document.piece(for: row, index: written))
-                written += 1
-            }
-            offset += rows.count
-            progress(written, max(total, written))
-            if rows.count < pageSize { break }
+        func flush() throws {
+            try write(buffer)
+            buffer.removeAll(keepingCapacity: true)
         }
-        try write(document.end(count: written))
+        let clock = ContinuousClock()
+        let started = clock.now
+        func report(_ written: Int) -> Bool {
+            let elapsed = clock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let rate = seconds > 0 ? Int(Double(written) / seconds) : 0
+            return progress(ExportProgress(written: written, total: max(total, written), rowsPerSecond: rate))
+        }
+        let cursor = try db.cursor(ordered, chunking: chunking)
+        var writer = RowDocumentWriter(document: format == .csv ? .csv : .json)
+        while let row = try cursor.nextStreamed() {
+            try writer.append(row, to: &buffer) { bytes in
+                try write(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+            if buffer.count >= 1 << 16 { try flush() }
+            if writer.count % progressEvery == 0, !report(writer.count) {
+                cursor.cancel()
+                throw ExportError.cancelled(path)
+            }
+        }
+        writer.appendEnd(to: &buffer)
+        try flush()
         closed = true
         if fclose(file) != 0 { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
-        return written
+        finished = true
+        if writer.count % progressEvery != 0 || writer.count == 0 { _ = report(writer.count) }
+        return writer.count
     }
 }

@@ -6,8 +6,8 @@ struct ExportPrompt: Sendable, Equatable {
         case name
         /// The file exists: `y` overwrites it, anything else cancels.
         case confirmOverwrite
-        /// Writing: rows written so far, of `total`.
-        case running(written: Int, total: Int)
+        /// Writing: rows written so far, of the total, and the rate.
+        case running(ExportProgress)
     }
 
     var view: BrowserView
@@ -27,7 +27,9 @@ struct ExportPrompt: Sendable, Equatable {
         switch stage {
         case .name: return "Export to (.json or .csv, relative to the current directory): " + text + "▏"
         case .confirmOverwrite: return "\(text) exists: overwrite it? (y/N)"
-        case .running(let written, let total): return "Exporting to \(text): \(written) / \(total) rows…"
+        case .running(let progress):
+            let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""
+            return "Exporting to \(text): \(progress.written) / \(progress.total) rows\(rate)… (Esc cancels)"
         }
     }
 }

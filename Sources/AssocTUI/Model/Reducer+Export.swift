@@ -23,7 +23,7 @@ extension Reducer {
             return []
         case .confirmOverwrite:
             if key == .character("y") || key == .character("Y") {
-                prompt.stage = .running(written: 0, total: 0)
+                prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
                 state.exportPrompt = prompt
                 return [.export(prompt.view, path: prompt.text, overwrite: true)]
             }
@@ -46,7 +46,7 @@ extension Reducer {
                     state.exportPrompt = nil
                     return []
                 }
-                prompt.stage = .running(written: 0, total: 0)
+                prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
                 state.exportPrompt = prompt
                 return [.export(prompt.view, path: prompt.text, overwrite: false)]
             case .character(let character):
@@ -63,8 +63,8 @@ extension Reducer {
     static func reduceExport(_ state: inout AppState, _ event: ExportEvent) -> [Effect] {
         guard var prompt = state.exportPrompt else { return [] }
         switch event {
-        case .progress(let written, let total):
-            prompt.stage = .running(written: written, total: total)
+        case .progress(let progress):
+            prompt.stage = .running(progress)
             state.exportPrompt = prompt
         case .exists:
             prompt.stage = .confirmOverwrite
@@ -73,6 +73,9 @@ extension Reducer {
             state.exportPrompt = nil
             let rows = written == 1 ? "1 row" : "\(written) rows"
             state.message = StatusMessage(text: "Exported \(rows) to \(Self.absolutePath(prompt.text)) (\(format))", isError: false)
+        case .cancelled:
+            state.exportPrompt = nil
+            state.message = StatusMessage(text: "Export cancelled: \(Self.absolutePath(prompt.text)) removed", isError: false)
         case .failed(let message):
             state.exportPrompt = nil
             state.message = StatusMessage(text: "Export failed: \(message)", isError: true)
@@ -92,8 +95,10 @@ extension Reducer {
 
 /// What the app reports about a running export.
 enum ExportEvent: Sendable, Equatable {
-    case progress(written: Int, total: Int)
+    case progress(ExportProgress)
     case exists
+    /// Stopped by a key; the partial file was removed.
+    case cancelled
     case finished(written: Int, format: String)
     case failed(String)
 

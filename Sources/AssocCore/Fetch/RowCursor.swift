@@ -1,0 +1,336 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The rows of a request read one at a time from its main statement, split into scopes as
+/// `fetchAll` splits them: memory stays bounded whatever the number of rows.
+///
+/// With `including(all:)`, parent rows are read in chunks; each chunk's children (and theirs) are
+/// fetched by the prefetch statements restricted to that chunk's keys, then the chunk's rows are
+/// handed out in order. Chunks are sized by rows (`CursorChunking`): a chunk starts with one
+/// parent and grows (at most doubling) while its parents and their prefetched rows fit in the row
+/// budget, so 1,000 parents of 10,000 children each never hold 10,000,000 rows at once. The rows
+/// are those `fetchAll` returns, in the same order.
+///
+///     let cursor = try db.cursor(Table("vendor").including(all: Table("vendor").association("items")))
+///     while let vendor = try cursor.next() { … }
+///
+/// A cursor is used from one thread; `cancel()` alone may be called from any thread.
+public final class RowCursor: @unchecked Sendable {
+    private let db: Database
+    /// nil for a cursor over rows already read.
+    private let statement: Statement?
+    private let reader: ScopeReader?
+    private let visibleCount: Int
+    private let columnCount: Int
+    private let plans: [Prefetcher.Plan]
+    private let mergedIDs: NodeRedirects
+    private let chunking: CursorChunking
+    private var cancellation: CancelFlag
+    private var chunk = FetchedRows()
+    private var position = 0
+    private var parentsPerChunk: Int
+    private var chunksRead = 0
+    private var isExhausted = false
+    /// The prefetch cursors of the last row handed out by `nextStreamed()` one parent at a time.
+    private var streams: [RowCursor] = []
+    /// Parents read from the statement whose prefetched rows are still to fetch, one at a time.
+    private var pending = FetchedRows()
+    private var pendingIndex = 0
+    /// Rows handed out so far (a streamed parent's children count toward its chunk sizing).
+    private(set) var rowsRead = 0
+
+    convenience init(db: Database, request: Request, chunking: CursorChunking) throws {
+        var resolver = Resolver(graph: db.graph)
+        let query = try resolver.resolve(request)
+        try self.init(
+            db: db, root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects, extraHidden: [],
+            chunking: chunking)
+    }
+
+    /// A cursor over a resolved tree; `extraHidden` columns (a prefetch statement's grouping
+    /// keys) come first among the hidden ones.
+    init(
+        db: Database, root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
+        extraHidden: [(nodeID: Int, column: String)], chunking: CursorChunking
+    ) throws {
+        var plans: [Prefetcher.Plan] = []
+        var hidden = extraHidden
+        Prefetcher.collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
+        let query = try SQLGenerator.generate(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
+        let (statement, columns, reader) = try RowReader.prepare(query, in: db)
+        self.db = db
+        self.statement = statement
+        self.reader = reader
+        self.columnCount = columns.count
+        self.visibleCount = columns.count - query.hiddenColumnCount
+        self.plans = plans
+        self.mergedIDs = mergedIDs
+        self.chunking = chunking
+        self.parentsPerChunk = chunking.firstChunkParents
+        self.cancellation = CancelFlag()
+    }
+
+    /// A cursor over rows already read (a chunk's prefetched rows, handed out as a cursor).
+    init(db: Database, rows: [Row], cancellation: CancelFlag) {
+        self.db = db
+        self.statement = nil
+        self.reader = nil
+        self.columnCount = 0
+        self.visibleCount = 0
+        self.plans = []
+        self.mergedIDs = NodeRedirects()
+        self.chunking = CursorChunking()
+        self.parentsPerChunk = 1
+        self.cancellation = cancellation
+        self.chunk.rows = rows
+        self.isExhausted = true
+    }
+
+    /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
+    /// after `cancel()`: at once when a statement is to run or running (it is interrupted),
+    /// within 64 rows when they were already read.
+    public func next() throws -> Row? {
+        try checkCancellation()
+        try finishStreams()
+        if plans.isEmpty, let statement, let reader {
+            guard !isExhausted else { return nil }
+            do {
+                guard try statement.step() else {
+                    isExhausted = true
+                    return nil
+                }
+            } catch {
+                throw failure(error)
+            }
+            rowsRead += 1
+            return reader.read(statement)
+        }
+        while position >= chunk.rows.count {
+            guard !isExhausted || hasPending else { return nil }
+            do {
+                try readChunk()
+            } catch {
+                throw failure(error)
+            }
+        }
+        let row = chunk.rows[position]
+        position += 1
+        rowsRead += 1
+        return row
+    }
+
+    /// The next row as a `StreamedRow`: its `including(all:)` rows are read as cursors. Parents
+    /// whose prefetched rows fit several to a chunk come with their rows already read (each
+    /// cursor hands them out); a parent that brings a chunk's worth of rows or more is read on
+    /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
+    /// the consumer reads them: memory stays bounded however many rows one parent has.
+    public func nextStreamed() throws -> StreamedRow? {
+        if plans.isEmpty {
+            // No prefetch: the row as next() reads it.
+            return try next().map { StreamedRow(row: $0, streams: [:], cursor: self) }
+        }
+        try checkCancellation()
+        try finishStreams()
+        func chunkRow() throws -> StreamedRow? { try next().map { StreamedRow(row: $0, streams: [:], cursor: self) } }
+        guard !plans.isEmpty, position >= chunk.rows.count, let statement, let reader else { return try chunkRow() }
+        if parentsPerChunk > 1, !hasPending, !isExhausted {
+            // Several parents to a chunk; a chunk that overflows leaves its parents pending.
+            do {
+                try readChunk()
+            } catch {
+                throw failure(error)
+            }
+            if position < chunk.rows.count { return try chunkRow() }
+        }
+        guard hasPending || !isExhausted else { return nil }
+        do {
+            let hasPending = self.hasPending
+            var parent: FetchedRows
+            if hasPending {
+                parent = takePending()
+            } else {
+                guard try statement.step() else {
+                    isExhausted = true
+                    return nil
+                }
+                parent = FetchedRows()
+                parent.hiddenWidth = columnCount - visibleCount
+                parent.rows = [reader.read(statement)]
+                statement.appendValues(in: visibleCount..<columnCount, to: &parent.hidden)
+            }
+            guard var row = parent.rows.first else { return nil }
+            var cursors: [StreamedRow.Place: RowCursor] = [:]
+            var visibleIndexes: [Int] = []
+            for plan in plans {
+                let cursor: RowCursor
+                if let key = Prefetcher.key(of: 0, in: parent, plan: plan, visibleIndexes: &visibleIndexes) {
+                    let (root, groupingNodeID, groupingColumns) = Prefetcher.prefetchTree(for: plan.child, parent: plan.parent, keys: [key])
+                    cursor = try RowCursor(
+                        db: db, root: root, limit: nil, offset: nil, mergedIDs: mergedIDs,
+                        extraHidden: groupingColumns.map { (groupingNodeID, $0) }, chunking: chunking)
+                    cursor.cancellation = cancellation
+                } else {
+                    cursor = RowCursor(db: db, rows: [], cancellation: cancellation)
+                }
+                // The row keeps fetchAll's shape: an empty list where the rows will stream.
+                row.attachPrefetched(plan.child.key, [], at: plan.scopePath[...])
+                cursors[StreamedRow.Place(path: plan.scopePath, key: plan.child.key)] = cursor
+                streams.append(cursor)
+            }
+            chunksRead += 1
+            rowsRead += 1
+            return StreamedRow(row: row, streams: cursors, cursor: self)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    private var hasPending: Bool { pendingIndex < pending.rows.count }
+
+    /// Rows until the cancellation flag is read again (a lock): a statement running when
+    /// `cancel()` is called is interrupted at once; rows already read go on for at most 64 rows.
+    private var rowsUntilCancellationCheck = 0
+
+    /// Set once `next()` threw `CancellationError`: it throws it again (an interrupted statement
+    /// was reset, and would start over).
+    private var wasCancelled = false
+
+    /// `error`, or `CancellationError` when the cursor was cancelled.
+    private func failure(_ error: Error) -> Error {
+        guard cancellation.isSet else { return error }
+        wasCancelled = true
+        return CancellationError()
+    }
+
+    private func checkCancellation() throws {
+        if wasCancelled { throw CancellationError() }
+        guard rowsUntilCancellationCheck <= 0 else {
+            rowsUntilCancellationCheck -= 1
+            return
+        }
+        rowsUntilCancellationCheck = 63
+        if cancellation.isSet {
+            wasCancelled = true
+            throw CancellationError()
+        }
+    }
+
+    /// Sizes the next chunk from the rows the last streamed parent's cursors handed out.
+    private func finishStreams() throws {
+        guard !streams.isEmpty else { return }
+        let held = 1 + streams.reduce(0) { $0 + $1.rowsRead }
+        streams = []
+        parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: 1, holding: held)
+    }
+
+    /// Stops the cursor from any thread: the statement running is interrupted, and `next()` throws
+    /// `CancellationError` from then on (rows already read in a chunk: within 64 rows).
+    public func cancel() {
+        cancellation.set()
+        db.connection.interrupt()
+    }
+
+    var database: Database { db }
+    var cancellationFlag: CancelFlag { cancellation }
+
+    /// Calls `body` with each remaining row.
+    public func forEach(_ body: (Row) throws -> Void) throws {
+        while let row = try next() { try body(row) }
+    }
+
+    /// Reads the next chunk of parent rows and fetches their prefetched rows.
+    private func readChunk() throws {
+        chunk = FetchedRows()
+        position = 0
+        if pendingIndex < pending.rows.count {
+            // A parent of a chunk whose prefetched rows overflowed: one at a time, as they come.
+            chunk = takePending()
+        } else {
+            guard let statement, let reader else {
+                isExhausted = true
+                return
+            }
+            chunk.hiddenWidth = columnCount - visibleCount
+            chunk.rows.reserveCapacity(min(parentsPerChunk, 1024))
+            while chunk.rows.count < parentsPerChunk {
+                guard try statement.step() else {
+                    isExhausted = true
+                    break
+                }
+                chunk.rows.append(reader.read(statement))
+                statement.appendValues(in: visibleCount..<columnCount, to: &chunk.hidden)
+            }
+        }
+        guard !chunk.rows.isEmpty else { return }
+        // Several parents whose rows pass twice the budget (a parent far above the ones before
+        // it): the chunk is dropped and its parents are taken one at a time.
+        let parents = chunk
+        let (limit, overflows) = chunking.rowBudget.multipliedReportingOverflow(by: 2)
+        db.fetchRowLimit = parents.rows.count > 1 && !overflows ? limit : nil
+        defer { db.fetchRowLimit = nil }
+        do {
+            for plan in plans {
+                if cancellation.isSet { throw failure(CancellationError()) }
+                try Prefetcher.prefetch(plan, into: &chunk, extraHiddenCount: 0, mergedIDs: mergedIDs, db: db)
+            }
+        } catch is ChunkOverflow {
+            pending = parents
+            pendingIndex = 0
+            parentsPerChunk = 1
+            chunk = FetchedRows()
+            return
+        }
+        chunk.hidden = []
+        chunk.hiddenWidth = 0
+        chunksRead += 1
+        let held = chunk.rows.count + chunk.rows.reduce(0) { $0 + $1.prefetchedRowCount }
+        parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: chunk.rows.count, holding: held)
+    }
+
+    /// The next parent of `pending`, with its hidden values, as a chunk of one.
+    private func takePending() -> FetchedRows {
+        var one = FetchedRows()
+        guard pendingIndex < pending.rows.count else { return one }
+        one.hiddenWidth = pending.hiddenWidth
+        one.rows = [pending.rows[pendingIndex]]
+        for column in 0..<pending.hiddenWidth { one.hidden.append(pending.hiddenValue(pendingIndex, column)) }
+        pendingIndex += 1
+        if pendingIndex >= pending.rows.count {
+            pending = FetchedRows()
+            pendingIndex = 0
+        }
+        return one
+    }
+}
+
+/// Thrown by `RowReader.fetch` past `Database.fetchRowLimit`.
+struct ChunkOverflow: Error {}
+
+extension Row {
+    /// The prefetched rows of this row and its scopes, nested ones included.
+    var prefetchedRowCount: Int {
+        var count = 0
+        for (_, rows) in prefetched {
+            count += rows.count
+            for row in rows { count += row.prefetchedRowCount }
+        }
+        for (_, scope) in scopes { count += scope.prefetchedRowCount }
+        return count
+    }
+}
+
+extension Database {
+    /// A cursor over the rows of `request`: the main statement runs at once and rows are read as
+    /// `next()` asks for them (`RowCursor`), with `including(all:)` fetched chunk by chunk.
+    public func cursor(_ request: Request, chunking: CursorChunking = .init()) throws -> RowCursor {
+        try RowCursor(db: self, request: request, chunking: chunking)
+    }
+}
+
+extension Request {
+    /// A cursor over the rows of the request. See `Database.cursor(_:chunking:)`.
+    public func fetchCursor(_ db: Database) throws -> RowCursor { try db.cursor(self) }
+}
