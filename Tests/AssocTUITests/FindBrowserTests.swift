@@ -11,6 +11,13 @@ final class FindBrowserTests: XCTestCase, ChinookBrowsing {
         return app
     }
 
+    /// Opens the prompt of `key`, types `text` and presses Enter.
+    func submit(_ app: BrowserApp, _ key: Character, _ text: String) {
+        press(app, .character(key))
+        type(app, text)
+        press(app, .enter)
+    }
+
     func trackId(_ app: BrowserApp) -> DatabaseValue? {
         app.state.rows?.selectedRow?.first
     }
@@ -48,9 +55,7 @@ final class FindBrowserTests: XCTestCase, ChinookBrowsing {
         // Sort by Name (the second column): Balls, Fast, For Those, Go Down, Let's, Put, Restless.
         press(app, .right, .character("s"))
         XCTAssertEqual(trackId(app), 2)
-        press(app, .character("f"))
-        type(app, "Composer IS NULL OR Composer LIKE 'F.%'")
-        press(app, .enter)
+        submit(app, "f", "Composer IS NULL OR Composer LIKE 'F.%'")
         XCTAssertEqual(trackId(app), 3, "Fast As a Shark comes after Balls to the Wall")
         press(app, .character("n"))
         XCTAssertEqual(trackId(app), 4, "Restless and Wild, last in the order")
@@ -64,9 +69,7 @@ final class FindBrowserTests: XCTestCase, ChinookBrowsing {
         press(app, .enter)
         XCTAssertEqual(trackId(app), 5)
         XCTAssertEqual(app.state.rows?.cursor.index, 4)
-        press(app, .character("#"))
-        type(app, "99")
-        press(app, .enter)
+        submit(app, "#", "99")
         XCTAssertEqual(trackId(app), 5)
         XCTAssertEqual(app.state.message?.text, "No key at least 99 in this view")
     }
