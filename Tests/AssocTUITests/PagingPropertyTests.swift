@@ -229,6 +229,12 @@ private struct ViewGenerator {
         if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
             let ordering = OrderingSyntax(.column(column.name), Bool.random(using: &random) ? .descending : .ascending)
             view.sorts = [SortTerm(ordering, column: column.name)]
+        } else if Bool.random(using: &random), let include = view.includes.randomElement(using: &random),
+                  let column = db.schema.table(named: include.destination)?.columns.randomElement(using: &random) {
+            // A sort on an included column (NULL where the include has no match).
+            let alias = BrowserView.aliasName([include.name])
+            let ordering = OrderingSyntax(.column(column.name, qualifier: alias), Bool.random(using: &random) ? .descending : .ascending)
+            view.sorts = [SortTerm(ordering, column: include.name + "." + column.name)]
         }
         if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
             view.filters = [ExpressionSyntax(.isNull(.column(column.name), negated: true))]
