@@ -76,7 +76,8 @@ final class QueryDataSourceTests: XCTestCase {
             WHERE "genre"."Name" = ? ORDER BY "genre"."Name", "Track"."TrackId" LIMIT 50
             """)
         XCTAssertEqual(page.statements.first?.arguments, ["Rock"])
-        XCTAssertEqual(page.paging, "OFFSET paging: sorted by a joined column")
+        // A sort on an included column pages by keyset too: (genre.Name, TrackId), NULLs first.
+        XCTAssertEqual(page.paging, "keyset paging on genre.Name, TrackId")
         // The request line shows the view without the tie-breaker, and parses back to the same view.
         let text = try source.requestText(for: view)
         XCTAssertEqual(text, "Track.including(optional: genre.aliased(\"genre\")).filter(genre.Name = 'Rock').order(genre.Name)")

@@ -6,8 +6,10 @@ import AssocCore
 struct PagingKeyset: Sendable, Equatable {
     /// The view's sort terms on root columns, then the key ascending.
     var terms: [KeysetCondition.Term]
-    /// For each term, the row column its value is read from.
+    /// For each term, the row column its value is read from…
     var names: [String]
+    /// …in the scope at this path (an include's; empty for the root).
+    var paths: [[String]]
     /// The key column.
     var key: String
     /// Whether the key is selected under `RequestDataSource.hiddenKeyName` (a rowid, or a key a
@@ -18,9 +20,17 @@ struct PagingKeyset: Sendable, Equatable {
     func values(of row: Row) -> [DatabaseValue]? {
         var values: [DatabaseValue] = []
         values.reserveCapacity(names.count)
-        for name in names {
-            guard let value = row[name] else { return nil }
-            values.append(value)
+        for (name, path) in zip(names, paths) {
+            guard !path.isEmpty else {
+                guard let value = row[name] else { return nil }
+                values.append(value)
+                continue
+            }
+            // An include without a match has no scope: its columns are NULL. A through include's
+            // scope sits inside its pivot's (columnless) scope: searched through nested scopes.
+            var scope: Row? = row
+            for key in path { scope = scope?.scopeTree(key) }
+            values.append(scope?[name] ?? .null)
         }
         return values
     }
@@ -36,8 +46,10 @@ struct PagingKeyset: Sendable, Equatable {
 
     /// `price, id` for the SQL pane's note.
     var description: String {
-        zip(terms, names).map { term, name in
-            (name == RequestDataSource.hiddenKeyName ? key : name) + (term.descending ? " DESC" : "")
+        zip(terms, zip(names, paths)).map { term, source in
+            let (name, path) = source
+            let shown = name == RequestDataSource.hiddenKeyName ? key : (path + [name]).joined(separator: ".")
+            return shown + (term.descending ? " DESC" : "")
         }.joined(separator: ", ")
     }
 }

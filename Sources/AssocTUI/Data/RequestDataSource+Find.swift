@@ -57,7 +57,7 @@ extension RequestDataSource {
     /// The view's keyset, or an error saying why `what` needs one.
     private func requireKeyset(for view: BrowserView, request: Request, what: String) throws -> PagingKeyset {
         guard let keyset = pagingKeyset(for: view, request: request) else {
-            let reason = offsetPagingReason(request) ?? "its rows have no single-column key, or repeat one"
+            let reason = offsetPagingReason(request, view: view) ?? "its rows have no single-column key, or repeat one"
             throw AssocError.invalidRequest(
                 table: view.table, reason: "\(what) needs a view paged by key, and this one pages with OFFSET (\(reason))")
         }

@@ -39,11 +39,22 @@ extension RequestDataSource {
         return request
     }
 
-    /// Why `request` cannot page on its key (its own order or limit), nil when it can.
-    func offsetPagingReason(_ request: Request) -> String? {
+    /// Why `request` cannot page on its key (its own order or limit), nil when it can. `view`
+    /// tells which include each table alias stands for (sorts on included columns).
+    func offsetPagingReason(_ request: Request, view: BrowserView? = nil) -> String? {
         if request.limit != nil || request.offset != nil { return "the request has a limit" }
-        if sortColumns(of: request) == nil { return unpageableSortReason(request) }
+        if sortColumns(of: request, view: view) == nil { return unpageableSortReason(request) }
         return nil
+    }
+
+    /// One term of a sort keyset paging can follow: a column of the root, or of an include (its
+    /// scope path), with its direction.
+    struct SortColumn {
+        var expression: AssocCore.Expression
+        var path: [String]
+        var name: String
+        var descending: Bool
+        var isNullable: Bool
     }
 
     /// Why the request's order cannot be paged by keyset.
@@ -51,7 +62,7 @@ extension RequestDataSource {
         let table = db.schema.table(named: request.table)
         for term in request.relation.ordering ?? [] {
             switch term.expression {
-            case .aliasedColumn: return "sorted by a joined column"
+            case .aliasedColumn: return "sorted by a column of a table joined without its columns"
             case .column(let name):
                 guard let column = table?.column(named: name) else { return "sorted by an annotation" }
                 if !isSelected(column.name, in: request) { return "sorted by a column left out of the selection" }
@@ -61,17 +72,35 @@ extension RequestDataSource {
         return "sorted view"
     }
 
-    /// The root columns the request sorts on, each selected in its rows; nil when a term is
-    /// something else (an expression, an aggregate, an annotation, a joined column).
-    private func sortColumns(of request: Request) -> [(name: String, descending: Bool, isNullable: Bool)]? {
+    /// The columns the request sorts on, each selected in its rows: the root's, or those of the
+    /// view's includes (through their alias; their rows are in the included scope, NULL when the
+    /// include has no match). Nil when a term is something else (an expression, an aggregate, an
+    /// annotation, a table joined without its columns).
+    private func sortColumns(of request: Request, view: BrowserView?) -> [SortColumn]? {
         guard let ordering = request.relation.ordering, !ordering.isEmpty else { return [] }
         guard let table = db.schema.table(named: request.table) else { return nil }
-        var columns: [(name: String, descending: Bool, isNullable: Bool)] = []
+        var includes: [String: (path: [String], table: String)] = [:]
+        for (path, include) in view?.includePaths ?? [] where view?.rawRequest == nil {
+            includes[BrowserView.aliasName(path).lowercased()] = (path, include.destination)
+        }
+        var columns: [SortColumn] = []
         for term in ordering {
-            guard case .column(let name) = term.expression, let column = table.column(named: name),
-                  isSelected(column.name, in: request) else { return nil }
-            let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
-            columns.append((column.name, term.descending == true, !column.notNull && !isRowidAlias))
+            switch term.expression {
+            case .column(let name):
+                guard let column = table.column(named: name), isSelected(column.name, in: request) else { return nil }
+                let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
+                columns.append(SortColumn(
+                    expression: term.expression, path: [], name: column.name, descending: term.descending == true,
+                    isNullable: !column.notNull && !isRowidAlias))
+            case .aliasedColumn(let alias, let name):
+                guard let include = includes[alias.lowercased()],
+                      let column = db.schema.table(named: include.table)?.column(named: name) else { return nil }
+                columns.append(SortColumn(
+                    expression: term.expression, path: include.path, name: column.name,
+                    descending: term.descending == true, isNullable: true))
+            default:
+                return nil
+            }
         }
         return columns
     }
@@ -92,17 +121,20 @@ extension RequestDataSource {
     /// added under a hidden name). `repeatsKey`: `db.rowsCanRepeatRootKey(request)` when the
     /// caller knows it already.
     func pagingKeyset(for view: BrowserView, request: Request, repeatsKey: Bool? = nil) -> PagingKeyset? {
-        guard offsetPagingReason(request) == nil, !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
-              let key = pagingKey(of: request.table), let sorted = sortColumns(of: request) else { return nil }
+        guard offsetPagingReason(request, view: view) == nil,
+              !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
+              let key = pagingKey(of: request.table), let sorted = sortColumns(of: request, view: view) else { return nil }
         let hidden = key.hidden || !isSelected(key.column, in: request)
-        var terms = sorted.map { KeysetCondition.Term(.column($0.name), descending: $0.descending, isNullable: $0.isNullable) }
+        var terms = sorted.map { KeysetCondition.Term($0.expression, descending: $0.descending, isNullable: $0.isNullable) }
         var names = sorted.map(\.name)
+        var paths = sorted.map(\.path)
         // The key ends the order (ties of the sort), unless the sort already ends with it.
-        if sorted.last?.name.lowercased() != key.column.lowercased() || hidden {
+        if sorted.last.map({ !$0.path.isEmpty || $0.name.lowercased() != key.column.lowercased() }) ?? true || hidden {
             terms.append(KeysetCondition.Term(.column(key.column), descending: false, isNullable: false))
             names.append(hidden ? Self.hiddenKeyName : key.column)
+            paths.append([])
         }
-        return PagingKeyset(terms: terms, names: names, key: key.column, hiddenKey: hidden)
+        return PagingKeyset(terms: terms, names: names, paths: paths, key: key.column, hiddenKey: hidden)
     }
 
     // MARK: Request text

@@ -260,7 +260,7 @@ package final class RequestDataSource: BrowserDataSource {
     ) -> String {
         let table = view.table
         guard let keyset else {
-            if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
+            if let reason = offsetPagingReason(request, view: view) { return "OFFSET paging: " + reason }
             if repeatsKey { return "OFFSET paging: rows repeat a key" }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
