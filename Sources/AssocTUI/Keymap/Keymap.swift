@@ -64,6 +64,8 @@ enum Keymap {
         Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools),
         Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell", group: .tools, isAvailable: false),
         Binding(keys: [.character("R")], action: .rerun, help: "re-run the current view", group: .tools),
+        Binding(keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
+        Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools),
     ]
 
     private static let byKey: [KeyEvent: Action] = {

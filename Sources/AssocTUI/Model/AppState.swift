@@ -22,6 +22,27 @@ struct NavigationEntry: Sendable, Equatable {
     var tablesCursor: ListCursor
     var linksCursor: ListCursor
     var sqlScroll: Int
+    /// The undo and redo history of that level's view.
+    var history = ViewHistory()
+}
+
+/// The views a breadcrumb level went through: `u` goes back to the one before the last change
+/// (include, toggle, remove, prefetch, aggregate, filter, sort, typed request), Ctrl-R forward again.
+struct ViewHistory: Sendable, Equatable {
+    var undo: [BrowserView] = []
+    var redo: [BrowserView] = []
+    /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
+    var lastChangeIsTypedRequest = false
+    /// Past this many changes the oldest are forgotten.
+    static let limit = 200
+
+    /// `old` was replaced by a change: it can be undone; what was undone can no longer be redone.
+    mutating func record(_ old: BrowserView) {
+        undo.append(old)
+        if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
+        redo = []
+        lastChangeIsTypedRequest = false
+    }
 }
 
 /// Everything the browser shows, as one value. Changed only by `Reducer.reduce`.
@@ -44,6 +65,10 @@ struct AppState: Sendable, Equatable {
     var focus: Pane = .tables
     var showSQL = true
     var stack: [NavigationEntry] = []
+    /// The undo and redo history of the current level's view.
+    var history = ViewHistory()
+    /// What was typed in the `:` and `/` prompts this run, oldest first (↑ and ↓ walk it).
+    var promptHistory: [PromptState.Kind: [String]] = [:]
     var overlay: Overlay = .none
     var message: StatusMessage?
     var isFinished = false

@@ -1,7 +1,7 @@
 /// A one-line text prompt at the bottom of the screen: the filter prompt (`/`) or the request
 /// line (`:`). Pure editing operations; the cursor counts Characters and is always valid.
 struct PromptState: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Hashable {
         /// An expression added to the view's filters (or havings).
         case filter
         /// The whole view as request-language text.
@@ -34,6 +34,8 @@ struct PromptState: Sendable, Equatable {
     var error: Failure?
     /// Enter was pressed: waiting for the data source's verdict.
     var isChecking = false
+    /// The entry of the prompt history shown (↑/↓), nil for the text being typed.
+    var historyIndex: Int?
 
     init(kind: Kind, text: String = "") {
         self.kind = kind
@@ -71,6 +73,13 @@ struct PromptState: Sendable, Equatable {
 
     mutating func moveCursor(to position: Int) {
         cursor = min(max(0, position), characters.count)
+    }
+
+    /// Replaces the whole text, the cursor at its end.
+    mutating func replaceText(_ text: String) {
+        characters = Array(text)
+        cursor = characters.count
+        error = nil
     }
 
     mutating func clear() {

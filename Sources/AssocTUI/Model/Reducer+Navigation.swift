@@ -58,7 +58,8 @@ extension Reducer {
     static func push(_ state: inout AppState, _ view: BrowserView) -> [Effect] {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll))
+            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history))
+        state.history = ViewHistory()
         state.rows = RowsState(view: view)
         state.focus = .rows
         state.linksCursor = ListCursor()
@@ -68,6 +69,11 @@ extension Reducer {
     }
 
     static func back(_ state: inout AppState) -> [Effect] {
+        if state.history.lastChangeIsTypedRequest, !state.history.undo.isEmpty {
+            // Esc after a typed request: back to the view it replaced (u would do the same).
+            state.history.lastChangeIsTypedRequest = false
+            return undo(&state)
+        }
         guard let entry = state.stack.popLast() else {
             if state.focus != .tables {
                 state.focus = .tables
@@ -77,6 +83,7 @@ extension Reducer {
             return []
         }
         state.rows = entry.rows
+        state.history = entry.history
         state.focus = entry.focus
         state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
         refreshLinks(&state)
@@ -152,14 +159,33 @@ extension Reducer {
     }
 
     /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
-    static func reopen(_ state: inout AppState, _ view: BrowserView) -> [Effect] {
+    static func reopen(_ state: inout AppState, _ view: BrowserView, recording: Bool = true) -> [Effect] {
         guard let old = state.rows else { return [] }
+        if recording && old.view != view { state.history.record(old.view) }
         var rows = RowsState(view: view)
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
         state.rows = rows
         state.sqlScroll = 0
         return [.openView(view, limit: window(state))]
+    }
+
+    /// `u` (`undo`) and Ctrl-R (`!undo`): the view before (after) the last change of this level.
+    static func undo(_ state: inout AppState, redo: Bool = false) -> [Effect] {
+        guard let current = state.rows?.view else {
+            state.message = StatusMessage(text: "Nothing to undo: open a table first", isError: false)
+            return []
+        }
+        let target = redo ? state.history.redo.popLast() : state.history.undo.popLast()
+        guard let target else {
+            state.message = StatusMessage(text: redo ? "Nothing to redo" : "Nothing to undo in this view (Esc goes back a level)", isError: false)
+            return []
+        }
+        if redo { state.history.undo.append(current) } else { state.history.redo.append(current) }
+        state.history.lastChangeIsTypedRequest = false
+        state.message = StatusMessage(
+            text: (redo ? "Redone: " : "Undone: ") + (target.refinementSummary ?? target.title), isError: false)
+        return reopen(&state, target, recording: false)
     }
 
     // MARK: Links pane

@@ -25,6 +25,7 @@ extension Reducer {
             }
             let old = Set((state.rows?.view.includePaths ?? []).map(\.path))
             let effects = reopen(&state, view)
+            if prompt.kind == .request { state.history.lastChangeIsTypedRequest = true }
             state.rows?.cursor = ListCursor()
             // A typed include is brought into view as `+` does.
             if let added = view.includePaths.first(where: { !old.contains($0.path) }) {
@@ -46,6 +47,16 @@ extension Reducer {
             return []
         default:
             return []
+        }
+    }
+
+    /// Keeps a submitted text in the prompt's history (once: a repeat of the last one is not added).
+    private static func remember(_ state: inout AppState, _ prompt: PromptState) {
+        let text = prompt.text
+        guard !text.allSatisfy(\.isWhitespace), state.promptHistory[prompt.kind]?.last != text else { return }
+        state.promptHistory[prompt.kind, default: []].append(text)
+        if let count = state.promptHistory[prompt.kind]?.count, count > 100 {
+            state.promptHistory[prompt.kind]?.removeFirst(count - 100)
         }
     }
 
@@ -100,7 +111,21 @@ extension Reducer {
             state.message = StatusMessage(text: cancelled, isError: false)
             return []
         case .enter:
+            remember(&state, prompt)
             return submit(&state, prompt)
+        case .up, .down:
+            // This run's history of the prompt: ↑ older, ↓ newer, past the newest an empty line.
+            let history = state.promptHistory[prompt.kind] ?? []
+            guard !history.isEmpty else { break }
+            let current = prompt.historyIndex ?? history.count
+            let next = key == .up ? max(0, current - 1) : current + 1
+            if next < history.count {
+                prompt.historyIndex = next
+                prompt.replaceText(history[next])
+            } else {
+                prompt.historyIndex = nil
+                prompt.replaceText("")
+            }
         case .character(let character):
             prompt.insert(character)
         case .tab:

@@ -233,6 +233,8 @@ enum Reducer {
             return findAgain(&state, backward: action == .previousMatch)
         case .jumpToKey:
             return openJumpPrompt(&state)
+        case .undo, .redo:
+            return undo(&state, redo: action == .redo)
         case .filterOnValue:
             return filterOnValue(&state)
         case .sort:
