@@ -109,8 +109,8 @@ final class PagingPropertyTests: XCTestCase {
         // The generator reached both ways of paging.
         XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("keyset") }, "\(kinds)")
         XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("OFFSET") }, "\(kinds)")
-        // And keyset paging on a sort of an included column (`keyset paging on author.name, id`).
-        XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("keyset paging on") && $0.contains(".") }, "\(kinds)")
+        // Sorts on included columns (`keyset paging on author.name, id`) come with some seeds
+        // only: `QueryDataSourceTests` checks one every time.
     }
 
     private func flattened(_ rows: [Row], of view: BrowserView, source: RequestDataSource) throws -> [[DatabaseValue]] {
