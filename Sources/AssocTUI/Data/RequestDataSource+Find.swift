@@ -26,13 +26,12 @@ extension RequestDataSource {
         guard let row = try db.fetchOne(request), let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
-        // The rows strictly between the cursor and the match.
-        let between = backward
-            ? KeysetCondition.after(values, in: keyset.terms).flatMap { low in
-                KeysetCondition.before(cursor, in: keyset.terms).map { (low, $0) } }
-            : KeysetCondition.after(cursor, in: keyset.terms).flatMap { low in
-                KeysetCondition.before(values, in: keyset.terms).map { (low, $0) } }
-        let skipped = try between.map { try db.fetchCount(base.filter($0.0).filter($0.1)) } ?? 0
+        // The rows strictly between the cursor and the match, in the view's order.
+        let (low, high) = backward ? (values, cursor) : (cursor, values)
+        var skipped = 0
+        if let after = KeysetCondition.after(low, in: keyset.terms), let before = KeysetCondition.before(high, in: keyset.terms) {
+            skipped = try db.fetchCount(base.filter(after).filter(before))
+        }
         let found = backward ? position - 1 - skipped : position + 1 + skipped
         record(values, at: found, of: view)
         return FindResult(position: found, description: description)
