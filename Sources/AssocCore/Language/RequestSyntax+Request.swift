@@ -28,6 +28,20 @@ extension Request {
     }
 }
 
+extension Expression {
+    /// The expression as request-language text (`author.name = 'x'`, `albums.count`).
+    package func languageText() throws -> String {
+        RequestPrinter.print(try RelationSyntaxBuilder.syntax(self))
+    }
+}
+
+extension Ordering {
+    /// The ordering as request-language text (`Name.desc`).
+    package func languageText() throws -> String {
+        RequestPrinter.print(OrderingSyntax(try RelationSyntaxBuilder.syntax(expression), descending == true ? .descending : .ascending))
+    }
+}
+
 enum RelationSyntaxBuilder {
     static func methods(of relation: Relation) throws -> [MethodSyntax] {
         var methods: [MethodSyntax] = []

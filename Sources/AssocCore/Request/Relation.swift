@@ -49,6 +49,12 @@ public enum JoinMethod: String, Sendable, CaseIterable {
 public struct Join: Sendable, Hashable {
     public var method: JoinMethod
     public var association: AssociationRequest
+
+    /// `association` attached with `method` (what `including`/`joining` append to `joins`).
+    public init(method: JoinMethod, association: AssociationRequest) {
+        self.method = method
+        self.association = association
+    }
 }
 
 /// The refinement methods shared by requests and associations. Each returns a refined copy.

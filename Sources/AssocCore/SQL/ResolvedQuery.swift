@@ -6,6 +6,8 @@ struct ResolvedQuery: Sendable {
     var limit: Int?
     var offset: Int?
     var redirects: NodeRedirects
+    /// The node each join of the request resolved to, by join path (final ids).
+    var joinNodes: [[Int]: Int] = [:]
 
     /// The same tree with another root (a prefetch statement's), and no limit of its own.
     func statement(root: QueryNode) -> ResolvedQuery {
@@ -51,6 +53,8 @@ struct PendingJoin: Sendable {
     var method: JoinMethod
     var association: AssociationRequest
     var hints: ResolutionHints
+    /// The join path of the through association this join completes.
+    var joinPath: [Int]? = nil
 }
 
 /// One direct step of an association, with the request that refines its table.

@@ -126,6 +126,9 @@ extension Resolver {
         }
         var chain: [PrefetchStep] = []
         var previous = parent.table
+        let targetPath = joinPath
+        joinPath = nil
+        defer { joinPath = targetPath }
         for step in steps.dropLast() {
             guard let table = schema.table(named: step.definition.destination) else {
                 throw AssocError.unknownTable(step.definition.destination, in: schema)
@@ -141,6 +144,7 @@ extension Resolver {
             throw AssocError.unknownTable(last.definition.destination, in: schema)
         }
         try checkStep(last.definition, from: previous, to: destination)
+        joinPath = targetPath
         let targetNode = try node(
             for: destination, relation: last.request.relation, isIncluded: true,
             presetID: last.hints.presetNodeID, isRoot: false, pendingJoins: last.hints.pendingJoins)

@@ -6,6 +6,12 @@ struct Resolver {
     private var nextID = 0
     /// Node ids replaced by merges, mapped to the id that survived.
     private(set) var redirects = NodeRedirects()
+    /// Where each join the request wrote landed: its join path (see `RequestScope.joinPath`) →
+    /// the id of its destination's node. Read by `Database.scopeTree(of:)`.
+    private(set) var joinNodes: [[Int]: Int] = [:]
+    /// The join path of the association being attached, nil while resolving what the request did
+    /// not write as a join (a through association's pivot, an aggregate's join).
+    var joinPath: [Int]? = []
 
     init(graph: AssociationGraph) {
         self.graph = graph
@@ -17,7 +23,9 @@ struct Resolver {
     mutating func resolve(_ request: Request) throws -> ResolvedQuery {
         var root = try resolveRoot(request)
         root.ordersTotally = request.isOrderedTotally
-        return ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
+        var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
+        resolved.joinNodes = joinNodes.mapValues { redirects.finalID($0) }
+        return resolved
     }
 
     private mutating func resolveRoot(_ request: Request) throws -> QueryNode {
@@ -34,8 +42,10 @@ struct Resolver {
         try flatten(withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
         let table = try destination(of: steps, association: origin.association, from: baseTable)
         var relation = steps.last?.request.relation ?? Relation()
+        let ownJoinCount = relation.joins.count
         relation = relation.merging(request.relation)
-        var root = try node(for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true)
+        var root = try node(
+            for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true, firstRecordedJoin: ownJoinCount)
         root.originFilter = try originFilter(of: origin, steps: steps)
         return root
     }
@@ -83,9 +93,11 @@ struct Resolver {
         return nextID
     }
 
+    /// The node of `table` refined by `relation`. `firstRecordedJoin`: the joins before it came
+    /// from an association's own refinements, not from the request (they get no join path).
     mutating func node(
         for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool,
-        pendingJoins: [PendingJoin] = []
+        pendingJoins: [PendingJoin] = [], firstRecordedJoin: Int = 0
     ) throws -> QueryNode {
         var node = QueryNode(
             id: makeID(presetID), table: table, userAlias: relation.alias,
@@ -93,12 +105,19 @@ struct Resolver {
         node.filters = try relation.keyFilters.map { try $0.condition(on: table) } + relation.filters
         node.ordering = relation.ordering ?? []
         node.isDistinct = relation.isDistinct
-        for join in relation.joins {
-            _ = try attach(join.association, method: join.method, to: &node)
+        let ownPath = joinPath
+        defer { joinPath = ownPath }
+        for (index, join) in relation.joins.enumerated() {
+            let path = index >= firstRecordedJoin ? ownPath.map { $0 + [index - firstRecordedJoin] } : nil
+            joinPath = path
+            let id = try attach(join.association, method: join.method, to: &node)
+            if let path { joinNodes[path] = id }
         }
         for pending in pendingJoins {
+            joinPath = pending.joinPath
             _ = try attach(pending.association, method: pending.method, to: &node, hints: pending.hints)
         }
+        joinPath = nil
         for filter in relation.filters where filter.containsAggregate {
             _ = filter
             throw AssocError.invalid("aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))", table: table.name)
@@ -149,7 +168,8 @@ struct Resolver {
                 singularKey: hints.singularKey ?? (association.key == nil ? singularKey : nil),
                 pendingJoins: hints.pendingJoins)
             let pivotMethod: JoinMethod = method.isRequired ? .joiningRequired : .joiningOptional
-            let pending = PendingJoin(method: method, association: target, hints: targetHints)
+            let pending = PendingJoin(method: method, association: target, hints: targetHints, joinPath: joinPath)
+            joinPath = nil
             _ = try attach(pivot, method: pivotMethod, to: &parent, hints: ResolutionHints(pendingJoins: [pending]))
             return finalID(targetID)
         }

@@ -30,13 +30,16 @@ package struct ExecutedStatement: Sendable, Hashable {
 
 /// A window of rows of a view, flattened for the grid, with the statements that produced it.
 package struct RowsPage: Sendable, Equatable {
-    /// Root columns first, then included ones as `key.column` (`author.name`, `author.country.name`).
-    package var columns: [String]
+    /// Root columns first, then each included scope's, then prefetch counts.
+    package var columns: [GridColumn]
     package var rows: [[DatabaseValue]]
     /// Index of `rows[0]` in the whole view.
     package var offset: Int
-    /// How many leading columns belong to the root table (the rest are included).
+    /// How many leading columns belong to the root's own row (the rest are included).
     package var rootColumnCount: Int
+    /// The scopes of the view's rows, and where its request writes each (edits of included
+    /// columns read it).
+    package var scopeTree: RequestScope?
     /// The root table's primary key columns (labels of followed rows); empty for a view.
     package var keyColumns: [String]
     /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
@@ -49,7 +52,7 @@ package struct RowsPage: Sendable, Equatable {
     package var prefetched: [[PrefetchedRows]] = []
 
     package init(
-        columns: [String], rows: [[DatabaseValue]], offset: Int, rootColumnCount: Int? = nil,
+        columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
         keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [ExecutedStatement],
         prefetched: [[PrefetchedRows]] = []
     ) {
@@ -58,7 +61,8 @@ package struct RowsPage: Sendable, Equatable {
         self.columns = columns
         self.rows = rows
         self.offset = offset
-        self.rootColumnCount = rootColumnCount ?? columns.count
+        self.rootColumnCount = columns.prefix { $0.isRoot }.count
+        self.scopeTree = scopeTree
         self.keyColumns = keyColumns
         self.paging = paging
         self.statements = statements
@@ -77,7 +81,7 @@ package struct RowCount: Sendable, Equatable {
 }
 
 /// Everything the browser reads from a database. The browser never builds SQL itself: the data
-/// source turns each `BrowserView` into an AssocCore `Request` and runs it.
+/// source runs each view's AssocCore `Request`.
 package protocol BrowserDataSource: AnyObject {
     /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
     /// Called on the browser's loop, not on its worker: a schema in memory, no statement.
@@ -88,32 +92,32 @@ package protocol BrowserDataSource: AnyObject {
     func countRows(ofTable table: String) throws -> Int
     /// Up to `limit` rows of `view` from row `offset`. `totalCount`, when known, lets the source
     /// read the end of the view backwards instead of skipping rows.
-    func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage
+    func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage
     /// The number of rows of `view`.
-    func count(of view: BrowserView) throws -> RowCount
+    func count(of view: RequestView) throws -> RowCount
     /// For one row of `view` (its root columns and values): the number of records of each named
     /// to-many link.
-    func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
+    func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
     /// The view as Swift code (`SwiftCodeGenerator`), for the side pane's Swift tab.
-    func swiftCode(for view: BrowserView) throws -> String
+    func swiftCode(for view: RequestView) throws -> String
     /// The association tree around `table`, for the schema map.
     func schemaTree(around table: String) -> [SchemaTree.Line]
     /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
     /// `progress` returning false cancels the export (`ExportError.cancelled`).
-    func export(_ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool,
+    func export(_ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool,
                 progress: (ExportProgress) -> Bool) throws -> Int
     /// The view as request-language text (the request line).
-    func requestText(for view: BrowserView) throws -> String
+    func requestText(for view: RequestView) throws -> String
     /// Throws when `view` does not make valid SQL.
-    func check(_ view: BrowserView) throws
+    func check(_ view: RequestView) throws
     /// The view request-language `text` describes (`current` gives the followed link to keep).
-    func view(parsing text: String, from current: BrowserView?) throws -> BrowserView
+    func view(parsing text: String, from current: RequestView?) throws -> RequestView
     /// Numeric non-key columns by table.
     func numericColumns() -> [String: [String]]
     /// The next (previous) row of `view` after `position` that `text` matches (`RequestDataSource.find`).
-    func find(_ text: String, in view: BrowserView, after position: Int, backward: Bool) throws -> FindResult
+    func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult
     /// The position of the first row whose key is at least `text`, nil when none.
-    func jump(toKey text: String, in view: BrowserView) throws -> Int?
+    func jump(toKey text: String, in view: RequestView) throws -> Int?
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -123,26 +127,26 @@ package protocol BrowserDataSource: AnyObject {
 }
 
 extension BrowserDataSource {
-    package func requestText(for view: BrowserView) throws -> String {
+    package func requestText(for view: RequestView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
-    package func check(_ view: BrowserView) throws {}
-    package func view(parsing text: String, from current: BrowserView?) throws -> BrowserView {
+    package func check(_ view: RequestView) throws {}
+    package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
     package func numericColumns() -> [String: [String]] { [:] }
-    package func find(_ text: String, in view: BrowserView, after position: Int, backward: Bool) throws -> FindResult {
+    package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")
     }
-    package func jump(toKey text: String, in view: BrowserView) throws -> Int? {
+    package func jump(toKey text: String, in view: RequestView) throws -> Int? {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot jump to a key")
     }
-    package func swiftCode(for view: BrowserView) throws -> String {
+    package func swiftCode(for view: RequestView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }
     package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
     package func export(
-        _ view: BrowserView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
+        _ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
     }

@@ -12,7 +12,7 @@ extension RequestDataSource {
     ///
     ///     SELECT * FROM "big" WHERE (instr(lower("label"), ?) > 0) AND "id" > ? ORDER BY "id" LIMIT 1
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" > ? AND "id" < ?)
-    package func find(_ text: String, in view: BrowserView, after position: Int, backward: Bool) throws -> FindResult {
+    package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         let base = try request(for: view)
         let keyset = try requireKeyset(for: view, request: base, what: "find")
         guard let cursor = anchors(of: view)[position] else {
@@ -42,7 +42,7 @@ extension RequestDataSource {
     ///
     ///     SELECT * FROM "big" WHERE "id" >= ? ORDER BY "id" LIMIT 1
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
-    package func jump(toKey text: String, in view: BrowserView) throws -> Int? {
+    package func jump(toKey text: String, in view: RequestView) throws -> Int? {
         let base = try request(for: view)
         let keyset = try requireKeyset(for: view, request: base, what: "jump to a key")
         let value = Self.keyValue(text)
@@ -54,9 +54,9 @@ extension RequestDataSource {
     }
 
     /// The view's keyset, or an error saying why `what` needs one.
-    private func requireKeyset(for view: BrowserView, request: Request, what: String) throws -> PagingKeyset {
-        guard let keyset = pagingKeyset(for: view, request: request) else {
-            let reason = offsetPagingReason(request, view: view) ?? "its rows have no single-column key, or repeat one"
+    private func requireKeyset(for view: RequestView, request: Request, what: String) throws -> PagingKeyset {
+        guard let keyset = pagingKeyset(for: request) else {
+            let reason = offsetPagingReason(request) ?? "its rows have no single-column key, or repeat one"
             throw AssocError.invalidRequest(
                 table: view.table, reason: "\(what) needs a view paged by key, and this one pages with OFFSET (\(reason))")
         }

@@ -1,6 +1,6 @@
 import AssocCore
 
-/// The browser's data source: every `BrowserView` becomes an AssocCore `Request`
+/// The browser's data source: every `RequestView` becomes an AssocCore `Request`
 /// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
 /// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
 /// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
@@ -9,7 +9,7 @@ package final class RequestDataSource: BrowserDataSource {
     package let db: Database
     /// Row positions → the values of the view's order seen there, per view (anchors of keyset
     /// pagination).
-    private var anchors: [BrowserView: [Int: [DatabaseValue]]] = [:]
+    private var anchors: [Request: [Int: [DatabaseValue]]] = [:]
     private static let maximumAnchors = 200_000
 
     package init(database: Database) {
@@ -50,61 +50,19 @@ package final class RequestDataSource: BrowserDataSource {
     // MARK: Requests
 
     /// The request behind `view`, without paging.
-    package func request(for view: BrowserView) throws -> Request {
-        if let raw = view.rawRequest { return try db.request(parsing: raw) }
-        var request: Request
-        if let follow = view.follow {
-            request = try followRequest(link: follow.link, table: follow.table, columns: follow.columns, values: follow.values)
-        } else {
-            guard db.schema.table(named: view.table) != nil else {
-                throw AssocError.unknownTable(view.table, suggestions: [])
-            }
-            request = Table(view.table).all
-        }
-        let aliases = view.usedAliases
-        for include in view.includes {
-            let association = Self.association(for: include, path: [include.name], aliases: aliases)
-            request = include.isRequired ? request.including(required: association) : request.including(optional: association)
-        }
-        return try refine(request, with: view)
+    package func request(for view: RequestView) throws -> Request {
+        view.request
     }
 
-    /// The records `link` reaches from one row of `table`: `Genre.filter(GenreId = 1).request(for:
-    /// albums)`, each record once, whatever the link's kind. The row is picked by its primary key
-    /// when the grid holds it, else by the columns the link starts from.
+    /// The records `link` reaches from one row of `table` (see `FollowRequest`).
     func followRequest(link: String, table: String, columns: [String], values: [DatabaseValue]) throws -> Request {
         guard let info = db.schema.table(named: table) else { throw AssocError.unknownTable(table, suggestions: []) }
-        let association = Table(table).association(link)
-        let row = Row(columnNames: columns, values: values)
+        guard let association = db.graph.associations(from: table).first(where: { $0.name == link }) else {
+            throw AssocError.unknownAssociation(table: table, name: link, suggestions: [], available: db.graph.associations(from: table).map(\.name))
+        }
         let keyColumns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
-        if !keyColumns.isEmpty, keyColumns.count == info.primaryKey.columns.count,
-           !keyColumns.contains(where: { row[$0] == nil || row[$0]?.isNull == true })
-        {
-            // `Genre.filter(key: 1)`, `PlaylistTrack.filter(key: [PlaylistId: 1, TrackId: 2])`.
-            var key: [String: ExpressionConvertible] = [:]
-            for column in keyColumns { key[column] = row[column] ?? .null }
-            let base = keyColumns.count == 1 ? Table(table).all.filter(key: row[keyColumns[0]] ?? .null) : Table(table).all.filter(key: key)
-            return try db.request(for: association, of: base)
-        }
-        var base = Table(table).all
-        for column in try db.originColumns(of: association, from: table) {
-            guard let value = row[column] else {
-                throw AssocError.invalidRequest(table: nil, reason: "the row has no column \"\(column)\", needed to follow \"\(link)\" from \"\(table)\"")
-            }
-            base = base.filter(Expression.binary(.equal, .column(column), .value(value)))
-        }
-        return try db.request(for: association, of: base)
-    }
-
-    private static func association(for include: IncludedAssociation, path: [String] = [], aliases: Set<String> = []) -> AssociationRequest {
-        var association = Table(include.origin).association(include.name)
-        let alias = BrowserView.aliasName(path)
-        if aliases.contains(alias) { association = association.aliased(alias) }
-        for child in include.children {
-            let nested = Self.association(for: child, path: path + [child.name], aliases: aliases)
-            association = child.isRequired ? association.including(required: nested) : association.including(optional: nested)
-        }
-        return association
+        let key = keyColumns.count == info.primaryKey.columns.count ? keyColumns : []
+        return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
     /// The column keyset pagination orders on, and whether it must be selected explicitly
@@ -125,13 +83,13 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     /// The values of the view's order seen at each row position (keyset anchors).
-    func anchors(of view: BrowserView) -> [Int: [DatabaseValue]] {
-        anchors[view] ?? [:]
+    func anchors(of view: RequestView) -> [Int: [DatabaseValue]] {
+        anchors[view.request] ?? [:]
     }
 
     /// Remembers the values of the view's order at `position` (a row find or jump reached).
-    func record(_ values: [DatabaseValue], at position: Int, of view: BrowserView) {
-        anchors[view, default: [:]][position] = values
+    func record(_ values: [DatabaseValue], at position: Int, of view: RequestView) {
+        anchors[view.request, default: [:]][position] = values
     }
 
     /// The name the hidden rowid is selected under, stripped from the grid.
@@ -139,13 +97,13 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Pages
 
-    package func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+    package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         let base = try request(for: view)
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
-        let keyset = pagingKeyset(for: view, request: base, repeatsKey: repeatsKey)
+        let keyset = pagingKeyset(for: base, repeatsKey: repeatsKey)
         let plan = PagePlan.make(
-            offset: offset, limit: limit, total: totalCount, anchors: anchors[view] ?? [:], hasKey: keyset != nil)
+            offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
         // Without a keyset to page on, the rows are ordered totally (the view's order, then the
         // keys of the tables whose rows they are), so OFFSET pages never overlap or skip.
         var request = keyset == nil ? base.orderedTotally() : base
@@ -197,7 +155,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// The rows around a known row: those before it read backwards, then it and those after it.
     private func pageAround(
-        anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: BrowserView, base: Request,
+        anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: RequestView, base: Request,
         request: Request, keyset: PagingKeyset, plan: PagePlan, repeatsKey: Bool
     ) throws -> RowsPage {
         var requests: [Request] = []
@@ -231,36 +189,35 @@ package final class RequestDataSource: BrowserDataSource {
     /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
     /// keyset values kept as anchors.
     private func makePage(
-        _ fetched: [Row], first: Int, statements: [ExecutedStatement], view: BrowserView, base: Request,
+        _ fetched: [Row], first: Int, statements: [ExecutedStatement], view: RequestView, base: Request,
         keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
     ) -> RowsPage {
-        var flattener = RowFlattener(includes: view.includes, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
-        flattener.prefetches = fetched.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
-        flattener.distinctPrefetches = distinctPrefetchKeys(of: view)
-        flattener.walksAllScopes = view.rawRequest != nil
+        let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
+        var flattener = RowFlattener(tree: tree, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
+        flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
-        var seen = anchors[view] ?? [:]
+        var seen = anchors[view.request] ?? [:]
         if seen.count > Self.maximumAnchors { seen = [:] }
         for (index, row) in fetched.enumerated() {
             rows.append(flattener.values(of: row))
             if let values = keyset?.values(of: row) { seen[first + index] = values }
         }
-        anchors[view] = seen
-        let columns = fetched.first.map { flattener.columns(of: $0) } ?? schemaColumns(of: view)
+        anchors[view.request] = seen
+        let columns = fetched.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: resultColumnNames(of: base))
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         return RowsPage(
-            columns: columns.all, rows: rows, offset: first, rootColumnCount: columns.rootCount,
+            columns: columns, rows: rows, offset: first, scopeTree: tree,
             keyColumns: keyColumns, paging: pagingNote(keyset: keyset, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
             isKeyset: keyset != nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
     }
 
     private func pagingNote(
-        keyset: PagingKeyset?, plan: PagePlan, view: BrowserView, request: Request, repeatsKey: Bool
+        keyset: PagingKeyset?, plan: PagePlan, view: RequestView, request: Request, repeatsKey: Bool
     ) -> String {
         let table = view.table
         guard let keyset else {
-            if let reason = offsetPagingReason(request, view: view) { return "OFFSET paging: " + reason }
+            if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
             if repeatsKey { return "OFFSET paging: rows repeat a key" }
             let isView = db.schema.table(named: table)?.isView ?? false
             return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
@@ -269,46 +226,40 @@ package final class RequestDataSource: BrowserDataSource {
         return "keyset paging on \(keyset.description)"
     }
 
-    /// The view's prefetched through links whose destination has a visible key: their records
-    /// are listed (and counted) once each, as a followed link and an aggregate count them.
-    func distinctPrefetchKeys(of view: BrowserView) -> [String: [String]] {
-        guard view.rawRequest == nil else { return [:] }
+    /// The prefetched links whose destination has a visible key: their records are listed (and
+    /// counted) once each, as a followed link and an aggregate count them.
+    func distinctPrefetchKeys(of tree: RequestScope) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for name in view.prefetches {
-            guard let link = db.graph.associations(from: view.table).first(where: { $0.name == name }),
-                  link.kind.isThrough, let destination = db.schema.table(named: link.destination) else { continue }
+        for prefetch in tree.prefetched {
+            guard let destination = db.schema.table(named: prefetch.table) else { continue }
             let key = destination.primaryKey.columns.filter { destination.column(named: $0) != nil }
-            if !key.isEmpty && key.count == destination.primaryKey.columns.count { result[name] = key }
+            if !key.isEmpty && key.count == destination.primaryKey.columns.count { result[prefetch.key] = key }
         }
         return result
     }
 
-    /// Column names from the schema, for a page without rows.
-    private func schemaColumns(of view: BrowserView) -> (all: [String], rootCount: Int) {
-        let root = db.schema.table(named: view.table)?.columns.map(\.name) ?? []
-        var all = root
-        for (path, include) in view.includePaths {
-            let prefix = path.joined(separator: ".") + "."
-            all += (db.schema.table(named: include.destination)?.columns.map(\.name) ?? []).map { prefix + $0 }
-        }
-        return (all, root.count)
+    /// The names of the columns `request`'s main statement returns (a page without rows still
+    /// shows its headers); empty when it cannot be prepared.
+    private func resultColumnNames(of request: Request) -> [String] {
+        guard let statement = try? db.mainStatement(for: request) else { return [] }
+        return (try? db.connection.prepare(statement.sql).columnNames) ?? []
     }
 
     // MARK: Counts
 
-    package func count(of view: BrowserView) throws -> RowCount {
+    package func count(of view: RequestView) throws -> RowCount {
         let request = try request(for: view)
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
-        rebaseProvisionalAnchors(of: view, count: count)
+        rebaseProvisionalAnchors(of: view.request, count: count)
         return RowCount(count: count, statement: ExecutedStatement(sql: counting.sql, arguments: counting.arguments))
     }
 
     /// Anchors seen while the view's end was provisional (`G` before the count) move to their
     /// real positions.
-    private func rebaseProvisionalAnchors(of view: BrowserView, count: Int) {
+    private func rebaseProvisionalAnchors(of view: Request, count: Int) {
         guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
         var rebased: [Int: [DatabaseValue]] = [:]
         for (position, key) in seen {
@@ -319,7 +270,7 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     package func linkCounts(
-        of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]
+        of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
@@ -328,60 +279,5 @@ package final class RequestDataSource: BrowserDataSource {
             }
         }
         return counts
-    }
-}
-
-/// Turns a fetched `Row` (root scope plus one nested scope per include) into one line of the
-/// grid: root columns, then each include's columns prefixed by its key path (`author.country.name`).
-struct RowFlattener {
-    var includes: [IncludedAssociation]
-    /// Prefetched keys: each adds a `key (n)` column and its rows for the child pane.
-    var prefetches: [String] = []
-    /// True for a typed request: every scope is shown, not only the view's includes.
-    var walksAllScopes = false
-    /// A root column to leave out (the hidden rowid selected for paging).
-    var hiddenColumn: String?
-    /// Prefetched through links, by key, with the key columns that identify their records.
-    var distinctPrefetches: [String: [String]] = [:]
-
-    func columns(of row: Row) -> (all: [String], rootCount: Int) {
-        let root = row.columnNames.filter { $0 != hiddenColumn }
-        var all = root
-        walk(row, includes, prefix: "") { name, scope in all += scope.columnNames.map { name + $0 } }
-        all += prefetches.map { Self.countColumn($0) }
-        return (all, root.count)
-    }
-
-    func values(of row: Row) -> [DatabaseValue] {
-        var values: [DatabaseValue] = []
-        for (name, value) in zip(row.columnNames, row.values) where name != hiddenColumn { values.append(value) }
-        walk(row, includes, prefix: "") { _, scope in values += scope.values }
-        values += prefetches.map { .integer(Int64(prefetchedRows($0, of: row).count)) }
-        return values
-    }
-
-    /// The prefetched records of `row` under `key`, each record once for a through link (the
-    /// engine's `including(all:)` gives one row per path, as GRDB does).
-    func prefetchedRows(_ key: String, of row: Row) -> [Row] {
-        let rows = row.prefetchedRows(key) ?? []
-        guard let keyColumns = distinctPrefetches[key] else { return rows }
-        var seen = Set<[DatabaseValue]>()
-        return rows.filter { child in seen.insert(keyColumns.map { child[$0] ?? .null }).inserted }
-    }
-
-    private func walk(_ row: Row, _ includes: [IncludedAssociation], prefix: String, _ visit: (String, Row) -> Void) {
-        if walksAllScopes {
-            for scope in row.scopes {
-                visit(prefix + scope.key + ".", scope.row)
-                walk(scope.row, [], prefix: prefix + scope.key + ".", visit)
-            }
-            return
-        }
-        for include in includes {
-            guard let scope = row.scopes.first(where: { $0.key == include.name })?.row else { continue }
-            let name = prefix + include.name + "."
-            visit(name, scope)
-            walk(scope, include.children, prefix: name, visit)
-        }
     }
 }

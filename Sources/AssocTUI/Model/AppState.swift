@@ -29,15 +29,15 @@ struct NavigationEntry: Sendable, Equatable {
 /// The views a breadcrumb level went through: `u` goes back to the one before the last change
 /// (include, toggle, remove, prefetch, aggregate, filter, sort, typed request), Ctrl-R forward again.
 struct ViewHistory: Sendable, Equatable {
-    var undo: [BrowserView] = []
-    var redo: [BrowserView] = []
+    var undo: [RequestView] = []
+    var redo: [RequestView] = []
     /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
     var lastChangeIsTypedRequest = false
     /// Past this many changes the oldest are forgotten.
     static let limit = 200
 
     /// `old` was replaced by a change: it can be undone; what was undone can no longer be redone.
-    mutating func record(_ old: BrowserView) {
+    mutating func record(_ old: RequestView) {
         undo.append(old)
         if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
         redo = []
@@ -75,7 +75,7 @@ struct AppState: Sendable, Equatable {
     /// The side pane's tab, and the Swift code of the current view (asked once per view).
     var sideTab: SideTab = .sql
     var swiftCode: SwiftCodeState?
-    var swiftCodeAsked: BrowserView?
+    var swiftCodeAsked: RequestView?
     /// The schema map overlay (`m`), when open.
     var schemaMap: SchemaMapState?
     /// The export prompt (`e`), when open, and the export running.

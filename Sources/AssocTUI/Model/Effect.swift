@@ -6,32 +6,32 @@ enum Effect: Sendable, Equatable {
     /// The table list and the association graph.
     case loadTables
     /// Load the first window of a view (not counted: counting is deferred).
-    case openView(BrowserView, limit: Int)
+    case openView(RequestView, limit: Int)
     /// Load the window of `limit` rows from `offset`.
-    case loadPage(BrowserView, offset: Int, limit: Int, totalCount: Int?)
+    case loadPage(RequestView, offset: Int, limit: Int, totalCount: Int?)
     /// Deferred: count the rows of a view.
-    case countView(BrowserView)
+    case countView(RequestView)
     /// Deferred: count the rows of a table of the Tables pane.
     case countTable(String)
     /// Deferred: count the records of the to-many links of one row.
     case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
     /// The Swift code of a view (the side pane's Swift tab).
-    case swiftCode(BrowserView)
+    case swiftCode(RequestView)
     /// The schema map's tree around a table.
     case loadSchemaMap(String)
     /// Writes the rows of a view to a file (the format from its extension).
-    case export(BrowserView, path: String, overwrite: Bool)
+    case export(RequestView, path: String, overwrite: Bool)
     /// The request line: the view as request-language text.
-    case loadRequestText(BrowserView)
+    case loadRequestText(RequestView)
     /// Check that a view makes valid SQL before showing it (a filter from the prompt).
-    case checkView(BrowserView)
+    case checkView(RequestView)
     /// Parse request-language text into a view (the request line's Enter).
-    case parseRequest(String, from: BrowserView?)
+    case parseRequest(String, from: RequestView?)
     /// The next (previous) row matching `text` after the row at `from`.
-    case find(BrowserView, text: String, from: Int, backward: Bool)
+    case find(RequestView, text: String, from: Int, backward: Bool)
     /// The first row whose key is at least `key`.
-    case jumpToKey(BrowserView, key: String)
+    case jumpToKey(RequestView, key: String)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -48,9 +48,9 @@ enum Event: Sendable, Equatable {
     case action(Action)
     case resized(Size)
     case tablesLoaded([TableSummary], associations: [String: [Association]])
-    case viewOpened(BrowserView, page: RowsPage, limit: Int)
-    case pageLoaded(BrowserView, RowsPage)
-    case viewCounted(BrowserView, RowCount)
+    case viewOpened(RequestView, page: RowsPage, limit: Int)
+    case pageLoaded(RequestView, RowsPage)
+    case viewCounted(RequestView, RowCount)
     case tableCounted(String, Int?)
     case linksCounted(LinkCounts)
     case failed(String)
@@ -61,9 +61,9 @@ enum Event: Sendable, Equatable {
     /// A key typed while a prompt is open (the export prompt, the filter prompt or the request
     /// line): it edits the text instead of acting.
     case promptKey(KeyEvent)
-    case requestTextLoaded(BrowserView, String)
+    case requestTextLoaded(RequestView, String)
     /// The checked or parsed view is valid: show it.
-    case viewChecked(BrowserView)
+    case viewChecked(RequestView)
     /// The prompt's text was refused: why, and where (1-based column) when known.
     case promptFailed(String, column: Int?)
     case numericColumnsLoaded([String: [String]])
@@ -82,7 +82,7 @@ enum Event: Sendable, Equatable {
     /// Another connection changed the database (`PRAGMA data_version` moved).
     case dataChanged
     /// Where a find went (`result.position` nil: no match that way).
-    case found(BrowserView, FindResult, from: Int, backward: Bool)
+    case found(RequestView, FindResult, from: Int, backward: Bool)
     /// Where a jump went (nil: every key is smaller).
-    case jumped(BrowserView, key: String, position: Int?)
+    case jumped(RequestView, key: String, position: Int?)
 }

@@ -10,7 +10,7 @@ struct ExportPrompt: Sendable, Equatable {
         case running(ExportProgress)
     }
 
-    var view: BrowserView
+    var view: RequestView
     var text: String
     var stage: Stage = .name
 

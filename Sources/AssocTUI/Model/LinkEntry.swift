@@ -1,44 +1,73 @@
 import AssocCore
 
-/// One line of the Links pane: an association of the view's table, or (`parentPath` not empty)
-/// a to-one association of an included table, shown "via author" and includable in a chain.
+/// One line of the Links pane: an association of the view's table, or (`parentJoinPath` not
+/// empty) a to-one association of an included table, shown "via author" and includable in a chain.
 struct LinkEntry: Sendable, Equatable {
     var association: Association
-    /// The include the association starts from; empty for the view's own table.
-    var parentPath: [String]
-    /// Whether it is included in the view, and how.
-    var inclusion: Inclusion
+    /// The join of the view's request the association starts from; empty for the view's table.
+    var parentJoinPath: [Int] = []
+    /// The names of the links from the view's table to that join (`["author", "country"]`).
+    var parentNames: [String] = []
+    /// The join of the request that attaches the association, when it is attached.
+    var joinPath: [Int]?
+    /// Whether it is attached, and how.
+    var inclusion: Inclusion = .none
 
     enum Inclusion: Sendable, Equatable {
         case none, optional, required
+        /// `joining(optional:)` / `joining(required:)`: joined without its columns.
+        case joinedOptional, joinedRequired
     }
 
-    /// The include path this entry would have (or has) in the view.
-    var includePath: [String] { parentPath + [association.name] }
+    /// The link names from the view's table to this one (`author.country`).
+    var namePath: [String] { parentNames + [association.name] }
     var isIncluded: Bool { inclusion != .none }
+    /// Whether the association starts from the view's own table.
+    var isRootLink: Bool { parentJoinPath.isEmpty }
 
-    /// The Links pane of a table and the includes of its view: the table's associations, then the
-    /// to-one associations of each included table, depth-first.
-    static func entries(table: String, view: BrowserView?, associations: [String: [Association]]) -> [LinkEntry] {
-        func inclusion(_ path: [String]) -> Inclusion {
-            guard let include = view?.include(at: path) else { return .none }
-            return include.isRequired ? .required : .optional
-        }
-        var entries = (associations[table] ?? []).map {
-            LinkEntry(association: $0, parentPath: [], inclusion: inclusion([$0.name]))
-        }
-        for (path, include) in view?.includePaths ?? [] {
-            for association in associations[include.destination] ?? [] where !association.isToMany {
-                entries.append(LinkEntry(association: association, parentPath: path, inclusion: inclusion(path + [association.name])))
-            }
-        }
+    /// The Links pane of a table and its view's request: the table's associations, then the
+    /// to-one associations of each table the request joins, depth-first.
+    static func entries(table: String, request: Request?, associations: [String: [Association]]) -> [LinkEntry] {
+        var entries: [LinkEntry] = []
+        add(from: table, joins: request?.relation.joins ?? [], parentPath: [], parentNames: [], associations: associations, into: &entries)
         return entries
+    }
+
+    private static func add(
+        from table: String, joins: [Join], parentPath: [Int], parentNames: [String],
+        associations: [String: [Association]], into entries: inout [LinkEntry]
+    ) {
+        let links = associations[table] ?? []
+        var joined: [(association: Association, index: Int)] = []
+        for association in links where parentPath.isEmpty || !association.isToMany {
+            var entry = LinkEntry(association: association, parentJoinPath: parentPath, parentNames: parentNames)
+            if let index = joins.indices.first(where: { joins[$0].method != .includingAll && joins[$0].association.linkName == association.name }) {
+                entry.joinPath = parentPath + [index]
+                entry.inclusion = inclusion(of: joins[index].method)
+                if !association.isToMany { joined.append((association, index)) }
+            }
+            entries.append(entry)
+        }
+        for (association, index) in joined {
+            add(from: association.destination, joins: joins[index].association.relation.joins, parentPath: parentPath + [index],
+                parentNames: parentNames + [association.name], associations: associations, into: &entries)
+        }
+    }
+
+    private static func inclusion(of method: JoinMethod) -> Inclusion {
+        switch method {
+        case .includingOptional: return .optional
+        case .includingRequired: return .required
+        case .joiningOptional: return .joinedOptional
+        case .joiningRequired: return .joinedRequired
+        case .includingAll: return .none
+        }
     }
 }
 
 /// The record counts of the to-many links of one row (the selected one), computed lazily.
 struct LinkCounts: Sendable, Equatable {
-    var view: BrowserView
+    var view: RequestView
     var rowIndex: Int
     var counts: [String: Int]
 }

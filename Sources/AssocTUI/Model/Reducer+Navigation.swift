@@ -6,7 +6,7 @@ extension Reducer {
         switch state.focus {
         case .tables:
             guard let table = state.selectedTable else { return [] }
-            return push(&state, BrowserView(table: table.name))
+            return push(&state, RequestView(table: table.name))
         case .links:
             guard let entry = state.selectedLink else { return [] }
             return follow(&state, entry)
@@ -15,7 +15,7 @@ extension Reducer {
             guard let rows = state.rows, rows.selectedRow != nil else { return [] }
             let column = rows.column.index
             if column < rows.rootColumnCount, column < rows.columns.count {
-                let name = rows.columns[column]
+                let name = rows.columns[column].name
                 let links = state.associations[rows.view.table] ?? []
                 if let link = links.first(where: { $0.kind == .belongsTo && $0.columns.contains { $0.origin == name } }) {
                     // A NULL key leads nowhere: say so instead of opening an empty view.
@@ -23,7 +23,7 @@ extension Reducer {
                         state.message = StatusMessage(text: "No \(link.name): \(name) is NULL", isError: false)
                         return []
                     }
-                    return follow(&state, LinkEntry(association: link, parentPath: [], inclusion: .none))
+                    return follow(&state, LinkEntry(association: link))
                 }
             }
             state.message = StatusMessage(text: "Not a foreign key: Tab to Links and Enter follows a link; v shows the record", isError: false)
@@ -39,9 +39,9 @@ extension Reducer {
             state.message = StatusMessage(text: "Open the table first (Enter in Tables), then pick a row", isError: false)
             return []
         }
-        guard entry.parentPath.isEmpty else {
+        guard entry.isRootLink else {
             state.message = StatusMessage(
-                text: "\(entry.association.name) starts from the included \(entry.parentPath.joined(separator: ".")): + includes it", isError: false)
+                text: "\(entry.association.name) starts from the included \(entry.parentNames.joined(separator: ".")): + includes it", isError: false)
             return []
         }
         guard let root = rows.selectedRootRow else {
@@ -49,13 +49,13 @@ extension Reducer {
             return []
         }
         let link = entry.association
-        let followed = FollowedLink(
-            table: rows.view.table, link: link.name, columns: root.columns, values: root.values, rowLabel: rows.selectedRowLabel)
-        return push(&state, BrowserView(table: link.destination, title: link.name, follow: followed))
+        let request = FollowRequest.make(
+            link: link, table: rows.view.table, keyColumns: rows.keyColumns, columns: root.columns, values: root.values)
+        return push(&state, RequestView(request: request, title: link.name, rowLabel: rows.selectedRowLabel))
     }
 
     /// Saves where the user is and opens `view` in the Rows pane.
-    static func push(_ state: inout AppState, _ view: BrowserView) -> [Effect] {
+    static func push(_ state: inout AppState, _ view: RequestView) -> [Effect] {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
             linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history))
@@ -101,54 +101,57 @@ extension Reducer {
     static func include(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
         let link = entry.association
+        let name = entry.namePath.joined(separator: ".")
         guard !link.isToMany else {
-            state.message = StatusMessage(text: "\(link.name) is to-many: Enter follows it (only to-one links join as columns)", isError: false)
+            state.message = StatusMessage(text: "\(link.name) is to-many: Enter follows it, p prefetches it, a aggregates it (only to-one links join as columns)", isError: false)
             return []
         }
         guard !entry.isIncluded else {
-            state.message = StatusMessage(text: "\(entry.includePath.joined(separator: ".")) is included: t toggles, - removes", isError: false)
+            state.message = StatusMessage(text: "\(name) is included: t toggles, - removes", isError: false)
             return []
         }
-        let include = IncludedAssociation(name: link.name, origin: link.origin, destination: link.destination)
-        state.message = StatusMessage(text: "Included \(entry.includePath.joined(separator: ".")) (optional: LEFT JOIN)", isError: false)
-        let effects = reopen(&state, rows.view.adding(include, under: entry.parentPath))
-        state.rows?.revealColumnPrefix = entry.includePath.joined(separator: ".") + "."
+        let (request, path) = rows.view.request.including(link, under: entry.parentJoinPath)
+        state.message = StatusMessage(text: "Included \(name) (optional: LEFT JOIN)", isError: false)
+        var view = rows.view
+        view.request = request
+        let effects = reopen(&state, view)
+        state.rows?.revealJoinPath = path
         return effects
     }
 
     /// `-`: removes the selected include (and the includes chained from it).
     static func removeInclude(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
-        guard entry.isIncluded else {
+        guard let path = entry.joinPath else {
             state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
             return []
         }
-        state.message = StatusMessage(text: "Removed \(entry.includePath.joined(separator: "."))", isError: false)
-        return reopen(&state, rows.view.removingInclude(at: entry.includePath))
+        state.message = StatusMessage(text: "Removed \(entry.namePath.joined(separator: ".")) (u undoes)", isError: false)
+        var view = rows.view
+        view.request = view.request.removingJoin(at: path)
+        return reopen(&state, view)
     }
 
     /// `t`: switches the selected include between optional (LEFT JOIN) and required (JOIN).
     static func toggleInclude(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let entry = includeTarget(&state) else { return [] }
-        guard entry.isIncluded else {
+        guard let path = entry.joinPath else {
             state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
             return []
         }
-        let path = entry.includePath.joined(separator: ".")
-        let required = entry.inclusion == .optional
+        let name = entry.namePath.joined(separator: ".")
+        let required = entry.inclusion == .optional || entry.inclusion == .joinedOptional
         state.message = StatusMessage(
-            text: required ? "\(path) required: JOIN, rows without one disappear" : "\(path) optional: LEFT JOIN", isError: false)
-        return reopen(&state, rows.view.togglingInclude(at: entry.includePath))
+            text: required ? "\(name) required: JOIN, rows without one disappear" : "\(name) optional: LEFT JOIN", isError: false)
+        var view = rows.view
+        view.request = view.request.togglingRequired(at: path)
+        return reopen(&state, view)
     }
 
     /// The Links pane entry an include key acts on, with a message when there is none.
     private static func includeTarget(_ state: inout AppState) -> LinkEntry? {
         guard state.rows != nil else {
             state.message = StatusMessage(text: "Open a table first: includes join columns to its rows", isError: false)
-            return nil
-        }
-        guard state.rows?.view.rawRequest == nil else {
-            state.message = StatusMessage(text: "The view is a typed request: edit it with :", isError: false)
             return nil
         }
         guard state.focus == .links || state.focus == .rows, let entry = state.selectedLink else {
@@ -159,7 +162,7 @@ extension Reducer {
     }
 
     /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
-    static func reopen(_ state: inout AppState, _ view: BrowserView, recording: Bool = true) -> [Effect] {
+    static func reopen(_ state: inout AppState, _ view: RequestView, recording: Bool = true) -> [Effect] {
         guard let old = state.rows else { return [] }
         if recording && old.view != view { state.history.record(old.view) }
         var rows = RowsState(view: view)
@@ -184,7 +187,7 @@ extension Reducer {
         if redo { state.history.undo.append(current) } else { state.history.redo.append(current) }
         state.history.lastChangeIsTypedRequest = false
         state.message = StatusMessage(
-            text: (redo ? "Redone: " : "Undone: ") + (target.refinementSummary ?? target.title), isError: false)
+            text: (redo ? "Redone: " : "Undone: ") + ViewSummary.text(of: target), isError: false)
         return reopen(&state, target, recording: false)
     }
 
@@ -198,7 +201,7 @@ extension Reducer {
             state.linksCursor = ListCursor()
             return
         }
-        let links = LinkEntry.entries(table: table, view: state.rows?.view, associations: state.associations)
+        let links = LinkEntry.entries(table: table, request: state.rows?.view.request, associations: state.associations)
         if table != state.linksTable {
             state.linksCursor = ListCursor(count: links.count)
         } else {
@@ -212,7 +215,7 @@ extension Reducer {
     /// Asks for the record counts of the selected row's to-many links, once per row.
     static func linkCountsEffect(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let root = rows.selectedRootRow else { return [] }
-        let names = state.links.filter { $0.parentPath.isEmpty && $0.association.isToMany }.map(\.association.name)
+        let names = state.links.filter { $0.isRootLink && $0.association.isToMany }.map(\.association.name)
         guard !names.isEmpty else { return [] }
         let asked = LinkCounts(view: rows.view, rowIndex: rows.cursor.index, counts: [:])
         if let previous = state.linkCountsAsked, previous.view == asked.view, previous.rowIndex == asked.rowIndex {

@@ -16,21 +16,16 @@ extension Reducer {
             if state.rows == nil { return push(&state, view) }
             if prompt.kind == .filter {
                 // Every active filter, not only the one just added.
-                let active = (view.filters + view.havings).map(RequestPrinter.print)
+                let active = ViewSummary.filters(of: view.request)
                 state.message = StatusMessage(
                     text: (active.count > 1 ? "Filters: " : "Filter: ") + active.joined(separator: " AND "), isError: false)
             } else {
                 // The paging itself is told by the SQL pane's note, the one source of truth.
                 state.message = StatusMessage(text: "Request applied", isError: false)
             }
-            let old = Set((state.rows?.view.includePaths ?? []).map(\.path))
             let effects = reopen(&state, view)
             if prompt.kind == .request { state.history.lastChangeIsTypedRequest = true }
             state.rows?.cursor = ListCursor()
-            // A typed include is brought into view as `+` does.
-            if let added = view.includePaths.first(where: { !old.contains($0.path) }) {
-                state.rows?.revealColumnPrefix = added.path.joined(separator: ".") + "."
-            }
             return effects
         case .promptFailed(let message, let column):
             guard var prompt = state.prompt else {
@@ -156,23 +151,28 @@ extension Reducer {
                 // An empty filter clears the view's filters.
                 state.prompt = nil
                 var view = rows.view
-                guard !view.filters.isEmpty || !view.havings.isEmpty else { return [] }
-                view.filters = []
-                view.havings = []
+                guard !ViewSummary.filters(of: view.request).isEmpty else { return [] }
+                view.request = view.request.withoutFilters
                 state.message = StatusMessage(text: "Filters cleared", isError: false)
                 return reopen(&state, view)
             }
-            let expression: ExpressionSyntax
+            let expression: AssocCore.Expression
             do {
-                expression = try RequestParser.parseExpression(text)
-            } catch {
+                expression = try RequestBuilder.build(try RequestParser.parseExpression(text))
+            } catch let error as RequestSyntaxError {
                 prompt.error = PromptState.Failure(message: error.message, column: error.column)
                 state.prompt = prompt
                 return []
+            } catch {
+                prompt.error = PromptState.Failure(message: AssocError.message(for: error), column: nil)
+                state.prompt = prompt
+                return []
             }
+            var view = rows.view
+            view.request = FilterQualifiers.resolving(expression, in: view.request, tree: rows.scopeTree).adding(filter: expression)
             prompt.isChecking = true
             state.prompt = prompt
-            return [.checkView(rows.view.adding(filter: expression))]
+            return [.checkView(view)]
         case .find:
             return submitFind(&state, text)
         case .jump:

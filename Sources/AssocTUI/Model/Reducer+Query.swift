@@ -6,44 +6,44 @@ extension Reducer {
 
     /// `p`: prefetches the selected to-many link (`including(all:)`), or stops prefetching it.
     static func prefetch(_ state: inout AppState) -> [Effect] {
-        guard let rows = state.rows, let link = toManyTarget(&state, rows) else { return [] }
-        let removing = rows.view.prefetches.contains(link.name)
+        guard let rows = state.rows, let link = toManyTarget(&state) else { return [] }
+        let (request, added) = rows.view.request.togglingPrefetch(link)
         state.message = StatusMessage(
-            text: removing ? "Stopped prefetching \(link.name)"
-                : "Prefetched \(link.name): including(all:), one more query for all rows; the child pane lists them",
+            text: added ? "Prefetched \(link.name): including(all:), one more query for all rows; the child pane lists them"
+                : "Stopped prefetching \(link.name)",
             isError: false)
-        let effects = reopen(&state, rows.view.togglingPrefetch(link.name))
-        if !removing { state.rows?.revealColumnPrefix = RowFlattener.countColumn(link.name) }
+        var view = rows.view
+        view.request = request
+        let effects = reopen(&state, view)
+        if added { state.rows?.revealJoinPath = [request.relation.joins.count - 1] }
         return effects
     }
 
     /// `a`: adds `link.count`, then (again) cycles through min/max/average/sum of each numeric
     /// column of the destination, then removes the aggregate.
     static func aggregate(_ state: inout AppState) -> [Effect] {
-        guard let rows = state.rows, let link = toManyTarget(&state, rows) else { return [] }
+        guard let rows = state.rows, let link = toManyTarget(&state) else { return [] }
         let numeric = state.numericColumns[link.destination] ?? []
-        let (view, aggregate) = rows.view.cyclingAggregate(link: link.name, numericColumns: numeric)
+        let (request, aggregate) = AggregateChoices.cycling(rows.view.request, link: link, numericColumns: numeric)
         if let aggregate {
             let more = numeric.isEmpty ? "" : " (a again: min/max/average/sum of \(numeric.joined(separator: ", ")))"
-            state.message = StatusMessage(text: "Aggregate \(aggregate.label)" + more, isError: false)
+            state.message = StatusMessage(text: "Aggregate \(ViewSummary.text(aggregate))" + more, isError: false)
         } else {
             state.message = StatusMessage(text: "Removed the aggregate of \(link.name)", isError: false)
         }
+        var view = rows.view
+        view.request = request
         return reopen(&state, view)
     }
 
     /// The to-many association of the view's table selected in the Links pane, with a message
     /// when there is none.
-    private static func toManyTarget(_ state: inout AppState, _ rows: RowsState) -> Association? {
-        guard rows.view.rawRequest == nil else {
-            state.message = StatusMessage(text: "The view is a typed request: edit it with :", isError: false)
-            return nil
-        }
+    private static func toManyTarget(_ state: inout AppState) -> Association? {
         guard state.focus == .links || state.focus == .rows, let entry = state.selectedLink else {
             state.message = StatusMessage(text: "Select a to-many link in the Links pane (Tab)", isError: false)
             return nil
         }
-        guard entry.parentPath.isEmpty, entry.association.isToMany else {
+        guard entry.isRootLink, entry.association.isToMany else {
             state.message = StatusMessage(text: "\(entry.association.name) is to-one: + includes it as columns", isError: false)
             return nil
         }
@@ -54,12 +54,8 @@ extension Reducer {
 
     /// `/`: opens the filter prompt.
     static func openFilterPrompt(_ state: inout AppState) -> [Effect] {
-        guard let rows = state.rows else {
+        guard state.rows != nil else {
             state.message = StatusMessage(text: "Open a table first: filters apply to its rows", isError: false)
-            return []
-        }
-        guard rows.view.rawRequest == nil else {
-            state.message = StatusMessage(text: "The view is a typed request: to filter it, edit it with :", isError: false)
             return []
         }
         state.prompt = PromptState(kind: .filter)
@@ -68,23 +64,25 @@ extension Reducer {
 
     /// `=`: keeps the rows whose current column equals the value under the cursor (IS NULL for NULL).
     static func filterOnValue(_ state: inout AppState) -> [Effect] {
-        guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count else {
+        guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count,
+              rows.column.index < rows.columns.count else {
             state.message = StatusMessage(text: "No value under the cursor", isError: false)
             return []
         }
-        guard let target = columnExpression(rows) else {
-            state.message = StatusMessage(text: rows.view.rawRequest == nil ? "This column cannot be filtered on from here: use /" : "The view is a typed request: edit it with :", isError: false)
+        let target: ColumnTarget.Target
+        switch ColumnTarget.target(of: rows.columns[rows.column.index], in: rows.view.request) {
+        case .success(let found): target = found
+        case .failure(let failure):
+            state.message = StatusMessage(text: failure.message, isError: false)
             return []
         }
         let value = row[rows.column.index]
-        let filter: ExpressionSyntax
-        if let literal = literal(value) {
-            filter = ExpressionSyntax(.binary(.equal, target, ExpressionSyntax(.literal(literal))))
-        } else {
-            filter = ExpressionSyntax(.isNull(target, negated: false))
-        }
-        state.message = StatusMessage(text: "Filter: " + RequestPrinter.print(filter), isError: false)
-        let effects = reopen(&state, rows.view.adding(filter: filter))
+        let filter: AssocCore.Expression = value.isNull
+            ? .isNull(target.expression, negated: false) : .binary(.equal, target.expression, .value(value))
+        state.message = StatusMessage(text: "Filter: " + ViewSummary.text(filter), isError: false)
+        var view = rows.view
+        view.request = target.request.adding(filter: filter)
+        let effects = reopen(&state, view)
         state.rows?.cursor = ListCursor()
         return effects
     }
@@ -95,53 +93,25 @@ extension Reducer {
             state.message = StatusMessage(text: "Open a table first: s sorts by the current column", isError: false)
             return []
         }
-        guard let target = columnExpression(rows) else {
-            state.message = StatusMessage(text: rows.view.rawRequest == nil ? "This column cannot be sorted on from here: use :" : "The view is a typed request: edit it with :", isError: false)
-            return []
-        }
         let column = rows.columns[rows.column.index]
-        guard !target.containsAggregate else {
-            state.message = StatusMessage(text: "Sorting on an aggregate is not supported yet (filter it with /)", isError: false)
+        let target: ColumnTarget.Target
+        switch ColumnTarget.target(of: column, in: rows.view.request) {
+        case .success(let found): target = found
+        case .failure(let failure):
+            state.message = StatusMessage(text: failure.message, isError: false)
             return []
         }
-        let view = rows.view.cyclingSort(target, column: column)
-        if let sort = view.sorts.first {
-            state.message = StatusMessage(text: "Sorted by \(column) " + (sort.isDescending ? "descending" : "ascending"), isError: false)
-        } else {
-            state.message = StatusMessage(text: "Not sorted", isError: false)
+        let (request, descending) = target.request.cyclingSort(on: target.expression)
+        switch descending {
+        case nil: state.message = StatusMessage(text: "Not sorted", isError: false)
+        case let descending?:
+            state.message = StatusMessage(text: "Sorted by \(column.header) " + (descending ? "descending" : "ascending"), isError: false)
         }
+        var view = rows.view
+        view.request = request
         let effects = reopen(&state, view)
         state.rows?.cursor = ListCursor()
         return effects
-    }
-
-    /// The expression behind the current grid column: a root column, an included column through
-    /// its include's alias (`author.name`), an aggregate, or a prefetched link's count.
-    static func columnExpression(_ rows: RowsState) -> ExpressionSyntax? {
-        let index = rows.column.index
-        guard index < rows.columns.count else { return nil }
-        let name = rows.columns[index]
-        let view = rows.view
-        // A typed request is changed by editing its text (`:`).
-        guard view.rawRequest == nil else { return nil }
-        if index < rows.rootColumnCount {
-            let firstAggregate = rows.rootColumnCount - view.aggregates.count
-            if index >= firstAggregate, index - firstAggregate < view.aggregates.count {
-                return view.aggregates[index - firstAggregate].syntax
-            }
-            return .column(name)
-        }
-        if let link = view.prefetches.first(where: { RowFlattener.countColumn($0) == name }) {
-            return ExpressionSyntax(.aggregate(AggregateSyntax(AssociationSyntax(name: link), .count)))
-        }
-        // The longest include path the column starts with.
-        var best: [String]?
-        for (path, _) in view.includePaths where name.hasPrefix(path.joined(separator: ".") + ".") {
-            if path.count > (best?.count ?? 0) { best = path }
-        }
-        guard let path = best else { return nil }
-        let column = String(name.dropFirst(path.joined(separator: ".").count + 1))
-        return .column(column, qualifier: BrowserView.aliasName(path))
     }
 
     /// A value as a literal of the request language; nil for NULL.

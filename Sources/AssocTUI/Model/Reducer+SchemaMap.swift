@@ -49,8 +49,8 @@ extension Reducer {
         if let index = state.tables.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
             state.tablesCursor = state.tablesCursor.moved(to: index)
                 .scrolledToShowSelection(visible: state.visibleLines(.tables))
-            return push(&state, BrowserView(table: state.tables[index].name))
+            return push(&state, RequestView(table: state.tables[index].name))
         }
-        return push(&state, BrowserView(table: name))
+        return push(&state, RequestView(table: name))
     }
 }

@@ -113,9 +113,9 @@ enum Reducer {
 
     /// Selects the first column of a new include and scrolls so its last column shows.
     private static func revealColumns(_ state: inout AppState) {
-        guard var rows = state.rows, let prefix = rows.revealColumnPrefix else { return }
-        rows.revealColumnPrefix = nil
-        let matches = rows.columns.indices.filter { $0 >= rows.rootColumnCount && rows.columns[$0].hasPrefix(prefix) }
+        guard var rows = state.rows, let path = rows.revealJoinPath else { return }
+        rows.revealJoinPath = nil
+        let matches = rows.columns.indices.filter { rows.columns[$0].joinPath?.starts(with: path) == true && !rows.columns[$0].isRoot }
         guard let first = matches.first, let last = matches.last else { return }
         let width = state.layout.panes[.rows]?.width ?? 0
         let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
@@ -127,6 +127,7 @@ enum Reducer {
     private static func apply(_ page: RowsPage, to rows: inout RowsState) {
         rows.columns = page.columns
         rows.rootColumnCount = page.rootColumnCount
+        rows.scopeTree = page.scopeTree
         rows.keyColumns = page.keyColumns
         rows.rows = page.rows
         rows.pageOffset = page.offset

@@ -3,10 +3,12 @@ import AssocCore
 /// The rows of the view on screen: a loaded window of rows, the cursor over all rows of the
 /// view, the selected column (whose `top` is the first visible column) and the SQL that ran.
 struct RowsState: Sendable, Equatable {
-    var view: BrowserView
-    /// Root columns, then included ones (`author.name`).
-    var columns: [String] = []
+    var view: RequestView
+    /// Root columns, then included ones (`author.name`), then prefetch counts.
+    var columns: [GridColumn] = []
     var rootColumnCount = 0
+    /// The scopes of the view's rows and where the request writes them (from the last page).
+    var scopeTree: RequestScope?
     /// The root table's primary key columns (for row labels).
     var keyColumns: [String] = []
     /// The loaded window: rows `pageOffset ..< pageOffset + rows.count` of the view.
@@ -32,12 +34,12 @@ struct RowsState: Sendable, Equatable {
     /// `G` was pressed before the count was known: `totalCount` is `PagePlan.provisionalEnd`
     /// and positions near the end count back from it, until the count arrives (`settleEnd`).
     var endIsProvisional = false
-    /// After an include: bring the columns starting with this prefix (`author.`) into view.
-    var revealColumnPrefix: String?
+    /// After an include or a prefetch: bring the columns of the join at this path into view.
+    var revealJoinPath: [Int]?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
     var prefetched: [[PrefetchedRows]] = []
 
-    init(view: BrowserView) {
+    init(view: RequestView) {
         self.view = view
     }
 
@@ -75,7 +77,7 @@ struct RowsState: Sendable, Equatable {
     var selectedRootRow: (columns: [String], values: [DatabaseValue])? {
         guard let row = selectedRow else { return nil }
         let count = min(rootColumnCount, columns.count, row.count)
-        return (Array(columns.prefix(count)), Array(row.prefix(count)))
+        return (columns.prefix(count).map(\.name), Array(row.prefix(count)))
     }
 
     /// Whether rows `range` are all in the loaded window.

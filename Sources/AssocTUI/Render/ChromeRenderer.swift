@@ -6,15 +6,15 @@ enum ChromeRenderer {
         var spans = [StyledText(state.title, .title)]
         let views = state.stack.compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
-            if let follow = view.follow {
+            if let rowLabel = view.rowLabel {
                 spans.append(StyledText(" › ", .dim))
-                spans.append(StyledText(follow.rowLabel, .dim))
+                spans.append(StyledText(rowLabel, .dim))
             }
             spans.append(StyledText(" › ", .dim))
             spans.append(StyledText(view.title))
-            let includes = view.includePaths.map { "+" + $0.path.joined(separator: ".") + ($0.include.isRequired ? "!" : "") }
+            let includes = ViewSummary.includes(of: view.request)
             if !includes.isEmpty { spans.append(StyledText(" [" + includes.joined(separator: " ") + "]", .link)) }
-            if let summary = view.refinementSummary { spans.append(StyledText(" " + summary, .dim)) }
+            if let summary = ViewSummary.refinements(of: view.request) { spans.append(StyledText(" " + summary, .dim)) }
         }
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }

@@ -9,7 +9,7 @@ enum GridGeometry {
 
     /// Each column's width: the widest of its header and its visible values, capped.
     static func columnWidths(_ rows: RowsState, visibleRows: Int) -> [Int] {
-        var widths = rows.columns.map { min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize($0)))) }
+        var widths = rows.columns.map { min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize($0.header)))) }
         let start = rows.cursor.top
         for index in start..<(start + max(0, visibleRows)) {
             guard let row = rows.row(at: index) else { continue }

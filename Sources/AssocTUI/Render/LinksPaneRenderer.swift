@@ -23,7 +23,7 @@ enum LinksPaneRenderer {
             let y = content.y + line
             let highlighted = index == cursor.index && focused
             if highlighted { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
-            let count = entry.parentPath.isEmpty && entry.association.isToMany
+            let count = entry.isRootLink && entry.association.isToMany
                 ? (state.rows == nil ? nil : counts?[entry.association.name].map(String.init) ?? "…") : nil
             buffer.put(spans(for: entry, count: count, selected: index == cursor.index && !focused),
                        at: Point(x: content.x, y: y), maxWidth: content.width, highlighted: highlighted)
@@ -33,8 +33,8 @@ enum LinksPaneRenderer {
     static func spans(for entry: LinkEntry, count: String? = nil, selected: Bool = false) -> [StyledText] {
         let link = entry.association
         var spans: [StyledText] = []
-        if !entry.parentPath.isEmpty {
-            spans.append(StyledText("via " + entry.parentPath.joined(separator: ".") + ": ", .dim))
+        if !entry.isRootLink {
+            spans.append(StyledText("via " + entry.parentNames.joined(separator: ".") + ": ", .dim))
         }
         spans += [
             StyledText(link.kind.symbol + " ", .link),
@@ -45,6 +45,8 @@ enum LinksPaneRenderer {
         case .none: break
         case .optional: spans.append(StyledText(" [LEFT JOIN]", .header))
         case .required: spans.append(StyledText(" [JOIN]", .header))
+        case .joinedOptional: spans.append(StyledText(" [LEFT JOIN, no columns]", .header))
+        case .joinedRequired: spans.append(StyledText(" [JOIN, no columns]", .header))
         }
         spans.append(StyledText(" " + link.kind.rawValue, .dim))
         if link.destination != link.name {

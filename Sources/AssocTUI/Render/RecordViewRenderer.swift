@@ -15,7 +15,7 @@ enum RecordViewRenderer {
         guard let rows = state.rows, let row = rows.selectedRow else { return }
         let title = "Record \(rows.counterLabel): \(rows.view.title)"
         let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
-        let lines = self.lines(columns: rows.columns, row: row, width: content.width)
+        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width)
         let start = min(max(0, scroll), max(0, lines.count - 1))
         for line in 0..<content.height {
             let index = start + line

@@ -27,7 +27,7 @@ enum RowsGridRenderer {
                 x += buffer.put(GridGeometry.separator, at: Point(x: x, y: content.y), maxWidth: content.maxX - x, style: .border)
             }
             let width = min(widths[column], content.maxX - x)
-            let name = TextWidth.pad(Sanitizer.sanitize(rows.columns[column]), toWidth: width)
+            let name = TextWidth.pad(Sanitizer.sanitize(rows.columns[column].header), toWidth: width)
             let selectedColumn = focused && column == rows.column.index
             x += buffer.put(name, at: Point(x: x, y: content.y), maxWidth: width, style: .header, highlighted: selectedColumn)
         }

@@ -1,0 +1,126 @@
+/// What the rows of a request hold, scope by scope, and where in the request each scope was
+/// written: the map a browser needs to turn a grid column back into a request edit (sort on an
+/// included column through its alias, toggle or remove the join that brought it) without reading
+/// meaning into column names.
+///
+///     // Table("book").including(optional: Table("book").author.including(required: country))
+///     root: book, columns id, title, authorId
+///       scope "author" (joinPath [0]): person, columns id, name, countryCode
+///         scope "country" (joinPath [0, 0]): country, columns code, name
+public struct RequestScope: Sendable, Hashable {
+    /// How the scope is attached to its parent.
+    public enum Kind: Sendable, Hashable {
+        case root
+        case required
+        case optional
+        /// `including(all:)`: rows fetched by another statement (`Row.prefetchedRows(_:)`).
+        case prefetched
+    }
+
+    /// One column of the scope's rows, in `Row` order.
+    public enum Column: Sendable, Hashable {
+        /// A column of the scope's table.
+        case table(String)
+        /// The selected expression at this index of the selection that is not a table column.
+        case selected(Int)
+        /// The annotation at this index of the scope's `annotated(with:)` expressions.
+        case annotation(Int)
+    }
+
+    /// The scope key (`Row.scopes`, `Row.prefetchedRows(_:)`); empty for the root.
+    public var key: String
+    public var table: String
+    public var kind: Kind
+    /// The alias the request gives the scope's table (`aliased(_:)`), if any.
+    public var alias: String?
+    /// Where the request attaches the scope: `relation.joins[i]`, then `association.relation.joins[j]`
+    /// of that join, and so on. Empty for the root; nil for a scope the request did not write
+    /// as a join of its own.
+    public var joinPath: [Int]?
+    public var columns: [Column]
+    /// Joined scopes, in `Row.scopes` order.
+    public var scopes: [RequestScope] = []
+    /// Prefetched associations, in `Row.prefetched` order.
+    public var prefetched: [RequestScope] = []
+
+    /// A scope; `Database.scopeTree(of:)` makes them from a request.
+    public init(
+        key: String, table: String, kind: Kind, alias: String? = nil, joinPath: [Int]?, columns: [Column],
+        scopes: [RequestScope] = [], prefetched: [RequestScope] = []
+    ) {
+        self.key = key
+        self.table = table
+        self.kind = kind
+        self.alias = alias
+        self.joinPath = joinPath
+        self.columns = columns
+        self.scopes = scopes
+        self.prefetched = prefetched
+    }
+
+    /// The joined scope at `path` (keys from this scope down), nil when there is none.
+    public func scope(at path: [String]) -> RequestScope? {
+        var current = self
+        for key in path {
+            guard let next = current.scopes.first(where: { $0.key == key }) else { return nil }
+            current = next
+        }
+        return current
+    }
+}
+
+extension Database {
+    /// The scopes of the rows `request` fetches, resolved against the schema; nothing is run.
+    public func scopeTree(of request: Request) throws -> RequestScope {
+        var resolver = Resolver(graph: graph)
+        let query = try resolver.resolve(request)
+        var paths: [Int: [Int]] = [:]
+        for (path, id) in query.joinNodes.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where paths[id] == nil {
+            paths[id] = path
+        }
+        var root = RequestScope.make(query.root, key: "", kind: .root, paths: paths)
+        root.joinPath = []
+        return root
+    }
+}
+
+extension RequestScope {
+    static func make(_ node: QueryNode, key: String, kind: Kind, paths: [Int: [Int]]) -> RequestScope {
+        var columns: [Column] = []
+        var position = 0
+        for item in node.selection {
+            switch item {
+            case .allColumns:
+                columns += node.table.columns.map { .table($0.name) }
+            case .expression(.column(let name)) where node.table.column(named: name) != nil:
+                columns.append(.table(node.table.column(named: name)?.name ?? name))
+            case .expression:
+                columns.append(.selected(position))
+            }
+            position += 1
+        }
+        columns += node.annotations.indices.map { .annotation($0) }
+        var scope = RequestScope(
+            key: key, table: node.table.name, kind: kind, alias: node.userAlias, joinPath: paths[node.id], columns: columns)
+        scope.add(childrenOf: node, paths: paths)
+        return scope
+    }
+
+    /// Mirrors the row reader: a child that selects nothing and holds no scope gives no scope, its
+    /// own children attaching here.
+    private mutating func add(childrenOf node: QueryNode, paths: [Int: [Int]]) {
+        for child in node.children {
+            switch child.kind {
+            case .all:
+                prefetched.append(.make(child.node, key: child.key, kind: .prefetched, paths: paths))
+            case .required, .optional:
+                let layout = SQLGenerator.layout(of: child.node, key: child.key)
+                if SQLGenerator.isScope(layout, child.node) {
+                    scopes.append(.make(child.node, key: child.key, kind: child.kind == .required ? .required : .optional, paths: paths))
+                } else {
+                    add(childrenOf: child.node, paths: paths)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AssocCore
+
+/// One view of the browser: the AssocCore request whose rows it shows, and how the breadcrumb
+/// names it. Everything that changes the data (include, toggle, remove, prefetch, aggregate,
+/// filter, sort, a typed request) is an edit of `request` (see `RequestEdits`); what SQL does not
+/// hold (cursor, scroll, hidden columns) lives in `RowsState`.
+package struct RequestView: Sendable, Hashable {
+    package var request: Request
+    /// The table, or the followed link's name.
+    package var title: String
+    /// For a followed link: the row it was followed from (`#1 AC/DC`), for the breadcrumb.
+    package var rowLabel: String?
+
+    package init(request: Request, title: String? = nil, rowLabel: String? = nil) {
+        self.request = request
+        self.title = title ?? request.table
+        self.rowLabel = rowLabel
+    }
+
+    /// A whole table: `Table.all`.
+    package init(table: String) {
+        self.init(request: Table(table).all)
+    }
+
+    /// The table the rows come from.
+    package var table: String { request.table }
+
+    /// Views are equal when their requests are: the title is a name, not data.
+    package static func == (lhs: RequestView, rhs: RequestView) -> Bool { lhs.request == rhs.request }
+    package func hash(into hasher: inout Hasher) { hasher.combine(request) }
+}
+
+/// Following a link from one row, as a request: `Genre.filter(key: 1).request(for: albums)`.
+package enum FollowRequest {
+    /// The records `link` reaches from the row (`columns`, `values`) of `table`, each record once
+    /// whatever the link's kind. The row is picked by its primary key when the row holds all of
+    /// it (`keyColumns`), else by the columns the link starts from.
+    package static func make(
+        link: Association, table: String, keyColumns: [String], columns: [String], values: [DatabaseValue]
+    ) -> Request {
+        let row = Row(columnNames: columns, values: values)
+        var base = Table(table).all
+        if !keyColumns.isEmpty, keyColumns.allSatisfy({ row[$0].map { !$0.isNull } ?? false }) {
+            if keyColumns.count == 1, let value = row[keyColumns[0]] {
+                base = base.filter(key: value)
+            } else {
+                var key: [String: ExpressionConvertible] = [:]
+                for column in keyColumns { key[column] = row[column] ?? .null }
+                base = base.filter(key: key)
+            }
+        } else {
+            for column in firstStepColumns(of: link) {
+                let value = row[column] ?? .null
+                base = base.filter(value.isNull ? Expression.isNull(.column(column), negated: false)
+                    : Expression.binary(.equal, .column(column), .value(value)))
+            }
+        }
+        var request = base.request(for: Table(table).association(link.name))
+        request.table = link.destination
+        return request
+    }
+
+    /// The columns of the origin table the first step of `link` joins on.
+    static func firstStepColumns(of link: Association) -> [String] {
+        switch link.path {
+        case .direct(let pairs): return pairs.map(\.origin)
+        case .through(let pivot, _): return firstStepColumns(of: pivot)
+        }
+    }
+}
