@@ -35,11 +35,11 @@ final class BrowserToolsTests: XCTestCase {
 
     func testSwiftCodeIsAskedOncePerViewOnlyWhenTheSwiftTabShows() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
-        state.rows = RowsState(view: BrowserView(table: "Album"))
+        state.rows = RowsState(view: RequestView(table: "Album"))
         XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // SQL tab: nothing asked
-        XCTAssertEqual(Reducer.reduce(&state, .action(.nextTab)), [.swiftCode(BrowserView(table: "Album"))])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.nextTab)), [.swiftCode(RequestView(table: "Album"))])
         XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // asked already
-        _ = Reducer.reduce(&state, .swiftGenerated(SwiftCodeState(view: BrowserView(table: "Album"), text: "a\nb\n", isError: false)))
+        _ = Reducer.reduce(&state, .swiftGenerated(SwiftCodeState(view: RequestView(table: "Album"), text: "a\nb\n", isError: false)))
         XCTAssertEqual(SwiftPaneRenderer.lines(state, width: 40).map { $0.map(\.text).joined() }, ["a", "b"])
     }
 
@@ -82,7 +82,7 @@ final class BrowserToolsTests: XCTestCase {
         // Enter on the root line opens the table.
         let (opened, _) = try app([.character("m"), .character("j"), .character("j"), .character("j"), .enter, .enter])
         XCTAssertNil(opened.state.schemaMap)
-        XCTAssertEqual(opened.state.rows?.view, BrowserView(table: "Album"))
+        XCTAssertEqual(opened.state.rows?.view, RequestView(table: "Album"))
         XCTAssertEqual(opened.state.selectedTable?.name, "Album")
         // A click on the `albums: Album` line (screen line 5: title at 1, root at 2) selects it.
         let (clicked, _) = try app([.character("m"), .mouse(x: 10, y: 5, kind: .click), .enter])
@@ -105,14 +105,14 @@ final class BrowserToolsTests: XCTestCase {
 
     func testExportPromptDefaultsToTheTableAndWritesJSON() throws {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
-        state.rows = RowsState(view: BrowserView(table: "Album"))
+        state.rows = RowsState(view: RequestView(table: "Album"))
         _ = Reducer.reduce(&state, .action(.export))
         XCTAssertEqual(state.exportPrompt?.text, "Album.json")
         XCTAssertEqual(Reducer.reduce(&state, .promptKey(.backspace)), [])
         XCTAssertEqual(state.exportPrompt?.text, "Album.jso")
         _ = Reducer.reduce(&state, .promptKey(.control("u")))
         _ = Reducer.reduce(&state, .promptKey(.character("a")))
-        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(BrowserView(table: "Album"), path: "a", overwrite: false)])
+        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(RequestView(table: "Album"), path: "a", overwrite: false)])
 
         let path = temporaryPath("albums.json")
         let (app, terminal) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter], width: 160)
@@ -193,7 +193,7 @@ final class BrowserToolsTests: XCTestCase {
 
     func testCancelledExportSaysTheFileWasRemoved() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
-        state.exportPrompt = ExportPrompt(view: BrowserView(table: "Album"), text: "/tmp/a.json",
+        state.exportPrompt = ExportPrompt(view: RequestView(table: "Album"), text: "/tmp/a.json",
                                           stage: .running(ExportProgress(written: 5, total: 9, rowsPerSecond: 10)))
         XCTAssertEqual(state.exportPrompt?.line, "Exporting to /tmp/a.json: 5 / 9 rows, 10 rows/s… (Esc cancels)")
         _ = Reducer.reduce(&state, .export(.cancelled))

@@ -23,17 +23,14 @@ final class FindTests: XCTestCase {
     }
 
     /// The ids of the whole view, in its order.
-    func ids(_ source: RequestDataSource, _ view: BrowserView) throws -> [DatabaseValue] {
+    func ids(_ source: RequestDataSource, _ view: RequestView) throws -> [DatabaseValue] {
         try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["id"] ?? .null }
     }
 
-    func views() -> [BrowserView] {
-        var byPrice = BrowserView(table: "item")
-        byPrice.sorts = [SortTerm(OrderingSyntax(.column("price"), .descending), column: "price")]
-        var filtered = BrowserView(table: "item")
-        filtered.filters = [ExpressionSyntax(.binary(.greater, .column("id"), .literal(.integer(100))))]
-        filtered.sorts = [SortTerm(OrderingSyntax(.column("name")), column: "name")]
-        return [BrowserView(table: "item"), byPrice, filtered]
+    func views() -> [RequestView] {
+        let byPrice = RequestView(request: Table("item").order(Column("price").desc))
+        let filtered = RequestView(request: Table("item").filter(Column("id") > 100).order(Column("name")))
+        return [RequestView(table: "item"), byPrice, filtered]
     }
 
     func testFindGoesToTheNextAndPreviousMatchInTheViewsOrder() throws {
@@ -48,10 +45,10 @@ final class FindTests: XCTestCase {
                 _ = try source.page(of: view, offset: start, limit: 50, totalCount: all.count)
                 // Plain text: in any text column, ASCII case ignored.
                 let next = try source.find("ROCK", in: view, after: start, backward: false)
-                XCTAssertEqual(next.position, names.indices.first { $0 > start && names[$0].contains("rock") }, "\(view.sorts) from \(start)")
+                XCTAssertEqual(next.position, names.indices.first { $0 > start && names[$0].contains("rock") }, "\(view.request.relation.ordering ?? []) from \(start)")
                 XCTAssertEqual(next.description, "text \"ROCK\" in any text column")
                 let previous = try source.find("rock", in: view, after: start, backward: true)
-                XCTAssertEqual(previous.position, names.indices.last { $0 < start && names[$0].contains("rock") }, "\(view.sorts) back from \(start)")
+                XCTAssertEqual(previous.position, names.indices.last { $0 < start && names[$0].contains("rock") }, "\(view.request.relation.ordering ?? []) back from \(start)")
                 // A condition of the request language.
                 let priced = try source.find("price = 3", in: view, after: start, backward: false)
                 let prices = try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["price"] }
@@ -60,7 +57,7 @@ final class FindTests: XCTestCase {
                 // The page at the match reads from the match's anchor: the right row is there.
                 if let position = next.position {
                     let page = try source.page(of: view, offset: position, limit: 10, totalCount: all.count)
-                    XCTAssertEqual(page.rows.first?.first, all[position], "\(view.sorts) page at \(position)")
+                    XCTAssertEqual(page.rows.first?.first, all[position], "\(view.request.relation.ordering ?? []) page at \(position)")
                 }
             }
         }
@@ -74,7 +71,7 @@ final class FindTests: XCTestCase {
                 let position = try source.jump(toKey: key, in: view)
                 let target = try source.db.fetchOne(try source.request(for: view)
                     .filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
-                XCTAssertEqual(position, target.flatMap { all.firstIndex(of: $0) }, "\(view.sorts) #\(key)")
+                XCTAssertEqual(position, target.flatMap { all.firstIndex(of: $0) }, "\(view.request.relation.ordering ?? []) #\(key)")
             }
         }
     }
@@ -87,7 +84,7 @@ final class FindTests: XCTestCase {
             let position = try XCTUnwrap(try source.jump(toKey: "700", in: view))
             let page = try source.page(of: view, offset: max(0, position - 10), limit: 30, totalCount: all.count)
             XCTAssertEqual(page.offset, max(0, position - 10))
-            XCTAssertEqual(page.rows.map { $0.first }, Array(all[max(0, position - 10)..<min(all.count, position + 20)]), "\(view.sorts)")
+            XCTAssertEqual(page.rows.map { $0.first }, Array(all[max(0, position - 10)..<min(all.count, position + 20)]), "\(view.request.relation.ordering ?? [])")
             XCTAssertTrue(page.paging.hasPrefix("keyset paging"), page.paging)
             XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") }, "\(page.statements)")
         }
@@ -95,8 +92,8 @@ final class FindTests: XCTestCase {
 
     func testFindNeedsAKeyedView() throws {
         let source = try source()
-        var view = BrowserView(table: "item")
-        view.sorts = [SortTerm(OrderingSyntax(ExpressionSyntax(.binary(.add, .column("price"), .literal(.integer(1))))), column: "price")]
+        var view = RequestView(table: "item")
+        view.request = view.request.order(Column("price") + 1)
         _ = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
         XCTAssertThrowsError(try source.find("rock", in: view, after: 0, backward: false)) { error in
             XCTAssertTrue(AssocError.message(for: error).contains("pages with OFFSET (sorted by an expression)"), "\(error)")

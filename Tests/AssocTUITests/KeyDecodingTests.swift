@@ -18,7 +18,7 @@ final class KeyDecodingTests: XCTestCase {
 
     func testSQLPaneScrollStopsAtItsLastLine() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
-        var rows = RowsState(view: BrowserView(table: "t"))
+        var rows = RowsState(view: RequestView(table: "t"))
         rows.statements = [ExecutedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])]
         rows.isLoading = false
         state.rows = rows

@@ -113,11 +113,10 @@ final class PagingPropertyTests: XCTestCase {
         // only: `QueryDataSourceTests` checks one every time.
     }
 
-    private func flattened(_ rows: [Row], of view: BrowserView, source: RequestDataSource) throws -> [[DatabaseValue]] {
-        var flattener = RowFlattener(includes: view.includes)
-        flattener.prefetches = rows.first.map { $0.prefetched.map(\.key) } ?? view.prefetches
-        flattener.distinctPrefetches = source.distinctPrefetchKeys(of: view)
-        flattener.walksAllScopes = view.rawRequest != nil
+    private func flattened(_ rows: [Row], of view: RequestView, source: RequestDataSource) throws -> [[DatabaseValue]] {
+        let tree = try source.db.scopeTree(of: view.request)
+        var flattener = RowFlattener(tree: tree)
+        flattener.distinctPrefetches = source.distinctPrefetchKeys(of: tree)
         return rows.map { flattener.values(of: $0) }
     }
 
@@ -177,18 +176,21 @@ enum DuplicateProneSchema {
 private struct ViewGenerator {
     let db: Database
 
-    func view(random: inout MonkeyRandom) throws -> BrowserView? {
+    func view(random: inout MonkeyRandom) throws -> RequestView? {
         guard let table = db.schema.tables.randomElement(using: &random) else { return nil }
         let links = db.graph.associations(from: table.name)
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            return refined(BrowserView(table: table.name), random: &random)
+            return refined(RequestView(table: table.name), random: &random)
         case 1:
             // A followed link from a random row.
             guard let link = links.randomElement(using: &random),
                   let row = try db.fetchAll(Table(table.name).all.limit(20)).randomElement(using: &random) else { return nil }
-            let follow = FollowedLink(table: table.name, link: link.name, columns: row.columnNames, values: row.values, rowLabel: "#")
-            return refined(BrowserView(table: link.destination, title: link.name, follow: follow), random: &random)
+            let key = table.primaryKey.columns.filter { table.column(named: $0) != nil }
+            let request = FollowRequest.make(
+                link: link, table: table.name, keyColumns: key.count == table.primaryKey.columns.count ? key : [],
+                columns: row.columnNames, values: row.values)
+            return refined(RequestView(request: request, title: link.name), random: &random)
         default:
             // A typed request that joins a to-many link (rows repeat the root's key), or frames itself.
             let source = RequestDataSource(database: db)
@@ -216,30 +218,32 @@ private struct ViewGenerator {
     }
 
     /// `view` with random includes, prefetches, a sort with ties and a filter.
-    private func refined(_ view: BrowserView, random: inout MonkeyRandom) -> BrowserView {
+    private func refined(_ view: RequestView, random: inout MonkeyRandom) -> RequestView {
         var view = view
         let links = db.graph.associations(from: view.table)
+        var includes: [(path: [Int], link: Association)] = []
         for link in links where Int.random(in: 0..<3, using: &random) == 0 {
             if link.isToMany {
-                view.prefetches.append(link.name)
+                view.request = view.request.togglingPrefetch(link).request
             } else {
-                view.includes.append(IncludedAssociation(
-                    name: link.name, origin: view.table, destination: link.destination, isRequired: Bool.random(using: &random)))
+                let (request, path) = view.request.including(link, under: [])
+                view.request = Bool.random(using: &random) ? request.togglingRequired(at: path) : request
+                includes.append((path, link))
             }
         }
         let columns = db.schema.table(named: view.table)?.columns ?? []
         if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
-            let ordering = OrderingSyntax(.column(column.name), Bool.random(using: &random) ? .descending : .ascending)
-            view.sorts = [SortTerm(ordering, column: column.name)]
-        } else if Bool.random(using: &random), let include = view.includes.randomElement(using: &random),
-                  let column = db.schema.table(named: include.destination)?.columns.randomElement(using: &random) {
-            // A sort on an included column (NULL where the include has no match).
-            let alias = BrowserView.aliasName([include.name])
-            let ordering = OrderingSyntax(.column(column.name, qualifier: alias), Bool.random(using: &random) ? .descending : .ascending)
-            view.sorts = [SortTerm(ordering, column: include.name + "." + column.name)]
+            view.request = view.request.order(Ordering(Column(column.name), descending: Bool.random(using: &random) ? true : nil))
+        } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
+                  let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
+                  let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name]) {
+            // A sort on an included column (NULL where the include has no match), as `s` makes it.
+            view.request = aliased.request.order(Ordering(
+                AssocCore.Expression.aliasedColumn(alias: aliased.alias, column: column.name),
+                descending: Bool.random(using: &random) ? true : nil))
         }
         if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
-            view.filters = [ExpressionSyntax(.isNull(.column(column.name), negated: true))]
+            view.request = view.request.filter(AssocCore.Expression.isNull(.column(column.name), negated: true))
         }
         return view
     }

@@ -8,13 +8,13 @@ import AssocCore
 final class QueryDataSourceTests: XCTestCase {
     func source() throws -> RequestDataSource { RequestDataSource(database: try ChinookFixture.database()) }
 
-    let genre = IncludedAssociation(name: "genre", origin: "Track", destination: "Genre")
 
     func testPrefetchAddsACountColumnTheChildRowsAndASecondStatement() throws {
-        var view = BrowserView(table: "Artist")
-        view.prefetches = ["albums"]
+        let view = RequestView(request: Table("Artist").including(all: Table("Artist").albums))
         let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)
-        XCTAssertEqual(page.columns, ["ArtistId", "Name", "albums (n)"])
+        XCTAssertEqual(page.columns.map(\.header), ["ArtistId", "Name", "albums (n)"])
+        XCTAssertEqual(page.columns.last?.source, .prefetchCount)
+        XCTAssertEqual(page.columns.last?.joinPath, [0])
         XCTAssertEqual(page.rows, [[1, "AC/DC", 2], [2, "Accept", 2], [3, "Aerosmith", 0]])
         XCTAssertEqual(page.rootColumnCount, 2)
         XCTAssertEqual(page.statements.map(\.sql), [
@@ -31,8 +31,7 @@ final class QueryDataSourceTests: XCTestCase {
     }
 
     func testPrefetchThroughALink() throws {
-        var view = BrowserView(table: "Artist")
-        view.prefetches = ["tracks"]  // hasManyThrough albums
+        let view = RequestView(request: Table("Artist").including(all: Table("Artist").tracks))  // hasManyThrough albums
         let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.last }, [4, 3, 0])
         XCTAssertEqual(page.prefetched.first?.first?.rows.map { $0.first }, [1, 5, 6, 7])
@@ -41,14 +40,14 @@ final class QueryDataSourceTests: XCTestCase {
     }
 
     func testAggregateAndHaving() throws {
-        var view = BrowserView(table: "Artist")
-        view.aggregates = [AggregateColumn(link: "albums")]
-        view = view.adding(filter: try RequestParser.parseExpression("albums.count >= 2"))
-        XCTAssertEqual(view.filters, [])
-        XCTAssertEqual(view.havings.count, 1)
+        var view = RequestView(request: Table("Artist").annotated(with: Table("Artist").albums.count))
+        view.request = view.request.adding(filter: try RequestBuilder.build(RequestParser.parseExpression("albums.count >= 2")))
+        XCTAssertEqual(view.request.relation.filters, [])
+        XCTAssertEqual(view.request.relation.havings.count, 1)
         let source = try source()
         let page = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
-        XCTAssertEqual(page.columns, ["ArtistId", "Name", "albumCount"])
+        XCTAssertEqual(page.columns.map(\.header), ["ArtistId", "Name", "albumCount"])
+        XCTAssertEqual(page.columns.last?.source, .annotation(0))
         XCTAssertEqual(page.rows, [[1, "AC/DC", 2], [2, "Accept", 2]])
         XCTAssertEqual(page.statements.first?.sql, """
             SELECT "Artist".*, COUNT(DISTINCT "Album"."AlbumId") AS "albumCount" FROM "Artist" \
@@ -57,18 +56,24 @@ final class QueryDataSourceTests: XCTestCase {
             """)
         XCTAssertEqual(try source.requestText(for: view), "Artist.annotated(with: albums.count).having(albums.count >= 2)")
         // max of a numeric column of the destination.
-        var tracks = BrowserView(table: "Album")
-        tracks.aggregates = [AggregateColumn(link: "tracks", function: .max, column: "Milliseconds")]
+        let tracks = RequestView(request: Table("Album").annotated(with: Table("Album").tracks.max(Column("Milliseconds"))))
         let maxima = try source.page(of: tracks, offset: 0, limit: 50, totalCount: nil)
-        XCTAssertEqual(maxima.columns.last, "maxTrackMilliseconds")
+        XCTAssertEqual(maxima.columns.last?.header, "maxTrackMilliseconds")
         XCTAssertEqual(maxima.rows.map { $0.last }, [343719, 342562, 252051, 331180])
     }
 
     func testFilterAndSortOnAnIncludedColumnGoThroughItsAlias() throws {
-        var view = BrowserView(table: "Track").adding(genre, under: [])
-        view = view.cyclingSort(.column("Name", qualifier: "genre"), column: "genre.Name")
-        view = view.adding(filter: try RequestParser.parseExpression("genre.Name = 'Rock'"))
         let source = try source()
+        var view = RequestView(request: Table("Track").including(optional: Table("Track").genre))
+        let tree = try source.db.scopeTree(of: view.request)
+        let column = try XCTUnwrap(try source.page(of: view, offset: 0, limit: 1, totalCount: nil).columns.first { $0.header == "genre.Name" })
+        XCTAssertEqual(column.joinPath, [0])
+        // `s` on the column: its join gets an alias, the order goes through it.
+        guard case .success(let target) = ColumnTarget.target(of: column, in: view.request) else { return XCTFail() }
+        view.request = target.request.cyclingSort(on: target.expression).request
+        // `/genre.Name = 'Rock'`: the name the grid shows is the alias.
+        let filter = try RequestBuilder.build(RequestParser.parseExpression("genre.Name = 'Rock'"))
+        view.request = FilterQualifiers.resolving(filter, in: view.request, tree: tree).adding(filter: filter)
         let page = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 2, 3, 5, 6])
         XCTAssertEqual(page.statements.first?.sql, """
@@ -86,19 +91,18 @@ final class QueryDataSourceTests: XCTestCase {
 
     func testTypedIncludeOnAFollowedViewKeepsTheFollowAndBecomesAnInclude() throws {
         let source = try source()
-        let follow = FollowedLink(table: "Album", link: "tracks", columns: ["AlbumId", "Title", "ArtistId"],
-                                  values: [1, "For Those About To Rock We Salute You", 1], rowLabel: "#1")
-        let view = BrowserView(table: "Track", title: "tracks", follow: follow)
+        let view = RequestView.followed("tracks", from: "Album", key: 1, to: "Track")
         let text = try source.requestText(for: view)
         XCTAssertEqual(text, "Album.filter(key: 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".including(optional: genre)", from: view)
-        XCTAssertEqual(typed, view.adding(genre, under: []))
+        XCTAssertEqual(typed.request, view.request.including(optional: Table("Track").genre))
+        XCTAssertEqual(typed.title, "tracks")
     }
 
     func testUnstructuredRequestIsKeptRawAndPagedOnItsKey() throws {
         let source = try source()
-        let typed = try source.view(parsing: "Artist.joining(required: albums).distinct()", from: BrowserView(table: "Artist"))
-        XCTAssertEqual(typed.rawRequest, "Artist.joining(required: albums).distinct()")
+        let typed = try source.view(parsing: "Artist.joining(required: albums).distinct()", from: RequestView(table: "Artist"))
+        XCTAssertEqual(typed.request, Table("Artist").joining(required: Table("Artist").albums).distinct())
         let page = try source.page(of: typed, offset: 0, limit: 1, totalCount: nil)
         XCTAssertEqual(page.rows, [[1, "AC/DC"]])
         let next = try source.page(of: typed, offset: 1, limit: 5, totalCount: nil)
@@ -108,13 +112,13 @@ final class QueryDataSourceTests: XCTestCase {
             WHERE "Artist"."ArtistId" > ? ORDER BY "Artist"."ArtistId" LIMIT 5
             """)
         XCTAssertEqual(next.paging, "keyset paging on ArtistId")
-        XCTAssertEqual(try source.requestText(for: typed), "Artist.joining(required: albums).distinct()")
+        XCTAssertEqual(try source.requestText(for: typed), "Artist.distinct().joining(required: albums)")
     }
 
     func testTypedLimitFramesThePages() throws {
         let source = try source()
         let typed = try source.view(parsing: "Album.limit(3, offset: 1)", from: nil)
-        XCTAssertEqual(typed.rawRequest, "Album.limit(3, offset: 1)")
+        XCTAssertEqual(typed.request, Table("Album").limit(3, offset: 1))
         let page = try source.page(of: typed, offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [2, 3])
         XCTAssertEqual(page.paging, "OFFSET paging: the request has a limit")
@@ -129,7 +133,7 @@ final class QueryDataSourceTests: XCTestCase {
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
             XCTAssertEqual(syntax.column, 22)
         }
-        XCTAssertThrowsError(try source.check(BrowserView(table: "Artist").adding(filter: .column("Nmae")))) { error in
+        XCTAssertThrowsError(try source.check(RequestView(request: Table("Artist").filter(Column("Nmae"))))) { error in
             XCTAssertTrue("\(error)".contains("Nmae"), "\(error)")
         }
     }
@@ -155,18 +159,18 @@ extension QueryDataSourceTests {
     /// typed after it still apply, and errors point into the whole text.
     func testMethodsTypedAfterAFollowedThroughLink() throws {
         let source = try source()
-        let follow = FollowedLink(table: "Artist", link: "tracks", columns: ["ArtistId", "Name"], values: [1, "AC/DC"], rowLabel: "#1 AC/DC")
-        let view = BrowserView(table: "Track", title: "tracks", follow: follow)
+        let view = RequestView.followed("tracks", from: "Artist", key: 1, to: "Track")
         let text = try source.requestText(for: view)
         XCTAssertEqual(text, "Artist.filter(key: 1).request(for: tracks)")
         let typed = try source.view(parsing: text + ".filter(GenreId IS NULL)", from: view)
-        XCTAssertEqual(typed.follow, follow)
-        XCTAssertEqual(typed.filters, [ExpressionSyntax(.isNull(.column("GenreId"), negated: false))])
+        XCTAssertEqual(typed.title, "tracks")
+        XCTAssertEqual(typed.request, view.request.filter(Column("GenreId") == nil))
         // AC/DC's tracks (albums 1 and 4: tracks 1, 5, 6, 7) without genre: 7.
         let page = try source.page(of: typed, offset: 0, limit: 10, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [7])
         XCTAssertThrowsError(try source.view(parsing: text + ".filter(GenreId = )", from: view)) { error in
-            XCTAssertEqual((error as? RequestSyntaxError)?.column, text.count + 19)  // the ")" after "= "
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertEqual(syntax.column, text.count + 19)  // the ")" after "= "
         }
     }
 }

@@ -124,12 +124,12 @@ final class QueryLifecycleTests: XCTestCase {
         func tables() throws -> [TableSummary] { [TableSummary(name: "slow", rowCount: 1)] }
         func associations() -> [String: [Association]] { [:] }
         func countRows(ofTable table: String) throws -> Int { 1 }
-        func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
             released.wait()
             throw DatabaseError(code: 9, message: "interrupted")
         }
-        func count(of view: BrowserView) throws -> RowCount { throw DatabaseError(code: 1, message: "no") }
-        func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
+        func count(of view: RequestView) throws -> RowCount { throw DatabaseError(code: 1, message: "no") }
+        func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
         func interrupt() {
             interrupts += 1
             released.signal()
@@ -176,14 +176,14 @@ final class QueryLifecycleTests: XCTestCase {
         func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
         func associations() -> [String: [Association]] { [:] }
         func countRows(ofTable table: String) throws -> Int { 1000 }
-        func page(of view: BrowserView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
             pages.append((offset, totalCount))
             let end = totalCount ?? 1000
             let real = offset >= PagePlan.provisionalEnd / 2 ? offset - end + 1000 : offset
             let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
             return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], isKeyset: true, statements: [])
         }
-        func count(of view: BrowserView) throws -> RowCount {
+        func count(of view: RequestView) throws -> RowCount {
             // Like SQLite, which clears its interrupt flag when a statement starts on an idle
             // connection: interrupts that landed after the previous count ended are forgotten
             // (the loop interrupts again and again until it sees the worker done).
@@ -193,7 +193,7 @@ final class QueryLifecycleTests: XCTestCase {
             }
             return RowCount(count: 1000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
         }
-        func linkCounts(of view: BrowserView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
+        func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
         func interrupt() {
             interrupts += 1
             interrupted.signal()
@@ -209,7 +209,7 @@ final class QueryLifecycleTests: XCTestCase {
         app.start()
         app.handle(.enter)
         XCTAssertEqual(app.state.rows?.rows.count, 200)
-        XCTAssertEqual(app.deferred.first, .countView(BrowserView(table: "big")))
+        XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         return (app, terminal)
     }
 
@@ -234,7 +234,7 @@ final class QueryLifecycleTests: XCTestCase {
         // G's page ran after the interrupt: the last rows, read backwards from a provisional end.
         XCTAssertEqual(source.pages.last?.totalCount, PagePlan.provisionalEnd)
         XCTAssertEqual(app.state.rows?.selectedRow, [1000])
-        XCTAssertEqual(app.deferred.first, .countView(BrowserView(table: "big")))
+        XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         app.runAllDeferred()
         XCTAssertEqual(app.state.rows?.cursor.index, 999)
         XCTAssertEqual(app.state.rows?.endIsProvisional, false)

@@ -22,7 +22,7 @@ final class ReducerTests: XCTestCase {
         return state
     }
 
-    func page(columns: [String] = ["id", "name"], offset: Int, count: Int, keyColumns: [String] = ["id"]) -> RowsPage {
+    func page(columns: [GridColumn] = ["id", "name"], offset: Int, count: Int, keyColumns: [String] = ["id"]) -> RowsPage {
         RowsPage(
             columns: columns,
             rows: (offset..<(offset + count)).map { [.integer(Int64($0 + 1)), .text("row \($0 + 1)")] },
@@ -61,7 +61,7 @@ final class ReducerTests: XCTestCase {
 
         var big = loadedState()
         _ = Reducer.reduce(&big, .action(.open))
-        let view = BrowserView(table: "Artist")
+        let view = RequestView(table: "Artist")
         let effects = Reducer.reduce(&big, .viewOpened(view, page: page(offset: 0, count: 200), limit: 200))
         XCTAssertTrue(effects.contains(.countView(view)))
         XCTAssertEqual(big.rows?.isCounted, false)
@@ -80,7 +80,7 @@ final class ReducerTests: XCTestCase {
     func testGOnAKeyedViewShowsTheLastRowsBeforeTheCountAndSettlesWhenCounted() {
         var state = loadedState()
         _ = Reducer.reduce(&state, .action(.open))
-        let view = BrowserView(table: "Artist")
+        let view = RequestView(table: "Artist")
         var first = page(offset: 0, count: 200)
         first.isKeyset = true
         _ = Reducer.reduce(&state, .viewOpened(view, page: first, limit: 200))
@@ -118,13 +118,13 @@ final class ReducerTests: XCTestCase {
     func testMovingPastTheLoadedWindowLoadsTheNextOne() {
         var state = loadedState()
         open(&state, index: 1, rows: page(offset: 0, count: 200))
-        _ = Reducer.reduce(&state, .viewCounted(BrowserView(table: "Album"), RowCount(count: 500, statement: ExecutedStatement(sql: "", arguments: []))))
+        _ = Reducer.reduce(&state, .viewCounted(RequestView(table: "Album"), RowCount(count: 500, statement: ExecutedStatement(sql: "", arguments: []))))
         XCTAssertEqual(state.visibleLines(.rows), 15)
-        XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)).filter { $0 != .countLinks(LinkCounts(view: BrowserView(table: "Album"), rowIndex: 15, counts: [:]), links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"]) }, [])
+        XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)).filter { $0 != .countLinks(LinkCounts(view: RequestView(table: "Album"), rowIndex: 15, counts: [:]), links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"]) }, [])
         XCTAssertEqual(state.rows?.cursor.index, 15)
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(state.rows?.cursor.index, 499)
-        XCTAssertEqual(effects.first, .loadPage(BrowserView(table: "Album"), offset: 435, limit: 200, totalCount: 500))
+        XCTAssertEqual(effects.first, .loadPage(RequestView(table: "Album"), offset: 435, limit: 200, totalCount: 500))
     }
 
     func testFollowEveryKindAndBack() throws {
@@ -145,9 +145,8 @@ final class ReducerTests: XCTestCase {
             let effects = Reducer.reduce(&copy, .action(.open))
             guard case .openView(let view, _)? = effects.first else { return XCTFail("\(effects)") }
             XCTAssertEqual(view.table, expected)
-            XCTAssertEqual(view.follow?.table, "Artist")
-            XCTAssertEqual(view.follow?.values, [1, "AC/DC"])
-            XCTAssertEqual(view.follow?.rowLabel, "#1 AC/DC")
+            XCTAssertEqual(view.request.origin?.base, Table("Artist").filter(key: 1))
+            XCTAssertEqual(view.rowLabel, "#1 AC/DC")
             XCTAssertEqual(copy.focus, .rows)
             XCTAssertEqual(copy.stack.count, 2)
         }
@@ -164,8 +163,8 @@ final class ReducerTests: XCTestCase {
         let breadcrumb = ScreenRenderer.render(state).textLines()[0]
         XCTAssertEqual(breadcrumb, "test.db › Artist › #1 AC/DC › albums")
 
-        let trackLinks = LinkEntry.entries(table: "Track", view: nil, associations: associations).map(\.association)
-        let byKind = Dictionary(grouping: trackLinks, by: \.kind)
+        let trackLinks = LinkEntry.entries(table: "Track", request: nil, associations: associations).map(\.association)
+        let byKind = Dictionary(grouping: trackLinks, by: { $0.kind })
         XCTAssertEqual(byKind[.belongsTo]?.map(\.name), ["album", "genre", "mediaType"])
         XCTAssertEqual(byKind[.hasOneThrough]?.map(\.name), ["artist"])
 
@@ -189,7 +188,8 @@ final class ReducerTests: XCTestCase {
         guard case .openView(let view, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
         XCTAssertEqual(view.table, "Artist")
         XCTAssertEqual(view.title, "artist")
-        XCTAssertEqual(view.follow?.rowLabel, "#4 Let There Be Rock")
+        XCTAssertEqual(view.rowLabel, "#4 Let There Be Rock")
+        XCTAssertEqual(try view.request.languageText(), "Album.filter(key: 4).request(for: artist)")
     }
 
     func tracksState() -> AppState {
@@ -201,7 +201,7 @@ final class ReducerTests: XCTestCase {
     }
 
     func select(_ state: inout AppState, _ path: [String]) {
-        guard let index = state.links.firstIndex(where: { $0.includePath == path }) else { return XCTFail("no link \(path)") }
+        guard let index = state.links.firstIndex(where: { $0.namePath == path }) else { return XCTFail("no link \(path)") }
         _ = Reducer.reduce(&state, .action(.firstRow))
         for _ in 0..<index { _ = Reducer.reduce(&state, .action(.moveDown)) }
     }
@@ -211,7 +211,7 @@ final class ReducerTests: XCTestCase {
         select(&state, ["genre"])
         var effects = Reducer.reduce(&state, .action(.include))
         guard case .openView(let withGenre, _)? = effects.first else { return XCTFail("\(effects)") }
-        XCTAssertEqual(withGenre.includes, [IncludedAssociation(name: "genre", origin: "Track", destination: "Genre")])
+        XCTAssertEqual(withGenre.request, Table("Track").including(optional: Table("Track").genre))
         XCTAssertEqual(state.message?.text, "Included genre (optional: LEFT JOIN)")
         XCTAssertEqual(state.selectedLink?.inclusion, .optional)
         XCTAssertEqual(state.stack.count, 1)  // same place in the breadcrumb
@@ -219,22 +219,23 @@ final class ReducerTests: XCTestCase {
         // Toggle: required, then optional again.
         effects = Reducer.reduce(&state, .action(.toggleRequired))
         guard case .openView(let required, _)? = effects.first else { return XCTFail() }
-        XCTAssertEqual(required.includes.first?.isRequired, true)
+        XCTAssertEqual(required.request, Table("Track").including(required: Table("Track").genre))
         XCTAssertEqual(state.selectedLink?.inclusion, .required)
         _ = Reducer.reduce(&state, .viewCounted(required, RowCount(count: 2, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))))
         XCTAssertEqual(state.rows?.totalCount, 2)
         XCTAssertTrue(ScreenRenderer.render(state).textLines()[0].hasSuffix("Track [+genre!]"))
         _ = Reducer.reduce(&state, .action(.toggleRequired))
-        XCTAssertEqual(state.rows?.view.includes.first?.isRequired, false)
+        XCTAssertEqual(state.rows?.view.request, Table("Track").including(optional: Table("Track").genre))
 
         // Chain: album, then the album's artist (via album).
         select(&state, ["album"])
         _ = Reducer.reduce(&state, .action(.include))
-        XCTAssertTrue(state.links.contains { $0.parentPath == ["album"] && $0.association.name == "artist" })
+        XCTAssertTrue(state.links.contains { $0.parentNames == ["album"] && $0.parentJoinPath == [1] && $0.association.name == "artist" })
         select(&state, ["album", "artist"])
         _ = Reducer.reduce(&state, .action(.include))
-        XCTAssertEqual(state.rows?.view.include(at: ["album", "artist"])?.destination, "Artist")
-        XCTAssertEqual(state.rows?.view.includes.map(\.name), ["genre", "album"])
+        XCTAssertEqual(
+            try state.rows?.view.request.languageText(),
+            "Track.including(optional: genre).including(optional: album.including(optional: artist))")
 
         // `+` on a to-many link, and again on an included one, say why not.
         select(&state, ["playlistTracks"])
@@ -246,14 +247,13 @@ final class ReducerTests: XCTestCase {
         // Remove one by one.
         select(&state, ["album", "artist"])
         _ = Reducer.reduce(&state, .action(.removeInclude))
-        XCTAssertNil(state.rows?.view.include(at: ["album", "artist"]))
-        XCTAssertNotNil(state.rows?.view.include(at: ["album"]))
+        XCTAssertEqual(try state.rows?.view.request.languageText(), "Track.including(optional: genre).including(optional: album)")
         select(&state, ["album"])
         _ = Reducer.reduce(&state, .action(.removeInclude))
         select(&state, ["genre"])
         _ = Reducer.reduce(&state, .action(.removeInclude))
-        XCTAssertEqual(state.rows?.view.includes, [])
-        XCTAssertFalse(state.links.contains { !$0.parentPath.isEmpty })
+        XCTAssertEqual(state.rows?.view.request, Table("Track").all)
+        XCTAssertFalse(state.links.contains { !$0.isRootLink })
     }
 
     func testResizeRelaysOutAtOnce() {

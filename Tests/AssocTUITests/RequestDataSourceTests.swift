@@ -7,13 +7,13 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testFirstPageIsKeysetOnTheIntegerPrimaryKey() throws {
         let source = try source()
-        let page = try source.page(of: BrowserView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["ArtistId", "Name"])
         XCTAssertEqual(page.rows, [[1, "AC/DC"], [2, "Accept"]])
         XCTAssertEqual(page.statements, [ExecutedStatement(sql: "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 2", arguments: [])])
         XCTAssertEqual(page.paging, "keyset paging on ArtistId")
         // The next page starts after the last key seen: no OFFSET.
-        let next = try source.page(of: BrowserView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.page(of: RequestView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[3, "Aerosmith"]])
         XCTAssertEqual(next.statements.first?.sql, "SELECT * FROM \"Artist\" WHERE \"ArtistId\" > ? ORDER BY \"ArtistId\" LIMIT 2")
         XCTAssertEqual(next.statements.first?.arguments, [2])
@@ -21,7 +21,7 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testLastPageReadsBackwardsFromTheEnd() throws {
         let source = try source()
-        let page = try source.page(of: BrowserView(table: "Track"), offset: 5, limit: 10, totalCount: 7)
+        let page = try source.page(of: RequestView(table: "Track"), offset: 5, limit: 10, totalCount: 7)
         XCTAssertEqual(page.offset, 5)
         XCTAssertEqual(page.rows.map { $0.first }, [6, 7])
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
@@ -29,7 +29,7 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testTheEndReadBeforeTheCountKeepsItsAnchorsOnceCounted() throws {
         let source = try source()
-        let view = BrowserView(table: "Track")
+        let view = RequestView(table: "Track")
         let end = PagePlan.provisionalEnd
         // G before the count: the last 2 rows, at provisional positions.
         let last = try source.page(of: view, offset: end - 2, limit: 10, totalCount: end)
@@ -49,12 +49,12 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
         let source = try source()
-        let page = try source.page(of: BrowserView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["PlaylistId", "TrackId"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
         XCTAssertEqual(page.statements.first?.sql,
                        "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"PlaylistTrack\" ORDER BY \"rowid\" LIMIT 2")
-        let next = try source.page(of: BrowserView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
     }
@@ -63,7 +63,7 @@ final class RequestDataSourceTests: XCTestCase {
         let connection = try Connection.inMemory()
         try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3); CREATE VIEW v AS SELECT x FROM t")
         let source = try RequestDataSource(connection: connection)
-        let page = try source.page(of: BrowserView(table: "v"), offset: 1, limit: 5, totalCount: nil)
+        let page = try source.page(of: RequestView(table: "v"), offset: 1, limit: 5, totalCount: nil)
         XCTAssertEqual(page.rows, [[2], [3]])
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"v\" LIMIT 5 OFFSET 1")
         XCTAssertEqual(page.paging, "OFFSET paging: a view has no key")
@@ -72,19 +72,18 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testIncludeOptionalThenRequiredChangesRowsCountAndJoin() throws {
         let source = try source()
-        let follow = FollowedLink(table: "Album", link: "tracks", columns: ["AlbumId", "Title", "ArtistId"],
-                                  values: [1, "For Those About To Rock We Salute You", 1], rowLabel: "#1")
-        var view = BrowserView(table: "Track", title: "tracks", follow: follow)
-        view = view.adding(IncludedAssociation(name: "genre", origin: "Track", destination: "Genre"), under: [])
+        let view = RequestView.followed("tracks", from: "Album", key: 1, to: "Track")
+            .with { $0.including(optional: Table("Track").genre) }
         let optional = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(optional.rows.count, 3)
-        XCTAssertEqual(Array(optional.columns.suffix(2)), ["genre.GenreId", "genre.Name"])
+        XCTAssertEqual(optional.columns.suffix(2).map(\.header), ["genre.GenreId", "genre.Name"])
+        XCTAssertEqual(optional.columns.last, GridColumn(scopePath: ["genre"], joinPath: [0], name: "Name"))
         XCTAssertEqual(optional.rootColumnCount, 8)
         XCTAssertEqual(optional.rows.map { $0.last }, ["Rock", "Rock", .null])
         XCTAssertTrue(optional.statements.first?.sql.contains("LEFT JOIN \"Genre\"") ?? false)
         XCTAssertEqual(try source.count(of: view).count, 3)
 
-        let required = view.togglingInclude(at: ["genre"])
+        let required = view.with { $0.togglingRequired(at: [0]) }
         let page = try source.page(of: required, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 6])
         let sql = try XCTUnwrap(page.statements.first?.sql)
@@ -96,19 +95,17 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testChainedIncludeNestsColumns() throws {
         let source = try source()
-        var view = BrowserView(table: "Track")
-        view = view.adding(IncludedAssociation(name: "album", origin: "Track", destination: "Album"), under: [])
-        view = view.adding(IncludedAssociation(name: "artist", origin: "Album", destination: "Artist"), under: ["album"])
+        let view = RequestView(request: Table("Track").including(optional: Table("Track").album.including(optional: Table("Album").artist)))
         let page = try source.page(of: view, offset: 0, limit: 1, totalCount: nil)
-        XCTAssertEqual(Array(page.columns.suffix(5)), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
+        XCTAssertEqual(page.columns.suffix(5).map(\.header), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
+        XCTAssertEqual(page.columns.last?.joinPath, [0, 0])
         XCTAssertEqual(page.rows.first?.last, "AC/DC")
-        XCTAssertEqual(view.removingInclude(at: ["album", "artist"]).includes,
-                       [IncludedAssociation(name: "album", origin: "Track", destination: "Album")])
+        XCTAssertEqual(view.request.removingJoin(at: [0, 0]), Table("Track").including(optional: Table("Track").album))
     }
 
     func testLinkCountsOfOneRow() throws {
         let source = try source()
-        let counts = try source.linkCounts(of: BrowserView(table: "Artist"), columns: ["ArtistId", "Name"],
+        let counts = try source.linkCounts(of: RequestView(table: "Artist"), columns: ["ArtistId", "Name"],
                                            values: [1, "AC/DC"], links: ["albums", "tracks"])
         XCTAssertEqual(counts, ["albums": 2, "tracks": 4])
     }
@@ -131,7 +128,7 @@ final class BrowserFlowTests: XCTestCase {
         var lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertEqual(lines[0], "mini › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks [+genre]")
         XCTAssertTrue(lines[1].hasSuffix(" 1/3 ─"), lines[1])
-        XCTAssertEqual(app.state.rows?.columns.suffix(2), ["genre.GenreId", "genre.Name"])
+        XCTAssertEqual(app.state.rows?.columns.suffix(2).map(\.header), ["genre.GenreId", "genre.Name"])
         XCTAssertTrue(lines[2].contains("genre.GenreId │ genre.Name"), lines[2])
         XCTAssertTrue(lines[5].contains("NULL"), lines[5])  // Let's Get It Up has no genre
         XCTAssertTrue(lines.contains { $0.contains("LEFT JOIN \"Genre\"") })

@@ -10,8 +10,7 @@ final class ThroughViewTests: XCTestCase {
 
     func testFollowedViewLinksPrefetchAndAggregateAgree() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
-        let follow = FollowedLink(table: "Album", link: "genres", columns: album1.columns, values: album1.values, rowLabel: "#1")
-        let followed = BrowserView(table: "Genre", title: "genres", follow: follow)
+        let followed = RequestView.followed("genres", from: "Album", key: 1, to: "Genre")
         let page = try source.page(of: followed, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows, [[1, "Rock"]])
         XCTAssertEqual(try source.count(of: followed).count, 1)
@@ -21,18 +20,16 @@ final class ThroughViewTests: XCTestCase {
             (SELECT "AlbumId" FROM "Album" WHERE "AlbumId" = ?)) ORDER BY "GenreId" LIMIT 50
             """)
 
-        let links = try source.linkCounts(of: BrowserView(table: "Album"), columns: album1.columns, values: album1.values, links: ["genres"])
+        let links = try source.linkCounts(of: RequestView(table: "Album"), columns: album1.columns, values: album1.values, links: ["genres"])
         XCTAssertEqual(links["genres"], 1)
 
-        var prefetching = BrowserView(table: "Album")
-        prefetching.prefetches = ["genres"]
+        let prefetching = RequestView(request: Table("Album").including(all: Table("Album").genres))
         let prefetched = try source.page(of: prefetching, offset: 0, limit: 1, totalCount: nil)
-        XCTAssertEqual(prefetched.columns.last, "genres (n)")
+        XCTAssertEqual(prefetched.columns.last?.header, "genres (n)")
         XCTAssertEqual(prefetched.rows.first?.last, 1)
         XCTAssertEqual(prefetched.prefetched.first?.first?.rows, [[1, "Rock"]])
 
-        var aggregating = BrowserView(table: "Album")
-        aggregating.aggregates = [AggregateColumn(link: "genres")]
+        let aggregating = RequestView(request: Table("Album").annotated(with: Table("Album").genres.count))
         let aggregated = try source.page(of: aggregating, offset: 0, limit: 1, totalCount: nil)
         XCTAssertEqual(aggregated.rows.first?.last, 1)
     }
@@ -40,14 +37,13 @@ final class ThroughViewTests: XCTestCase {
     /// Each album of a genre once, in pages of 2, on the key.
     func testAFollowedThroughLinkListsEachRecordOnceAcrossPages() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
-        let follow = FollowedLink(table: "Genre", link: "albums", columns: ["GenreId", "Name"], values: [1, "Rock"], rowLabel: "#1 Rock")
-        let view = BrowserView(table: "Album", title: "albums", follow: follow)
+        let view = RequestView.followed("albums", from: "Genre", key: 1, to: "Album")
         var keys: [DatabaseValue] = []
         var offset = 0
         while true {
             let page = try source.page(of: view, offset: offset, limit: 2, totalCount: nil)
             XCTAssertEqual(page.paging, "keyset paging on AlbumId")
-            keys += page.rows.compactMap(\.first)
+            keys += page.rows.compactMap { $0.first }
             if page.rows.count < 2 { break }
             offset += 2
         }

@@ -11,12 +11,12 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         let plain = try XCTUnwrap(app.state.rows?.view)
         press(app, .right, .character("s"))  // sort by Name
         let sorted = try XCTUnwrap(app.state.rows?.view)
-        XCTAssertEqual(sorted.sorts.count, 1)
+        XCTAssertEqual(try sorted.request.languageText(), "Track.order(Name)")
         press(app, .character("/"))
         type(app, "GenreId = 1")
         press(app, .enter)
         let filtered = try XCTUnwrap(app.state.rows?.view)
-        XCTAssertEqual(filtered.filters.count, 1)
+        XCTAssertEqual(try filtered.request.languageText(), "Track.filter(GenreId = 1).order(Name)")
 
         press(app, .character("u"))
         XCTAssertEqual(app.state.rows?.view, sorted)
@@ -53,7 +53,7 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         press(app, .escape)
         XCTAssertEqual(app.state.rows?.view, sortedArtists)
         press(app, .character("u"))
-        XCTAssertEqual(app.state.rows?.view.sorts, [])
+        XCTAssertEqual(app.state.rows?.view.request, Table("Artist").all)
     }
 
     func testEscAfterATypedRequestGoesBackToTheViewItReplaced() throws {

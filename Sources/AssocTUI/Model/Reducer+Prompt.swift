@@ -23,9 +23,13 @@ extension Reducer {
                 // The paging itself is told by the SQL pane's note, the one source of truth.
                 state.message = StatusMessage(text: "Request applied", isError: false)
             }
+            let oldJoins = state.rows?.view.request.relation.joins ?? []
             let effects = reopen(&state, view)
             if prompt.kind == .request { state.history.lastChangeIsTypedRequest = true }
             state.rows?.cursor = ListCursor()
+            // A typed include added after the view's joins is brought into view as `+` does.
+            let joins = view.request.relation.joins
+            if joins.count > oldJoins.count, joins.starts(with: oldJoins) { state.rows?.revealJoinPath = [oldJoins.count] }
             return effects
         case .promptFailed(let message, let column):
             guard var prompt = state.prompt else {
