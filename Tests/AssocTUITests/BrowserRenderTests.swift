@@ -31,7 +31,7 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertEqual(app.state.focus, .rows)
         let expected = """
             music.db › artist
-            ─ Tables ─────── 2 ─│─ Rows: artist ────────────────────────────────────── 1/4 ─
+            ─ Tables ─────── 2 ─│─ Rows: artist ──────────────────────────── 1/4 · col 1/2 ─
             artist             4│id │ name
             album              3│ 1 │ AC/DC
                                 │ 2 │ Björk
@@ -60,8 +60,11 @@ final class BrowserRenderTests: XCTestCase {
         // The NULL value and the text 'NULL' look the same as text but not as roles.
         XCTAssertEqual(screen.cell(x: 27, y: 5).role, .null)
         XCTAssertEqual(screen.cell(x: 27, y: 6).role, .normal)
-        // Numbers are right-aligned in role .number; the selected row is highlighted.
-        XCTAssertEqual(screen.cell(x: 22, y: 3).role, .number)
+        // Numbers are right-aligned in role .number; the selected row is highlighted, its current
+        // cell (the first column) stands out in role .selection.
+        XCTAssertEqual(screen.cell(x: 22, y: 4).role, .number)
+        XCTAssertEqual(screen.cell(x: 22, y: 3).role, .selection)
+        XCTAssertFalse(screen.cell(x: 22, y: 3).highlighted)
         XCTAssertTrue(screen.cell(x: 30, y: 3).highlighted)
         XCTAssertFalse(screen.cell(x: 30, y: 4).highlighted)
         // SQL keywords are highlighted.

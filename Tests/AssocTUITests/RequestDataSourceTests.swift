@@ -127,7 +127,7 @@ final class BrowserFlowTests: XCTestCase {
         var (app, terminal) = try run(keys)
         var lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertEqual(lines[0], "mini › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks [+genre]")
-        XCTAssertTrue(lines[1].hasSuffix(" 1/3 ─"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix(" 1/3 · ◀ col 9/10 ─"), lines[1])  // + selected the first genre column
         XCTAssertEqual(app.state.rows?.columns.suffix(2).map(\.header), ["genre.GenreId", "genre.Name"])
         XCTAssertTrue(lines[2].contains("genre.GenreId │ genre.Name"), lines[2])
         XCTAssertTrue(lines[5].contains("NULL"), lines[5])  // Let's Get It Up has no genre
@@ -136,7 +136,7 @@ final class BrowserFlowTests: XCTestCase {
         keys.append(.character("t"))
         (app, terminal) = try run(keys)
         lines = try XCTUnwrap(terminal.screen).textLines()
-        XCTAssertTrue(lines[1].hasSuffix(" 1/2 ─"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix(" 1/2 · ◀ col 9/10 ─"), lines[1])
         XCTAssertTrue(lines.contains { $0.contains("FROM \"Track\" JOIN \"Genre\"") })
         XCTAssertEqual(app.state.rows?.totalCount, 2)
 

@@ -10,6 +10,8 @@ package struct RequestView: Sendable, Hashable {
     package var title: String
     /// For a followed link: the row it was followed from (`#1 AC/DC`), for the breadcrumb.
     package var rowLabel: String?
+    /// What the grid does with the columns that SQL does not say: hidden, pinned, resized.
+    package var presentation = ViewPresentation()
 
     package init(request: Request, title: String? = nil, rowLabel: String? = nil) {
         self.request = request
@@ -25,9 +27,31 @@ package struct RequestView: Sendable, Hashable {
     /// The table the rows come from.
     package var table: String { request.table }
 
-    /// Views are equal when their requests are: the title is a name, not data.
+    /// Views are equal when their requests are: the title and the presentation are not data
+    /// (a page asked for before a column was hidden is still the page of the view).
     package static func == (lhs: RequestView, rhs: RequestView) -> Bool { lhs.request == rhs.request }
     package func hash(into hasher: inout Hasher) { hasher.combine(request) }
+}
+
+/// The grid's choices about a view's columns, kept with the view (undo restores them):
+/// columns hidden with `x` (outside the root, whose hidden columns leave the request's
+/// selection), columns pinned at the left with `!`, widths changed with `<` and `>`.
+package struct ViewPresentation: Sendable, Hashable {
+    /// Columns of included scopes, annotations and prefetch counts the grid leaves out.
+    package var hidden: Set<GridColumn> = []
+    /// Pinned columns, in order; nil: the root's key columns.
+    package var pinned: [GridColumn]?
+    /// Cells added to (or taken from) a column's natural width.
+    package var widthChanges: [GridColumn: Int] = [:]
+    /// The root's selection before `x` first hid one of its columns (`X` puts it back).
+    package var selectionBeforeHiding: SavedSelection?
+
+    package init() {}
+
+    /// A selection as it was: nil for all columns.
+    package struct SavedSelection: Sendable, Hashable {
+        package var items: [SelectionItem]?
+    }
 }
 
 /// Following a link from one row, as a request: `Genre.filter(key: 1).request(for: albums)`.

@@ -4,6 +4,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight
     case firstRow, lastRow, pageUp, pageDown, halfPageUp, halfPageDown
     case firstColumn, lastColumn
+    case hideColumn, showColumns, pinColumn, narrowColumn, widenColumn
     case nextPane, previousPane
     case open, back, quit, cancel, help
     case include, removeInclude, toggleRequired, prefetch, aggregate
@@ -15,6 +16,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
 /// Groups of the help screen, in display order.
 enum ActionGroup: String, Sendable, CaseIterable {
     case move = "Move"
+    case columns = "Columns"
     case panes = "Panes and views"
     case links = "Links and includes"
     case query = "Filter, sort, request"

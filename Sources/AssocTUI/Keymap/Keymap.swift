@@ -32,6 +32,12 @@ enum Keymap {
         Binding(keys: [.control("d")], action: .halfPageDown, help: "half page down", group: .move),
         Binding(keys: [.character("0")], action: .firstColumn, help: "first column", group: .move),
         Binding(keys: [.character("$")], action: .lastColumn, help: "last column", group: .move),
+        // Columns
+        Binding(keys: [.character("x")], action: .hideColumn, help: "hide the column (a root column leaves the request's select)", group: .columns),
+        Binding(keys: [.character("X")], action: .showColumns, help: "show every hidden column again", group: .columns),
+        Binding(keys: [.character("!")], action: .pinColumn, help: "pin the column at the left (again: unpin); the key is pinned at first", group: .columns),
+        Binding(keys: [.character("<")], action: .narrowColumn, help: "narrow the column", group: .columns),
+        Binding(keys: [.character(">")], action: .widenColumn, help: "widen the column", group: .columns),
         // Panes and views
         Binding(keys: [.tab], action: .nextPane, help: "next pane", group: .panes, hint: "pane"),
         Binding(keys: [.backTab], action: .previousPane, help: "previous pane", group: .panes),

@@ -95,9 +95,9 @@ extension Reducer {
         guard let rows = state.rows, let rect = state.layout.panes[.rows] else { return nil }
         let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
         let first = GridGeometry.firstColumn(
-            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: rect.width)
+            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: rect.width, pinned: rows.pinnedCount)
         var start = rect.x
-        for column in GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: rect.width) {
+        for column in GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: rect.width, pinned: rows.pinnedCount) {
             let end = start + widths[column]
             if x >= start && x < end + GridGeometry.separatorWidth { return column }
             start = end + GridGeometry.separatorWidth

@@ -188,6 +188,13 @@ extension Reducer {
         state.history.lastChangeIsTypedRequest = false
         state.message = StatusMessage(
             text: (redo ? "Redone: " : "Undone: ") + ViewSummary.text(of: target), isError: false)
+        if var rows = state.rows, rows.view.request == target.request, rows.page != nil {
+            // The same request: only the columns' presentation changes, no query.
+            rows.view = target
+            present(&rows)
+            state.rows = rows
+            return []
+        }
         return reopen(&state, target, recording: false)
     }
 

@@ -119,24 +119,33 @@ enum Reducer {
         guard let first = matches.first, let last = matches.last else { return }
         let width = state.layout.panes[.rows]?.width ?? 0
         let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
-        let top = GridGeometry.firstColumn(showing: last, from: 0, widths: widths, paneWidth: width)
-        rows.column = rows.column.moved(to: first).scrolled(top: min(top, first))
+        let top = GridGeometry.firstColumn(showing: last, from: 0, widths: widths, paneWidth: width, pinned: rows.pinnedCount)
+        rows.column = rows.column.moved(to: first).scrolled(top: max(rows.pinnedCount, min(top, first)))
         state.rows = rows
     }
 
     private static func apply(_ page: RowsPage, to rows: inout RowsState) {
-        rows.columns = page.columns
+        rows.page = page
         rows.rootColumnCount = page.rootColumnCount
         rows.scopeTree = page.scopeTree
         rows.keyColumns = page.keyColumns
-        rows.rows = page.rows
         rows.pageOffset = page.offset
         rows.statements = page.statements
         rows.paging = page.paging
         rows.isKeyset = page.isKeyset
         rows.isLoading = false
         rows.prefetched = page.prefetched
-        rows.column = rows.column.resized(to: page.columns.count)
+        present(&rows)
+    }
+
+    /// Makes the grid's columns and rows from the last page under the view's presentation.
+    static func present(_ rows: inout RowsState) {
+        guard let page = rows.page else { return }
+        let presented = ColumnPresenter.present(page, rows.view.presentation)
+        rows.columns = presented.columns
+        rows.rows = presented.rows
+        rows.pinnedCount = presented.pinnedCount
+        rows.column = rows.column.resized(to: presented.columns.count)
     }
 
     // MARK: - Actions
@@ -195,6 +204,14 @@ enum Reducer {
         case .moveLeft, .moveRight, .firstColumn, .lastColumn:
             moveColumn(&state, action)
             return []
+        case .hideColumn:
+            return hideColumn(&state)
+        case .showColumns:
+            return showColumns(&state)
+        case .pinColumn:
+            return pinColumn(&state)
+        case .narrowColumn, .widenColumn:
+            return resizeColumn(&state, by: action == .widenColumn ? GridGeometry.widthStep : -GridGeometry.widthStep)
         case .open:
             return open(&state)
         case .back:
@@ -317,7 +334,7 @@ enum Reducer {
         }
     }
 
-    private static func moveColumn(_ state: inout AppState, _ action: Action) {
+    static func moveColumn(_ state: inout AppState, _ action: Action) {
         guard state.focus == .rows, var rows = state.rows else { return }
         switch action {
         case .moveLeft: rows.column = rows.column.moved(by: -1)
@@ -325,10 +342,17 @@ enum Reducer {
         case .firstColumn: rows.column = rows.column.moved(to: 0)
         default: rows.column = rows.column.moved(to: rows.column.lastIndex)
         }
+        state.rows = rows
+        scrollToCurrentColumn(&state)
+    }
+
+    /// Scrolls the grid horizontally as little as possible to show the current column.
+    static func scrollToCurrentColumn(_ state: inout AppState) {
+        guard var rows = state.rows else { return }
         let width = state.layout.panes[.rows]?.width ?? 0
         let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
         let first = GridGeometry.firstColumn(
-            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: width)
+            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: width, pinned: rows.pinnedCount)
         rows.column = rows.column.scrolled(top: first)
         state.rows = rows
     }

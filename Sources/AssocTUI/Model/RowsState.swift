@@ -9,6 +9,11 @@ struct RowsState: Sendable, Equatable {
     var rootColumnCount = 0
     /// The scopes of the view's rows and where the request writes them (from the last page).
     var scopeTree: RequestScope?
+    /// The last page as the data source gave it, before the presentation (hidden, pinned
+    /// columns) made `columns` and `rows` from it: a presentation change needs no query.
+    var page: RowsPage?
+    /// How many of `columns` are pinned at the left.
+    var pinnedCount = 0
     /// The root table's primary key columns (for row labels).
     var keyColumns: [String] = []
     /// The loaded window: rows `pageOffset ..< pageOffset + rows.count` of the view.
@@ -76,8 +81,13 @@ struct RowsState: Sendable, Equatable {
     /// The root table's columns and values of the selected row (what following a link needs).
     var selectedRootRow: (columns: [String], values: [DatabaseValue])? {
         guard let row = selectedRow else { return nil }
-        let count = min(rootColumnCount, columns.count, row.count)
-        return (columns.prefix(count).map(\.name), Array(row.prefix(count)))
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        for (column, value) in zip(columns, row) where column.isRoot {
+            names.append(column.name)
+            values.append(value)
+        }
+        return (names, values)
     }
 
     /// Whether rows `range` are all in the loaded window.

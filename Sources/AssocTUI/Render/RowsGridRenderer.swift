@@ -9,22 +9,28 @@ enum RowsGridRenderer {
             return
         }
         let position = rows.totalCount == 0 && rows.isCounted ? "0 rows" : rows.counterLabel
+        let visibleRows = max(0, rect.height - 2)
+        let widths = GridGeometry.columnWidths(rows, visibleRows: visibleRows)
+        let paneWidth = max(0, rect.width)
+        let first = GridGeometry.firstColumn(
+            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: paneWidth, pinned: rows.pinnedCount)
+        let shown = GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: paneWidth, pinned: rows.pinnedCount)
         let content = PaneChrome.drawTitle(
-            "Rows: " + rows.view.title, trailing: rows.isLoading && rows.columns.isEmpty ? "loading…" : position,
+            "Rows: " + rows.view.title,
+            trailing: rows.isLoading && rows.columns.isEmpty ? "loading…" : position + columnLabel(rows, shown: shown),
             in: rect, focused: focused, buffer: &buffer)
         guard !content.isEmpty, !rows.columns.isEmpty else { return }
 
-        let visibleRows = max(0, content.height - 1)
-        let widths = GridGeometry.columnWidths(rows, visibleRows: visibleRows)
-        let first = GridGeometry.firstColumn(
-            showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: content.width)
-        let shown = GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: content.width)
+        // The pinned columns end with a heavy rule when columns are scrolled away behind them.
+        let cutLeft = (shown.first { $0 >= rows.pinnedCount } ?? rows.pinnedCount) > rows.pinnedCount
 
         // Header.
         var x = content.x
-        for column in shown {
-            if column != first {
-                x += buffer.put(GridGeometry.separator, at: Point(x: x, y: content.y), maxWidth: content.maxX - x, style: .border)
+        for (place, column) in shown.enumerated() {
+            if place > 0 {
+                let pinEdge = cutLeft && place == rows.pinnedCount
+                x += buffer.put(pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: content.y),
+                                maxWidth: content.maxX - x, style: .border)
             }
             let width = min(widths[column], content.maxX - x)
             let name = TextWidth.pad(Sanitizer.sanitize(rows.columns[column].header), toWidth: width)
@@ -37,7 +43,7 @@ enum RowsGridRenderer {
             PaneChrome.drawNote("(no rows)", in: content.droppingTop(1), buffer: &buffer)
             return
         }
-        for line in 0..<visibleRows {
+        for line in 0..<max(0, content.height - 1) {
             let index = rows.cursor.top + line
             guard index < rows.totalCount else { break }
             let y = content.y + 1 + line
@@ -48,17 +54,29 @@ enum RowsGridRenderer {
                 continue
             }
             var x = content.x
-            for column in shown {
-                if column != first {
-                    x += buffer.put(GridGeometry.separator, at: Point(x: x, y: y), maxWidth: content.maxX - x,
+            for (place, column) in shown.enumerated() {
+                if place > 0 {
+                    let pinEdge = cutLeft && place == rows.pinnedCount
+                    x += buffer.put(pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: y), maxWidth: content.maxX - x,
                                     style: .border, highlighted: selected)
                 }
                 let width = min(widths[column], content.maxX - x)
                 let value = column < row.count ? ValueFormatter.cell(row[column]) : StyledText("", .normal)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
+                // The current cell stands out of its highlighted row.
+                let isCurrentCell = selected && focused && column == rows.column.index
                 x += buffer.put(TextWidth.pad(value.text, toWidth: width, alignment: alignment), at: Point(x: x, y: y),
-                                maxWidth: width, style: value.role, highlighted: selected)
+                                maxWidth: width, style: isCurrentCell ? .selection : value.role, highlighted: selected && !isCurrentCell)
             }
         }
+    }
+
+    /// ` · col 3/14`, with ◀ when columns are cut off on the left and ▶ on the right.
+    static func columnLabel(_ rows: RowsState, shown: [Int]) -> String {
+        guard !rows.columns.isEmpty else { return "" }
+        let scrolled = shown.filter { $0 >= rows.pinnedCount }
+        let cutLeft = (scrolled.first ?? rows.pinnedCount) > rows.pinnedCount
+        let cutRight = (shown.last ?? 0) < rows.columns.count - 1
+        return " · " + (cutLeft ? "◀ " : "") + "col \(rows.column.index + 1)/\(rows.columns.count)" + (cutRight ? " ▶" : "")
     }
 }

@@ -1,0 +1,30 @@
+import AssocCore
+
+/// A page as the grid shows it under the view's presentation: hidden columns left out, pinned
+/// ones moved to the front in pin order (the root's key columns when the view pins nothing).
+enum ColumnPresenter {
+    struct Presented: Equatable {
+        var columns: [GridColumn]
+        var rows: [[DatabaseValue]]
+        var pinnedCount: Int
+    }
+
+    static func present(_ page: RowsPage, _ presentation: ViewPresentation) -> Presented {
+        let pinned = presentation.pinned ?? page.keyColumns.map { GridColumn(name: $0) }
+        var order: [Int] = []
+        for column in pinned {
+            if let index = page.columns.firstIndex(of: column), !presentation.hidden.contains(column), !order.contains(index) {
+                order.append(index)
+            }
+        }
+        let pinnedCount = order.count
+        for (index, column) in page.columns.enumerated() where !order.contains(index) && !presentation.hidden.contains(column) {
+            order.append(index)
+        }
+        let identity = order == Array(page.columns.indices)
+        return Presented(
+            columns: identity ? page.columns : order.map { page.columns[$0] },
+            rows: identity ? page.rows : page.rows.map { row in order.map { $0 < row.count ? row[$0] : .null } },
+            pinnedCount: pinnedCount)
+    }
+}

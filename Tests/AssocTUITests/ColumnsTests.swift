@@ -1,0 +1,116 @@
+import XCTest
+import AssocCore
+@testable import AssocTUI
+
+/// `x`, `X`, `!`, `<`, `>`: columns a user manages, on the Chinook-like fixture. Hiding a root
+/// column changes the request; the rest is presentation, undone with `u` like any change.
+final class ColumnsTests: XCTestCase, ChinookBrowsing {
+    func headers(_ app: BrowserApp) -> [String] { app.state.rows?.columns.map(\.header) ?? [] }
+
+    func goToColumn(_ app: BrowserApp, _ header: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let index = try XCTUnwrap(app.state.rows?.columns.firstIndex { $0.header == header }, file: file, line: line)
+        press(app, .character("0"))
+        for _ in 0..<index { press(app, .right) }
+    }
+
+    func testHidingARootColumnChangesTheSelectionAndXPutsItBack() throws {
+        let app = try makeApp()
+        try open(app, "Album")
+        XCTAssertEqual(headers(app), ["AlbumId", "Title", "ArtistId"])
+        try goToColumn(app, "Title")
+        press(app, .character("x"))
+        XCTAssertEqual(headers(app), ["AlbumId", "ArtistId"])
+        XCTAssertEqual(try app.state.rows?.view.request.languageText(), "Album.select(AlbumId, ArtistId)")
+        XCTAssertEqual(app.state.rows?.statements.first?.sql, #"SELECT "AlbumId", "ArtistId" FROM "Album" ORDER BY "AlbumId" LIMIT 200"#)
+        // The key stays: links are followed by it.
+        press(app, .character("0"), .character("x"))
+        XCTAssertEqual(headers(app), ["AlbumId", "ArtistId"])
+        XCTAssertTrue(app.state.message?.text.contains("key") ?? false)
+        // Following a link still works from the narrowed row.
+        press(app, .tab, .home, .enter)
+        XCTAssertEqual(try app.state.rows?.view.request.languageText(), "Album.filter(key: 1).request(for: artist)")
+        press(app, .escape)
+        press(app, .character("X"))
+        XCTAssertEqual(app.state.rows?.view.request, Table("Album").all)
+        XCTAssertEqual(headers(app), ["AlbumId", "Title", "ArtistId"])
+        // Undo walks back through X and x.
+        press(app, .character("u"))
+        XCTAssertEqual(headers(app), ["AlbumId", "ArtistId"])
+        press(app, .character("u"))
+        XCTAssertEqual(headers(app), ["AlbumId", "Title", "ArtistId"])
+    }
+
+    func testHidingAnIncludedColumnIsPresentationOnly() throws {
+        let app = try makeApp()
+        try open(app, "Track")
+        press(app, .tab)
+        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        press(app, .home)
+        for _ in 0..<genre { press(app, .down) }
+        press(app, .character("+"), .backTab)
+        let statements = app.state.rows?.statements
+        try goToColumn(app, "genre.GenreId")
+        press(app, .character("x"))
+        XCTAssertFalse(headers(app).contains("genre.GenreId"))
+        XCTAssertTrue(headers(app).contains("genre.Name"))
+        XCTAssertEqual(app.state.rows?.view.request, Table("Track").including(optional: Table("Track").genre))
+        XCTAssertEqual(app.state.rows?.statements, statements, "no query")
+        // The values follow their columns.
+        let name = try XCTUnwrap(app.state.rows?.columns.firstIndex { $0.header == "genre.Name" })
+        XCTAssertEqual(app.state.rows?.rows.first?[name], "Rock")
+        press(app, .character("u"))
+        XCTAssertTrue(headers(app).contains("genre.GenreId"))
+        press(app, .control("r"), .character("X"))
+        XCTAssertTrue(headers(app).contains("genre.GenreId"))
+    }
+
+    func testTheKeyIsPinnedAndBangPinsAnotherColumn() throws {
+        let app = try makeApp(width: 60, height: 20)
+        try open(app, "Track")
+        XCTAssertEqual(app.state.rows?.pinnedCount, 1)
+        // Far right: the key still shows at the left, behind a heavy rule; ◀ says columns are cut.
+        press(app, .character("$"))
+        var header = lines(app).first { $0.contains("Rows: Track") } ?? ""
+        XCTAssertTrue(header.contains("◀ col 8/8"), header)
+        let grid = lines(app)[2]
+        XCTAssertTrue(grid.contains("TrackId ┃ "), grid)
+        XCTAssertTrue(grid.contains("UnitPrice"), grid)
+        // Pin Name: it moves next to the key, the cursor stays on it.
+        try goToColumn(app, "Name")
+        press(app, .character("!"))
+        XCTAssertEqual(Array(headers(app).prefix(2)), ["TrackId", "Name"])
+        XCTAssertEqual(app.state.rows?.pinnedCount, 2)
+        XCTAssertEqual(app.state.rows.map { $0.columns[$0.column.index].header }, "Name")
+        press(app, .character("!"))
+        XCTAssertEqual(app.state.rows?.pinnedCount, 1)
+        press(app, .character("u"))
+        XCTAssertEqual(app.state.rows?.pinnedCount, 2)
+        header = lines(app).first { $0.contains("Rows: Track") } ?? ""
+        XCTAssertTrue(header.contains("col 2/8 ▶"), header)
+    }
+
+    func testNarrowAndWidenTheCurrentColumn() throws {
+        let app = try makeApp()
+        try open(app, "Album")
+        try goToColumn(app, "Title")
+        let before = GridGeometry.columnWidths(try XCTUnwrap(app.state.rows), visibleRows: 10)[1]
+        press(app, .character(">"))
+        XCTAssertEqual(GridGeometry.columnWidths(try XCTUnwrap(app.state.rows), visibleRows: 10)[1], before + GridGeometry.widthStep)
+        press(app, .character("<"), .character("<"))
+        XCTAssertEqual(GridGeometry.columnWidths(try XCTUnwrap(app.state.rows), visibleRows: 10)[1], before - GridGeometry.widthStep)
+        XCTAssertTrue(app.state.message?.text.hasPrefix("Title: ") ?? false)
+    }
+
+    func testTheCurrentCellStandsOutOfItsRow() throws {
+        let app = try makeApp()
+        try open(app, "Album")
+        press(app, .right)
+        let screen = ScreenRenderer.render(app.state)
+        let y = try XCTUnwrap(screen.textLines().firstIndex { $0.contains("For Those About To Rock") })
+        let x = try XCTUnwrap(screen.textLines()[y].range(of: "For Those").map { screen.textLines()[y].distance(from: screen.textLines()[y].startIndex, to: $0.lowerBound) })
+        XCTAssertEqual(screen.cell(x: x, y: y).role, .selection)
+        XCTAssertFalse(screen.cell(x: x, y: y).highlighted)
+        // The rest of the row is highlighted.
+        XCTAssertTrue(screen.cell(x: x - 4, y: y).highlighted)
+    }
+}
