@@ -1,7 +1,7 @@
 import AssocCore
 
-/// Effects of the tools: the Swift tab's code, the schema map, and export (which redraws the
-/// screen as rows are written so the progress shows, and reads Esc to cancel).
+/// Effects of the tools: the Swift tab's code and the schema map (quick, on the loop), and
+/// export, a job on the worker that posts its progress (the loop draws it; Esc cancels).
 extension BrowserApp {
     func runTool(_ effect: Effect) {
         switch effect {
@@ -13,32 +13,36 @@ extension BrowserApp {
             }
         case .loadSchemaMap(let table):
             dispatch(.schemaMapLoaded(table, dataSource.schemaTree(around: table)))
-        case .export(let view, let path, let overwrite):
-            let format = ExportFormat.forPath(path)
-            do {
-                var lastDrawn = ContinuousClock.now
-                let written = try dataSource.export(view, to: path, format: format, overwrite: overwrite) { progress in
-                    // A frame at most every 50 ms; Esc, Ctrl-C or q stops the export, other keys wait.
-                    guard ContinuousClock.now - lastDrawn >= .milliseconds(50) || progress.written >= progress.total else { return true }
-                    lastDrawn = ContinuousClock.now
-                    dispatch(.export(.progress(progress)))
-                    terminal.draw(ScreenRenderer.render(state))
-                    while let key = terminal.readKey(timeout: 0) {
-                        if key == .escape || key == .control("c") || key == .character("q") { return false }
-                        typeahead.append(key)
-                    }
-                    return true
-                }
-                dispatch(.export(.finished(written: written, format: format.rawValue.uppercased())))
-            } catch ExportError.fileExists {
-                dispatch(.export(.exists))
-            } catch ExportError.cancelled {
-                dispatch(.export(.cancelled))
-            } catch {
-                dispatch(.export(.failed(Self.describe(error))))
-            }
         default:
             break
+        }
+    }
+
+    /// Writes the view's rows on the worker; each 50 ms at most it posts its progress and wakes
+    /// the loop, and it stops between two rows once cancelled.
+    func startExport(_ effect: Effect) {
+        guard case .export(let view, let path, let overwrite) = effect else { return }
+        let format = ExportFormat.forPath(path)
+        let wakeup = self.wakeup
+        startJob(effect, announce: false) { source, job in
+            var lastPosted = ContinuousClock.now
+            do {
+                let written = try source.export(view, to: path, format: format, overwrite: overwrite) { progress in
+                    if ContinuousClock.now - lastPosted >= .milliseconds(50) || progress.written >= progress.total {
+                        lastPosted = ContinuousClock.now
+                        job.post(progress)
+                        wakeup.signal()
+                    }
+                    return !job.isCancelRequested
+                }
+                return .export(.finished(written: written, format: format.rawValue.uppercased()))
+            } catch ExportError.fileExists {
+                return .export(.exists)
+            } catch ExportError.cancelled {
+                return .export(.cancelled)
+            } catch {
+                return .export(.failed(Self.describe(error)))
+            }
         }
     }
 

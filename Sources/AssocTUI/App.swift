@@ -34,9 +34,11 @@ package enum Browser {
     }
 }
 
-/// The loop: key → action → reduce → effects (through the data source) → render → draw.
-/// Deferred effects (counts) wait in a queue and run one at a time when no key is waiting, after
-/// the screen is drawn. Works with any `Terminal`, so tests drive it with a fake terminal.
+/// The loop: one event at a time — a key, a worker's result or progress, a spinner tick, a
+/// resize, an idle poll — into `Reducer.reduce`; the effects it returns go out to the worker
+/// (queries, counts, export) or run at once (reading the schema, the request line, the Swift
+/// code). Nothing reads keys or draws anywhere else. Deferred effects (counts) wait in a queue
+/// and start when no key is waiting. Works with any `Terminal`, so tests drive it with a fake one.
 final class BrowserApp {
     private(set) var state: AppState
     let dataSource: BrowserDataSource
@@ -53,13 +55,20 @@ final class BrowserApp {
     var lastDataVersion: Int?
     /// A table to open once the table list is loaded.
     var initialTable: String?
-    /// True while a deferred effect (a count) runs on the worker: keys are handled meanwhile, and
-    /// the effects they ask for wait in `heldEffects` (the connection is busy).
-    var isRunningInBackground = false
-    /// Effects asked for while a count ran: the count gives way to them.
+    /// The job on the worker thread, if any, and how it is being stopped.
+    var job: WorkerJob?
+    var jobCancelled = false
+    var jobPreempted = false
+    /// The last spinner frame (or the job's start).
+    var lastTick = ContinuousClock.now
+    /// Effects that need the worker while it is busy: they run when it is done.
     var heldEffects: [Effect] = []
-    /// Signalled by the worker when a query's result is ready.
+    /// Signalled by the worker when a job's result (or progress) is ready.
     let wakeup = Wakeup()
+    /// The terminal has no more input: the loop ends.
+    private var inputEnded = false
+    /// Idle reads that failed at once in a row (input gone).
+    private var quickTimeouts = 0
 
     init(dataSource: BrowserDataSource, terminal: Terminal, title: String) {
         self.dataSource = dataSource
@@ -67,49 +76,18 @@ final class BrowserApp {
         self.state = AppState(title: title, size: terminal.size)
     }
 
-    /// Loads the table list, then draws and handles keys until quit or the end of input.
+    /// Loads the table list, then turns the loop until quit or the end of input.
     func run() {
         start()
-        var quickTimeouts = 0
-        while !state.isFinished {
-            terminal.draw(ScreenRenderer.render(state))
-            if !typeahead.isEmpty {
-                handle(typeahead.removeFirst())
-                continue
-            }
-            if !deferred.isEmpty {
-                if let key = terminal.readKey(timeout: 0) {
-                    handle(key)
-                    handleTypedText()
-                } else {
-                    runDeferred()
-                }
-                continue
-            }
-            if let idlePoll {
-                let clock = ContinuousClock()
-                let started = clock.now
-                if let key = terminal.readKey(timeout: idlePoll) {
-                    quickTimeouts = 0
-                    handle(key)
-                    handleTypedText()
-                } else {
-                    // Input gone: reads fail at once instead of timing out.
-                    quickTimeouts = clock.now - started < .milliseconds(idlePoll / 2) ? quickTimeouts + 1 : 0
-                    if quickTimeouts > 20 { break }
-                }
-                checkDataVersion()
-                continue
-            }
-            guard let key = terminal.readKey(timeout: nil) else { break }
-            handle(key)
-            handleTypedText()
+        while !state.isFinished && !inputEnded {
+            turn(startingDeferred: true)
         }
-    }
-
-    /// Queues a deferred effect again (a count interrupted by a key).
-    func requeue(_ effect: Effect) {
-        enqueue(effect)
+        // The worker may hold the connection: it ends before the caller closes it.
+        while let job {
+            if !job.isDone { cancelJob() }
+            _ = wakeup.wait(timeout: Self.resultPoll)
+            if job.isDone { self.job = nil }
+        }
     }
 
     /// First load: the table list, then the initial table when one was asked for.
@@ -120,8 +98,69 @@ final class BrowserApp {
         }
     }
 
+    /// Draws the screen, then takes one event, waiting for it when none is ready.
+    private func turn(startingDeferred: Bool) {
+        terminal.draw(ScreenRenderer.render(state))
+        if let job {
+            waitForJob(job)
+            return
+        }
+        if !heldEffects.isEmpty {
+            let held = heldEffects
+            heldEffects = []
+            perform(held)
+            return
+        }
+        if !typeahead.isEmpty {
+            handle(typeahead.removeFirst())
+            return
+        }
+        if startingDeferred && !deferred.isEmpty {
+            if let key = terminal.readKey(timeout: 0) {
+                handle(key)
+                handleTypedText()
+            } else {
+                runDeferred(waiting: false)
+            }
+            return
+        }
+        guard startingDeferred else { return }
+        readIdle()
+    }
+
+    /// Waits for a key with nothing running; with `idlePoll`, looks at `PRAGMA data_version` between keys.
+    private func readIdle() {
+        guard let idlePoll else {
+            guard let key = terminal.readKey(timeout: nil) else {
+                inputEnded = true
+                return
+            }
+            handle(key)
+            handleTypedText()
+            return
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        if let key = terminal.readKey(timeout: idlePoll) {
+            quickTimeouts = 0
+            handle(key)
+            handleTypedText()
+        } else {
+            // Input gone: reads fail at once instead of timing out.
+            quickTimeouts = clock.now - started < .milliseconds(idlePoll / 2) ? quickTimeouts + 1 : 0
+            if quickTimeouts > 20 { inputEnded = true }
+        }
+        checkDataVersion()
+    }
+
     /// One key press.
     func handle(_ key: KeyEvent) {
+        if let job, !job.isBackground {
+            // A query of the user's runs: the key waits its turn (the loop's own reads cancel
+            // it on Esc: see `waitForJob`).
+            typeahead.append(key)
+            return
+        }
         if case .mouse(let x, let y, let kind) = key {
             dispatch(.mouse(x: x, y: y, kind: kind))
         } else if state.exportPrompt?.takesKeys == true {
@@ -142,7 +181,7 @@ final class BrowserApp {
     func handleTypedText() {
         let clock = ContinuousClock()
         let started = clock.now
-        while state.prompt != nil || state.exportPrompt != nil, typeahead.isEmpty, !state.isFinished,
+        while state.prompt != nil || state.exportPrompt != nil, typeahead.isEmpty, job == nil, !state.isFinished,
               clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0) {
             handle(key)
         }
@@ -152,33 +191,50 @@ final class BrowserApp {
         perform(Reducer.reduce(&state, event))
     }
 
-    /// Runs every deferred effect now (tests, and callers without a terminal loop).
+    /// Turns the loop until nothing runs, waits or is queued (tests, and callers without a
+    /// terminal loop): keys already typed are read as the loop reads them.
     func runAllDeferred() {
-        while !deferred.isEmpty { runDeferred() }
+        while !state.isFinished, job != nil || !heldEffects.isEmpty || !typeahead.isEmpty || !deferred.isEmpty {
+            turn(startingDeferred: true)
+        }
     }
 
-    /// Runs the most urgent deferred effect.
-    func runDeferred() {
-        guard !deferred.isEmpty else { return }
-        let effect = deferred.removeFirst()
-        run(effect)
+    /// Turns the loop until the worker is idle and no key waits, without starting a count.
+    func runForeground() {
+        while !state.isFinished, job != nil || !heldEffects.isEmpty || !typeahead.isEmpty {
+            turn(startingDeferred: false)
+        }
+    }
+
+    /// Starts the most urgent deferred effect; unless `waiting` is false, turns the loop until it
+    /// (and what the keys typed meanwhile asked for) is done.
+    func runDeferred(waiting: Bool = true) {
+        guard job == nil, !deferred.isEmpty else { return }
+        execute(deferred.removeFirst())
+        if waiting { runForeground() }
     }
 
     func perform(_ effects: [Effect]) {
         for effect in effects {
+            if case .quit = effect {
+                if job != nil { cancelJob() }
+                continue
+            }
             if effect.isDeferred {
                 enqueue(effect)
-            } else if isRunningInBackground {
+            } else if job != nil {
+                // The worker is busy: a count gives way, a query of the user's finishes first.
                 heldEffects.append(effect)
+                preemptJob()
             } else {
-                run(effect)
+                execute(effect)
             }
         }
     }
 
     /// Queues a deferred effect: view counts first, then the selected row's link counts (only the
     /// latest), then table counts.
-    private func enqueue(_ effect: Effect) {
+    func enqueue(_ effect: Effect) {
         func rank(_ effect: Effect) -> Int {
             switch effect {
             case .countView: return 0
@@ -194,12 +250,15 @@ final class BrowserApp {
         deferred.insert(effect, at: index)
     }
 
-    private func run(_ effect: Effect) {
+    /// Runs an effect with the worker idle: at once when it is quick, else as a job.
+    private func execute(_ effect: Effect) {
         switch effect {
         case .quit:
             return
-        case .swiftCode, .loadSchemaMap, .export:
+        case .swiftCode, .loadSchemaMap:
             runTool(effect)
+        case .export:
+            startExport(effect)
         case .loadRequestText, .checkView, .parseRequest:
             runPrompt(effect)
         case .loadTables:
@@ -211,27 +270,27 @@ final class BrowserApp {
             }
             dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
         case .openView(let view, let limit):
-            runQuery(effect) { source in
+            startJob(effect) { source, _ in
                 .viewOpened(view, page: try source.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit)
             }
         case .loadPage(let view, let offset, let limit, let total):
-            runQuery(effect) { source in
+            startJob(effect) { source, _ in
                 .pageLoaded(view, try source.page(of: view, offset: offset, limit: limit, totalCount: total))
             }
         case .countView(let view):
             guard state.rows?.view == view else { return }
-            runQuery(effect) { source in .viewCounted(view, try source.count(of: view)) }
+            startJob(effect) { source, _ in .viewCounted(view, try source.count(of: view)) }
         case .countTable(let name):
-            runQuery(effect) { source in .tableCounted(name, try source.countRows(ofTable: name)) }
+            startJob(effect) { source, _ in .tableCounted(name, try source.countRows(ofTable: name)) }
         case .find(let view, let text, let from, let backward):
-            runQuery(effect) { source in
+            startJob(effect) { source, _ in
                 .found(view, try source.find(text, in: view, after: from, backward: backward), from: from, backward: backward)
             }
         case .jumpToKey(let view, let key):
-            runQuery(effect) { source in .jumped(view, key: key, position: try source.jump(toKey: key, in: view)) }
+            startJob(effect) { source, _ in .jumped(view, key: key, position: try source.jump(toKey: key, in: view)) }
         case .countLinks(let asked, let links, let columns, let values):
             guard state.rows?.view == asked.view, state.rows?.cursor.index == asked.rowIndex else { return }
-            runQuery(effect) { source in
+            startJob(effect) { source, _ in
                 var counts = asked
                 counts.counts = try source.linkCounts(of: asked.view, columns: columns, values: values, links: links)
                 return .linksCounted(counts)
@@ -257,15 +316,7 @@ final class BrowserApp {
         } catch AssocError.syntax(let error) {
             dispatch(.promptFailed(error.message, column: error.column))
         } catch {
-            if case .failed(let message) = result({ throw error }) { dispatch(.promptFailed(message, column: nil)) }
-        }
-    }
-
-    private func result(_ body: () throws -> Event) -> Event {
-        do {
-            return try body()
-        } catch {
-            return .failed(AssocError.message(for: error))
+            dispatch(.promptFailed(AssocError.message(for: error), column: nil))
         }
     }
 }

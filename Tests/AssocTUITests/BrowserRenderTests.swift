@@ -154,6 +154,7 @@ final class BrowserRenderTests: XCTestCase {
         app.start()
         app.handle(.down)
         app.handle(.enter)
+        app.runAllDeferred()
         for width in 0...40 {
             for height in 0...12 {
                 terminal.size = Size(width: width, height: height)

@@ -70,6 +70,8 @@ final class MonkeyTests: XCTestCase {
                 } else {
                     app.handle(Self.randomKey(&random))
                 }
+                // The key's own work (a page, a prompt's check) ends before the next key.
+                app.runForeground()
                 if step % 7 == 0 { app.runAllDeferred() }
                 // Rendering a 300×100 screen costs far more than a key: render one event in 25.
                 if step % 25 == 0 {

@@ -208,6 +208,7 @@ final class QueryLifecycleTests: XCTestCase {
         let app = BrowserApp(dataSource: source, terminal: terminal, title: "t.db")
         app.start()
         app.handle(.enter)
+        app.runForeground()
         XCTAssertEqual(app.state.rows?.rows.count, 200)
         XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         return (app, terminal)

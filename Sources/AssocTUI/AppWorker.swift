@@ -1,0 +1,240 @@
+import AssocCore
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value handed to the worker thread. Sound because the loop never touches the data source
+/// (nor its connection) while a job runs, except `interrupt()`, which SQLite allows.
+final class WorkerBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// One piece of work on the worker thread: the effect it does, and what it reports, behind a
+/// mutex. The loop looks at it between two events without blocking; the worker never touches
+/// the state, the screen or the keys: it posts its result (and an export its progress) here and
+/// wakes the loop.
+final class WorkerJob: @unchecked Sendable {
+    let effect: Effect
+    /// A count: keys are handled while it runs, and a key that needs the database interrupts it.
+    let isBackground: Bool
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var stored: Result<Event, Error>?
+    private var finished = false
+    private var unreadProgress: ExportProgress?
+    private var cancelRequested = false
+
+    init(effect: Effect, isBackground: Bool) {
+        self.effect = effect
+        self.isBackground = isBackground
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
+    /// Called once by the worker.
+    func finish(_ outcome: Result<Event, Error>) {
+        locked {
+            stored = outcome
+            finished = true
+        }
+    }
+
+    /// Whether the worker is done; `outcome` is final once this is true.
+    var isDone: Bool { locked { finished } }
+    var outcome: Result<Event, Error>? { locked { stored } }
+
+    /// Called by the worker: the latest progress replaces any the loop has not read.
+    func post(_ progress: ExportProgress) {
+        locked { unreadProgress = progress }
+    }
+
+    /// The progress posted since the last call, if any.
+    func takeProgress() -> ExportProgress? {
+        locked {
+            defer { unreadProgress = nil }
+            return unreadProgress
+        }
+    }
+
+    /// Asks work that checks it (an export between two rows) to stop.
+    func requestCancel() {
+        locked { cancelRequested = true }
+    }
+
+    var isCancelRequested: Bool { locked { cancelRequested } }
+
+    /// Whether stopping it means interrupting its statement; an export stops between two rows
+    /// instead (it removes its partial file).
+    var stopsByInterrupt: Bool { !isExport }
+
+    var isExport: Bool {
+        if case .export = effect { return true }
+        return false
+    }
+}
+
+extension BrowserApp {
+    /// How long (ms) the loop waits for the worker between two interrupts of a cancelled query,
+    /// and at most between two looks at the worker when no wakeup pipe could be made.
+    static let resultPoll = 2
+
+    /// Starts `body` (the data source work of `effect`) on the worker thread. The loop goes on:
+    /// the result arrives as an event (`finishJob`). `announce`: show the spinner (a query).
+    func startJob(_ effect: Effect, announce: Bool = true, _ body: @escaping (BrowserDataSource, WorkerJob) throws -> Event) {
+        let job = WorkerJob(effect: effect, isBackground: effect.isDeferred)
+        if announce {
+            dispatch(.queryStarted(QueryActivity(label: QueryActivity.label(for: effect), isBackground: job.isBackground)))
+        }
+        let work = WorkerBox({ [dataSource] in try body(dataSource, job) })
+        let wakeup = self.wakeup
+        self.job = job
+        jobCancelled = false
+        jobPreempted = false
+        lastTick = ContinuousClock.now
+        DispatchQueue.global(qos: .userInitiated).async {
+            job.finish(Result { try work.value() })
+            wakeup.signal()
+        }
+    }
+
+    /// Stops the running job because the user asked (Esc, Ctrl-C, q): the reducer puts the
+    /// previous view back when it ends.
+    func cancelJob() {
+        guard let job else { return }
+        jobCancelled = true
+        job.requestCancel()
+        if job.stopsByInterrupt { dataSource.interrupt() }
+    }
+
+    /// Stops a running count so that a key's query can run; the count is queued again.
+    func preemptJob() {
+        guard let job, job.isBackground, !jobPreempted else { return }
+        jobPreempted = true
+        dataSource.interrupt()
+    }
+
+    /// The job's result, turned into events; then the effects that waited for the worker.
+    func finishJob() {
+        guard let job else { return }
+        self.job = nil
+        let effect = job.effect
+        switch job.outcome {
+        case .success(let event):
+            // It completed before an interrupt landed: its result stands.
+            dispatch(.queryFinished)
+            dispatch(event)
+        case .failure where jobCancelled:
+            dispatch(.queryCancelled(effect))
+        case .failure where jobPreempted:
+            dispatch(.queryFinished)
+            enqueue(effect)
+        case .failure(let error):
+            if case .countTable(let name) = effect {
+                // A table that cannot be counted (a missing virtual table module) shows "?".
+                dispatch(.queryFinished)
+                dispatch(.tableCounted(name, nil))
+            } else if effect.isDeferred {
+                // A count past its time budget (or failing): say which, the view stays usable.
+                dispatch(.queryFailed(effect, QueryActivity.label(for: effect) + ": " + Self.message(for: error)))
+            } else {
+                dispatch(.queryFailed(effect, Self.message(for: error)))
+            }
+        case nil:
+            dispatch(.queryFinished)
+        }
+        let held = heldEffects
+        heldEffects = []
+        perform(held)
+    }
+
+    /// One look at the running job, as a turn of the loop: its result, its progress, the
+    /// spinner's next frame, or a key (handled as the job allows).
+    func waitForJob(_ job: WorkerJob) {
+        // Progress first: the last one (all rows written) is drawn before the result.
+        if let progress = job.takeProgress() {
+            dispatch(.export(.progress(progress)))
+            return
+        }
+        if job.isDone {
+            finishJob()
+            return
+        }
+        if jobCancelled || jobPreempted {
+            // Again and again: the worker may have been between two statements.
+            if job.stopsByInterrupt { dataSource.interrupt() }
+            _ = wakeup.wait(timeout: Self.resultPoll)
+            return
+        }
+        let clock = ContinuousClock()
+        if clock.now - lastTick >= .milliseconds(pollInterval), !job.isExport {
+            // The spinner's next frame, drawn before the key read below.
+            lastTick = clock.now
+            dispatch(.queryTick)
+            let waiting = dataSource.isWaitingForLock()
+            if waiting != state.activity?.isWaitingForLock { dispatch(.queryWaitingForLock(waiting)) }
+            terminal.draw(ScreenRenderer.render(state))
+        }
+        let untilTick = max(0, pollInterval - Self.milliseconds(clock.now - lastTick))
+        let timeout = wakeup.isWorking ? untilTick : min(untilTick, Self.resultPoll)
+        guard let key = terminal.readKey(timeout: timeout, wakingOn: wakeup) else { return }
+        handleWhileBusy(key, job)
+    }
+
+    /// A key while the worker runs: during a count it is handled at once (a key that needs the
+    /// database interrupts the count); during a query or an export, Esc and Ctrl-C cancel, `q`
+    /// cancels then quits (an export: only cancels), a resize applies, other keys wait their turn.
+    private func handleWhileBusy(_ key: KeyEvent, _ job: WorkerJob) {
+        if job.isBackground {
+            handle(key)
+            return
+        }
+        if key == .resize {
+            dispatch(.resized(terminal.size))
+            return
+        }
+        let isExport = job.isExport
+        if key == .escape || key == .control("c") {
+            cancelJob()
+            typeahead.removeAll()
+        } else if state.prompt == nil && state.exportPrompt?.takesKeys != true && Keymap.action(for: key) == .quit {
+            // `q` does not wait for the query (a lock can hold it for seconds): cancel, then quit.
+            cancelJob()
+            typeahead = isExport ? [] : [key]
+        } else {
+            typeahead.append(key)
+        }
+    }
+
+    /// A duration in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// The text of a query error for the message line.
+    static func message(for error: Error) -> String {
+        AssocError.message(for: error)
+    }
+
+    /// Polls `PRAGMA data_version` (no query is running): a change by another connection shows
+    /// "Data changed — R to refresh".
+    func checkDataVersion() {
+        guard job == nil, let version = dataSource.dataVersion() else { return }
+        if let last = lastDataVersion, last != version {
+            dispatch(.dataChanged)
+        }
+        lastDataVersion = version
+    }
+}
