@@ -40,7 +40,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(Reducer.reduce(&state, .action(.nextTab)), [.swiftCode(RequestView(table: "Album"))])
         XCTAssertEqual(Reducer.reduce(&state, .action(.moveDown)), [])  // asked already
         _ = Reducer.reduce(&state, .swiftGenerated(SwiftCodeState(view: RequestView(table: "Album"), text: "a\nb\n", isError: false)))
-        XCTAssertEqual(SwiftPaneRenderer.lines(state, width: 40).map { $0.map(\.text).joined() }, ["a", "b"])
+        XCTAssertEqual(SwiftPaneText.lines(state, width: 40).map { $0.map(\.text).joined() }, ["a", "b"])
     }
 
     func testSwiftTabScrollsWithJAndK() throws {

@@ -6,7 +6,7 @@ final class PaneRenderingTests: XCTestCase {
     func testSQLWrapsOnTokensAndListsArguments() {
         let statement = ExecutedStatement(sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
                                           arguments: [.integer(200), .text("x\ny")])
-        let lines = SQLPaneRenderer.lines(for: statement, width: 24).map { $0.map(\.text).joined() }
+        let lines = SQLPaneText.lines(for: statement, width: 24).map { $0.map(\.text).joined() }
         XCTAssertEqual(lines, [
             "SELECT * FROM \"album\" ",
             "WHERE title = 'it''s' ",
@@ -19,10 +19,10 @@ final class PaneRenderingTests: XCTestCase {
     }
 
     func testSQLWrapHardBreaksLongTokens() {
-        let lines = SQLPaneRenderer.wrap([StyledText("abcdefghij")], width: 4).map { $0.map(\.text).joined() }
+        let lines = SQLPaneText.wrap([StyledText("abcdefghij")], width: 4).map { $0.map(\.text).joined() }
         XCTAssertEqual(lines, ["abcd", "efgh", "ij"])
-        XCTAssertEqual(SQLPaneRenderer.wrap([StyledText("漢")], width: 1).count, 0)
-        XCTAssertEqual(SQLPaneRenderer.wrap([StyledText("x")], width: 0).count, 0)
+        XCTAssertEqual(SQLPaneText.wrap([StyledText("漢")], width: 1).count, 0)
+        XCTAssertEqual(SQLPaneText.wrap([StyledText("x")], width: 0).count, 0)
     }
 
     func testStyledSpansEndWithEllipsisWhenCut() {
@@ -71,10 +71,10 @@ final class PaneRenderingTests: XCTestCase {
 final class SQLCompactionTests: XCTestCase {
     func testLongPlaceholderListsAreShortened() {
         let many = "(" + Array(repeating: "?", count: 200).joined(separator: ", ") + ")"
-        XCTAssertEqual(SQLPaneRenderer.compacted(#"SELECT * FROM "a" WHERE "b" IN "# + many + " ORDER BY 1"),
+        XCTAssertEqual(SQLPaneText.compacted(#"SELECT * FROM "a" WHERE "b" IN "# + many + " ORDER BY 1"),
                        #"SELECT * FROM "a" WHERE "b" IN (?, ?, ?, … 200 values) ORDER BY 1"#)
-        XCTAssertEqual(SQLPaneRenderer.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
+        XCTAssertEqual(SQLPaneText.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
                        #"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#)
-        XCTAssertEqual(SQLPaneRenderer.compacted("(?, ?"), "(?, ?")
+        XCTAssertEqual(SQLPaneText.compacted("(?, ?"), "(?, ?")
     }
 }

@@ -47,7 +47,7 @@ final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(screen.contains("2 records"), screen)
         XCTAssertTrue(screen.contains("Let There Be Rock"), screen)
         XCTAssertFalse(screen.contains("Balls to the Wall"), screen)
-        let sql = SQLPaneRenderer.lines(for: try XCTUnwrap(app.state.rows), width: 200)
+        let sql = SQLPaneText.lines(for: try XCTUnwrap(app.state.rows), width: 200)
             .map { $0.map(\.text).joined() }
         // The pane shows the view's plan: the prefetch statement with its placeholder for the page's keys.
         XCTAssertTrue(sql.contains("SELECT *, \"ArtistId\" FROM \"Album\" WHERE \"ArtistId\" IN (…)"), "\(sql)")

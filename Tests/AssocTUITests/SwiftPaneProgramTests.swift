@@ -26,7 +26,7 @@ final class SwiftPaneProgramTests: XCTestCase {
 
     /// The Swift pane's text (every line, unclipped).
     func paneText(_ app: BrowserApp) -> String {
-        SwiftPaneRenderer.lines(app.state, width: 120).map { $0.map(\.text).joined() }.joined(separator: "\n")
+        SwiftPaneText.lines(app.state, width: 120).map { $0.map(\.text).joined() }.joined(separator: "\n")
     }
 
     /// The grid's loaded rows, one line per row, values as Swift prints them (`nil` for NULL).

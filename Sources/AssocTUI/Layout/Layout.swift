@@ -61,3 +61,12 @@ struct ScreenLayout: Sendable, Equatable {
         return layout
     }
 }
+
+extension ScreenLayout {
+    /// The screen between the breadcrumb and the hint line.
+    static func bodyRect(_ layout: ScreenLayout, size: Size) -> Rect {
+        let top = layout.breadcrumb == nil ? 0 : 1
+        let bottom = layout.hint == nil ? 0 : 1
+        return Rect(x: 0, y: top, width: size.width, height: size.height - top - bottom)
+    }
+}

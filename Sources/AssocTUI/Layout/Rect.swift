@@ -29,3 +29,9 @@ struct Rect: Sendable, Hashable {
         Rect(x: x, y: y, width: width, height: min(max(0, lines), height))
     }
 }
+
+/// A position on screen: column `x`, line `y`, from the top-left corner.
+struct Point: Sendable, Hashable {
+    var x: Int
+    var y: Int
+}

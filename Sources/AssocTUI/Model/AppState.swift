@@ -102,7 +102,7 @@ struct AppState: Sendable, Equatable {
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.
     func visibleLines(_ pane: Pane) -> Int {
-        let height = pane == .rows ? ChildPaneRenderer.gridHeight(self) : layout.panes[pane]?.height ?? 0
+        let height = pane == .rows ? RowsPaneSplit.gridHeight(self) : layout.panes[pane]?.height ?? 0
         return max(1, height - (pane == .rows ? 2 : 1))
     }
 

@@ -41,7 +41,7 @@ extension Reducer {
     static func reduceMouse(_ state: inout AppState, x: Int, y: Int, kind: MouseKind) -> [Effect] {
         if var map = state.schemaMap, kind == .click {
             // A click on a line of the map selects it (Enter then opens or re-centres).
-            let body = ScreenRenderer.bodyRect(state.layout, size: state.size)
+            let body = ScreenLayout.bodyRect(state.layout, size: state.size)
             let index = map.cursor.top + (y - body.y - 1)
             if y > body.y, index < map.lines.count { map.cursor = map.cursor.moved(to: index) }
             state.schemaMap = map

@@ -14,7 +14,7 @@ extension Reducer {
 
     static func reduceSchemaMap(_ state: inout AppState, action: Action) -> [Effect] {
         guard var map = state.schemaMap else { return [] }
-        let visible = max(1, ScreenRenderer.bodyRect(state.layout, size: state.size).height - 1)
+        let visible = max(1, ScreenLayout.bodyRect(state.layout, size: state.size).height - 1)
         switch action {
         case .back, .schemaMap:
             state.schemaMap = nil

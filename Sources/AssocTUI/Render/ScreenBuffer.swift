@@ -1,9 +1,3 @@
-/// A position on screen: column `x`, line `y`, from the top-left corner.
-struct Point: Sendable, Hashable {
-    var x: Int
-    var y: Int
-}
-
 /// One cell of the screen: a grapheme cluster and the cells it spans, or the right half of a
 /// wide cluster (`isContinuation`), with its role and whether it is highlighted (selection).
 struct Cell: Sendable, Hashable {

@@ -15,7 +15,7 @@ enum ScreenRenderer {
             switch pane {
             case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .rows:
-                let split = ChildPaneRenderer.split(rect, state: state)
+                let split = RowsPaneSplit.split(rect, state: state)
                 RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
                 if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
@@ -27,7 +27,7 @@ enum ScreenRenderer {
                 }
             }
         }
-        let body = bodyRect(layout, size: state.size)
+        let body = ScreenLayout.bodyRect(layout, size: state.size)
         switch state.overlay {
         case .none: break
         case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
@@ -43,10 +43,4 @@ enum ScreenRenderer {
         return buffer
     }
 
-    /// The screen between the breadcrumb and the hint line.
-    static func bodyRect(_ layout: ScreenLayout, size: Size) -> Rect {
-        let top = layout.breadcrumb == nil ? 0 : 1
-        let bottom = layout.hint == nil ? 0 : 1
-        return Rect(x: 0, y: top, width: size.width, height: size.height - top - bottom)
-    }
 }

@@ -1,0 +1,104 @@
+import AssocCore
+
+/// The SQL pane's text, laid out: the statements behind the Rows pane, keywords highlighted,
+/// wrapped on word boundaries to the pane's width, their bound arguments, the paging note. The
+/// renderer draws it; the reducer counts its lines to bound the pane's scroll.
+enum SQLPaneText {
+    /// Every statement behind the view: the page's, then the count's, with the paging method.
+    static func lines(for rows: RowsState, width: Int) -> [[StyledText]] {
+        var lines: [[StyledText]] = []
+        for statement in rows.statements { lines += self.lines(for: statement, width: width) }
+        if let count = rows.countStatement {
+            lines += wrap([StyledText("-- row count:", .dim)], width: width)
+            lines += self.lines(for: count, width: width)
+        }
+        if !rows.paging.isEmpty { lines += wrap([StyledText("-- " + rows.paging, .dim)], width: width) }
+        return lines
+    }
+
+    /// The statement wrapped to `width`, then an arguments line when there are arguments.
+    /// Long lists of placeholders (a prefetch's `IN (?, ?, …)`) and of arguments are shortened.
+    static func lines(for statement: ExecutedStatement, width: Int) -> [[StyledText]] {
+        var lines = wrap(SQLHighlighter.spans(Sanitizer.sanitize(compacted(statement.sql))), width: width)
+        if !statement.arguments.isEmpty {
+            var shown = statement.arguments.prefix(maximumArguments).map { Sanitizer.sanitize($0.sqlLiteral) }
+            if statement.arguments.count > maximumArguments { shown.append("… (\(statement.arguments.count) in all)") }
+            lines += wrap([StyledText("-- arguments: ", .dim), StyledText(shown.joined(separator: ", "), .sqlString)], width: width)
+        }
+        return lines
+    }
+
+    static let maximumArguments = 8
+
+    /// `IN (?, ?, …)` with more than `maximumArguments` placeholders becomes `IN (?, ?, ?, … 200 values)`.
+    static func compacted(_ sql: String) -> String {
+        var result = ""
+        var rest = Substring(sql)
+        while let open = rest.firstRange(of: "(?, ?") {
+            result += rest[..<open.lowerBound]
+            var cursor = open.lowerBound
+            var count = 0
+            var index = rest.index(after: cursor)  // after "("
+            // Count "?, " repetitions up to the closing "?)".
+            while index < rest.endIndex, rest[index] == "?" {
+                count += 1
+                let following = rest.index(after: index)
+                if following < rest.endIndex, rest[following] == ")" { cursor = following; break }
+                guard rest[following..<rest.endIndex].hasPrefix(", ") else { cursor = index; count = 0; break }
+                index = rest.index(following, offsetBy: 2)
+            }
+            if count > maximumArguments, cursor < rest.endIndex, rest[cursor] == ")" {
+                result += "(?, ?, ?, … \(count) values)"
+                rest = rest[rest.index(after: cursor)...]
+            } else {
+                result += "("
+                rest = rest[rest.index(after: open.lowerBound)...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Splits spans into lines of at most `width` cells, breaking before a token that would not fit.
+    static func wrap(_ spans: [StyledText], width: Int) -> [[StyledText]] {
+        guard width > 0 else { return [] }
+        var lines: [[StyledText]] = [[]]
+        var used = 0
+        for span in spans {
+            var text = span.text
+            while !text.isEmpty {
+                let w = TextWidth.width(of: text)
+                if used + w <= width {
+                    lines[lines.count - 1].append(StyledText(text, span.role))
+                    used += w
+                    break
+                }
+                if used > 0 && w <= width {
+                    lines.append([])
+                    used = 0
+                    if text == " " { break }
+                    continue
+                }
+                // Longer than a line: hard break.
+                var head = ""
+                var headWidth = 0
+                for character in text {
+                    let cw = TextWidth.width(of: character)
+                    if used + headWidth + cw > width { break }
+                    head.append(character)
+                    headWidth += cw
+                }
+                if head.isEmpty {
+                    if used == 0 { break }  // cannot fit even one character
+                    lines.append([])
+                    used = 0
+                    continue
+                }
+                lines[lines.count - 1].append(StyledText(head, span.role))
+                text.removeFirst(head.count)
+                lines.append([])
+                used = 0
+            }
+        }
+        return lines.filter { !$0.isEmpty }
+    }
+}

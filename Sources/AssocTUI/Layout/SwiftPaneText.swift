@@ -1,0 +1,12 @@
+/// The Swift tab's text: the current view's code as styled lines, one per line of code (long
+/// lines are cut when drawn, not wrapped, so the code stays pasteable).
+enum SwiftPaneText {
+    /// The code of the current view as styled lines; empty until generated.
+    static func lines(_ state: AppState, width: Int) -> [[StyledText]] {
+        guard let rows = state.rows, let code = state.swiftCode, code.view == rows.view else { return [] }
+        if code.isError { return [[StyledText("-- " + Sanitizer.sanitize(code.text), .error)]] }
+        return code.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            SwiftHighlighter.spans(Sanitizer.sanitize(String(line)))
+        }
+    }
+}
