@@ -58,6 +58,20 @@ extension Request {
         }
     }
 
+    /// The join at `path` selecting its columns: `joining` becomes `including`, required or not
+    /// as it was.
+    func selectingColumns(ofJoinAt path: [Int]) -> Request {
+        guard let last = path.last else { return self }
+        return editingJoins(under: Array(path.dropLast())) { joins in
+            guard joins.indices.contains(last) else { return }
+            switch joins[last].method {
+            case .joiningRequired: joins[last].method = .includingRequired
+            case .joiningOptional: joins[last].method = .includingOptional
+            default: break
+            }
+        }
+    }
+
     /// The request without the join at `path` (and what is chained from it).
     func removingJoin(at path: [Int]) -> Request {
         guard let last = path.last else { return self }

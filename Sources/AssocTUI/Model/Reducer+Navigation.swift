@@ -106,6 +106,15 @@ extension Reducer {
             state.message = StatusMessage(text: "\(link.name) is to-many: Enter follows it, p prefetches it, a aggregates it (only to-one links join as columns)", isError: false)
             return []
         }
+        if let path = entry.joinPath, entry.inclusion == .joinedOptional || entry.inclusion == .joinedRequired {
+            // Joined without its columns (`joining`): `+` selects them (`including`).
+            var view = rows.view
+            view.request = view.request.selectingColumns(ofJoinAt: path)
+            state.message = StatusMessage(text: "Included the columns of \(name) (joining became including)", isError: false)
+            let effects = reopen(&state, view)
+            state.rows?.revealJoinPath = path
+            return effects
+        }
         guard !entry.isIncluded else {
             state.message = StatusMessage(text: "\(name) is included: t toggles, - removes", isError: false)
             return []
