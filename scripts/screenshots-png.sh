@@ -50,7 +50,7 @@ shot browser-include
 keys Tab; sleep 0.2
 shot browser-sql-pane
 # 3. The Swift tab: the same view as Swift code.
-keys ']'; wait_for "import AssocCore"
+keys ']'; wait_for "import "
 shot browser-swift-pane
 # 4. The schema map around Track.
 keys '['; keys m; wait_for "Schema map: Track"
@@ -66,4 +66,16 @@ wait_for "Tables"
 keys j; keys Enter; wait_for "Rows: Artist"
 keys Tab; keys p; wait_for "albums ("
 shot browser-prefetch
+keys q
+sleep 0.5
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+sleep 0.5
+# 6. A typed request (select, joining with a filter) stays interactive: sorted with s, the key pinned.
+tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+wait_for "Tables"
+keys : ; wait_for "request:"
+keys C-u "Track.select(TrackId, Name, Composer, Milliseconds).joining(required: genre.filter(Name = 'Jazz'))" Enter
+wait_for "Rows: Track"
+keys l s; wait_for "Sorted by Name"
+shot browser-typed-request
 keys q
