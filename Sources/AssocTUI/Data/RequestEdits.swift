@@ -121,6 +121,33 @@ extension Request {
         return (request, chosen)
     }
 
+    /// The aliases the request's expressions name (filters, havings, orderings, annotations,
+    /// selections, at every level).
+    var usedAliases: Set<String> {
+        var result: Set<String> = []
+        func walk(_ relation: Relation) {
+            var expressions = relation.filters + relation.havings + relation.annotations
+            expressions += (relation.ordering ?? []).map(\.expression)
+            for item in relation.selection ?? [] { if case .expression(let e) = item { expressions.append(e) } }
+            for expression in expressions { result.formUnion(expression.qualifiers.map { $0.lowercased() }) }
+            for join in relation.joins { walk(join.association.relation) }
+        }
+        walk(relation)
+        return result
+    }
+
+    /// The aliases the join at `path` and the joins chained from it give their tables.
+    func aliases(underJoinAt path: [Int]) -> [String] {
+        guard let join = join(at: path) else { return [] }
+        var result: [String] = []
+        func walk(_ association: AssociationRequest) {
+            if let alias = association.relation.alias { result.append(alias) }
+            for child in association.relation.joins { walk(child.association) }
+        }
+        walk(join.association)
+        return result
+    }
+
     /// Every alias the request gives a table.
     var allAliases: [String] {
         var result: [String] = relation.alias.map { [$0] } ?? []

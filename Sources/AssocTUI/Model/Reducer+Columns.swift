@@ -100,7 +100,7 @@ extension Reducer {
 
     /// `<` and `>`: the current column narrower or wider by `step` cells.
     static func resizeColumn(_ state: inout AppState, by step: Int) -> [Effect] {
-        guard var rows = currentColumnRows(&state, doing: "resize") else { return [] }
+        guard let rows = currentColumnRows(&state, doing: "resize") else { return [] }
         let column = rows.columns[rows.column.index]
         let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
         let current = rows.column.index < widths.count ? widths[rows.column.index] : 1
@@ -109,8 +109,9 @@ extension Reducer {
             state.message = StatusMessage(text: "\(column.header) is as \(step < 0 ? "narrow" : "wide") as it gets", isError: false)
             return []
         }
-        rows.view.presentation.widthChanges[column, default: 0] += target - current
-        state.rows = rows
+        var view = rows.view
+        view.presentation.widthChanges[column, default: 0] += target - current
+        changePresentation(&state, to: view)
         state.message = StatusMessage(text: "\(column.header): \(target) cells wide (< narrower, > wider)", isError: false)
         return []
     }

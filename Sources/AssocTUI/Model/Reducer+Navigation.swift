@@ -135,6 +135,14 @@ extension Reducer {
             state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
             return []
         }
+        let used = rows.view.request.usedAliases
+        if let alias = rows.view.request.aliases(underJoinAt: path).first(where: { used.contains($0.lowercased()) }) {
+            // Removing the join would leave a filter or an order naming a table no longer there.
+            state.message = StatusMessage(
+                text: "\(entry.namePath.joined(separator: ".")) is named \(alias) in a filter or an order: remove that first (: edits the request, u undoes)",
+                isError: false)
+            return []
+        }
         state.message = StatusMessage(text: "Removed \(entry.namePath.joined(separator: ".")) (u undoes)", isError: false)
         var view = rows.view
         view.request = view.request.removingJoin(at: path)
