@@ -40,6 +40,7 @@ package enum Browser {
 /// code). Nothing reads keys or draws anywhere else. Deferred effects (counts) wait in a queue
 /// and start when no key is waiting. Works with any `Terminal`, so tests drive it with a fake one.
 final class BrowserApp {
+    /// Changed only through `dispatch` (the reducer).
     private(set) var state: AppState
     let dataSource: BrowserDataSource
     let terminal: Terminal
@@ -94,7 +95,7 @@ final class BrowserApp {
     func start() {
         perform([.loadTables])
         if let initialTable {
-            perform(Reducer.openTable(&state, named: initialTable))
+            dispatch(.openTable(initialTable))
         }
     }
 
@@ -172,7 +173,7 @@ final class BrowserApp {
         } else if let action = Keymap.action(for: key) {
             dispatch(.action(action))
         } else {
-            state.message = StatusMessage(text: "\(key.label): no action (? shows the keys)", isError: false)
+            dispatch(.unboundKey(key.label))
         }
     }
 

@@ -58,6 +58,10 @@ enum Event: Sendable, Equatable {
     case schemaMapLoaded(String, [SchemaTree.Line])
     case export(ExportEvent)
     case mouse(x: Int, y: Int, kind: MouseKind)
+    /// A key bound to no action (its label).
+    case unboundKey(String)
+    /// Open this table at start (`assoc DB --table NAME`).
+    case openTable(String)
     /// A key typed while a prompt is open (the export prompt, the filter prompt or the request
     /// line): it edits the text instead of acting.
     case promptKey(KeyEvent)

@@ -94,6 +94,11 @@ enum Reducer {
         case .swiftGenerated(let code):
             state.swiftCode = code
             return []
+        case .unboundKey(let label):
+            state.message = StatusMessage(text: "\(label): no action (? shows the keys)", isError: false)
+            return []
+        case .openTable(let name):
+            return openTable(&state, named: name)
         case .schemaMapLoaded(let table, let lines):
             guard state.schemaMap?.table == table else { return [] }
             state.schemaMap = SchemaMapState(table: table, lines: lines)
