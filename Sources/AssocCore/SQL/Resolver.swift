@@ -342,7 +342,8 @@ extension Relation {
 }
 
 extension Expression {
-    var containsAggregate: Bool {
+    /// Whether an aggregate appears in it (then it belongs in `having`).
+    package var containsAggregate: Bool {
         switch self {
         case .aggregate: return true
         case .unary(_, let e), .isNull(let e, _), .named(let e, _), .collated(let e, _): return e.containsAggregate

@@ -163,7 +163,7 @@ extension Request {
 
     /// `filter` added to the root: to `having` when it holds an aggregate.
     func adding(filter: AssocCore.Expression) -> Request {
-        filter.holdsAggregate ? having(filter) : self.filter(filter)
+        filter.containsAggregate ? having(filter) : self.filter(filter)
     }
 
     /// Without the root's filters and havings (an empty `/`); keys (`filter(key:)`) stay.
@@ -210,18 +210,6 @@ extension AssociationRequest {
 }
 
 extension AssocCore.Expression {
-    /// Whether an aggregate appears in it (then it filters with `having`).
-    var holdsAggregate: Bool {
-        switch self {
-        case .aggregate: return true
-        case .unary(_, let e), .isNull(let e, _), .named(let e, _), .collated(let e, _): return e.holdsAggregate
-        case .binary(_, let l, let r): return l.holdsAggregate || r.holdsAggregate
-        case .inList(let e, let list, _): return e.holdsAggregate || list.contains { $0.holdsAggregate }
-        case .function(_, let arguments): return arguments.contains { $0.holdsAggregate }
-        case .column, .aliasedColumn, .value, .sql: return false
-        }
-    }
-
     /// The table aliases its columns name.
     var qualifiers: Set<String> {
         switch self {

@@ -31,7 +31,7 @@ enum ColumnTarget {
                 return .failure(Failure("\(column.header) is computed inside an included table: use : to edit the request"))
             }
             let expression = unnamed(request.relation.annotations[index])
-            return .success(Target(request: request, expression: expression, isAggregate: expression.holdsAggregate))
+            return .success(Target(request: request, expression: expression, isAggregate: expression.containsAggregate))
         case .prefetchCount:
             guard let path = column.joinPath, path.count == 1, let join = request.join(at: path) else {
                 return .failure(Failure("\(column.header) counts rows the request prefetches below an include: use : to edit the request"))
