@@ -114,3 +114,49 @@ final class ColumnsTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(screen.cell(x: x - 4, y: y).highlighted)
     }
 }
+
+/// The breadcrumb keeps the current view when it is too wide; the hint line names the link
+/// `+` and `t` act on, and the Links pane's selected link in full.
+final class ChromeTests: XCTestCase, ChinookBrowsing {
+    func testTheBreadcrumbGivesWayOnTheLeft() throws {
+        let app = try makeApp(width: 60, height: 15)
+        try open(app, "Artist")
+        press(app, .tab, .home)
+        let albums = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "albums" })
+        for _ in 0..<albums { press(app, .down) }
+        press(app, .enter)  // AC/DC's albums
+        press(app, .tab, .home)
+        let tracks = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "tracks" })
+        for _ in 0..<tracks { press(app, .down) }
+        press(app, .enter)  // the first album's tracks
+        press(app, .tab, .home)
+        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        for _ in 0..<genre { press(app, .down) }
+        press(app, .character("+"))
+        let first = lines(app)[0]
+        XCTAssertEqual(first, "chinook … › #1 For Those About To Rock… › tracks [+genre]")
+        // Wide enough: the whole path.
+        let wide = try makeApp(width: 160, height: 30)
+        try open(wide, "Artist")
+        XCTAssertEqual(lines(wide)[0], "chinook › Artist")
+    }
+
+    func testTheHintNamesTheSelectedLink() throws {
+        let app = try makeApp(width: 160, height: 30)
+        try open(app, "Track")
+        press(app, .tab, .home)
+        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        for _ in 0..<genre { press(app, .down) }
+        var hint = lines(app).last ?? ""
+        XCTAssertTrue(hint.hasPrefix("genre belongsTo Genre  "), hint)
+        XCTAssertTrue(hint.contains("+ include genre"), hint)
+        press(app, .character("+"))
+        press(app, .character("x"))  // clears the message (no column from the Links pane)
+        press(app, .down, .up)
+        app.handle(.character("?"))
+        press(app, .escape)
+        hint = lines(app).last ?? ""
+        XCTAssertTrue(hint.contains("t join genre"), hint)
+        XCTAssertFalse(hint.contains("include genre"), hint)
+    }
+}

@@ -3,19 +3,30 @@ enum ChromeRenderer {
     /// `title › artists › albums`: the views on the navigation stack, then the current one.
     static func breadcrumb(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        var spans = [StyledText(state.title, .title)]
+        var segments: [[StyledText]] = []
         let views = state.stack.compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
             if let rowLabel = view.rowLabel {
-                spans.append(StyledText(" › ", .dim))
-                spans.append(StyledText(rowLabel, .dim))
+                segments.append([StyledText(" › ", .dim), StyledText(rowLabel, .dim)])
             }
-            spans.append(StyledText(" › ", .dim))
-            spans.append(StyledText(view.title))
+            var segment = [StyledText(" › ", .dim), StyledText(view.title)]
             let includes = ViewSummary.includes(of: view.request)
-            if !includes.isEmpty { spans.append(StyledText(" [" + includes.joined(separator: " ") + "]", .link)) }
-            if let summary = ViewSummary.refinements(of: view.request) { spans.append(StyledText(" " + summary, .dim)) }
+            if !includes.isEmpty { segment.append(StyledText(" [" + includes.joined(separator: " ") + "]", .link)) }
+            if let summary = ViewSummary.refinements(of: view.request) { segment.append(StyledText(" " + summary, .dim)) }
+            segments.append(segment)
         }
+        // Too wide: the oldest levels give way to "…", the current view stays (cut on its right
+        // only when it alone is wider than the screen).
+        let title = [StyledText(state.title, .title)]
+        func width(_ spans: [StyledText]) -> Int { spans.reduce(0) { $0 + TextWidth.width(of: Sanitizer.sanitize($1.text)) } }
+        var dropped = 0
+        while dropped < segments.count - 1,
+              width(title) + (dropped > 0 ? 2 : 0) + width(Array(segments[dropped...].joined())) > rect.width {
+            dropped += 1
+        }
+        var spans = title
+        if dropped > 0 { spans.append(StyledText(" …", .dim)) }
+        spans += segments[dropped...].joined()
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }
 
@@ -34,10 +45,20 @@ enum ChromeRenderer {
             return
         }
         var spans: [StyledText] = []
+        // The link `+ - t p a` act on, whole: the Links pane may cut its name.
+        let link = (state.focus == .links || state.focus == .rows) && state.rows != nil ? state.selectedLink : nil
+        if let link, state.focus == .links {
+            spans.append(StyledText(link.namePath.joined(separator: "."), .link))
+            spans.append(StyledText(" \(link.association.kind.rawValue) \(link.association.destination)  ", .hint))
+        }
         for (offset, hint) in Keymap.hints.enumerated() {
             if offset > 0 { spans.append(StyledText("  ", .hint)) }
             spans.append(StyledText(hint.key, .hintKey))
-            spans.append(StyledText(" " + hint.text, .hint))
+            var text = " " + hint.text
+            if let link, (hint.key == "+" && !link.association.isToMany && !link.isIncluded) || (hint.key == "t" && link.isIncluded) {
+                text += " " + link.association.name
+            }
+            spans.append(StyledText(text, .hint))
         }
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }
