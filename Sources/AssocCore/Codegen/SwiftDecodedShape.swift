@@ -116,7 +116,7 @@ struct SwiftShapeBuilder {
             case .integer: return "Int64"
             case .real: return "Double"
             case .text: return "String"
-            case .blob: return "[UInt8]"
+            case .blob: return "Data"
             }
         case .aggregate(let aggregate):
             return type(of: aggregate)
