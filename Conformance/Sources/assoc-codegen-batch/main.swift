@@ -13,19 +13,20 @@ do {
     var configuration = Configuration()
     configuration.readonly = true
     let dbQueue = try DatabaseQueue(path: CommandLine.arguments[1], configuration: configuration)
+    /// Written at once (not buffered): a crash keeps the cases before it.
+    func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     for argument in CommandLine.arguments.dropFirst(2) {
-        print("#case \(argument)")
+        say("#case \(argument)")
         if let index = Int(argument), let run = batchCases[index] {
             do {
-                print(try dbQueue.read { db in try run(db) })
+                say(try dbQueue.read { db in try run(db) })
             } catch {
-                print("ERROR: \(error)")
+                say("ERROR: \(error)")
             }
         } else {
-            print("ERROR: no case \(argument)")
+            say("ERROR: no case \(argument)")
         }
-        print("#end")
-        fflush(stdout)
+        say("#end")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

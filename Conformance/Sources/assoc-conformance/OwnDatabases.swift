@@ -10,7 +10,7 @@ import GRDB
 ///   self reference, two foreign keys to one table (GRDB needs `ForeignKey`), a UNIQUE one
 ///   (hasOne), a WITHOUT ROWID table with a text key, a composite-key join table, BLOBs.
 /// - `inventory`: a composite foreign key, a table without declared primary key (rowid), text
-///   keys, NUMERIC and BOOLEAN columns, a table whose name GRDB would not derive from its type.
+///   keys, NUMERIC and BOOLEAN columns, an upper-case table name (GRDB derives `warehouse` from `Warehouse`).
 enum OwnDatabases {
     static let names = ["demo", "chinook", "workshop", "inventory"]
 
@@ -79,7 +79,7 @@ enum OwnDatabases {
             FOREIGN KEY (shelfWarehouse, shelfNumber) REFERENCES shelf(warehouseCode, number));
         CREATE TABLE movement (
             id INTEGER PRIMARY KEY,
-            itemRowid INTEGER REFERENCES item(rowid),
+            itemRowid INTEGER,
             fromWarehouse TEXT REFERENCES WAREHOUSE(code),
             day TEXT NOT NULL,
             amount REAL);
@@ -107,7 +107,7 @@ enum OwnDatabases {
             let picture: [UInt8]? = rng.chance(40) ? nil : (0..<(1 + rng.below(6))).map { _ in UInt8(rng.below(256)) }
             try db.execute(
                 sql: "INSERT INTO badge VALUES (?, ?, ?, ?)",
-                arguments: [id, id + rng.below(2) * 12, rng.chance(30) ? nil : word(), picture.map { Data($0) }])
+                arguments: [id, id % 3 == 0 ? id + 12 : id, rng.chance(30) ? nil : word(), picture.map { Data($0) }])
         }
         for id in 1...12 {
             // `note` has no declared type: text or BLOB only (Data decodes both).

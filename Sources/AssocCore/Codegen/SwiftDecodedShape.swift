@@ -13,6 +13,9 @@ struct SwiftDecodedShape {
     var unnamedCount = 0
     var scopes: [SwiftDecodedShape] = []
     var prefetched: [SwiftDecodedShape] = []
+    /// Keys of joins that select nothing below this shape (a `joining`, a through association's
+    /// pivot): GRDB still has scopes under these keys, so no property may take them.
+    var transparentKeys: [String] = []
 
     /// Whether the record type alone decodes this row (no extra column).
     var isPlainRecord: Bool { hasRecord && columns.isEmpty && unnamedCount == 0 }
@@ -31,7 +34,7 @@ struct SwiftDecodedShape {
         while index < queue.count {
             let shape = queue[index]
             index += 1
-            scopeKeys += shape.scopes.map(\.key)
+            scopeKeys += shape.transparentKeys + shape.scopes.map(\.key)
             prefetchedKeys += shape.prefetched.map(\.key)
             queue += shape.scopes
         }
@@ -87,6 +90,7 @@ struct SwiftShapeBuilder {
             if SQLGenerator.layout(of: child.node, key: child.key).width > 0 {
                 shape.scopes.append(self.shape(of: child.node, key: child.key, isOptional: optional))
             } else {
+                shape.transparentKeys.append(child.key)
                 addChildren(of: child.node, to: &shape, optionalAbove: optional)
             }
         }
