@@ -24,7 +24,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(swift.state.sideTab, .swift)
         let lines = screen(terminal)
         XCTAssertTrue(lines.contains { $0.contains("─ SQL [Swift] ─") }, lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.hasSuffix("│import AssocCore") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasSuffix("│import GRDB") }, lines.joined(separator: "\n"))
         let (back, backTerminal) = try app([.enter, .character("]"), .character("[")])
         XCTAssertEqual(back.state.sideTab, .sql)
         XCTAssertTrue(screen(backTerminal).contains { $0.hasSuffix("│SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 200") })

@@ -97,8 +97,18 @@ struct CodegenCheck {
                 tally.excludedBy["too large: main query over 5,000 rows (not a GRDB limit; time and memory)", default: 0] += 1
                 continue
             }
+            // An error here is left to `assoc fetch` below, which says why.
+            let isSmall = (try? assocRunner.fetch(spec, limit: 10_000)).map { $0 != nil } ?? true
+            if !isSmall {
+                tally.excludedBy["too large: over 10,000 rows with prefetched ones (not a GRDB limit; time)", default: 0] += 1
+                continue
+            }
             let text = try assocRunner.build(spec).languageText()
-            let fetch = try Subprocess.run(assoc, ["fetch", path, text, "--format", "json"])
+            let fetch = try Subprocess.run(assoc, ["fetch", path, text, "--format", "json"], timeout: 20)
+            if fetch.status == 15 {
+                tally.excludedBy["too large: assoc fetch (debug build) over 20 s (not a GRDB limit; time)", default: 0] += 1
+                continue
+            }
             let swift = try Subprocess.run(assoc, ["swift", path, text, "--program"])
             guard fetch.status == 0 else {
                 // Not a request to compare: Assoc itself refuses it (a key collision in the JSON…).
@@ -139,7 +149,8 @@ struct CodegenCheck {
 
 /// Runs a command and collects its standard output (and standard error, kept apart).
 enum Subprocess {
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// `timeout`: seconds after which the process is terminated (status 15, SIGTERM).
+    static func run(_ executable: String, _ arguments: [String], timeout: Double? = nil) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -150,6 +161,11 @@ enum Subprocess {
         process.standardOutput = pipe
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+                if process.isRunning { process.terminate() }
+            }
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""

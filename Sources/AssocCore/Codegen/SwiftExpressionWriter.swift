@@ -98,7 +98,7 @@ extension SwiftRequestWriter {
         case .collated(let inner, let collation):
             let innerCode = try code(inner, table: table).specific
             guard innerCode.kind == .specific else { throw notExpressible("a collated aggregate", table: table) }
-            return Code(text: innerCode.at(.postfix) + ".collating(.\(collation.name)).sqlExpression", level: .postfix, kind: .specific)
+            return Code(text: innerCode.at(.postfix) + ".collating(.\(collation.name))", level: .postfix, kind: .specific)
         }
     }
 
