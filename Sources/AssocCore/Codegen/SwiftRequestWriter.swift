@@ -150,6 +150,9 @@ struct SwiftRequestWriter {
 
     /// The refinement calls of `relation` (without dots), in a fixed order: alias, selection,
     /// annotations, filters, joins, havings, ordering, distinct.
+    /// True while writing the joins below an optional join: GRDB refuses a required one there.
+    var underOptional = false
+
     mutating func methods(_ relation: Relation, table: TableInfo, isRoot: Bool = true) throws -> [String] {
         var calls: [String] = []
         if let alias = relation.alias { calls.append("aliased(\(aliasVariable(alias)))") }
@@ -172,8 +175,18 @@ struct SwiftRequestWriter {
         for filter in relation.filters { calls.append("filter(" + (try code(filter, table: table).specific.text) + ")") }
         for join in relation.joins {
             let association = join.method == .includingAll ? resolver.withDefaultOrdering(join.association, from: table) : join.association
-            let code = try associationCode(association, from: table, fixSingularKey: join.method != .includingAll)
-            let label = join.method.rawValue.dropLast(2)  // "including(required"
+            var method = join.method
+            if underOptional && method.isRequired {
+                // GRDB stops with a fatal error on a required join behind an optional one.
+                method = method == .includingRequired ? .includingOptional : .joiningOptional
+                let note = "GRDB can not chain a required association behind an optional one (its query interface stops with a fatal error): the code makes it optional, where Assoc keeps the optional association only when the required one matches. Filter the decoded rows in Swift (drop the optional record when its required one is nil), or run Assoc's SQL (`assoc sql`) in an SQLRequest."
+                if !notes.contains(note) { notes.append(note) }
+            }
+            let saved = underOptional
+            underOptional = method == .includingAll ? false : (underOptional || !method.isRequired)
+            defer { underOptional = saved }
+            let code = try associationCode(association, from: table, fixSingularKey: method != .includingAll)
+            let label = method.rawValue.dropLast(2)  // "including(required"
             calls.append(label + ": " + code.text + ")")
         }
         for having in relation.havings { calls.append("having(" + (try code(having, table: table).specific.text) + ")") }
