@@ -91,7 +91,8 @@ enum BatchRunner {
             guard result.status != 0 else { break }
             // A crash: the case being run has no "#end"; skip it and run the others again.
             guard let crashed = remaining.first(where: { !done.contains($0) }) else { break }
-            outputs[crashed] = "(the program crashed: \(result.error.suffix(300)))"
+            let message = result.error.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("fatal error") }
+            outputs[crashed] = "(the program crashed: \(message.map(String.init) ?? String(result.error.suffix(300))))"
             remaining = remaining.filter { !done.contains($0) && $0 != crashed }
         }
         return outputs
