@@ -17,7 +17,7 @@ extension SwiftRequestWriter {
         _ association: AssociationRequest, from origin: TableInfo, fixSingularKey: Bool
     ) throws -> AssociationCode {
         let originType = catalog.typeName(for: origin)
-        let declared = try declare(association, from: origin)
+        let declared = try declare(association, from: origin, isJoined: fixSingularKey)
         var text = originType + "." + SwiftNames.escaped(declared.staticName)
         for call in try methods(association.relation, table: declared.destination, isRoot: false) { text += "." + call }
         var key = declared.key
@@ -41,7 +41,10 @@ extension SwiftRequestWriter {
     }
 
     /// Declares the static association `association` stands for on the record of `origin`.
-    private mutating func declare(_ association: AssociationRequest, from origin: TableInfo) throws -> Declared {
+    /// `isJoined`: a through association is joined (its pivot then takes Assoc's singular key),
+    /// else prefetched or followed (the pivot keeps its plural key: GRDB names the prefetch's
+    /// bridge after it, which must not meet a joined pivot's key). Each use gets its own static.
+    private mutating func declare(_ association: AssociationRequest, from origin: TableInfo, isJoined: Bool) throws -> Declared {
         switch try resolver.definition(of: association, from: origin) {
         case .direct(let definition):
             let destination = try table(named: definition.destination)
@@ -67,7 +70,7 @@ extension SwiftRequestWriter {
                 staticName: name, destination: destination, isToMany: definition.isToMany,
                 singularName: definition.singularName, key: key)
         case .through(let pivot, let target, let kind, let name, let singularKey):
-            let pivotCode = try associationCode(pivot, from: origin, fixSingularKey: true)
+            let pivotCode = try associationCode(pivot, from: origin, fixSingularKey: isJoined)
             let targetCode = try associationCode(target, from: pivotCode.destination, fixSingularKey: false)
             let destinationType = catalog.typeName(for: targetCode.destination)
             let helper = kind.isToMany ? "hasMany" : "hasOne"
