@@ -53,6 +53,9 @@ package enum SwiftCodeGenerator {
         let rootType = writer.catalog.typeName(for: root.table)
         let body = try writer.body(request)
         let shape = builder.shape(of: root, key: "", isOptional: false)
+        for key in shape.shadowedKeys {
+            writer.notes.append("The key \(key) names both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
+        }
         var structs = SwiftDecodedStructWriter(catalog: writer.catalog)
         let decodedType: String
         if shape.isPlainRecord && shape.scopes.isEmpty && shape.prefetched.isEmpty {

@@ -25,6 +25,22 @@ struct SwiftDecodedShape {
         (hasRecord ? table.columns.map(\.name) : []) + columns.map(\.name)
     }
 
+    /// Keys that name both a join that selects nothing (a through pivot…) and an included
+    /// association in this subtree: GRDB's decoder, which looks scopes up breadth-first by key,
+    /// may find the empty one.
+    var shadowedKeys: [String] {
+        var transparent: Set<String> = []
+        var scopes: Set<String> = []
+        func walk(_ shape: SwiftDecodedShape) {
+            transparent.formUnion(shape.transparentKeys)
+            scopes.formUnion(shape.scopes.map(\.key))
+            shape.scopes.forEach(walk)
+            shape.prefetched.forEach(walk)
+        }
+        walk(self)
+        return transparent.intersection(scopes).sorted()
+    }
+
     /// Scope keys of the whole subtree, breadth-first, then prefetched keys found through them.
     var reachableKeys: (scopes: [String], prefetched: [String]) {
         var scopeKeys: [String] = []
