@@ -18,5 +18,11 @@ let package = Package(
                 .product(name: "AssocCore", package: "Assoc"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The programs of a codegen check (`assoc-conformance --codegen` writes Batch.swift),
+        // compiled once against GRDB. -Onone: the programs are run once, on small databases.
+        .executableTarget(
+            name: "assoc-codegen-batch",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.unsafeFlags(["-Onone"])]),
     ]
 )

@@ -73,6 +73,6 @@ final class CollationTests: XCTestCase {
     func testSwiftCode() throws {
         let db = try database()
         let code = try SwiftCodeGenerator.code(for: person.order(Column("name").collating(.nocase)), in: db)
-        XCTAssertTrue(code.contains(#".order(Column("name").collating(.nocase))"#), code)
+        XCTAssertTrue(code.contains(#".order(Person.Columns.name.collating(.nocase))"#), code)
     }
 }

@@ -24,7 +24,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(swift.state.sideTab, .swift)
         let lines = screen(terminal)
         XCTAssertTrue(lines.contains { $0.contains("─ SQL [Swift] ─") }, lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.hasSuffix("│import AssocCore") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasSuffix("│import GRDB") }, lines.joined(separator: "\n"))
         let (back, backTerminal) = try app([.enter, .character("]"), .character("[")])
         XCTAssertEqual(back.state.sideTab, .sql)
         XCTAssertTrue(screen(backTerminal).contains { $0.hasSuffix("│SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 200") })
@@ -44,12 +44,12 @@ final class BrowserToolsTests: XCTestCase {
     }
 
     func testSwiftTabScrollsWithJAndK() throws {
-        // Artist's code is 13 lines; the side pane shows 4 of them at 80×24.
+        // Artist's code is longer than the side pane, which shows 4 of its lines at 80×24.
         let (app, terminal) = try app([.enter, .character("]"), .tab, .tab, .character("j"), .character("j")])
         XCTAssertEqual(app.state.focus, .sql)
         XCTAssertEqual(app.state.sqlScroll, 2)
         let lines = screen(terminal)
-        XCTAssertTrue(lines[19].hasSuffix("│struct Artist: TableRecord, FetchableRecord, Decodable {"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[19].hasSuffix("│struct Artist: Codable, FetchableRecord, TableRecord {"), lines.joined(separator: "\n"))
     }
 
     // MARK: Schema map

@@ -69,8 +69,8 @@ final class AssocRunner {
     }
 
     /// The canonical rendering of the fetched rows; nil when too large to render.
-    func fetch(_ spec: RequestSpec) throws -> [String]? {
-        canonical(try db.fetchAll(build(spec)), spec: spec)
+    func fetch(_ spec: RequestSpec, limit: Int = 300_000) throws -> [String]? {
+        canonical(try db.fetchAll(build(spec)), spec: spec, limit: limit)
     }
 
     /// The SQL statements AssocCore runs for `spec` (for repro output).

@@ -6,6 +6,15 @@ import Foundation
 //
 //   swift run assoc-conformance [--count 5000] [--seed N] [--database demo|chinook|all]
 //                               [--verbose] [--show [DATABASE:]INDEX]
+//
+// With --codegen, the GRDB code generation check instead (CodegenCheck): random requests over
+// the demo, chinook, workshop and inventory databases, each written as a program by
+// `assoc swift --program`, compiled against GRDB 7.10 as one batch and run; its JSON is compared
+// with `assoc fetch --format json`. Run it from Conformance/ with the built executable (it builds
+// the batch target with `swift build`):
+//
+//   .build/release/assoc-conformance --codegen [--count 250] [--seed N] [--database NAME]
+//                                     [--assoc PATH]   (default ../.build/debug/assoc)
 
 /// Writes a line to standard output at once, so that a crash (GRDB traps on some shapes) keeps
 /// the lines before it.
@@ -24,6 +33,8 @@ var verbose = false
 var show: (database: String?, index: Int)?
 var databases = ["demo", "chinook"]
 var databaseArgument = "all"
+var codegen = false
+var assocPath = "../.build/debug/assoc"
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -39,11 +50,18 @@ while !arguments.isEmpty {
         case "demo": databases = ["demo"]
         case "chinook": databases = ["chinook"]
         case "all": databases = ["demo", "chinook"]
-        default: fail("--database needs demo, chinook or all")
+        case "workshop": databases = ["workshop"]
+        case "inventory": databases = ["inventory"]
+        default: fail("--database needs demo, chinook, workshop, inventory or all")
         }
         databaseArgument = arguments.removeFirst()
     case "--verbose":
         verbose = true
+    case "--codegen":
+        codegen = true
+    case "--assoc":
+        guard let value = arguments.first else { fail("--assoc needs the path of the assoc executable") }
+        assocPath = value; arguments.removeFirst()
     case "--show":
         guard let value = arguments.first else { fail("--show needs [DATABASE:]INDEX") }
         arguments.removeFirst()
@@ -202,6 +220,24 @@ struct ConformanceError: Error, CustomStringConvertible {
 func printExclusions(_ tally: Tally, prefix: String) {
     for (reason, n) in tally.excludedBy.sorted(by: { $0.key < $1.key }) {
         say("\(prefix)excluded (GRDB not a reference): \(reason): \(n)")
+    }
+}
+
+if codegen {
+    if databaseArgument == "all" { databases = OwnDatabases.names }
+    say("codegen seed \(seed) (replay: .build/release/assoc-conformance --codegen --count \(count) --seed \(seed) --database \(databaseArgument))")
+    do {
+        let start = Date()
+        let check = CodegenCheck(count: count, seed: seed, databases: databases, assoc: assocPath, verbose: verbose)
+        let tally = try check.run()
+        for (reason, n) in tally.excludedBy.sorted(by: { $0.key < $1.key }) {
+            say("codegen: excluded: \(reason): \(n)")
+        }
+        say("codegen: \(tally.requests) requests, \(tally.compared) compared (program JSON = assoc fetch --format json), \(tally.differences) differences, \(tally.excluded) excluded, in \(Int(Date().timeIntervalSince(start))) s")
+        exit(tally.differences == 0 && tally.compared > 0 ? 0 : 1)
+    } catch {
+        say("codegen error: \(error)")
+        exit(2)
     }
 }
 

@@ -1,30 +1,99 @@
-/// Swift code for a request, written with AssocCore's typed API: one record struct per table
-/// involved (with the static associations the request uses, declared with explicit keys and
-/// foreign key columns), the request itself, and the struct its rows decode into. The browser's
-/// Swift pane shows it, ready to paste into an app that opens the same database as `db`.
+/// GRDB 7 code for a request: one record type per table involved (with the static associations
+/// the request uses), the struct its rows decode into, and the request in GRDB's query interface,
+/// as `makeRequest(_:)`. `assoc swift` prints it and the browser's Swift pane shows it;
+/// `program(for:in:)` makes it a complete `main.swift` that prints the rows as `assoc fetch
+/// --format json` does.
 package enum SwiftCodeGenerator {
-    /// The code for `request`, checked against `db`'s schema and graph. Throws `AssocError`
-    /// when the request does not resolve (unknown table, association or column).
+    /// The parts of the code for one request.
+    package struct Parts: Sendable {
+        /// Comments on where GRDB differs, `//` lines (may be empty).
+        package var notes: String
+        /// Record structs, decoded structs, `makeRequest(_:)` and `fetchRows(_:)`.
+        package var declarations: String
+        /// `let jsonMembers: [JSONMember] = …`: the association members of the JSON objects.
+        package var jsonMembers: String
+        /// The type the rows decode into (`BookInfo`, or the record type).
+        package var decodedType: String
+    }
+
+    /// The code for `request`, checked against `db`'s schema and graph: `import GRDB` and the
+    /// declarations. Throws `AssocError` when the request does not resolve (unknown table,
+    /// association or column) or GRDB's query interface cannot express it.
     package static func code(for request: Request, in db: Database) throws -> String {
+        let parts = try self.parts(for: request, in: db)
+        var text = "import GRDB\n\n"
+        if !parts.notes.isEmpty { text += parts.notes + "\n\n" }
+        text += parts.declarations + "\n\n"
+        text += "// let rows = try dbQueue.read(fetchRows)\n"
+        return text
+    }
+
+    /// A complete `main.swift` for `request`: the code, then a main that opens the database named
+    /// by its first argument read-only and prints the rows in the `assoc fetch --format json`
+    /// contract. Uses GRDB and Foundation only.
+    package static func program(for request: Request, in db: Database, requestText: String? = nil) throws -> String {
+        let parts = try self.parts(for: request, in: db)
+        var text = "// The rows of an Assoc request, fetched with GRDB 7"
+        if let requestText { text += ": " + SwiftComment.oneLine(requestText) }
+        text += ".\n// Usage: program DATABASE (prints them as `assoc fetch --format json` does).\n"
+        text += "import Foundation\nimport GRDB\n\n"
+        if !parts.notes.isEmpty { text += parts.notes + "\n\n" }
+        text += parts.declarations + "\n\n" + parts.jsonMembers + "\n\n"
+        text += SwiftProgramSupport.text + "\n\n" + SwiftProgramSupport.main(decodedType: parts.decodedType) + "\n"
+        return text
+    }
+
+    /// The parts of the code for `request`.
+    package static func parts(for request: Request, in db: Database) throws -> Parts {
         var resolver = Resolver(graph: db.graph)
         let root = try resolver.resolve(request).root
-        var writer = SwiftRequestWriter(db: db)
-        let requestCode = try writer.request(request)
-        let rootType = writer.catalog.typeName(for: root.table)
         let builder = SwiftShapeBuilder(root: root, finalID: { [resolver] in resolver.finalID($0) })
+        var writer = SwiftRequestWriter(db: db)
+        writer.rootAnnotationNames = root.annotations.map { builder.name(of: $0) }
+        let rootType = writer.catalog.typeName(for: root.table)
+        let body = try writer.body(request)
         let shape = builder.shape(of: root, key: "", isOptional: false)
+        for key in shape.shadowedKeys {
+            writer.notes.append("The key \(key) names both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
+        }
         var structs = SwiftDecodedStructWriter(catalog: writer.catalog)
-        let fetchedType: String
+        let decodedType: String
         if shape.isPlainRecord && shape.scopes.isEmpty && shape.prefetched.isEmpty {
-            fetchedType = rootType
+            decodedType = rootType
         } else {
-            fetchedType = structs.makeStruct(
+            decodedType = structs.makeStruct(
                 for: shape, name: structs.catalog.newTypeName(rootType + "Info"), includeDescendants: true)
         }
-        var parts = ["import AssocCore"]
-        parts += structs.catalog.render()
-        parts += structs.structs
-        parts.append("let request = " + requestCode + "\nlet rows = try \(fetchedType).fetchAll(db, request)")
-        return parts.joined(separator: "\n\n") + "\n"
+        let requestType = try writer.resolver.rootTable(of: request)
+        let requestTypeName = structs.catalog.typeName(for: requestType)
+        var function = ["/// The request, in GRDB's query interface.",
+                        "func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<\(requestTypeName)> {"]
+        function += (writer.aliasLines + body).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { "    " + $0 }
+        function.append("}")
+        let fetch = [
+            "/// The rows of the request, decoded.",
+            "func fetchRows(_ db: Database) throws -> [\(decodedType)] {",
+            "    try \(decodedType).fetchAll(db, makeRequest(db))",
+            "}",
+        ]
+        var declarations = structs.catalog.render()
+        declarations += structs.structs
+        declarations.append(function.joined(separator: "\n"))
+        declarations.append(fetch.joined(separator: "\n"))
+        let notes = writer.notes.map { "// Note: " + SwiftComment.oneLine($0) }.joined(separator: "\n")
+        return Parts(
+            notes: notes,
+            declarations: declarations.joined(separator: "\n\n"),
+            jsonMembers: "/// The association members of each JSON object, in Assoc's order.\nlet jsonMembers: [JSONMember] = "
+                + SwiftJSONMembers.literal(for: root),
+            decodedType: decodedType)
+    }
+}
+
+/// Text made safe for a `//` comment: one line, control characters shown as `\u{…}`.
+enum SwiftComment {
+    static func oneLine(_ text: String) -> String {
+        String(SwiftNames.stringLiteral(text).dropFirst().dropLast())
     }
 }

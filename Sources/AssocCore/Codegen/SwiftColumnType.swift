@@ -3,8 +3,8 @@
 ///
 /// - contains `INT` → `Int64`;
 /// - contains `CHAR`, `CLOB` or `TEXT` → `String`;
-/// - contains `BLOB`, or no declared type → `[UInt8]` (decodes BLOB and TEXT; `DatabaseValue`
-///   is not `Decodable`, so untyped columns holding numbers need a hand edit);
+/// - contains `BLOB`, or no declared type → `Data` (GRDB decodes BLOB and TEXT into it;
+///   `DatabaseValue` is not `Decodable`, so untyped columns holding numbers need a hand edit);
 /// - contains `REAL`, `FLOA` or `DOUB` → `Double`;
 /// - otherwise NUMERIC affinity → `Double`, except `BOOL…` → `Bool` and `DATE`/`TIME…` → `String`
 ///   (SQLite keeps ISO dates as text in NUMERIC columns).
@@ -16,7 +16,7 @@ enum SwiftColumnType {
         let type = declared.uppercased()
         if type.contains("INT") { return "Int64" }
         if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return "String" }
-        if type.contains("BLOB") || type.allSatisfy({ $0 == " " || $0 == "\t" }) { return "[UInt8]" }
+        if type.contains("BLOB") || type.allSatisfy({ $0 == " " || $0 == "\t" }) { return "Data" }
         if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return "Double" }
         if type.contains("BOOL") { return "Bool" }
         if type.contains("DATE") || type.contains("TIME") { return "String" }

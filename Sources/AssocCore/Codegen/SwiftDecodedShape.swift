@@ -13,6 +13,9 @@ struct SwiftDecodedShape {
     var unnamedCount = 0
     var scopes: [SwiftDecodedShape] = []
     var prefetched: [SwiftDecodedShape] = []
+    /// Keys of joins that select nothing below this shape (a `joining`, a through association's
+    /// pivot): GRDB still has scopes under these keys, so no property may take them.
+    var transparentKeys: [String] = []
 
     /// Whether the record type alone decodes this row (no extra column).
     var isPlainRecord: Bool { hasRecord && columns.isEmpty && unnamedCount == 0 }
@@ -20,6 +23,22 @@ struct SwiftDecodedShape {
     /// The names of the row's own columns.
     var columnNames: [String] {
         (hasRecord ? table.columns.map(\.name) : []) + columns.map(\.name)
+    }
+
+    /// Keys that name both a join that selects nothing (a through pivot…) and an included
+    /// association in this subtree: GRDB's decoder, which looks scopes up breadth-first by key,
+    /// may find the empty one.
+    var shadowedKeys: [String] {
+        var transparent: Set<String> = []
+        var scopes: Set<String> = []
+        func walk(_ shape: SwiftDecodedShape) {
+            transparent.formUnion(shape.transparentKeys)
+            scopes.formUnion(shape.scopes.map(\.key))
+            shape.scopes.forEach(walk)
+            shape.prefetched.forEach(walk)
+        }
+        walk(self)
+        return transparent.intersection(scopes).sorted()
     }
 
     /// Scope keys of the whole subtree, breadth-first, then prefetched keys found through them.
@@ -31,7 +50,7 @@ struct SwiftDecodedShape {
         while index < queue.count {
             let shape = queue[index]
             index += 1
-            scopeKeys += shape.scopes.map(\.key)
+            scopeKeys += shape.transparentKeys + shape.scopes.map(\.key)
             prefetchedKeys += shape.prefetched.map(\.key)
             queue += shape.scopes
         }
@@ -87,6 +106,7 @@ struct SwiftShapeBuilder {
             if SQLGenerator.layout(of: child.node, key: child.key).width > 0 {
                 shape.scopes.append(self.shape(of: child.node, key: child.key, isOptional: optional))
             } else {
+                shape.transparentKeys.append(child.key)
                 addChildren(of: child.node, to: &shape, optionalAbove: optional)
             }
         }
@@ -116,7 +136,7 @@ struct SwiftShapeBuilder {
             case .integer: return "Int64"
             case .real: return "Double"
             case .text: return "String"
-            case .blob: return "[UInt8]"
+            case .blob: return "Data"
             }
         case .aggregate(let aggregate):
             return type(of: aggregate)

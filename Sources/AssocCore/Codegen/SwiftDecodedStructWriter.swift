@@ -1,4 +1,4 @@
-/// Writes the decoded structs of a request (`struct BookInfo: FetchableRecord, Decodable { var book:
+/// Writes the decoded structs of a request (`struct BookInfo: Decodable, FetchableRecord { var book:
 /// Book; var author: Person; … }`). Scopes are listed flat, as the row decoder finds them
 /// breadth-first, unless two keys of the subtree collide: then each direct scope with children
 /// of its own gets a nested struct.
@@ -95,7 +95,7 @@ struct SwiftDecodedStructWriter {
     }
 
     private func render(_ name: String, _ members: [Member], unnamedCount: Int) -> String {
-        var lines = ["struct \(name): FetchableRecord, Decodable {"]
+        var lines = ["struct \(name): Decodable, FetchableRecord {"]
         var taken = Set<String>()
         var codingKeys: [(property: String, column: String)] = []
         for member in members {

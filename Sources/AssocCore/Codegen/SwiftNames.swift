@@ -1,4 +1,4 @@
-/// Spelling rules for generated Swift: identifiers, type names and literals.
+/// Spelling rules for generated Swift (GRDB code): identifiers, type names and literals.
 enum SwiftNames {
     /// Swift keywords that need backticks as property, case or member names.
     static let keywords: Set<String> = [
@@ -10,23 +10,30 @@ enum SwiftNames {
         "super", "throws", "true", "try", "_", "some", "any", "Type", "Protocol",
     ]
 
-    /// Type names the generated code must not shadow: AssocCore's API and common standard types.
+    /// Type names the generated code must not shadow: GRDB's and Foundation's types it uses, the
+    /// support types of a generated program, and common standard types.
     static let reservedTypeNames: Set<String> = [
-        "Table", "Column", "TableAlias", "Request", "Row", "Database", "Expression", "ForeignKey",
-        "AssociationRequest", "DatabaseValue", "Ordering", "Connection", "Statement", "Relation", "Join",
-        "Aggregate", "Schema", "TableInfo", "ColumnInfo", "Association", "Inflector", "RowDecoder",
-        "TableRecord", "FetchableRecord", "AssocError", "AssocCore", "Swift", "String", "Int", "Int64",
-        "Int32", "UInt8", "Double", "Float", "Bool", "Array", "Optional", "Set", "Dictionary", "Character",
-        "Error", "Decodable", "Encodable", "Codable", "CodingKey", "CodingKeys", "Any", "AnyObject", "Self",
-        "Type", "Protocol", "Never", "Void", "Result", "Sequence", "Collection", "Equatable", "Hashable",
-        "Sendable", "Range", "Substring", "CommandLine",
+        "GRDB", "Foundation", "Table", "Column", "TableAlias", "Row", "Database", "DatabaseQueue",
+        "DatabaseValue", "DatabaseValueConvertible", "Configuration", "ForeignKey", "SQL", "SQLRequest",
+        "SQLExpression", "SQLExpressible", "SQLSelectable", "SQLOrdering", "SQLSubquery", "QueryInterfaceRequest",
+        "FetchRequest", "TableRecord", "FetchableRecord", "EncodableRecord", "PersistableRecord", "AllColumns",
+        "Association", "BelongsToAssociation", "HasOneAssociation", "HasManyAssociation",
+        "HasOneThroughAssociation", "HasManyThroughAssociation", "AssociationAggregate", "StatementArguments",
+        "Data", "Date", "URL", "UUID", "Decimal", "FileHandle", "ProcessInfo", "JSONSerialization",
+        "JSONMember", "JSONOutput", "Query",
+        "Swift", "String", "Int", "Int64", "Int32", "UInt8", "Double", "Float", "Bool", "Array", "Optional", "Set",
+        "Dictionary", "Character", "Error", "Decodable", "Encodable", "Codable", "CodingKey", "CodingKeys",
+        "Columns", "Any", "AnyObject", "Self", "Type", "Protocol", "Never", "Void", "Result", "Sequence",
+        "Collection", "Equatable", "Hashable", "Sendable", "Range", "Substring", "CommandLine",
     ]
 
     /// Static member names of `TableRecord` (and Swift's own) that an association must not take.
     static let reservedStaticNames: Set<String> = [
-        "all", "table", "databaseTableName", "filter", "order", "select", "aliased", "annotated", "having",
-        "limit", "including", "joining", "belongsTo", "hasOne", "hasMany", "fetchAll", "fetchOne",
-        "fetchCount", "init", "self", "Type", "Protocol", "CodingKeys",
+        "all", "none", "table", "databaseTableName", "databaseSelection", "databaseComponents", "filter", "order",
+        "select", "aliased", "annotated", "having", "limit", "including", "joining", "belongsTo", "hasOne",
+        "hasMany", "fetchAll", "fetchOne", "fetchCount", "fetchCursor", "fetchSet", "exists", "deleteAll",
+        "matching", "group", "distinct", "unordered", "with", "init", "self", "Type", "Protocol", "CodingKeys",
+        "Columns", "recordNotFound",
     ]
 
     /// A camelCase identifier for any name, without backticks (`"Order Details"` → `orderDetails`).
@@ -83,15 +90,15 @@ enum SwiftNames {
         "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
     }
 
-    /// A Swift literal for a database value: `42`, `2.5`, `"text"`, `DatabaseValue.blob([0x01])`,
-    /// `DatabaseValue.null`; non-finite reals as `DatabaseValue.real(Double.infinity)`.
+    /// A Swift literal for a database value, as GRDB takes it: `42`, `2.5`, `"text"`,
+    /// `Data([0x01])`, `DatabaseValue.null`; non-finite reals as `Double.infinity`.
     static func literal(_ value: DatabaseValue) -> String {
         switch value {
         case .null: return "DatabaseValue.null"
         case .integer(let v): return String(v)
         case .real(let v):
-            if v.isNaN { return "DatabaseValue.real(Double.nan)" }
-            if v.isInfinite { return v < 0 ? "DatabaseValue.real(-Double.infinity)" : "DatabaseValue.real(Double.infinity)" }
+            if v.isNaN { return "Double.nan" }
+            if v.isInfinite { return v < 0 ? "-Double.infinity" : "Double.infinity" }
             return v.description
         case .text(let v): return stringLiteral(v)
         case .blob(let bytes):
@@ -99,7 +106,7 @@ enum SwiftNames {
             let items = bytes.map { byte -> String in
                 "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
             }
-            return "DatabaseValue.blob([" + items.joined(separator: ", ") + "])"
+            return "Data([" + items.joined(separator: ", ") + "])"
         }
     }
 }

@@ -1,9 +1,13 @@
-/// A record struct to generate: the table, its type name and the static associations the
-/// request uses, in the order they were first needed.
+/// A GRDB record struct to generate: the table, its type name, its properties and the static
+/// associations the request uses, in the order they were first needed.
 struct SwiftRecordDeclaration {
     var table: TableInfo
     var typeName: String
+    /// Property name and column name, in the table's column order.
+    var properties: [(property: String, column: String)]
     var statics: [(name: String, code: String)] = []
+    /// `EncodableRecord` too: the record is the origin of `request(for:)`.
+    var isEncodable = false
 }
 
 /// The record types of the generated code, one per table, and their static associations.
@@ -22,8 +26,33 @@ struct SwiftRecordCatalog {
             reserved: SwiftNames.reservedTypeNames, taken: takenTypeNames)
         takenTypeNames.insert(name)
         indexByTable[key] = records.count
-        records.append(SwiftRecordDeclaration(table: table, typeName: name))
+        var taken = Set<String>()
+        var properties: [(property: String, column: String)] = []
+        for column in table.columns {
+            let property = SwiftNames.unique(SwiftNames.identifier(column.name), suffix: "", reserved: [], taken: taken)
+            taken.insert(property)
+            properties.append((property, column.name))
+        }
+        records.append(SwiftRecordDeclaration(table: table, typeName: name, properties: properties))
         return name
+    }
+
+    /// `Book.Columns.title` for a column of `table`'s record; nil when the table has no such
+    /// column (`rowid`, an annotation's name).
+    mutating func columnCode(_ column: String, in table: TableInfo) -> String? {
+        let type = typeName(for: table)
+        guard let index = indexByTable[table.name.lowercased()], index < records.count,
+              let property = records[index].properties.first(where: { $0.column.lowercased() == column.lowercased() })?.property
+        else { return nil }
+        return type + ".Columns." + SwiftNames.escaped(property)
+    }
+
+    /// Marks the record of `table` as `EncodableRecord` (the origin of `record.request(for:)`).
+    mutating func makeEncodable(_ table: TableInfo) {
+        _ = typeName(for: table)
+        if let index = indexByTable[table.name.lowercased()], index < records.count {
+            records[index].isEncodable = true
+        }
     }
 
     /// A new type name for a decoded struct, unique among all generated types.
@@ -54,22 +83,27 @@ struct SwiftRecordCatalog {
     }
 
     private func render(_ record: SwiftRecordDeclaration) -> String {
-        var lines = ["struct \(record.typeName): TableRecord, FetchableRecord, Decodable {"]
-        if Inflector.lowerFirst(record.typeName) != record.table.name {
+        let conformances = record.isEncodable
+            ? "Codable, FetchableRecord, EncodableRecord, TableRecord" : "Codable, FetchableRecord, TableRecord"
+        var lines = ["struct \(record.typeName): \(conformances) {"]
+        if GRDBNaming.defaultTableName(ofType: record.typeName) != record.table.name {
             lines.append("    static let databaseTableName = \(SwiftNames.stringLiteral(record.table.name))")
         }
         for item in record.statics {
-            lines.append("    static let \(item.name) = \(item.code)")
+            lines.append("    static let \(SwiftNames.escaped(item.name)) = \(item.code)")
         }
-        var taken = Set<String>()
-        var codingKeys: [(property: String, column: String)] = []
-        for column in record.table.columns {
-            let name = SwiftNames.unique(SwiftNames.identifier(column.name), suffix: "", reserved: [], taken: taken)
-            taken.insert(name)
-            codingKeys.append((name, column.name))
-            lines.append("    var \(SwiftNames.escaped(name)): \(SwiftColumnType.type(of: column, in: record.table))")
+        if lines.count > 1 { lines.append("") }
+        for (property, column) in record.properties {
+            guard let info = record.table.column(named: column) else { continue }
+            lines.append("    var \(SwiftNames.escaped(property)): \(SwiftColumnType.type(of: info, in: record.table))")
         }
-        lines += Self.codingKeysEnum(codingKeys)
+        lines += Self.codingKeysEnum(record.properties)
+        lines.append("")
+        lines.append("    enum Columns {")
+        for (property, column) in record.properties {
+            lines.append("        static let \(SwiftNames.escaped(property)) = Column(\(SwiftNames.stringLiteral(column)))")
+        }
+        lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n")
     }

@@ -1,9 +1,19 @@
-/// Writes a `Request` as Swift code over generated record types (`Book.including(required:
-/// Book.author)`), declaring on the records the static associations it uses.
+/// Writes a `Request` as GRDB 7 code over generated record types (`Book.including(required:
+/// Book.author)`), declaring on the records the static associations it uses. The code is the
+/// body of a function that receives `db` (a followed link fetches its origin record first).
 struct SwiftRequestWriter {
     let db: Database
     let resolver: Resolver
     var catalog = SwiftRecordCatalog()
+    /// `let bookAlias = TableAlias(name: "b")` for each user alias, in the order of first use.
+    var aliases: [(variable: String, name: String)] = []
+    /// Where the code differs from Assoc's request, and why (written as comments).
+    var notes: [String] = []
+    /// The names of the root's annotations, in order (nil: unnamed): an ordering by an aggregate
+    /// orders by the annotation's name, as GRDB can.
+    var rootAnnotationNames: [String?] = []
+    /// Local names already taken in the function body.
+    private var locals: Set<String> = ["db", "request"]
 
     init(db: Database) {
         self.db = db
@@ -15,293 +25,195 @@ struct SwiftRequestWriter {
         return table
     }
 
-    /// `Book.including(required: Book.author)…`, `Book.all` without refinement. Calls after the
-    /// first go on their own lines.
-    mutating func request(_ request: Request) throws -> String {
+    /// A local name from `base`, unique in the function body.
+    mutating func local(_ base: String) -> String {
+        let name = SwiftNames.unique(SwiftNames.identifier(base), suffix: "Value", reserved: SwiftNames.reservedStaticNames, taken: locals)
+        locals.insert(name)
+        return name
+    }
+
+    /// The statements of the function body: preparations (`guard let genre = …`, `let keys = …`),
+    /// then `return <request>`. Alias declarations are added by the caller (`aliasLines`).
+    mutating func body(_ request: Request) throws -> [String] {
+        var lines: [String] = []
+        if let origin = request.origin, let single = try singleRecordOrigin(origin) {
+            // `record.request(for:)`: the origin record first, by its key.
+            let baseType = catalog.typeName(for: single.table)
+            catalog.makeEncodable(single.table)
+            let record = local(Inflector.lowerFirst(baseType))
+            let destination = try resolver.rootTable(of: request)
+            let destinationType = catalog.typeName(for: destination)
+            lines.append("guard let \(record) = try \(baseType).fetchOne(db, key: \(single.key)) else {")
+            lines.append("    return \(destinationType).none()")
+            lines.append("}")
+            let association = try associationCode(
+                resolver.withDefaultOrdering(origin.association, from: single.table), from: single.table, fixSingularKey: false)
+            var text = "return \(record).request(for: \(association.text))"
+            for call in try methods(request.relation, table: destination) + limitCalls(request) { text += "\n    ." + call }
+            lines.append(text)
+            return lines
+        }
+        let text = try expression(request, lines: &lines)
+        lines.append("return " + text)
+        return lines
+    }
+
+    /// The request as one Swift expression; a followed link from several rows adds `let`
+    /// statements for the keys it starts from.
+    mutating func expression(_ request: Request, lines: inout [String]) throws -> String {
         if let origin = request.origin {
-            // The associated records of a request: `base.request(for: association)`.
-            let base = try self.request(origin.base)
-            let baseTable = try resolver.rootTable(of: origin.base)
-            let association = try associationCode(origin.association, from: baseTable, fixSingularKey: false)
-            var text = base + "\n    .request(for: \(association.text))"
-            var calls = try methods(request.relation, table: association.destination)
-            if let limit = request.limit {
-                calls.append(request.offset.map { "limit(\(limit), offset: \($0))" } ?? "limit(\(limit))")
-            }
-            for call in calls { text += "\n    ." + call }
-            return text
+            return try subqueryExpression(request, origin: origin, lines: &lines)
         }
         let root = try resolver.rootTable(of: request)
         let type = catalog.typeName(for: root)
-        var calls = try methods(request.relation, table: root)
-        if let limit = request.limit {
-            calls.append(request.offset.map { "limit(\(limit), offset: \($0))" } ?? "limit(\(limit))")
-        }
-        guard let first = calls.first else { return type + ".all" }
-        let staticStarts = ["filter(", "order(", "select(", "aliased(", "annotated(", "having(", "limit(", "including(", "joining("]
-        let startsStatic = staticStarts.contains { first.hasPrefix($0) }
-            && !first.hasPrefix("select(allColumnsAnd:") && !first.hasPrefix("select([")
-        var text = type + (startsStatic ? "." : ".all.") + first
+        let calls = try methods(request.relation, table: root) + limitCalls(request)
+        guard let first = calls.first else { return type + ".all()" }
+        var text = type + "." + first
+        if first.hasPrefix("select([]") { text = type + ".all()." + first }
         for call in calls.dropFirst() { text += "\n    ." + call }
         return text
     }
 
+    private func limitCalls(_ request: Request) -> [String] {
+        guard let limit = request.limit else { return [] }
+        return [request.offset.map { "limit(\(limit), offset: \($0))" } ?? "limit(\(limit))"]
+    }
+
+    /// The origin of a followed link when it is one record by its key (`Genre.filter(key: 1)`)
+    /// followed through a direct association: GRDB's `record.request(for:)` says it. A through
+    /// association is not: GRDB joins its pivot, so a record reached twice would come twice.
+    private func singleRecordOrigin(_ origin: RequestOrigin) throws -> (table: TableInfo, key: String)? {
+        let base = origin.base
+        let relation = base.relation
+        guard base.origin == nil, base.limit == nil, base.offset == nil,
+              relation.keyFilters.count == 1, let keyFilter = relation.keyFilters.first, !keyFilter.isList,
+              keyFilter.keys.count == 1, let key = keyFilter.keys.first,
+              relation.filters.isEmpty, relation.joins.isEmpty, relation.selection == nil,
+              relation.annotations.isEmpty, relation.havings.isEmpty, relation.alias == nil, !relation.isDistinct
+        else { return nil }
+        let table = try resolver.rootTable(of: base)
+        guard case .direct = try resolver.definition(of: origin.association, from: table) else { return nil }
+        var copy = self
+        return (table, try copy.keyCode(key, table: table))
+    }
+
+    /// A followed link from the rows of a request: the destination filtered by the keys the
+    /// request selects, one `IN (subquery)` per step (`Album.filter(trackKeys.contains(…))`),
+    /// so that each destination record comes once.
+    private mutating func subqueryExpression(_ request: Request, origin: RequestOrigin, lines: inout [String]) throws -> String {
+        let baseTable = try resolver.rootTable(of: origin.base)
+        var steps: [AssociationStep] = []
+        try resolver.flatten(resolver.withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
+        notes.append("GRDB's record.request(for:) starts from one record (and joins a through association's pivot, which repeats a record reached twice): the rows are filtered by the keys of the rows they are reached from instead, each record once.")
+        var previous = ""
+        for (index, step) in steps.enumerated() {
+            let pairs = step.definition.columns
+            guard pairs.count == 1, let pair = pairs.first else {
+                throw AssocError.invalid("request(for:) from several rows through a composite key (\(pairs.map(\.origin).joined(separator: ", "))) is not expressible in GRDB's query interface", table: step.definition.origin)
+            }
+            let keysText = index == 0
+                ? try expression(Resolver.keysOnly(of: origin.base, columns: [pair.origin]), lines: &lines) : previous
+            let keysName = local(Inflector.singularName(ofTable: step.definition.origin) + "Keys")
+            lines.append("let \(keysName) = " + keysText)
+            let destination = try table(named: step.definition.destination)
+            let type = catalog.typeName(for: destination)
+            let column = catalog.columnCode(pair.destination, in: destination) ?? "Column(\(SwiftNames.stringLiteral(pair.destination)))"
+            let isLast = index == steps.count - 1
+            var next = Request(table: destination.name)
+            next.relation = isLast ? step.request.relation.merging(request.relation) : step.request.relation
+            if !isLast, let following = steps[index + 1].definition.columns.first {
+                next = Resolver.keysOnly(of: next, columns: [following.origin])
+            }
+            var text = type + ".filter(\(keysName).contains(\(column)))"
+            for call in try methods(next.relation, table: destination, isRoot: isLast) { text += "\n    ." + call }
+            if isLast {
+                for call in limitCalls(request) { text += "\n    ." + call }
+                return text
+            }
+            previous = text
+        }
+        throw AssocError.invalidAssociation(origin.association.displayName, table: baseTable.name, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
+    }
+
+    /// `let bookAlias = TableAlias(name: "b")` lines for the aliases used.
+    var aliasLines: [String] {
+        aliases.map { "let \($0.variable) = TableAlias(name: \(SwiftNames.stringLiteral($0.name)))" }
+    }
+
+    /// The variable of the user alias `name`, declared on first use.
+    mutating func aliasVariable(_ name: String) -> String {
+        if let existing = aliases.first(where: { $0.name.lowercased() == name.lowercased() }) { return existing.variable }
+        let variable = local(name + "Alias")
+        aliases.append((variable, name))
+        return variable
+    }
+
     /// The refinement calls of `relation` (without dots), in a fixed order: alias, selection,
     /// annotations, filters, joins, havings, ordering, distinct.
-    mutating func methods(_ relation: Relation, table: TableInfo) throws -> [String] {
+    /// True while writing the joins below an optional join: GRDB refuses a required one there.
+    var underOptional = false
+
+    mutating func methods(_ relation: Relation, table: TableInfo, isRoot: Bool = true) throws -> [String] {
         var calls: [String] = []
-        if let alias = relation.alias { calls.append("aliased(TableAlias(\(SwiftNames.stringLiteral(alias))))") }
+        if let alias = relation.alias { calls.append("aliased(\(aliasVariable(alias)))") }
         if let selection = relation.selection {
-            if case .allColumns? = selection.first {
-                let rest = try selection.dropFirst().map { item -> String in
-                    guard case .expression(let e) = item else {
-                        throw AssocError.invalid("a selection of table \(quoteForMessage(table.name)) lists all columns twice, which Swift code can not express", table: table.name)
-                    }
-                    return try code(e, table: table).text
+            let items = try selection.map { item -> String in
+                switch item {
+                case .allColumns: return ".allColumns"
+                case .expression(let e): return try selectionCode(e, table: table)
                 }
-                calls.append("select(allColumnsAnd: [" + rest.joined(separator: ", ") + "])")
-            } else if selection.isEmpty {
-                calls.append("select([])")
-            } else {
-                let items = try selection.map { item -> String in
-                    guard case .expression(let e) = item else {
-                        throw AssocError.invalid("a selection of table \(quoteForMessage(table.name)) lists all columns after other items, which Swift code can not express", table: table.name)
-                    }
-                    return try code(e, table: table).text
-                }
-                calls.append("select(" + items.joined(separator: ", ") + ")")
             }
+            calls.append(items.isEmpty ? "select([] as [any SQLSelectable])" : "select(" + items.joined(separator: ", ") + ")")
         }
         if !relation.annotations.isEmpty {
-            calls.append("annotated(with: " + (try relation.annotations.map { try code($0, table: table).text }).joined(separator: ", ") + ")")
+            calls.append("annotated(with: " + (try relation.annotations.map { try selectionCode($0, table: table) }).joined(separator: ", ") + ")")
         }
         for keyFilter in relation.keyFilters {
-            let values = try keyFilter.keys.map { key -> String in
-                switch key {
-                case .value(let value): return try code(value, table: table).text
-                case .columns(let columns):
-                    return "[" + (try columns.map { SwiftNames.stringLiteral($0.column) + ": " + (try code($0.value, table: table).text) }).joined(separator: ", ") + "]"
-                }
-            }
+            let values = try keyFilter.keys.map { try keyCode($0, table: table) }
             calls.append(keyFilter.isList ? "filter(keys: [" + values.joined(separator: ", ") + "])" : "filter(key: " + (values.first ?? "") + ")")
         }
-        for filter in relation.filters { calls.append("filter(" + (try code(filter, table: table).text) + ")") }
+        for filter in relation.filters { calls.append("filter(" + (try code(filter, table: table).specific.text) + ")") }
         for join in relation.joins {
-            let association = try associationCode(join.association, from: table, fixSingularKey: join.method != .includingAll)
-            let label = join.method.rawValue.dropLast(2)  // "including(required"
-            calls.append(label + ": " + association.text + ")")
+            let association = join.method == .includingAll ? resolver.withDefaultOrdering(join.association, from: table) : join.association
+            var method = join.method
+            if underOptional && method.isRequired {
+                // GRDB stops with a fatal error on a required join behind an optional one.
+                method = method == .includingRequired ? .includingOptional : .joiningOptional
+                let note = "GRDB can not chain a required association behind an optional one (its query interface stops with a fatal error): the code makes it optional, where Assoc keeps the optional association only when the required one matches. Filter the decoded rows in Swift (drop the optional record when its required one is nil), or run Assoc's SQL (`assoc sql`) in an SQLRequest."
+                if !notes.contains(note) { notes.append(note) }
+            }
+            let saved = underOptional
+            underOptional = method == .includingAll ? false : (underOptional || !method.isRequired)
+            defer { underOptional = saved }
+            let code = try associationCode(association, from: table, fixSingularKey: method != .includingAll)
+            let label = method.rawValue.dropLast(2)  // "including(required"
+            calls.append(label + ": " + code.text + ")")
         }
-        for having in relation.havings { calls.append("having(" + (try code(having, table: table).text) + ")") }
+        for having in relation.havings { calls.append("having(" + (try code(having, table: table).specific.text) + ")") }
         if let ordering = relation.ordering {
-            calls.append("order(" + (try ordering.map { try orderingCode($0, table: table) }).joined(separator: ", ") + ")")
+            let annotations = isRoot ? annotationNames(relation) : []
+            calls.append("order(" + (try ordering.map { try orderingCode($0, table: table, annotations: annotations) }).joined(separator: ", ") + ")")
         }
         if relation.isDistinct { calls.append("distinct()") }
         return calls
     }
 
-    // MARK: Associations
-
-    /// `Book.author.filter(…)` and the destination table. Declares the static association (and,
-    /// for a through association, its pivot and target) on the origin's record.
-    /// `fixSingularKey`: the association is joined as to-one, so its key must be the graph's
-    /// singular name (`bookAsAuthor`) where plain inflection would differ.
-    mutating func associationCode(
-        _ association: AssociationRequest, from origin: TableInfo, fixSingularKey: Bool
-    ) throws -> (text: String, destination: TableInfo) {
-        let originType = catalog.typeName(for: origin)
-        let declared = try declare(association, from: origin)
-        var text = originType + "." + declared.staticName
-        for call in try methods(association.relation, table: declared.destination) { text += "." + call }
-        if let key = association.key {
-            text += ".forKey(\(SwiftNames.stringLiteral(key)))"
-        } else if fixSingularKey, declared.isToMany, let singular = declared.singularKey,
-                  singular != Inflector.singularize(declared.name) {
-            text += ".forKey(\(SwiftNames.stringLiteral(singular)))"
-        }
-        return (text, declared.destination)
-    }
-
-    private struct Declared {
-        var staticName: String
-        var destination: TableInfo
-        var name: String
-        var isToMany: Bool
-        var singularKey: String?
-    }
-
-    /// Declares the static association `association` stands for on the record of `origin`.
-    private mutating func declare(_ association: AssociationRequest, from origin: TableInfo) throws -> Declared {
-        switch try resolver.definition(of: association, from: origin) {
-        case .direct(let definition):
-            let destination = try table(named: definition.destination)
-            let destinationType = catalog.typeName(for: destination)
-            let (child, parent) = definition.kind == .belongsTo
-                ? (definition.columns.map(\.origin), definition.columns.map(\.destination))
-                : (definition.columns.map(\.destination), definition.columns.map(\.origin))
-            let helper: String
-            switch definition.kind {
-            case .belongsTo: helper = "belongsTo"
-            case .hasOne, .hasOneThrough: helper = "hasOne"
-            case .hasMany, .hasManyThrough: helper = "hasMany"
-            }
-            let code = "\(helper)(\(destinationType).self, key: \(SwiftNames.stringLiteral(definition.name)), using: ForeignKey(\(SwiftNames.stringArray(child)), to: \(SwiftNames.stringArray(parent))))"
-            let name = catalog.declareStatic(on: origin, associationName: definition.name, code: code)
-            return Declared(
-                staticName: name, destination: destination, name: definition.name,
-                isToMany: definition.isToMany, singularKey: definition.singularName)
-        case .through(let pivot, let target, let kind, let name, let singularKey):
-            let pivotCode = try associationCode(pivot, from: origin, fixSingularKey: true)
-            let targetCode = try associationCode(target, from: pivotCode.destination, fixSingularKey: false)
-            let destinationType = catalog.typeName(for: targetCode.destination)
-            let helper = kind.isToMany ? "hasMany" : "hasOne"
-            let code = "\(helper)(\(destinationType).self, through: \(pivotCode.text), using: \(targetCode.text), key: \(SwiftNames.stringLiteral(name)))"
-            let staticName = catalog.declareStatic(on: origin, associationName: name, code: code)
-            return Declared(
-                staticName: staticName, destination: targetCode.destination, name: name,
-                isToMany: kind.isToMany, singularKey: singularKey)
+    /// The root's annotations with their names (`rootAnnotationNames`): an ordering on one of
+    /// them, by its name or by the aggregate itself, orders by the name.
+    private func annotationNames(_ relation: Relation) -> [(expression: Expression, name: String)] {
+        zip(relation.annotations, rootAnnotationNames).compactMap { expression, name in
+            guard let name else { return nil }
+            if case .named(let inner, _) = expression { return (inner, name) }
+            return (expression, name)
         }
     }
 
-    // MARK: Expressions
-
-    /// Precedence of generated Swift expressions, low to high.
-    enum Level: Int, Comparable {
-        case or = 1, and, comparison, nilCoalescing, additive, multiplicative, prefix, postfix
-        static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
-    /// What a generated expression's Swift type is: a `Column`, a plain Swift literal (not enough
-    /// for AssocCore's operators), or an `Expression`.
-    enum Kind { case column, literal, expression }
-
-    struct Code {
-        var text: String
-        var level: Level
-        var kind: Kind
-
-        /// The text, parenthesized when its precedence is below `minimum`.
-        func at(_ minimum: Level) -> String { level < minimum ? "(" + text + ")" : text }
-
-        /// As a column or an `Expression`, so that AssocCore's operators apply.
-        var sqlSpecific: Code {
-            kind == .literal ? Code(text: "Expression.value(\(text))", level: .postfix, kind: .expression) : self
-        }
-
-        /// As a value of type `Expression`.
-        var expression: Code {
-            switch kind {
-            case .column: return Code(text: text + ".expression", level: .postfix, kind: .expression)
-            case .literal: return sqlSpecific
-            case .expression: return self
-            }
-        }
-    }
-
-    /// The Swift code of `expression`, whose columns belong to `table`.
-    mutating func code(_ expression: Expression, table: TableInfo) throws -> Code {
-        switch expression {
-        case .column(let name):
-            return Code(text: "Column(\(SwiftNames.stringLiteral(name)))", level: .postfix, kind: .column)
-        case .aliasedColumn(let alias, let column):
-            return Code(text: "TableAlias(\(SwiftNames.stringLiteral(alias)))[\(SwiftNames.stringLiteral(column))]", level: .postfix, kind: .expression)
-        case .value(let value):
-            let text = SwiftNames.literal(value)
-            return Code(text: text, level: text.hasPrefix("-") ? .prefix : .postfix, kind: .literal)
-        case .unary(let op, let operand):
-            let inner = try code(operand, table: table).sqlSpecific
-            return Code(text: (op == .not ? "!" : "-") + inner.at(.postfix), level: .prefix, kind: .expression)
-        case .binary(let op, let lhs, let rhs):
-            return try binaryCode(op, lhs, rhs, table: table)
-        case .isNull(let operand, let negated):
-            let inner = try code(operand, table: table).sqlSpecific
-            return Code(text: inner.at(.nilCoalescing) + (negated ? " != nil" : " == nil"), level: .comparison, kind: .expression)
-        case .inList(let operand, let list, let negated):
-            let inner = try code(operand, table: table)
-            if negated {
-                let items = try list.map { try code($0, table: table).expression.text }
-                return Code(
-                    text: "Expression.inList(\(inner.expression.text), [\(items.joined(separator: ", "))], negated: true)",
-                    level: .postfix, kind: .expression)
-            }
-            let items = try list.map { try code($0, table: table).text }
-            return Code(text: inner.at(.postfix) + ".in([" + items.joined(separator: ", ") + "])", level: .postfix, kind: .expression)
-        case .function(let name, let arguments):
-            if name.uppercased() == "IFNULL", arguments.count == 2, let first = arguments.first, let second = arguments.last {
-                let lhs = try code(first, table: table).expression
-                let rhs = try code(second, table: table)
-                return Code(text: lhs.at(.additive) + " ?? " + rhs.at(.nilCoalescing), level: .nilCoalescing, kind: .expression)
-            }
-            let items = try arguments.map { try code($0, table: table).expression.text }
-            return Code(
-                text: "Expression.function(\(SwiftNames.stringLiteral(name)), [\(items.joined(separator: ", "))])",
-                level: .postfix, kind: .expression)
-        case .aggregate(let aggregate):
-            let association = try associationCode(aggregate.association, from: table, fixSingularKey: true)
-            var text = association.text + "." + aggregate.function.rawValue
-            if let argument = aggregate.argument {
-                text += "(" + (try code(argument, table: association.destination).text) + ")"
-            }
-            return Code(text: text, level: .postfix, kind: .expression)
-        case .named(let inner, let name):
-            let innerCode = try code(inner, table: table).expression
-            return Code(text: innerCode.at(.postfix) + ".forKey(\(SwiftNames.stringLiteral(name)))", level: .postfix, kind: .expression)
-        case .sql(let snippet, let arguments):
-            let list = arguments.map(SwiftNames.literal).joined(separator: ", ")
-            return Code(text: "Expression.sql(\(SwiftNames.stringLiteral(snippet)), arguments: [\(list)])", level: .postfix, kind: .expression)
-        case .collated(let inner, let collation):
-            // `collating(_:)` is on every ExpressionConvertible: a column needs no `.expression`.
-            let innerCode = try code(inner, table: table)
-            return Code(text: innerCode.at(.postfix) + ".collating(.\(collation.name))", level: .postfix, kind: .expression)
-        }
-    }
-
-    private mutating func binaryCode(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expression, table: TableInfo) throws -> Code {
-        var left = try code(lhs, table: table)
-        let right = try code(rhs, table: table)
-        let swiftOperator: (String, Level)?
-        switch op {
-        case .equal: swiftOperator = ("==", .comparison)
-        case .notEqual: swiftOperator = ("!=", .comparison)
-        case .less: swiftOperator = ("<", .comparison)
-        case .lessOrEqual: swiftOperator = ("<=", .comparison)
-        case .greater: swiftOperator = (">", .comparison)
-        case .greaterOrEqual: swiftOperator = (">=", .comparison)
-        case .and: swiftOperator = ("&&", .and)
-        case .or: swiftOperator = ("||", .or)
-        case .add: swiftOperator = ("+", .additive)
-        case .subtract: swiftOperator = ("-", .additive)
-        case .multiply: swiftOperator = ("*", .multiplicative)
-        case .divide: swiftOperator = ("/", .multiplicative)
-        case .like:
-            return Code(text: left.at(.postfix) + ".like(" + right.text + ")", level: .postfix, kind: .expression)
-        case .remainder, .notLike, .is, .isNot:
-            swiftOperator = nil
-        }
-        guard let (symbol, level) = swiftOperator else {
-            let caseName: String
-            switch op {
-            case .remainder: caseName = "remainder"
-            case .notLike: caseName = "notLike"
-            case .is: caseName = "is"
-            default: caseName = "isNot"
-            }
-            return Code(
-                text: "Expression.binary(.\(caseName), \(left.expression.text), \(right.expression.text))",
-                level: .postfix, kind: .expression)
-        }
-        if left.kind == .literal && right.kind == .literal { left = left.sqlSpecific }
-        // Comparisons do not associate in Swift; the others associate to the left.
-        let leftMinimum = level == .comparison ? Level.nilCoalescing : level
-        let rightMinimum = Level(rawValue: level.rawValue + 1) ?? .postfix
-        return Code(text: left.at(leftMinimum) + " \(symbol) " + right.at(rightMinimum), level: level, kind: .expression)
-    }
-
-    mutating func orderingCode(_ ordering: Ordering, table: TableInfo) throws -> String {
-        let inner = try code(ordering.expression, table: table).sqlSpecific
-        switch ordering.descending {
-        case nil: return inner.text
-        case true?: return inner.at(.postfix) + ".desc"
-        case false?: return inner.at(.postfix) + ".asc"
+    /// `1`, `"a"`, `["PlaylistId": 1, "TrackId": 3402]`.
+    mutating func keyCode(_ key: KeyFilter.Key, table: TableInfo) throws -> String {
+        switch key {
+        case .value(let value): return try code(value, table: table).text
+        case .columns(let columns):
+            return "[" + (try columns.map { SwiftNames.stringLiteral($0.column) + ": " + (try code($0.value, table: table).text) }).joined(separator: ", ") + "]"
         }
     }
 }

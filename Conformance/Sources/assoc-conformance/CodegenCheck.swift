@@ -1,0 +1,179 @@
+import AssocCore
+import Foundation
+
+/// The GRDB code generation check (`--codegen`): random requests over several databases, each
+/// turned into a program by `assoc swift --program`, compiled against GRDB 7.10 as one batch
+/// (target `assoc-codegen-batch`), run, and its JSON compared with `assoc fetch --format json`.
+struct CodegenCheck {
+    var count: Int
+    var seed: UInt64
+    var databases: [String]
+    /// The `assoc` executable that writes the programs and the expected JSON.
+    var assoc: String
+    var verbose = false
+
+    /// One request of the run.
+    struct Case {
+        var index: Int
+        var database: String
+        var path: String
+        var spec: RequestSpec
+        var text: String
+        var expected: String
+        var program: String
+    }
+
+    /// Counts of the run.
+    struct Tally {
+        var requests = 0, compared = 0, differences = 0
+        var excludedBy: [String: Int] = [:]
+        var excluded: Int { excludedBy.values.reduce(0, +) }
+    }
+
+    func run() throws -> Tally {
+        let directory = NSTemporaryDirectory() + "assoc-codegen-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // ASSOC_CODEGEN_KEEP=1 keeps the databases, to run the batch by hand.
+        let keep = ProcessInfo.processInfo.environment["ASSOC_CODEGEN_KEEP"] != nil
+        defer { if keep { say("codegen: databases kept in \(directory)") } else { try? FileManager.default.removeItem(atPath: directory) } }
+        var tally = Tally()
+        var cases: [Case] = []
+        for (position, database) in databases.enumerated() {
+            let share = count / databases.count + (position < count % databases.count ? 1 : 0)
+            let path = directory + "/\(database).sqlite"
+            try OwnDatabases.write(database, to: path)
+            cases += try prepare(database: database, path: path, count: share, offset: UInt64(position), firstIndex: cases.count, tally: &tally)
+        }
+        say("codegen: \(cases.count) programs written; compiling the batch against GRDB 7.10")
+        let batch = try BatchWriter.batch(cases)
+        let batchPath = "Sources/assoc-codegen-batch/Batch.swift"
+        try batch.write(toFile: batchPath, atomically: true, encoding: .utf8)
+        let start = Date()
+        let build = try Subprocess.run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", "assoc-codegen-batch"])
+        guard build.status == 0 else {
+            throw ConformanceError(message: "the batch does not compile:\n" + (build.output + build.error).split(separator: "\n").filter { $0.contains("error") }.prefix(30).joined(separator: "\n"))
+        }
+        say("codegen: batch compiled in \(Int(Date().timeIntervalSince(start))) s")
+        var reported = 0
+        for database in databases {
+            let ofDatabase = cases.filter { $0.database == database }
+            guard let path = ofDatabase.first?.path else { continue }
+            let outputs = try BatchRunner.run(path: path, indices: ofDatabase.map(\.index))
+            for item in ofDatabase {
+                tally.compared += 1
+                let actual = outputs[item.index] ?? "(no output: the program crashed)"
+                if let difference = compare(expected: item.expected, actual: actual, spec: item.spec) {
+                    tally.differences += 1
+                    if reported < 5 {
+                        reported += 1
+                        say("DIFFERENCE \(database)#\(item.index): \(item.text)\n  \(difference)\n  program:\n" + item.program.split(separator: "\n").prefix(120).map { "    " + $0 }.joined(separator: "\n"))
+                    }
+                } else if verbose {
+                    say("  \(database)#\(item.index) same rows")
+                }
+            }
+        }
+        return tally
+    }
+
+    /// Generates the requests of one database, with their expected JSON and programs.
+    private func prepare(
+        database: String, path: String, count: Int, offset: UInt64, firstIndex: Int, tally: inout Tally
+    ) throws -> [Case] {
+        let assocRunner = try AssocRunner(path: path)
+        let catalog = assocRunner.catalog()
+        let grdb = try GRDBRunner(path: path, catalog: catalog)
+        var generator = Generator(rng: SplitMix64(state: seed &+ offset), tables: try grdb.samples(), catalog: catalog)
+        say("codegen \(database): \(catalog.tables.count) tables, \(catalog.associations.count) associations")
+        var cases: [Case] = []
+        for _ in 0..<count {
+            let spec = generator.request()
+            tally.requests += 1
+            if let reason = exclusionReason(spec) {
+                tally.excludedBy[reason, default: 0] += 1
+                continue
+            }
+            if let n = try? grdb.count(spec), n > 5_000 {
+                tally.excludedBy["too large: main query over 5,000 rows (not a GRDB limit; time and memory)", default: 0] += 1
+                continue
+            }
+            // An error here is left to `assoc fetch` below, which says why.
+            let isSmall = (try? assocRunner.fetch(spec, limit: 10_000)).map { $0 != nil } ?? true
+            if !isSmall {
+                tally.excludedBy["too large: over 10,000 rows with prefetched ones (not a GRDB limit; time)", default: 0] += 1
+                continue
+            }
+            let text = try assocRunner.build(spec).languageText()
+            let fetch = try Subprocess.run(assoc, ["fetch", path, text, "--format", "json"], timeout: 20)
+            if fetch.status == 15 {
+                tally.excludedBy["too large: assoc fetch (debug build) over 20 s (not a GRDB limit; time)", default: 0] += 1
+                continue
+            }
+            let swift = try Subprocess.run(assoc, ["swift", path, text, "--program"])
+            guard fetch.status == 0 else {
+                // Not a request to compare: Assoc itself refuses it (a key collision in the JSON…).
+                let reason = fetch.error.contains("appears twice in one object")
+                    ? "assoc fetch refuses it: one key twice in a JSON object" : "assoc fetch refuses it: " + fetch.error.prefix(60)
+                tally.excludedBy[reason, default: 0] += 1
+                if verbose { say("  excluded: \(text): \(fetch.error)") }
+                continue
+            }
+            guard swift.status == 0 else {
+                if swift.error.contains("not expressible") {
+                    tally.excludedBy["not expressible in GRDB's query interface (assoc swift says so)", default: 0] += 1
+                    continue
+                }
+                throw ConformanceError(message: "assoc swift failed on \(database): \(text)\n\(swift.error)")
+            }
+            if swift.output.contains("names both a join that selects nothing") {
+                // The program says its decoding struct may fail (GRDB's breadth-first scope lookup).
+                tally.excludedBy["decoding struct ambiguous: a key names an empty through pivot and an included association (assoc swift says so)", default: 0] += 1
+                continue
+            }
+            if verbose { say("\(database)#\(firstIndex + cases.count) \(text)") }
+            cases.append(Case(
+                index: firstIndex + cases.count, database: database, path: path, spec: spec, text: text,
+                expected: fetch.output, program: swift.output))
+        }
+        return cases
+    }
+
+    /// nil when the two outputs hold the same rows; else the first difference.
+    private func compare(expected: String, actual: String, spec: RequestSpec) -> String? {
+        let a: JSONTree, g: JSONTree
+        do { a = try JSONParser.parse(expected) } catch { return "assoc fetch output does not parse: \(error)" }
+        do { g = try JSONParser.parse(actual) } catch { return "program output does not parse (\(error)): \(actual.prefix(400))" }
+        let ra = CanonicalJSON.rows(a, spec: spec), rg = CanonicalJSON.rows(g, spec: spec)
+        guard ra != rg else { return nil }
+        if let first = zip(ra, rg).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+            return "rows: assoc \(ra.count), GRDB program \(rg.count); first difference at row \(first.offset):\n    assoc:   \(first.element.0.prefix(600))\n    program: \(first.element.1.prefix(600))"
+        }
+        return "rows: assoc \(ra.count), GRDB program \(rg.count)"
+    }
+}
+
+/// Runs a command and collects its standard output (and standard error, kept apart).
+enum Subprocess {
+    /// `timeout`: seconds after which the process is terminated (status 15, SIGTERM).
+    static func run(_ executable: String, _ arguments: [String], timeout: Double? = nil) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errorPath = NSTemporaryDirectory() + "assoc-codegen-stderr-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        try process.run()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+                if process.isRunning { process.terminate() }
+            }
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), error)
+    }
+}

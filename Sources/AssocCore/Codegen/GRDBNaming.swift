@@ -1,0 +1,49 @@
+/// The names GRDB 7 gives by default, so that generated code states a table name or an
+/// association key only where GRDB's default differs from Assoc's name (GRDB-BEHAVIOUR.md §3).
+enum GRDBNaming {
+    /// The table name GRDB derives from a record type's name when `databaseTableName` is not
+    /// declared: the leading capitals lower-cased (`Book` → `book`, `HTTPRequest` → `httpRequest`,
+    /// `TOEFL` → `toefl`). A name that does not start with an ASCII capital is lower-cased whole.
+    static func defaultTableName(ofType typeName: String) -> String {
+        let characters = Array(typeName)
+        let initialCount = characters.prefix { $0.isASCII && $0.isUppercase }.count
+        if initialCount == 0 || initialCount == characters.count { return typeName.lowercased() }
+        if initialCount == 1 { return String(characters[0]).lowercased() + String(characters.dropFirst()) }
+        return String(characters.prefix(initialCount - 1)).lowercased() + String(characters.dropFirst(initialCount - 1))
+    }
+
+    /// An association key as GRDB keeps it: a base name and how its singular and plural forms
+    /// derive from it (§3.1).
+    struct Key: Equatable {
+        enum Flavour { case inflected, fixedSingular, fixedPlural }
+        var base: String
+        var flavour: Flavour
+
+        /// The key of a join (`including(required:)`, an aggregate's join).
+        var singular: String { flavour == .fixedSingular ? base : Inflector.singularize(base) }
+        /// The key of `including(all:)`.
+        var plural: String { flavour == .fixedPlural ? base : Inflector.pluralize(base) }
+    }
+
+    /// The key GRDB gives a direct association declared without `key:`: its destination table.
+    static func defaultKey(destinationTable: String) -> Key {
+        Key(base: destinationTable, flavour: .inflected)
+    }
+
+    /// The key GRDB gives a through association declared without `key:`: its target's key.
+    static func defaultThroughKey(target: Key) -> Key {
+        target
+    }
+
+    /// The key an association gets with `key: name`.
+    static func explicitKey(_ name: String, isToMany: Bool) -> Key {
+        Key(base: name, flavour: isToMany ? .fixedPlural : .fixedSingular)
+    }
+
+    /// Whether an association declared without `key:` has the keys Assoc gives it: `name` where
+    /// it is prefetched (to-many) or joined (to-one), and `singularName` where a to-many one is joined.
+    static func defaultMatches(_ key: Key, name: String, singularName: String?, isToMany: Bool) -> Bool {
+        guard isToMany else { return key.singular == name }
+        return key.plural == name && key.singular == (singularName ?? Inflector.singularize(name))
+    }
+}
