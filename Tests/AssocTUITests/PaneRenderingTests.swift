@@ -32,6 +32,20 @@ final class PaneRenderingTests: XCTestCase {
         XCTAssertEqual(buffer.cell(x: 9, y: 0).role, .dim)
     }
 
+    func testRecordViewWrapsAtWordsAndKeepsLongNamesWhole() {
+        // Width 30: the name column takes two fifths (12 cells), values 15.
+        let lines = RecordViewRenderer.lines(
+            columns: ["supportRep.reportsTo.FirstName", "id"],
+            row: [.text("Stanford University of Somewhere"), .integer(7)],
+            width: 30)
+        XCTAssertEqual(lines.map { $0.map(\.text).joined() }, [
+            "supportRep.r │ Stanford",
+            "eportsTo.Fir │ University of",
+            "stName       │ Somewhere",
+            "id           │ 7",
+        ])
+    }
+
     func testRecordViewWrapsTextAndShowsBlobHead() {
         // Width 20: "note" (4) + " │ " (3) leaves 13 cells per value line, so 4 bytes per hex line.
         let lines = RecordViewRenderer.lines(
@@ -41,7 +55,7 @@ final class PaneRenderingTests: XCTestCase {
         XCTAssertEqual(lines.map { $0.map(\.text).joined() }, [
             "note │ first line",
             "     │ second, which",
-            "     │  is longer",
+            "     │ is longer",
             "data │ blob, 10 B",
             "     │ 00 01 02 03",
             "     │ 04 05 06 07",

@@ -24,18 +24,23 @@ enum RecordViewRenderer {
         }
     }
 
-    /// The record as lines of `width` cells: `name │ value`, continuation lines indented.
+    /// The record as lines of `width` cells: `name │ value`, continuation lines indented. The name
+    /// column is as wide as the longest name, up to two fifths of the width; a longer name wraps
+    /// onto the next lines instead of being cut.
     static func lines(columns: [String], row: [DatabaseValue], width: Int) -> [[StyledText]] {
-        let nameWidth = min(20, max(4, columns.map { TextWidth.width(of: Sanitizer.sanitize($0)) }.max() ?? 4))
+        let longest = columns.map { TextWidth.width(of: Sanitizer.sanitize($0)) }.max() ?? 4
+        let nameWidth = max(1, min(longest, max(8, width * 2 / 5)))
         let valueWidth = max(1, width - nameWidth - 3)
         var lines: [[StyledText]] = []
         for (index, column) in columns.enumerated() {
             let value = index < row.count ? row[index] : .null
-            let name = TextWidth.pad(Sanitizer.sanitize(column), toWidth: nameWidth)
-            let blankName = String(repeating: " ", count: nameWidth)
-            for (offset, piece) in pieces(value, width: valueWidth).enumerated() {
+            let names = wrap(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
+            let values = pieces(value, width: valueWidth)
+            for line in 0..<max(names.count, values.count) {
+                let name = line < names.count ? names[line] : ""
                 lines.append([
-                    StyledText(offset == 0 ? name : blankName, .header), StyledText(" │ ", .border), piece,
+                    StyledText(TextWidth.pad(name, toWidth: nameWidth), .header), StyledText(" │ ", .border),
+                    line < values.count ? values[line] : StyledText(""),
                 ])
             }
         }
@@ -79,23 +84,44 @@ enum RecordViewRenderer {
         }
     }
 
-    /// Hard-wraps text at `width` cells, never splitting a grapheme cluster.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// Wraps text at `width` cells, never splitting a grapheme cluster: after the last space
+    /// that fits when there is one (`atSpaces`), else where the width runs out.
+    static func wrap(_ text: String, width: Int, atSpaces: Bool = true) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        var current = ""
+        var current: [Character] = []
+        var widths: [Int] = []
         var used = 0
         for character in text {
             let w = TextWidth.width(of: character)
             if used + w > width && !current.isEmpty {
-                lines.append(current)
-                current = ""
-                used = 0
+                // Break after the last space of the line, carrying the word begun to the next one.
+                if atSpaces, character != " ", let space = current.lastIndex(of: " "), space > 0 {
+                    lines.append(String(current[...space]).trimmingTrailingSpaces)
+                    current = Array(current[(space + 1)...])
+                    widths = Array(widths[(space + 1)...])
+                    used = widths.reduce(0, +)
+                } else {
+                    lines.append(String(current).trimmingTrailingSpaces)
+                    current = []
+                    widths = []
+                    used = 0
+                }
+                if character == " " && atSpaces { continue }
             }
             current.append(character)
+            widths.append(w)
             used += w
         }
-        lines.append(current)
+        lines.append(String(current))
         return lines
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
     }
 }
