@@ -37,7 +37,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Hand-checked against DemoSchema: the first table block, and the book columns (wrapped at 100).
-        XCTAssertEqual(Array(lines.prefix(3)), ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", "  ─ hasOne demographic: demographics (code → countryCode)"])
+        XCTAssertEqual(Array(lines.prefix(3)), ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", "  ↣ hasOne demographic: demographics (code → countryCode)"])
         XCTAssert(lines.contains("  id INTEGER PK NOT NULL, authorId INTEGER NOT NULL, translatorId INTEGER, libraryId INTEGER,"), result.stdout)
         XCTAssert(lines.contains("  title TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER, price REAL, awards INTEGER NOT NULL"))
         XCTAssert(lines.contains("passport"))

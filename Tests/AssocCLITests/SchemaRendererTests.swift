@@ -57,7 +57,7 @@ final class SchemaRendererTests: XCTestCase {
 
             library
               id INTEGER PK
-              ─ hasOne address: address (id → libraryId)
+              ↣ hasOne address: address (id → libraryId)
 
             address
               id INTEGER PK, libraryId INTEGER NOT NULL

@@ -81,7 +81,7 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ NULL")
         // 漢字 takes 4 cells: "漢字 Title" is 10 cells, padded with 3 spaces to 13.
         XCTAssertEqual(lines[5], "                    │ 3 │        2 │ 漢字 Title    │  10.0")
-        XCTAssertEqual(lines[16], "→ artist belongsTo  │")
+        XCTAssertEqual(lines[16], "→ artist belongsTo …│")
     }
 
     func testBackRestoresTheCursorThroughTheApp() throws {

@@ -62,7 +62,7 @@ final class BrowserToolsTests: XCTestCase {
         let expected = [
             "─ Schema map: Artist ─",
             " Artist",
-            " ├── artistBio: ArtistBio",
+            " ├─↣ artistBio: ArtistBio",
             " │ └─→ artist: Artist …",
             " ├─⇉ albums: Album",
             " │ ├─→ artist: Artist …",

@@ -152,7 +152,7 @@ final class BrowserFlowTests: XCTestCase {
         let lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertTrue(lines.contains { $0.hasPrefix("⇉ albums 2 hasMany Album") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("⇶ tracks 4 hasManyThrou") })
-        XCTAssertTrue(lines.contains { $0.hasPrefix("─ artistBio hasOne") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("↣ artistBio hasOne") })
         XCTAssertEqual(app.state.selectedLinkCounts, ["albums": 2, "tracks": 4])
 
         let (_, record) = try run([.enter, .tab, .character("+"), .character("v")], width: 60, height: 12)

@@ -10,7 +10,7 @@ public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     package var symbol: String {
         switch self {
         case .belongsTo: return "→"
-        case .hasOne: return "─"
+        case .hasOne: return "↣"
         case .hasMany: return "⇉"
         case .hasManyThrough: return "⇶"
         case .hasOneThrough: return "⤳"

@@ -29,6 +29,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Not a foreign key: Tab to Links and Enter follows a link; v shows the record", isError: false)
             return []
         case .sql:
+            state.message = StatusMessage(text: "Nothing to open in the SQL pane: Tab to Rows or Links", isError: false)
             return []
         }
     }

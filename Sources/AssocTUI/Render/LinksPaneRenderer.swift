@@ -2,7 +2,7 @@ import AssocCore
 
 /// The Links pane: the associations of the current table, one per line: symbol, name, for
 /// to-many links the number of records of the selected row, then kind and destination table
-/// (`⇉ albums 2 hasMany Album`): the name comes first because narrow panes cut the end. Then the to-one links of each included table,
+/// (`⇉ albums 2 hasMany Album`, the destination even when it is named like the link): the name comes first because narrow panes cut the end. Then the to-one links of each included table,
 /// under "via author". Included links are marked `[LEFT JOIN]` or `[JOIN]`.
 enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
@@ -48,10 +48,8 @@ enum LinksPaneRenderer {
         case .joinedOptional: spans.append(StyledText(" [LEFT JOIN, no columns]", .header))
         case .joinedRequired: spans.append(StyledText(" [JOIN, no columns]", .header))
         }
-        spans.append(StyledText(" " + link.kind.rawValue, .dim))
-        if link.destination != link.name {
-            spans.append(StyledText(" " + link.destination, .dim))
-        }
+        // The destination always shows: a kind alone reads as a cut line.
+        spans.append(StyledText(" " + link.kind.rawValue + " " + link.destination, .dim))
         return spans
     }
 }
