@@ -20,7 +20,7 @@ final class SchemaTreeTests: XCTestCase {
             "│ ├─⇉ books: book …",
             "│ └─⇶ libraries: library (via books.library)",
             "├─→ library: library",
-            "│ ├── address: address",
+            "│ ├─↣ address: address",
             "│ ├─⇉ books: book …",
             "│ └─⇶ authors: person (via books.author)",
             "├─⤳ address: address (via library.address)",
