@@ -1,7 +1,7 @@
 import AssocCore
 
 /// What the breadcrumb and the undo messages say of a view's request, read from the request
-/// itself: `[+author +author.country!]` for its includes, then
+/// itself: `[+author +author.nation!]` for its includes, then
 /// `⇉albums Σalbums.count /Name = 'x' ↑Title` for what else refines it.
 enum ViewSummary {
     /// The includes, `+path` (`!` when required, `⋈path` for a join without columns).
