@@ -168,7 +168,7 @@ final class BrowserApp {
             dispatch(.promptKey(key))
         } else if key == .resize {
             dispatch(.resized(terminal.size))
-        } else if state.prompt != nil {
+        } else if state.prompt != nil || state.jumpList != nil {
             dispatch(.promptKey(key))
         } else if let action = Keymap.action(for: key) {
             dispatch(.action(action))
@@ -182,7 +182,7 @@ final class BrowserApp {
     func handleTypedText() {
         let clock = ContinuousClock()
         let started = clock.now
-        while state.prompt != nil || state.exportPrompt != nil, typeahead.isEmpty, job == nil, !state.isFinished,
+        while state.prompt != nil || state.exportPrompt != nil || state.jumpList != nil, typeahead.isEmpty, job == nil, !state.isFinished,
               clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0) {
             handle(key)
         }
@@ -286,6 +286,10 @@ final class BrowserApp {
         case .find(let view, let text, let from, let backward):
             startJob(effect) { source, _ in
                 .found(view, try source.find(text, in: view, after: from, backward: backward), from: from, backward: backward)
+            }
+        case .loadFrequencies(let query, let offset, let limit):
+            startJob(effect) { source, _ in
+                .frequenciesLoaded(query, try source.frequencies(query, offset: offset, limit: limit))
             }
         case .jumpToKey(let view, let key):
             startJob(effect) { source, _ in .jumped(view, key: key, position: try source.jump(toKey: key, in: view)) }

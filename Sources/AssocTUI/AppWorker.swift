@@ -209,7 +209,7 @@ extension BrowserApp {
         if key == .escape || key == .control("c") {
             cancelJob()
             typeahead.removeAll()
-        } else if state.prompt == nil && state.exportPrompt?.takesKeys != true && Keymap.action(for: key) == .quit {
+        } else if !state.takesText && Keymap.action(for: key) == .quit {
             // `q` does not wait for the query (a lock can hold it for seconds): cancel, then quit.
             cancelJob()
             typeahead = isExport ? [] : [key]

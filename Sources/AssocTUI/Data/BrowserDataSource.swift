@@ -118,6 +118,8 @@ package protocol BrowserDataSource: AnyObject {
     func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult
     /// The position of the first row whose key is at least `text`, nil when none.
     func jump(toKey text: String, in view: RequestView) throws -> Int?
+    /// `limit` of the distinct values of a column of a view from `offset`, most frequent first.
+    func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -140,6 +142,9 @@ extension BrowserDataSource {
     }
     package func jump(toKey text: String, in view: RequestView) throws -> Int? {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot jump to a key")
+    }
+    package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
+        throw AssocError.invalidRequest(table: query.request.table, reason: "this data source cannot count values")
     }
     package func swiftCode(for view: RequestView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")

@@ -62,6 +62,30 @@ package enum FollowRequest {
     package static func make(
         link: Association, table: String, keyColumns: [String], columns: [String], values: [DatabaseValue]
     ) -> Request {
+        var request = base(
+            table: table, keyColumns: keyColumns, columns: columns, values: values,
+            linkColumns: firstStepColumns(of: link))
+            .request(for: Table(table).association(link.name))
+        request.table = link.destination
+        return request
+    }
+
+    /// The records at the end of `steps` (associations chained from `base`'s table), each once:
+    /// `Artist.filter(key: 1).request(for: albums).request(for: tracks)`.
+    package static func chain(from base: Request, steps: [Association]) -> Request {
+        var request = base
+        for step in steps {
+            request = request.request(for: Table(step.origin).association(step.name))
+            request.table = step.destination
+        }
+        return request
+    }
+
+    /// `table` restricted to one row: by its primary key when the row holds all of it
+    /// (`keyColumns`), else by `linkColumns`, the columns the followed link starts from.
+    package static func base(
+        table: String, keyColumns: [String], columns: [String], values: [DatabaseValue], linkColumns: [String]
+    ) -> Request {
         let row = Row(columnNames: columns, values: values)
         var base = Table(table).all
         if !keyColumns.isEmpty, keyColumns.allSatisfy({ row[$0].map { !$0.isNull } ?? false }) {
@@ -73,15 +97,13 @@ package enum FollowRequest {
                 base = base.filter(key: key)
             }
         } else {
-            for column in firstStepColumns(of: link) {
+            for column in linkColumns {
                 let value = row[column] ?? .null
                 base = base.filter(value.isNull ? Expression.isNull(.column(column), negated: false)
                     : Expression.binary(.equal, .column(column), .value(value)))
             }
         }
-        var request = base.request(for: Table(table).association(link.name))
-        request.table = link.destination
-        return request
+        return base
     }
 
     /// The columns of the origin table the first step of `link` joins on.

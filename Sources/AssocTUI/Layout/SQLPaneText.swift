@@ -4,6 +4,17 @@ import AssocCore
 /// wrapped on word boundaries to the pane's width, their bound arguments, the paging note. The
 /// renderer draws it; the reducer counts its lines to bound the pane's scroll.
 enum SQLPaneText {
+    /// What the SQL pane shows: the frequency view's statement while it is open, else the view's.
+    static func lines(for state: AppState, width: Int) -> [[StyledText]] {
+        if let frequency = state.frequency {
+            var lines = wrap([StyledText("-- frequencies of \(frequency.query.columnLabel) in the view:", .dim)], width: width)
+            if let statement = frequency.page?.statement { lines += self.lines(for: statement, width: width) }
+            lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
+            return lines
+        }
+        return state.rows.map { lines(for: $0, width: width) } ?? []
+    }
+
     /// Every statement behind the view: the page's, then the count's, with the paging method.
     static func lines(for rows: RowsState, width: Int) -> [[StyledText]] {
         var lines: [[StyledText]] = []

@@ -78,6 +78,10 @@ struct AppState: Sendable, Equatable {
     var swiftCodeAsked: RequestView?
     /// The schema map overlay (`m`), when open.
     var schemaMap: SchemaMapState?
+    /// The frequency view (`F`), when open: it takes the grid's place.
+    var frequency: FrequencyState?
+    /// The jump list (`J`), when open.
+    var jumpList: JumpListState?
     /// The export prompt (`e`), when open, and the export running.
     var exportPrompt: ExportPrompt?
     /// The filter prompt or the request line, when open.
@@ -90,6 +94,9 @@ struct AppState: Sendable, Equatable {
     var restorePoint: RestorePoint?
     /// Another connection changed the data since the last refresh (`R`).
     var dataChanged = false
+
+    /// Keys edit text (a prompt or the jump list is open) instead of acting.
+    var takesText: Bool { prompt != nil || jumpList != nil || exportPrompt?.takesKeys == true }
 
     init(title: String, size: Size) {
         self.title = title

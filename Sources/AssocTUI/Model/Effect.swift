@@ -32,6 +32,8 @@ enum Effect: Sendable, Equatable {
     case find(RequestView, text: String, from: Int, backward: Bool)
     /// The first row whose key is at least `key`.
     case jumpToKey(RequestView, key: String)
+    /// A window of a column's frequencies.
+    case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
@@ -89,4 +91,6 @@ enum Event: Sendable, Equatable {
     case found(RequestView, FindResult, from: Int, backward: Bool)
     /// Where a jump went (nil: every key is smaller).
     case jumped(RequestView, key: String, position: Int?)
+    /// A window of frequencies came.
+    case frequenciesLoaded(FrequencyQuery, FrequencyPage)
 }

@@ -10,6 +10,8 @@ struct PromptState: Sendable, Equatable {
         case find
         /// A key value to jump to.
         case jump
+        /// The jump list's narrowing text.
+        case jumpList
 
         /// What the prompt line starts with.
         var prefix: String {
@@ -18,6 +20,7 @@ struct PromptState: Sendable, Equatable {
             case .request: ":"
             case .find: "find:"
             case .jump: "#"
+            case .jumpList: "to:"
             }
         }
     }

@@ -106,6 +106,7 @@ extension Reducer {
             case .request: cancelled = "Request line closed, view unchanged"
             case .find: cancelled = "Find cancelled"
             case .jump: cancelled = "Jump cancelled"
+            case .jumpList: cancelled = "Jump list closed"
             }
             state.message = StatusMessage(text: cancelled, isError: false)
             return []
@@ -181,6 +182,9 @@ extension Reducer {
             return submitFind(&state, text)
         case .jump:
             return submitJump(&state, text)
+        case .jumpList:
+            // The jump list edits its own text (Reducer+JumpList); nothing to submit here.
+            return []
         case .request:
             guard !text.allSatisfy(\.isWhitespace) else {
                 prompt.error = PromptState.Failure(message: "type a request: table.method(...)", column: 1)

@@ -19,7 +19,7 @@ extension Reducer {
     /// The lines the side pane shows for the current tab (wrapped to `width`).
     static func sideLines(_ state: AppState, width: Int) -> Int {
         switch state.sideTab {
-        case .sql: return state.rows.map { SQLPaneText.lines(for: $0, width: width).count } ?? 0
+        case .sql: return SQLPaneText.lines(for: state, width: width).count
         case .swift: return SwiftPaneText.lines(state, width: width).count
         }
     }

@@ -99,6 +99,8 @@ enum Reducer {
             return []
         case .openTable(let name):
             return openTable(&state, named: name)
+        case .frequenciesLoaded(let query, let page):
+            return frequenciesLoaded(&state, query, page)
         case .schemaMapLoaded(let table, let lines):
             guard state.schemaMap?.table == table else { return [] }
             state.schemaMap = SchemaMapState(table: table, lines: lines)
@@ -110,6 +112,7 @@ enum Reducer {
             return reduceMouse(&state, x: x, y: y, kind: kind)
         case .promptKey(let key):
             if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
+            if state.jumpList != nil { return reduceJumpListKey(&state, key) }
             return reducePromptEvent(&state, event)
         case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
             return reduceQueryEvent(&state, event) ?? []
@@ -155,7 +158,10 @@ enum Reducer {
 
     // MARK: - Actions
 
-    private static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
+    static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
+        if state.frequency != nil, state.overlay == .none, state.schemaMap == nil {
+            return reduceFrequency(&state, action: action)
+        }
         if state.schemaMap != nil {
             return reduceSchemaMap(&state, action: action)
         }
@@ -242,6 +248,10 @@ enum Reducer {
             return switchTab(&state, step: action == .nextTab ? 1 : -1)
         case .schemaMap:
             return openSchemaMap(&state)
+        case .jumpList:
+            return openJumpList(&state)
+        case .frequency:
+            return openFrequencies(&state)
         case .export:
             return startExport(&state)
         case .prefetch:

@@ -35,6 +35,7 @@ enum PromptRenderer {
             case .request: keys = "request: edit, Enter rebuilds the view · Esc leaves it as it was"
             case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again"
             case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"
+            case .jumpList: keys = "type to narrow the jump list"
             }
             buffer.put(TextWidth.truncate(keys, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .hint)
         }

@@ -6,11 +6,11 @@ enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let content = PaneChrome.drawTitle(SideTabBar.title(state), in: rect, focused: state.focus == .sql, buffer: &buffer)
         guard !content.isEmpty else { return }
-        guard let rows = state.rows, !rows.statements.isEmpty else {
+        let lines = SQLPaneText.lines(for: state, width: content.width)
+        guard !lines.isEmpty else {
             PaneChrome.drawNote("(the SQL of the open view shows here)", in: content, buffer: &buffer)
             return
         }
-        let lines = SQLPaneText.lines(for: rows, width: content.width)
         for line in 0..<content.height {
             let index = state.sqlScroll + line
             guard index < lines.count else { break }

@@ -16,7 +16,11 @@ enum ScreenRenderer {
             case .tables: TablesPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .rows:
                 let split = RowsPaneSplit.split(rect, state: state)
-                RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
+                if state.frequency != nil {
+                    FrequencyRenderer.render(state, in: split.grid, buffer: &buffer)
+                } else {
+                    RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
+                }
                 if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .sql:
@@ -34,6 +38,7 @@ enum ScreenRenderer {
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
         }
         if state.schemaMap != nil { SchemaMapRenderer.render(state, in: body, buffer: &buffer) }
+        if state.jumpList != nil { JumpListRenderer.render(state, in: body, buffer: &buffer) }
         if let prompt = state.exportPrompt, let rect = layout.hint {
             buffer.fill(rect)
             buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),

@@ -1,0 +1,106 @@
+import AssocCore
+
+/// The frequency view: `F` on a column counts its distinct values in the current view (one
+/// `GROUP BY` run by SQLite, paged, cancellable); ↑/↓ and pages move, Enter filters the view by the
+/// selected value, Esc or `F` closes.
+extension Reducer {
+    static func openFrequencies(_ state: inout AppState) -> [Effect] {
+        guard let rows = state.rows, rows.column.index < rows.columns.count else {
+            state.message = StatusMessage(text: "Open a table first: F counts the values of the current column", isError: false)
+            return []
+        }
+        guard !rows.view.request.relation.isDistinct else {
+            state.message = StatusMessage(text: "F counts rows, and a distinct view merges them: remove distinct() with : first", isError: false)
+            return []
+        }
+        let column = rows.columns[rows.column.index]
+        switch ColumnTarget.target(of: column, in: rows.view.request) {
+        case .failure(let failure):
+            state.message = StatusMessage(text: failure.message, isError: false)
+            return []
+        case .success(let target):
+            let query = FrequencyQuery(
+                request: target.request, expression: target.expression, isAggregate: target.isAggregate,
+                columnLabel: column.header)
+            state.frequency = FrequencyState(query: query, view: rows.view)
+            state.sqlScroll = 0
+            return [.loadFrequencies(query, offset: 0, limit: FrequencyState.window)]
+        }
+    }
+
+    static func reduceFrequency(_ state: inout AppState, action: Action) -> [Effect] {
+        guard var frequency = state.frequency else { return [] }
+        let visible = state.visibleLines(.rows)
+        switch action {
+        case .back, .frequency:
+            state.frequency = nil
+            return []
+        case .quit, .cancel:
+            state.isFinished = true
+            return [.quit]
+        case .open:
+            return filterOnFrequency(&state)
+        case .toggleSidePane, .previousTab, .nextTab, .help, .nextPane, .previousPane:
+            state.frequency = nil
+            let effects = reduce(&state, action: action)
+            state.frequency = frequency
+            return effects
+        case .moveUp: frequency.cursor = frequency.cursor.moved(by: -1)
+        case .moveDown: frequency.cursor = frequency.cursor.moved(by: 1)
+        case .pageUp, .halfPageUp: frequency.cursor = frequency.cursor.moved(by: action == .pageUp ? -visible : -max(1, visible / 2))
+        case .pageDown, .halfPageDown: frequency.cursor = frequency.cursor.moved(by: action == .pageDown ? visible : max(1, visible / 2))
+        case .firstRow: frequency.cursor = frequency.cursor.moved(to: 0)
+        case .lastRow: frequency.cursor = frequency.cursor.moved(to: frequency.cursor.lastIndex)
+        default:
+            state.message = StatusMessage(
+                text: "Frequencies of \(frequency.query.columnLabel): Enter filters the view by the value, Esc closes", isError: false)
+            return []
+        }
+        frequency.cursor = frequency.cursor.scrolledToShowSelection(visible: visible)
+        state.frequency = frequency
+        return ensureFrequenciesLoaded(&state)
+    }
+
+    static func frequenciesLoaded(_ state: inout AppState, _ query: FrequencyQuery, _ page: FrequencyPage) -> [Effect] {
+        guard var frequency = state.frequency, frequency.query == query else { return [] }
+        frequency.page = page
+        frequency.isLoading = false
+        frequency.cursor = frequency.cursor.resized(to: page.distinctCount)
+            .scrolledToShowSelection(visible: state.visibleLines(.rows))
+        state.frequency = frequency
+        return ensureFrequenciesLoaded(&state)
+    }
+
+    /// Asks for the window around the visible values when they are not all loaded.
+    static func ensureFrequenciesLoaded(_ state: inout AppState) -> [Effect] {
+        guard var frequency = state.frequency, !frequency.isLoading else { return [] }
+        let visible = frequency.cursor.top..<(frequency.cursor.top + state.visibleLines(.rows))
+        if frequency.isLoaded(visible) && frequency.isLoaded(frequency.cursor.index..<(frequency.cursor.index + 1)) { return [] }
+        let offset = max(0, min(frequency.cursor.top, frequency.cursor.index) - FrequencyState.window / 4)
+        frequency.isLoading = true
+        state.frequency = frequency
+        return [.loadFrequencies(frequency.query, offset: offset, limit: FrequencyState.window)]
+    }
+
+    /// Enter: the view filtered by the selected value (`IS NULL` for NULL), the frequencies closed.
+    private static func filterOnFrequency(_ state: inout AppState) -> [Effect] {
+        guard let frequency = state.frequency, let selected = frequency.selected else {
+            state.message = StatusMessage(text: "No value selected (still loading?)", isError: false)
+            return []
+        }
+        guard let rows = state.rows, rows.view == frequency.view else {
+            state.frequency = nil
+            return []
+        }
+        let expression = frequency.query.expression
+        let filter: AssocCore.Expression = selected.value.isNull
+            ? .isNull(expression, negated: false) : .binary(.equal, expression, .value(selected.value))
+        state.frequency = nil
+        state.message = StatusMessage(text: "Filter: " + ViewSummary.text(filter) + " (\(selected.count) row\(selected.count == 1 ? "" : "s"))", isError: false)
+        var view = rows.view
+        view.request = frequency.query.request.adding(filter: filter)
+        let effects = reopen(&state, view)
+        state.rows?.cursor = ListCursor()
+        return effects
+    }
+}

@@ -1,0 +1,79 @@
+/// The frequency view, in the Rows pane's place: one line per distinct value, most frequent first,
+/// with its count, its share of the view's rows and a bar scaled to the most frequent value.
+enum FrequencyRenderer {
+    static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
+        guard let frequency = state.frequency else { return }
+        let page = frequency.page
+        let trailing: String
+        if let page {
+            let rowsText = "\(page.totalRows) row\(page.totalRows == 1 ? "" : "s")"
+            trailing = page.distinctCount == 0 ? "no rows"
+                : "\(frequency.cursor.index + 1)/\(page.distinctCount) value\(page.distinctCount == 1 ? "" : "s") · \(rowsText)"
+        } else {
+            trailing = "counting…"
+        }
+        let content = PaneChrome.drawTitle(
+            "Frequencies: \(Sanitizer.sanitize(frequency.query.columnLabel)) in \(Sanitizer.sanitize(frequency.view.title))",
+            trailing: trailing, in: rect, focused: state.focus == .rows, buffer: &buffer)
+        guard !content.isEmpty, let page else { return }
+        if page.distinctCount == 0 {
+            PaneChrome.drawNote("(no rows)", in: content, buffer: &buffer)
+            return
+        }
+        let visible = max(0, content.height - 1)
+        let shownRows = (0..<visible).compactMap { frequency.row(at: frequency.cursor.top + $0) }
+        // Column widths: the values shown (within a third of the pane), the largest count.
+        let valueWidth = min(max(5, content.width / 3),
+                             max(5, shownRows.map { TextWidth.width(of: ValueFormatter.cell($0.value).text) }.max() ?? 0))
+        let countWidth = max(5, String(page.rows.first?.count ?? 0).count)
+        let percentWidth = 7
+        let barX = valueWidth + countWidth + percentWidth + 3 * 3
+        let barWidth = max(0, content.width - barX)
+        let top = max(1, page.rows.first?.count ?? 1)
+
+        let header = TextWidth.pad("value", toWidth: valueWidth) + " │ " + TextWidth.pad("count", toWidth: countWidth, alignment: .right)
+            + " │ " + TextWidth.pad("%", toWidth: percentWidth, alignment: .right) + " │ "
+        buffer.put(header, at: Point(x: content.x, y: content.y), maxWidth: content.width, style: .header)
+        for line in 0..<visible {
+            let index = frequency.cursor.top + line
+            guard index < page.distinctCount else { break }
+            let y = content.y + 1 + line
+            let selected = index == frequency.cursor.index
+            if selected { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
+            guard let row = frequency.row(at: index) else {
+                buffer.put("…", at: Point(x: content.x, y: y), maxWidth: content.width, style: .dim, highlighted: selected)
+                continue
+            }
+            let value = ValueFormatter.cell(row.value)
+            var x = content.x
+            let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
+            x += buffer.put(TextWidth.pad(TextWidth.truncate(value.text, toWidth: valueWidth), toWidth: valueWidth, alignment: alignment),
+                            at: Point(x: x, y: y), maxWidth: valueWidth, style: value.role, highlighted: selected)
+            x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: content.maxX - x, style: .border, highlighted: selected)
+            x += buffer.put(TextWidth.pad(String(row.count), toWidth: countWidth, alignment: .right),
+                            at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
+            x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
+            x += buffer.put(TextWidth.pad(percent(row.count, of: page.totalRows), toWidth: percentWidth, alignment: .right),
+                            at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
+            x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
+            buffer.put(bar(row.count, of: top, width: barWidth), at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x),
+                       style: .link, highlighted: selected)
+        }
+    }
+
+    /// `12.3 %`, `<0.1 %` for a sliver that would round to nothing.
+    static func percent(_ count: Int, of total: Int) -> String {
+        guard total > 0 else { return "" }
+        let tenths = (count * 1000 + total / 2) / total
+        if tenths == 0 && count > 0 { return "<0.1 %" }
+        return "\(tenths / 10).\(tenths % 10) %"
+    }
+
+    /// A bar of eighths, `width` cells for the most frequent value (`top`), at least a sliver for any count.
+    static func bar(_ count: Int, of top: Int, width: Int) -> String {
+        guard width > 0, top > 0, count > 0 else { return "" }
+        let eighths = max(1, (count * width * 8 + top / 2) / top)
+        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        return String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
+    }
+}
