@@ -8,7 +8,12 @@ protocol ChinookBrowsing {}
 
 extension ChinookBrowsing {
     func makeApp(width: Int = 100, height: Int = 30) throws -> BrowserApp {
-        let source = RequestDataSource(database: try ChinookFixture.database())
+        try makeApp(database: try ChinookFixture.database(), width: width, height: height)
+    }
+
+    /// The app over `database` (a schema of the test's own).
+    func makeApp(database: Database, width: Int = 100, height: Int = 30) throws -> BrowserApp {
+        let source = RequestDataSource(database: database)
         let app = BrowserApp(dataSource: source, terminal: FakeTerminal(width: width, height: height), title: "chinook")
         app.start()
         app.runAllDeferred()
