@@ -47,6 +47,7 @@ enum Keymap {
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
         Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
+        Binding(keys: [.control("p")], action: .messages, help: "the messages of this run, in full (newest first)", group: .panes),
         Binding(keys: [.character("m")], action: .schemaMap, help: "schema map", group: .panes),
         Binding(keys: [.character("J")], action: .jumpList, help: "jump to a related table: its records linked to the row (Ctrl-A: to every row)", group: .panes),
         Binding(keys: [.character("?"), .function(1)], action: .help, help: "this help", group: .panes, hint: "help"),

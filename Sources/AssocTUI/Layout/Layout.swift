@@ -5,7 +5,8 @@
 /// Links) and, right of a one-cell separator, Rows above the SQL pane.
 /// Narrower than 60 columns only the focused pane is shown, full width. Lower than 12 lines the
 /// SQL pane goes; lower than 8 the Links pane goes (focusing it shows it in place of Tables).
-/// Larger screens widen the left column (up to 40 cells) and the SQL pane (up to 10 lines).
+/// The left column takes a quarter of the screen (18 to 40 cells), more when its lines need it, up
+/// to two fifths (`LeftColumnWidth`); larger screens widen the SQL pane (up to 10 lines).
 struct ScreenLayout: Sendable, Equatable {
     var breadcrumb: Rect?
     var hint: Rect?
@@ -15,7 +16,11 @@ struct ScreenLayout: Sendable, Equatable {
 
     static let minimumSplitWidth = 60
 
-    static func compute(width: Int, height: Int, focus: Pane, showSQL: Bool = true) -> ScreenLayout {
+    /// `leftContent`: the cells the left column's lines need (nil: a quarter of the screen);
+    /// `leftChange`: what the user added to it (see `LeftColumnWidth`).
+    static func compute(
+        width: Int, height: Int, focus: Pane, showSQL: Bool = true, leftContent: Int? = nil, leftChange: Int = 0
+    ) -> ScreenLayout {
         let width = max(0, width), height = max(0, height)
         var layout = ScreenLayout(breadcrumb: nil, hint: nil, separator: nil, panes: [:])
         guard width > 0, height > 0 else { return layout }
@@ -37,7 +42,7 @@ struct ScreenLayout: Sendable, Equatable {
             layout.panes[focus] = body
             return layout
         }
-        let leftWidth = min(40, max(18, width / 4))
+        let leftWidth = LeftColumnWidth.width(screenWidth: width, content: leftContent, change: leftChange)
         let left = Rect(x: 0, y: body.y, width: leftWidth, height: body.height)
         let right = Rect(x: leftWidth + 1, y: body.y, width: width - leftWidth - 1, height: body.height)
         layout.separator = Rect(x: leftWidth, y: body.y, width: 1, height: body.height)

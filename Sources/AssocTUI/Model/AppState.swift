@@ -13,6 +13,8 @@ enum Overlay: Sendable, Equatable {
     case help(scroll: Int)
     /// The selected row shown vertically, scrolled by `scroll` lines.
     case record(scroll: Int)
+    /// The messages of this run (Ctrl-P), scrolled by `scroll` lines.
+    case messages(scroll: Int)
 }
 
 /// Where the user was before opening a view: restored by Back.
@@ -71,6 +73,9 @@ struct AppState: Sendable, Equatable {
     var promptHistory: [PromptState.Kind: [String]] = [:]
     var overlay: Overlay = .none
     var message: StatusMessage?
+    /// Every message shown this run, oldest first (the last `messageLogLimit`), for Ctrl-P.
+    var messageLog: [StatusMessage] = []
+    static let messageLogLimit = 100
     var isFinished = false
     /// The side pane's tab, and the Swift code of the current view (asked once per view).
     var sideTab: SideTab = .sql
@@ -103,8 +108,18 @@ struct AppState: Sendable, Equatable {
         self.size = size
     }
 
+    /// The cells the Tables pane's lines need (set when the tables load).
+    var tablesContentWidth = 0
+    /// The cells the Links pane's lines need (set with the links).
+    var linksContentWidth = 0
+    /// Cells the user added to (or took from) the left column with `<` and `>`.
+    var leftWidthChange = 0
+
     var layout: ScreenLayout {
-        ScreenLayout.compute(width: size.width, height: size.height, focus: focus, showSQL: showSQL)
+        let content = max(tablesContentWidth, linksContentWidth)
+        return ScreenLayout.compute(
+            width: size.width, height: size.height, focus: focus, showSQL: showSQL,
+            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange)
     }
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.

@@ -17,6 +17,17 @@ struct LinkEntry: Sendable, Equatable {
         case none, optional, required
         /// `joining(optional:)` / `joining(required:)`: joined without its columns.
         case joinedOptional, joinedRequired
+
+        /// How the Links pane marks it: ` [LEFT JOIN]`, ` [JOIN, no columns]`; nil when not included.
+        var marker: String? {
+            switch self {
+            case .none: nil
+            case .optional: " [LEFT JOIN]"
+            case .required: " [JOIN]"
+            case .joinedOptional: " [LEFT JOIN, no columns]"
+            case .joinedRequired: " [JOIN, no columns]"
+            }
+        }
     }
 
     /// The link names from the view's table to this one (`author.country`).

@@ -99,6 +99,22 @@ extension Reducer {
     }
 
     /// `<` and `>`: the current column narrower or wider by `step` cells.
+    /// `<` and `>` with Tables or Links focused: the left column narrows or widens.
+    static func resizeLeftColumn(_ state: inout AppState, widen: Bool) -> [Effect] {
+        let before = state.layout.panes[.tables]?.width ?? state.layout.panes[.links]?.width
+        state.leftWidthChange += widen ? LeftColumnWidth.step : -LeftColumnWidth.step
+        let after = state.layout.panes[.tables]?.width ?? state.layout.panes[.links]?.width
+        guard let after, after != before else {
+            state.leftWidthChange -= widen ? LeftColumnWidth.step : -LeftColumnWidth.step
+            state.message = StatusMessage(
+                text: "The left column is as \(widen ? "wide" : "narrow") as it gets at this width", isError: false)
+            return []
+        }
+        state.message = StatusMessage(text: "Left column: \(after) cells (< narrows, > widens)", isError: false)
+        clampScrolls(&state)
+        return ensureRowsLoaded(&state)
+    }
+
     static func resizeColumn(_ state: inout AppState, by step: Int) -> [Effect] {
         guard let rows = currentColumnRows(&state, doing: "resize") else { return [] }
         let column = rows.columns[rows.column.index]

@@ -222,6 +222,7 @@ extension Reducer {
     static func refreshLinks(_ state: inout AppState) {
         guard let table = state.contextTable else {
             state.links = []
+            state.linksContentWidth = 0
             state.linksTable = nil
             state.linksCursor = ListCursor()
             return
@@ -233,7 +234,10 @@ extension Reducer {
             state.linksCursor = state.linksCursor.resized(to: links.count)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))
         }
-        state.links = links
+        if links != state.links {
+            state.links = links
+            state.linksContentWidth = links.map(LeftColumnWidth.needed(by:)).max() ?? 0
+        }
         state.linksTable = table
     }
 

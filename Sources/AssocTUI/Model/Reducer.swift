@@ -9,7 +9,9 @@ enum Reducer {
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
         if let effects = reduceQueryEvent(&state, event) { return effects }
         let before = RestorePoint(state)
+        let messageBefore = state.message
         var effects = reduceEvent(&state, event)
+        logMessage(&state, before: messageBefore)
         rememberRestorePoint(&state, before: before, event: event, effects: effects)
         refreshLinks(&state)
         effects += linkCountsEffect(&state)
@@ -28,6 +30,7 @@ enum Reducer {
             return ensureRowsLoaded(&state)
         case .tablesLoaded(let tables, let associations):
             state.tables = tables
+            state.tablesContentWidth = tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
             state.associations = associations
             state.tablesCursor = state.tablesCursor.resized(to: tables.count)
             return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
@@ -119,6 +122,15 @@ enum Reducer {
         }
     }
 
+    /// Keeps a message that just appeared in the log (Ctrl-P), once.
+    private static func logMessage(_ state: inout AppState, before: StatusMessage?) {
+        guard let message = state.message, message != before, state.messageLog.last != message else { return }
+        state.messageLog.append(message)
+        if state.messageLog.count > AppState.messageLogLimit {
+            state.messageLog.removeFirst(state.messageLog.count - AppState.messageLogLimit)
+        }
+    }
+
     /// Selects the first column of a new include and scrolls so its last column shows.
     private static func revealColumns(_ state: inout AppState) {
         guard var rows = state.rows, let path = rows.revealJoinPath else { return }
@@ -171,12 +183,18 @@ enum Reducer {
         if case .record(let scroll) = state.overlay {
             return reduceRecord(&state, action: action, scroll: scroll)
         }
+        if case .messages(let scroll) = state.overlay {
+            return reduceMessages(&state, action: action, scroll: scroll)
+        }
         switch action {
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
         case .help:
             state.overlay = .help(scroll: 0)
+            return []
+        case .messages:
+            state.overlay = .messages(scroll: 0)
             return []
         case .nextPane, .previousPane:
             state.focus = state.focus.cycled(action == .nextPane ? 1 : -1)
@@ -222,6 +240,9 @@ enum Reducer {
         case .pinColumn:
             return pinColumn(&state)
         case .narrowColumn, .widenColumn:
+            if state.focus == .tables || state.focus == .links {
+                return resizeLeftColumn(&state, widen: action == .widenColumn)
+            }
             return resizeColumn(&state, by: action == .widenColumn ? GridGeometry.widthStep : -GridGeometry.widthStep)
         case .open:
             return open(&state)
@@ -294,6 +315,25 @@ enum Reducer {
         case .pageUp, .halfPageUp: state.overlay = .help(scroll: max(0, scroll - 10))
         case .firstRow: state.overlay = .help(scroll: 0)
         case .lastRow: state.overlay = .help(scroll: maxScroll)
+        default: break
+        }
+        return []
+    }
+
+    private static func reduceMessages(_ state: inout AppState, action: Action, scroll: Int) -> [Effect] {
+        let width = state.size.width - 1
+        let maxScroll = max(0, ChromeRenderer.messageLogLines(state, width: width).count - 1)
+        switch action {
+        case .back, .messages, .open: state.overlay = .none
+        case .quit, .cancel:
+            state.isFinished = true
+            return [.quit]
+        case .moveDown: state.overlay = .messages(scroll: min(maxScroll, scroll + 1))
+        case .moveUp: state.overlay = .messages(scroll: max(0, scroll - 1))
+        case .pageDown, .halfPageDown: state.overlay = .messages(scroll: min(maxScroll, scroll + 10))
+        case .pageUp, .halfPageUp: state.overlay = .messages(scroll: max(0, scroll - 10))
+        case .firstRow: state.overlay = .messages(scroll: 0)
+        case .lastRow: state.overlay = .messages(scroll: maxScroll)
         default: break
         }
         return []

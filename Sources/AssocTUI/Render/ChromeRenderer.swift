@@ -40,8 +40,14 @@ enum ChromeRenderer {
             return
         }
         if let message = state.message {
-            buffer.put(TextWidth.truncate(message.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
-                       maxWidth: rect.width, style: message.isError ? .error : .message)
+            // Too long for one line: the line above (the body's last) takes its beginning; past two
+            // lines it ends with "…", and Ctrl-P shows it whole.
+            let lines = messageLines(message.text, width: rect.width, room: rect.y > 0 ? 2 : 1)
+            for (offset, line) in lines.enumerated() {
+                let y = rect.y - (lines.count - 1 - offset)
+                buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1))
+                buffer.put(line, at: Point(x: rect.x, y: y), maxWidth: rect.width, style: message.isError ? .error : .message)
+            }
             return
         }
         var spans: [StyledText] = []
@@ -61,6 +67,47 @@ enum ChromeRenderer {
             spans.append(StyledText(text, .hint))
         }
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
+    }
+
+    /// A message in at most `room` lines of `width`, cut at word boundaries, the last line ending
+    /// with "… (Ctrl-P)" when the message is longer still.
+    static func messageLines(_ text: String, width: Int, room: Int) -> [String] {
+        let text = Sanitizer.sanitize(text)
+        guard width > 0, room > 0 else { return [] }
+        guard TextWidth.width(of: text) > width else { return [text] }
+        var lines = TextWrap.lines(text, width: width)
+        if lines.count > room {
+            let more = "… (Ctrl-P)"
+            lines = Array(lines.prefix(room))
+            let last = lines[lines.count - 1]
+            lines[lines.count - 1] = TextWidth.truncate(last, toWidth: max(0, width - TextWidth.width(of: more))) + more
+        }
+        return lines
+    }
+
+    /// The messages of this run, newest first, wrapped (Ctrl-P), scrolled by `scroll` lines.
+    static func messageLog(_ state: AppState, scroll: Int, in rect: Rect, buffer: inout ScreenBuffer) {
+        guard !rect.isEmpty else { return }
+        buffer.fill(rect)
+        let content = PaneChrome.drawTitle(
+            "Messages", trailing: "\(state.messageLog.count) · newest first · Esc closes", in: rect, focused: true, buffer: &buffer)
+        let lines = messageLogLines(state, width: content.width - 1)
+        if lines.isEmpty { PaneChrome.drawNote(" No message yet", in: content, buffer: &buffer) }
+        let start = min(max(0, scroll), max(0, lines.count - 1))
+        for line in 0..<content.height {
+            let index = start + line
+            guard index < lines.count else { break }
+            buffer.put([lines[index]], at: Point(x: content.x + 1, y: content.y + line), maxWidth: content.width - 1)
+        }
+    }
+
+    /// The message log's lines at `width`: each message wrapped, errors in their role.
+    static func messageLogLines(_ state: AppState, width: Int) -> [StyledText] {
+        state.messageLog.reversed().flatMap { message in
+            TextWrap.lines(Sanitizer.sanitize(message.text), width: max(1, width - 2)).enumerated().map { offset, line in
+                StyledText((offset == 0 ? "• " : "  ") + line, message.isError ? .error : .normal)
+            }
+        }
     }
 
     /// The help screen over `rect`, scrolled by `scroll` lines.

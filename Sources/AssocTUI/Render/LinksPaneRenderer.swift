@@ -41,13 +41,7 @@ enum LinksPaneRenderer {
             StyledText(link.name, selected ? .selection : .normal),
         ]
         if let count { spans.append(StyledText(" " + count, .number)) }
-        switch entry.inclusion {
-        case .none: break
-        case .optional: spans.append(StyledText(" [LEFT JOIN]", .header))
-        case .required: spans.append(StyledText(" [JOIN]", .header))
-        case .joinedOptional: spans.append(StyledText(" [LEFT JOIN, no columns]", .header))
-        case .joinedRequired: spans.append(StyledText(" [JOIN, no columns]", .header))
-        }
+        if let marker = entry.inclusion.marker { spans.append(StyledText(marker, .header)) }
         // The destination always shows: a kind alone reads as a cut line.
         spans.append(StyledText(" " + link.kind.rawValue + " " + link.destination, .dim))
         return spans

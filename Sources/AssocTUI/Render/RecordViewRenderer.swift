@@ -34,7 +34,7 @@ enum RecordViewRenderer {
         var lines: [[StyledText]] = []
         for (index, column) in columns.enumerated() {
             let value = index < row.count ? row[index] : .null
-            let names = wrap(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
+            let names = TextWrap.lines(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
             let values = pieces(value, width: valueWidth)
             for line in 0..<max(names.count, values.count) {
                 let name = line < names.count ? names[line] : ""
@@ -57,7 +57,7 @@ enum RecordViewRenderer {
             var result: [StyledText] = []
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let sanitized = Sanitizer.sanitize(String(paragraph), maximumScalars: textHeadCharacters)
-                for line in wrap(sanitized, width: width) { result.append(StyledText(line)) }
+                for line in TextWrap.lines(sanitized, width: width) { result.append(StyledText(line)) }
             }
             if text.utf8.count < full.utf8.count {
                 result.append(StyledText("… \(full.utf8.count - text.utf8.count) more bytes", .dim))
@@ -80,48 +80,7 @@ enum RecordViewRenderer {
             return result
         default:
             let cell = ValueFormatter.cell(value)
-            return wrap(cell.text, width: width).map { StyledText($0, cell.role) }
+            return TextWrap.lines(cell.text, width: width).map { StyledText($0, cell.role) }
         }
-    }
-
-    /// Wraps text at `width` cells, never splitting a grapheme cluster: after the last space
-    /// that fits when there is one (`atSpaces`), else where the width runs out.
-    static func wrap(_ text: String, width: Int, atSpaces: Bool = true) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var current: [Character] = []
-        var widths: [Int] = []
-        var used = 0
-        for character in text {
-            let w = TextWidth.width(of: character)
-            if used + w > width && !current.isEmpty {
-                // Break after the last space of the line, carrying the word begun to the next one.
-                if atSpaces, character != " ", let space = current.lastIndex(of: " "), space > 0 {
-                    lines.append(String(current[...space]).trimmingTrailingSpaces)
-                    current = Array(current[(space + 1)...])
-                    widths = Array(widths[(space + 1)...])
-                    used = widths.reduce(0, +)
-                } else {
-                    lines.append(String(current).trimmingTrailingSpaces)
-                    current = []
-                    widths = []
-                    used = 0
-                }
-                if character == " " && atSpaces { continue }
-            }
-            current.append(character)
-            widths.append(w)
-            used += w
-        }
-        lines.append(String(current))
-        return lines
-    }
-}
-
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

@@ -5,7 +5,6 @@ enum ScreenRenderer {
         var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
         let layout = state.layout
         if let rect = layout.breadcrumb { ChromeRenderer.breadcrumb(state, in: rect, buffer: &buffer) }
-        if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
         if let separator = layout.separator {
             for y in separator.y..<separator.maxY {
                 buffer.put("│", at: Point(x: separator.x, y: y), maxWidth: 1, style: .border)
@@ -36,9 +35,12 @@ enum ScreenRenderer {
         case .none: break
         case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
+        case .messages(let scroll): ChromeRenderer.messageLog(state, scroll: scroll, in: body, buffer: &buffer)
         }
         if state.schemaMap != nil { SchemaMapRenderer.render(state, in: body, buffer: &buffer) }
         if state.jumpList != nil { JumpListRenderer.render(state, in: body, buffer: &buffer) }
+        // After the panes and overlays: a long message takes the line above the hint line.
+        if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
         if let prompt = state.exportPrompt, let rect = layout.hint {
             buffer.fill(rect)
             buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),

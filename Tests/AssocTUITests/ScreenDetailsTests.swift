@@ -1,0 +1,85 @@
+import XCTest
+import AssocCore
+import TestSupport
+@testable import AssocTUI
+
+/// Nothing cut without a way to see it: long messages wrap and stay in the log (Ctrl-P), the left
+/// column grows with its link names and `<`/`>` resize it.
+final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
+    func testALongMessageTakesTheLineAboveTheHintLine() throws {
+        let app = try makeApp(width: 80, height: 24)
+        try open(app, "Track")
+        // `+` on a to-many link: a message of 110 characters.
+        let lines = try includeToMany(app)
+        XCTAssertEqual(lines[22], "playlistTracks is to-many: Enter follows it, p prefetches it, a aggregates it")
+        XCTAssertEqual(lines[23], "(only to-one links join as columns)")
+    }
+
+    /// Presses `+` on Track's first to-many link (from the Links pane) and returns the screen.
+    private func includeToMany(_ app: BrowserApp) throws -> [String] {
+        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.isToMany && $0.isRootLink })
+        press(app, .tab)
+        for _ in 0..<index { press(app, .down) }
+        press(app, .character("+"))
+        return lines(app)
+    }
+
+    func testAMessageLongerThanTwoLinesEndsWithTheKeyThatShowsIt() {
+        let text = String(repeating: "word ", count: 40) + "end"
+        let lines = ChromeRenderer.messageLines(text, width: 50, room: 2)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines[0], String(repeating: "word ", count: 10).dropLast() + "")
+        XCTAssertTrue(lines[1].hasSuffix("… (Ctrl-P)"), lines[1])
+        XCTAssertLessThanOrEqual(TextWidth.width(of: lines[1]), 50)
+        XCTAssertEqual(ChromeRenderer.messageLines("short", width: 50, room: 2), ["short"])
+        // Control characters never reach the terminal, even in a message.
+        XCTAssertFalse(ChromeRenderer.messageLines("a\u{1B}[31mred", width: 50, room: 2)[0].contains("\u{1B}"))
+    }
+
+    func testControlPListsTheMessagesNewestFirstInFull() throws {
+        let app = try makeApp(width: 80, height: 24)
+        try open(app, "Track")
+        _ = try includeToMany(app)
+        press(app, .backTab, .character("s"))
+        XCTAssertEqual(app.state.message?.text, "Sorted by TrackId ascending")
+        press(app, .control("p"))
+        XCTAssertEqual(app.state.overlay, .messages(scroll: 0))
+        let screen = lines(app)
+        XCTAssertEqual(Array(screen[1...4]), [
+            "─ Messages ───────────────────────────────────── 2 · newest first · Esc closes ─",
+            " • Sorted by TrackId ascending",
+            " • playlistTracks is to-many: Enter follows it, p prefetches it, a aggregates it",
+            "   (only to-one links join as columns)",
+        ])
+        press(app, .escape)
+        XCTAssertEqual(app.state.overlay, .none)
+        XCTAssertEqual(app.state.rows?.view.table, "Track")
+    }
+
+    func testTheLeftColumnGrowsForLongLinkNamesAndResizesWithAngleBrackets() throws {
+        // An employee's links: reportsTo, employeesAsReportsTo, customersAsSupportRep (hasMany).
+        let app = try makeApp(database: try TestDatabase.make(JumpListTests.sql), width: 80, height: 24)
+        try open(app, "Artist")
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, 20, "short names: a quarter of the screen")
+        press(app, .escape)
+        try open(app, "Employee")
+        let needed = app.state.links.map(LeftColumnWidth.needed(by:)).max() ?? 0
+        let width = try XCTUnwrap(app.state.layout.panes[.links]?.width)
+        XCTAssertEqual(width, min(needed, 32), "as wide as the longest link needs, up to two fifths of 80")
+        let screen = lines(app).joined(separator: "\n")
+        // Every link that fits in two fifths shows whole (a 40-letter through name does not: the
+        // status line names the selected link in full, and `>` widens the column).
+        for link in app.state.links where LeftColumnWidth.needed(by: link) <= width {
+            XCTAssertTrue(screen.contains(link.association.kind.symbol + " " + link.association.name), "\(link.association.name):\n\(screen)")
+        }
+        // `>` in the Links pane widens the column; `<` narrows it.
+        press(app, .tab, .character(">"))
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, width + 4)
+        XCTAssertEqual(app.state.message?.text, "Left column: \(width + 4) cells (< narrows, > widens)")
+        for _ in 0..<20 { press(app, .character("<")) }
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, 12)
+        XCTAssertEqual(app.state.message?.text, "The left column is as narrow as it gets at this width")
+        for _ in 0..<20 { press(app, .character(">")) }
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, 39, "the Rows pane keeps 40 cells")
+    }
+}
