@@ -31,7 +31,7 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertEqual(app.state.focus, .rows)
         let expected = """
             music.db › artist
-            ─ Tables ─────── 2 ─│─ Rows: artist ──────────────────────────── 1/4 · col 1/2 ─
+            ─ Tables ─────── 2 ─│━ Rows: artist ━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 1/4 · col 1/2 ━
             artist             4│id │ name
             album              3│ 1 │ AC/DC
                                 │ 2 │ Björk
@@ -97,7 +97,7 @@ final class BrowserRenderTests: XCTestCase {
         let (_, terminal) = try run([.down, .enter, .character("j"), .character("v")], width: 40, height: 10)
         let lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertEqual(Array(lines[1...5]), [
-            "─ Record 2/3: album ─────── Esc closes ─",
+            "━ Record 2/3: album ━━━━━━━ Esc closes ━",
             "id       │ 2",
             "artistId │ 2",
             "title    │ Homogenic",
@@ -108,7 +108,7 @@ final class BrowserRenderTests: XCTestCase {
     func testHelpListsKeysByGroup() throws {
         let (_, terminal) = try run([.character("?")])
         let lines = try XCTUnwrap(terminal.screen).textLines()
-        XCTAssertEqual(lines[1], "─ Help: keys by group ───────────────────────────────────────────── Esc closes ─")
+        XCTAssertEqual(lines[1], "━ Help: keys by group ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ Esc closes ━")
         XCTAssertEqual(lines[2], " Move")
         XCTAssertEqual(lines[3], " ↑ k           previous row")
     }

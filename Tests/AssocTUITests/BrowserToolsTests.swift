@@ -60,7 +60,7 @@ final class BrowserToolsTests: XCTestCase {
         let lines = screen(terminal)
         // The tree around Artist, written from the fixture's schema.
         let expected = [
-            "─ Schema map: Artist ─",
+            "━ Schema map: Artist ━",
             " Artist",
             " ├─↣ artistBio: ArtistBio",
             " │ └─→ artist: Artist …",

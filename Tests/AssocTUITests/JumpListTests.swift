@@ -150,7 +150,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         // Written by hand: the title with the row, the typed text, tables matching "c" by name
         // first (Track, InvoiceLine, Invoice, Customer), then by a link's name (Employee, via customer).
         XCTAssertEqual(Array(screen[1...7]), [
-            "─ Jump from Artist · #1 Alpha ─────────────────────────────────── 5 of 6 paths ─",
+            "━ Jump from Artist · #1 Alpha ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 5 of 6 paths ━",
             " to: c",
             " Track        2 hops  albums → tracks",
             " InvoiceLine  3 hops  albums → tracks → invoiceLines",

@@ -45,11 +45,13 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         press(app, .control("p"))
         XCTAssertEqual(app.state.overlay, .messages(scroll: 0))
         let screen = lines(app)
-        XCTAssertEqual(Array(screen[1...4]), [
-            "─ Messages ───────────────────────────────────── 2 · newest first · Esc closes ─",
+        // The first message: Home in the Tables pane, already at its top (the open helper's key).
+        XCTAssertEqual(Array(screen[1...5]), [
+            "━ Messages ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 3 · newest first · Esc closes ━",
             " • Sorted by TrackId ascending",
             " • playlistTracks is to-many: Enter follows it, p prefetches it, a aggregates it",
             "   (only to-one links join as columns)",
+            " • Already at the top of the Tables pane",
         ])
         press(app, .escape)
         XCTAssertEqual(app.state.overlay, .none)

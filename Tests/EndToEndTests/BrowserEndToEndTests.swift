@@ -43,7 +43,7 @@ final class BrowserEndToEndTests: XCTestCase {
     func assertQuitsCleanly(_ session: TmuxSession, file: StaticString = #filePath, line: UInt = #line) {
         session.send("q")
         let screen = session.waitFor("EXITED 0", file: file, line: line)
-        for remnant in ["─ Tables", "─ Rows", "─ SQL", "│", "Tab pane"] {
+        for remnant in ["─ Tables", "━ Tables", "─ Rows", "━ Rows", "─ SQL", "━ SQL", "│", "Tab pane"] {
             XCTAssertFalse(screen.contains(remnant), "left on screen: \(remnant)\n\(screen)", file: file, line: line)
         }
     }
@@ -124,7 +124,7 @@ final class BrowserEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: "'\(assoc)' /nonexistent/x.sqlite; echo EXITED $?; sleep 5")
         defer { session.kill() }
         let screen = session.waitFor(timeout: 5, "an error and a non-zero status") { $0.contains("EXITED") && !$0.contains("EXITED 0") }
-        XCTAssertFalse(screen.contains("─ Tables"))
+        XCTAssertFalse(screen.contains("─ Tables") || screen.contains("━ Tables"))
     }
 }
 

@@ -43,7 +43,7 @@ final class CancelEndToEndTests: XCTestCase {
 
         session.send("C-c")  // nothing runs (idle counts give way): Ctrl-C quits
         screen = session.waitFor("EXITED 0", timeout: 10)
-        for remnant in ["─ Tables", "─ Rows", "│"] {
+        for remnant in ["─ Tables", "━ Tables", "─ Rows", "━ Rows", "│"] {
             XCTAssertFalse(screen.contains(remnant), "left on screen: \(remnant)\n\(screen)")
         }
     }

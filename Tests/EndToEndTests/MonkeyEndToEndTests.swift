@@ -53,7 +53,7 @@ final class MonkeyEndToEndTests: XCTestCase {
             + "clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo -e isig -e icrnl | sort | tr '\\n' ' '; echo FINAL EXITED; sleep 30"
         let session = try TmuxSession(command: loop, width: 100, height: 30)
         defer { session.kill() }
-        session.waitFor(timeout: 10, "the first screen") { $0.contains("─ Tables") }
+        session.waitFor(timeout: 10, "the first screen") { ($0.contains("─ Tables") || $0.contains("━ Tables")) }
 
         let pause = ProcessInfo.processInfo.environment["ASSOC_MONKEY_PAUSE"].flatMap { Double($0) } ?? 0.05
         let started = Date()

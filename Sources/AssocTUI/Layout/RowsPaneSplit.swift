@@ -15,6 +15,28 @@ enum RowsPaneSplit {
         return (rect.top(rect.height - childHeight), rect.droppingTop(rect.height - childHeight))
     }
 
+    /// The prefetched records the child pane shows for the selected row: those of the link
+    /// selected in the Links pane when it is prefetched, else of the first prefetched link.
+    static func shownChild(_ state: AppState) -> PrefetchedRows? {
+        guard let rows = state.rows, rows.cursor.hasSelection else { return nil }
+        let local = rows.cursor.index - rows.pageOffset
+        guard local >= 0, local < rows.prefetched.count else { return nil }
+        let all = rows.prefetched[local]
+        if let link = state.selectedLink?.association.name, let match = all.first(where: { $0.key == link }) { return match }
+        return all.first
+    }
+
+    /// The child pane's rectangle on screen, nil when it is not shown.
+    static func childRect(_ state: AppState) -> Rect? {
+        guard let rect = state.layout.panes[.rows] else { return nil }
+        return split(rect, state: state).child
+    }
+
+    /// Records the child pane shows at once (its title and header lines excluded); at least 1.
+    static func childVisibleLines(_ state: AppState) -> Int {
+        max(1, (childRect(state)?.height ?? 0) - 2)
+    }
+
     /// The height of the rows grid (the whole Rows pane without the child pane).
     static func gridHeight(_ state: AppState) -> Int {
         guard let rect = state.layout.panes[.rows] else { return 0 }

@@ -65,6 +65,12 @@ struct AppState: Sendable, Equatable {
     var linkCountsAsked: LinkCounts?
     var sqlScroll = 0
     var focus: Pane = .tables
+    /// With the Rows pane focused: the child pane (prefetched records) has the keys, not the grid.
+    var childFocused = false
+    /// The child pane's selected record and scroll; reset when the selected row changes.
+    var childCursor = ListCursor()
+    /// The row whose records `childCursor` is over.
+    var childCursorRow: Int?
     var showSQL = true
     var stack: [NavigationEntry] = []
     /// The undo and redo history of the current level's view.

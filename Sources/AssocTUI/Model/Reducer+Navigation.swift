@@ -10,6 +10,14 @@ extension Reducer {
         case .links:
             guard let entry = state.selectedLink else { return [] }
             return follow(&state, entry)
+        case .rows where state.childFocused:
+            // In the child pane: follow its link from the selected row, as the Links pane would.
+            guard let child = RowsPaneSplit.shownChild(state),
+                  let entry = state.links.first(where: { $0.isRootLink && $0.association.name == child.key }) else {
+                state.message = StatusMessage(text: "No prefetched records to open", isError: false)
+                return []
+            }
+            return follow(&state, entry)
         case .rows:
             // On a foreign-key cell: follow its belongsTo link.
             guard let rows = state.rows, rows.selectedRow != nil else { return [] }

@@ -14,6 +14,7 @@ enum Reducer {
         logMessage(&state, before: messageBefore)
         rememberRestorePoint(&state, before: before, event: event, effects: effects)
         refreshLinks(&state)
+        keepChildFocusValid(&state)
         effects += linkCountsEffect(&state)
         effects += swiftCodeEffect(&state)
         return effects
@@ -23,7 +24,13 @@ enum Reducer {
         switch event {
         case .action(let action):
             state.message = nil
-            return reduce(&state, action: action)
+            let unchanged = state
+            let effects = reduce(&state, action: action)
+            // A key that changed nothing says why, never silence.
+            if effects.isEmpty, state.message == nil, state == unchanged {
+                state.message = StatusMessage(text: silentKeyMessage(action, state), isError: false)
+            }
+            return effects
         case .resized(let size):
             state.size = size
             clampScrolls(&state)
@@ -197,7 +204,7 @@ enum Reducer {
             state.overlay = .messages(scroll: 0)
             return []
         case .nextPane, .previousPane:
-            state.focus = state.focus.cycled(action == .nextPane ? 1 : -1)
+            cyclePanes(&state, forward: action == .nextPane)
             return []
         case .toggleSidePane:
             state.showSQL.toggle()
@@ -207,7 +214,7 @@ enum Reducer {
         case .moveDown: return move(&state) { $0.moved(by: 1) }
         case .firstRow: return move(&state) { $0.moved(to: 0) }
         case .lastRow:
-            if state.focus == .rows, var rows = state.rows, !rows.isCounted, rows.isKeyset {
+            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.isKeyset {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
                 let end = PagePlan.provisionalEnd
                 rows.endIsProvisional = true
@@ -217,7 +224,7 @@ enum Reducer {
                 state.rows = rows
                 return ensureRowsLoaded(&state)
             }
-            if state.focus == .rows, var rows = state.rows, !rows.isCounted {
+            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted {
                 rows.pendingLast = true
                 state.rows = rows
                 state.message = StatusMessage(text: "Counting rows…", isError: false)
@@ -381,6 +388,9 @@ enum Reducer {
             let scroll = ListCursor(count: max(1, lines - state.visibleLines(.sql) + 1), index: state.sqlScroll)
             state.sqlScroll = change(scroll).index
             return []
+        case .rows where state.childFocused:
+            state.childCursor = change(state.childCursor).scrolledToShowSelection(visible: RowsPaneSplit.childVisibleLines(state))
+            return []
         case .rows:
             guard var rows = state.rows else { return [] }
             rows.cursor = change(rows.cursor).scrolledToShowSelection(visible: state.visibleLines(.rows))
@@ -390,7 +400,7 @@ enum Reducer {
     }
 
     static func moveColumn(_ state: inout AppState, _ action: Action) {
-        guard state.focus == .rows, var rows = state.rows else { return }
+        guard state.focus == .rows, !state.childFocused, var rows = state.rows else { return }
         switch action {
         case .moveLeft: rows.column = rows.column.moved(by: -1)
         case .moveRight: rows.column = rows.column.moved(by: 1)

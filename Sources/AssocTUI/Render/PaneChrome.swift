@@ -1,6 +1,7 @@
 /// The parts every pane shares: a title line, and the message shown when a pane is empty.
 enum PaneChrome {
-    /// Draws `title` on the first line of `rect` followed by a rule ("Tables (11) ──────"),
+    /// Draws `title` on the first line of `rect` followed by a rule ("─ Tables ── 11 ─", heavy
+    /// "━ Rows: Album ━━" when the pane has the focus),
     /// with `trailing` right-aligned; returns the rectangle left for content.
     @discardableResult
     static func drawTitle(
@@ -8,7 +9,10 @@ enum PaneChrome {
     ) -> Rect {
         guard !rect.isEmpty else { return rect }
         let y = rect.y
-        buffer.put(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width, style: .border)
+        // The focused pane's rule is heavy: its focus shows without colours too.
+        let rule = focused ? "━" : "─"
+        buffer.put(String(repeating: rule, count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width,
+                   style: focused ? .focusedBorder : .border)
         let trailingText = trailing.isEmpty ? "" : " " + TextWidth.truncate(trailing, toWidth: max(0, rect.width / 2)) + " "
         let trailingWidth = TextWidth.width(of: trailingText)
         let titleText = " " + TextWidth.truncate(title, toWidth: max(0, rect.width - trailingWidth - 3)) + " "

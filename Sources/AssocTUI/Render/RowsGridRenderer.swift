@@ -2,7 +2,7 @@
 /// numbers right-aligned, NULL in its own role, long values cut with "…", scrolled by column.
 enum RowsGridRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let focused = state.focus == .rows
+        let focused = state.focus == .rows && !state.childFocused
         guard let rows = state.rows else {
             let content = PaneChrome.drawTitle("Rows", in: rect, focused: focused, buffer: &buffer)
             PaneChrome.drawNote("Select a table and press Enter", in: content, buffer: &buffer)

@@ -33,6 +33,7 @@ enum Palette {
         case .border: return RoleLook(dim: true)
         case .title: return RoleLook(bold: true)
         case .focusedTitle: return RoleLook(foreground: .yellow, bold: true)
+        case .focusedBorder: return RoleLook(foreground: .yellow)
         case .hint: return RoleLook(dim: true)
         case .hintKey: return RoleLook(foreground: .green, bold: true)
         case .error: return RoleLook(foreground: .red, bold: true)
@@ -46,7 +47,7 @@ enum Palette {
         switch role {
         case .normal, .number, .sqlString, .message, .link: return RoleLook()
         case .header: return RoleLook(bold: true, underline: true)
-        case .selection, .title, .hintKey, .sqlKeyword: return RoleLook(bold: true)
+        case .selection, .title, .hintKey, .sqlKeyword, .focusedBorder: return RoleLook(bold: true)
         case .null: return RoleLook(dim: true, italic: true)
         case .border, .hint, .dim: return RoleLook(dim: true)
         case .focusedTitle: return RoleLook(bold: true, underline: true)

@@ -11,6 +11,8 @@ enum StyleRole: String, Sendable, Hashable, CaseIterable {
     case border
     case title
     case focusedTitle
+    /// The heavy rule under the focused pane's title.
+    case focusedBorder
     case hint
     case hintKey
     case error

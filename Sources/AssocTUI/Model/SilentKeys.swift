@@ -1,0 +1,41 @@
+/// What the status line says when a key changed nothing (at an edge, or with nothing to act on
+/// where the focus is): every key answers.
+extension Reducer {
+    static func silentKeyMessage(_ action: Action, _ state: AppState) -> String {
+        let place = placeName(state)
+        switch action {
+        case .moveUp, .pageUp, .halfPageUp, .firstRow:
+            return state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
+                ? "The side pane is at its top" : "Already at the top of \(place)"
+        case .moveDown, .pageDown, .halfPageDown, .lastRow:
+            if state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil {
+                return state.sqlScroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
+            }
+            return "Already at the end of \(place)"
+        case .moveLeft, .firstColumn, .moveRight, .lastColumn:
+            guard state.focus == .rows, !state.childFocused, state.overlay == .none, state.rows != nil else {
+                return "← → move between columns in the Rows pane (Tab goes there)"
+            }
+            let left = action == .moveLeft || action == .firstColumn
+            return left ? "Already at the first column" : "Already at the last column"
+        default:
+            let help = Keymap.binding(for: action)?.help ?? action.rawValue
+            let key = Keymap.binding(for: action)?.keys.first?.label ?? action.rawValue
+            return "\(key) (\(help)): nothing to do in \(place)"
+        }
+    }
+
+    /// `the Rows pane`, `the help`, `the schema map`…
+    private static func placeName(_ state: AppState) -> String {
+        switch state.overlay {
+        case .help: return "the help"
+        case .record: return "the record"
+        case .messages: return "the messages"
+        case .none: break
+        }
+        if state.schemaMap != nil { return "the schema map" }
+        if state.frequency != nil { return "the frequencies" }
+        if state.focus == .rows && state.childFocused { return "the prefetched records" }
+        return "the \(state.focus.title) pane"
+    }
+}
