@@ -14,6 +14,21 @@ enum HelpContent {
                 lines.append(line)
             }
         }
+        lines.append([])
+        lines.append([StyledText("Mouse, lists and prompts", .header)])
+        for (keys, help) in extras {
+            lines.append([StyledText(TextWidth.pad(keys, toWidth: 14), .hintKey), StyledText(help)])
+        }
         return lines
     }()
+
+    /// Keys that belong to one screen rather than to the binding table.
+    static let extras: [(String, String)] = [
+        ("mouse", "click: a pane, a row, a table, a link, a side-pane tab; wheel: scroll the pane under it"),
+        ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, Esc or v closes"),
+        ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
+        ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, Esc or F closes"),
+        ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
+        ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
+    ]
 }
