@@ -15,14 +15,20 @@ struct BrowseCommand: ParsableCommand {
         "Open this table (or view) at start, instead of the table list.", valueName: "name"))
     var table: String?
 
+    @Flag(help: ArgumentHelp(
+        "y copies through the terminal with OSC 52 (works over ssh; the terminal must allow it). Also ASSOC_OSC52=1."))
+    var osc52 = false
+
     func run() throws {
-        try Self.browse(database: database.database, table: table, associations: associations)
+        try Self.browse(database: database.database, table: table, associations: associations, osc52: osc52)
     }
 
     /// Opens `database` (nil: the demo) in the browser, at `table` when given, with the associations
     /// declared in `associations`; an unknown table or a bad declaration is an error before the
     /// screen changes.
-    static func browse(database path: String?, table: String?, associations: AssociationFiles = AssociationFiles()) throws {
+    static func browse(
+        database path: String?, table: String?, associations: AssociationFiles = AssociationFiles(), osc52: Bool = false
+    ) throws {
         let loaded = try DatabaseArgument.load(path: path)
         let graph = try associations.graph(for: loaded.schema)
         var initialTable: String?
@@ -38,6 +44,7 @@ struct BrowseCommand: ParsableCommand {
             }
             initialTable = info.name
         }
-        try BrowserLauncher.run(connection: loaded.connection, graph: graph, title: loaded.title, initialTable: initialTable)
+        try BrowserLauncher.run(
+            connection: loaded.connection, graph: graph, title: loaded.title, initialTable: initialTable, osc52: osc52)
     }
 }

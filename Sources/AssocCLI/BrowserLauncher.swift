@@ -6,7 +6,9 @@ package enum BrowserLauncher {
     /// `initialTable`, when given, is opened at start (it must exist: the caller checks);
     /// `graph`, when given, holds the schema already read from `connection` and the associations
     /// (inferred and declared) the browser shows.
-    package static func run(connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil) throws {
-        try Browser.run(connection: connection, graph: graph, title: title, initialTable: initialTable)
+    package static func run(
+        connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil, osc52: Bool = false
+    ) throws {
+        try Browser.run(connection: connection, graph: graph, title: title, initialTable: initialTable, osc52: osc52)
     }
 }

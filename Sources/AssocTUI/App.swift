@@ -8,18 +8,21 @@ package enum Browser {
     /// given, is opened at start instead of leaving the user in the table list.
     /// `graph`, when given, holds the schema already read from `connection` and the associations
     /// to show (declared ones included); otherwise the schema is read and its associations inferred.
-    package static func run(connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil) throws {
+    /// `osc52`: `y` copies through the terminal (OSC 52) rather than a clipboard command.
+    package static func run(
+        connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil, osc52: Bool = false
+    ) throws {
         // Counting a big table reads all of it through SQLite's page cache (2 MB by default): a
         // 512 KiB cache keeps the browser's memory flat in the table's size. Pages are read a
         // window at a time, so nothing else needs more.
         try? connection.execute("PRAGMA cache_size = -512")
         let database = try graph.map { Database(connection: connection, graph: $0) } ?? Database(connection: connection)
         let dataSource = RequestDataSource(database: database)
-        try run(dataSource: dataSource, title: title, initialTable: initialTable)
+        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
     }
 
     /// Browses any data source.
-    package static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil) throws {
+    package static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil, osc52: Bool = false) throws {
         // Queries run on a worker thread, whose first start can take milliseconds: it starts now,
         // not when the first page is asked for.
         DispatchQueue.global(qos: .userInitiated).async {}
@@ -29,6 +32,7 @@ package enum Browser {
         let app = BrowserApp(dataSource: dataSource, terminal: terminal, title: title)
         app.idlePoll = 500
         app.initialTable = initialTable
+        app.clipboard = SystemClipboard(osc52: osc52, terminal: terminal)
         app.run()
         if let error = terminal.error { throw error }
     }
@@ -56,6 +60,8 @@ final class BrowserApp {
     var lastDataVersion: Int?
     /// A table to open once the table list is loaded.
     var initialTable: String?
+    /// Where `y` copies to.
+    lazy var clipboard: Clipboard = SystemClipboard(osc52: false, terminal: terminal)
     /// The job on the worker thread, if any, and how it is being stopped.
     var job: WorkerJob?
     var jobCancelled = false
@@ -256,6 +262,16 @@ final class BrowserApp {
         switch effect {
         case .quit:
             return
+        case .copy(let text, let what):
+            let count = text.count == 1 ? "1 character" : "\(text.count) characters"
+            do {
+                let how = try clipboard.copy(text)
+                dispatch(.copied(StatusMessage(text: "Copied \(what) (\(count)) \(how)", isError: false)))
+            } catch let error as ClipboardError {
+                dispatch(.copied(StatusMessage(text: "Not copied: \(error.message)", isError: true)))
+            } catch {
+                dispatch(.copied(StatusMessage(text: "Not copied: \(error)", isError: true)))
+            }
         case .swiftCode, .loadSchemaMap:
             runTool(effect)
         case .export:

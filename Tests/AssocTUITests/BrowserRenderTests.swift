@@ -113,11 +113,11 @@ final class BrowserRenderTests: XCTestCase {
         XCTAssertEqual(lines[3], " ↑ k           previous row")
     }
 
-    func testUnavailableKeyShowsMessageOnTheHintLine() throws {
+    func testAKeyWithNothingToDoSaysWhyOnTheHintLine() throws {
         let (app, terminal) = try run([.character("y")])
         XCTAssertFalse(app.state.isFinished)
         XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[23],
-                       "copy the cell: not available yet")
+                       "y copies the cell (Rows) or the side pane's text (SQL, Swift): Tab there first")
     }
 
     func testQuitEndsTheLoop() throws {

@@ -19,6 +19,13 @@ final class FakeTerminal: Terminal {
         drawn.append(buffer)
     }
 
+    /// What was sent with OSC 52.
+    private(set) var osc52: [String] = []
+
+    func copyWithOSC52(_ text: String) {
+        osc52.append(text)
+    }
+
     /// When true (the default) a read with a timeout (no key waiting, or a query running) finds no key, so the app
     /// finishes its deferred work (counts) before each key: a user typing slower than SQLite.
     var settlesBeforeEachKey = true

@@ -7,8 +7,6 @@ struct Binding: Sendable {
     var group: ActionGroup
     /// Short text for the hint line; nil keeps the binding out of it.
     var hint: String?
-    /// False for actions whose feature has not arrived yet: they show "not available yet".
-    var isAvailable: Bool = true
 }
 
 /// The one binding table. It follows KEYMAP.md (the keys most terminal data tools share, from
@@ -45,6 +43,7 @@ enum Keymap {
         Binding(keys: [.escape, .backspace], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
+        Binding(keys: [.character("z")], action: .maximizeSidePane, help: "zoom the side pane to the whole screen, and back (← → scroll the Swift code sideways)", group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
         Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
         Binding(keys: [.control("p")], action: .messages, help: "the messages of this run, in full (newest first)", group: .panes),
@@ -71,7 +70,7 @@ enum Keymap {
         Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
         // Tools
         Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools),
-        Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell", group: .tools, isAvailable: false),
+        Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
         Binding(keys: [.character("R")], action: .rerun, help: "re-run the current view", group: .tools),
         Binding(keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
         Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools),
@@ -95,10 +94,6 @@ enum Keymap {
         bindings.first { $0.action == action }
     }
 
-    /// Whether the action's feature exists yet.
-    static func isAvailable(_ action: Action) -> Bool {
-        binding(for: action)?.isAvailable ?? false
-    }
 
     /// The hint line's entries: first key label and short text, in table order.
     static var hints: [(key: String, text: String)] {

@@ -10,7 +10,6 @@ enum HelpContent {
             for binding in bindings {
                 let keys = binding.keys.map(\.label).joined(separator: " ")
                 var line = [StyledText(TextWidth.pad(keys, toWidth: 14), .hintKey), StyledText(binding.help)]
-                if !binding.isAvailable { line.append(StyledText(" (not yet)", .dim)) }
                 lines.append(line)
             }
         }

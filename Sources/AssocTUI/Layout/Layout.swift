@@ -19,7 +19,8 @@ struct ScreenLayout: Sendable, Equatable {
     /// `leftContent`: the cells the left column's lines need (nil: a quarter of the screen);
     /// `leftChange`: what the user added to it (see `LeftColumnWidth`).
     static func compute(
-        width: Int, height: Int, focus: Pane, showSQL: Bool = true, leftContent: Int? = nil, leftChange: Int = 0
+        width: Int, height: Int, focus: Pane, showSQL: Bool = true, leftContent: Int? = nil, leftChange: Int = 0,
+        maximizeSide: Bool = false
     ) -> ScreenLayout {
         let width = max(0, width), height = max(0, height)
         var layout = ScreenLayout(breadcrumb: nil, hint: nil, separator: nil, panes: [:])
@@ -38,6 +39,10 @@ struct ScreenLayout: Sendable, Equatable {
         let body = Rect(x: 0, y: bodyTop, width: width, height: bodyHeight)
         guard !body.isEmpty else { return layout }
 
+        if maximizeSide {
+            layout.panes[.sql] = body
+            return layout
+        }
         if width < minimumSplitWidth {
             layout.panes[focus] = body
             return layout

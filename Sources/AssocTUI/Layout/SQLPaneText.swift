@@ -15,6 +15,22 @@ enum SQLPaneText {
         return state.rows.map { lines(for: $0, width: width) } ?? []
     }
 
+    /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
+    /// arguments: what `y` copies.
+    static func plainText(for state: AppState) -> String? {
+        let statements: [ExecutedStatement]
+        if let frequency = state.frequency {
+            statements = frequency.page.map { [$0.statement] } ?? []
+        } else if let rows = state.rows {
+            statements = rows.statements + (rows.countStatement.map { [$0] } ?? [])
+        } else {
+            return nil
+        }
+        return statements.map { statement in
+            statement.sql + (statement.arguments.isEmpty ? "" : "\n-- arguments: " + statement.arguments.map(\.sqlLiteral).joined(separator: ", "))
+        }.joined(separator: "\n")
+    }
+
     /// Every statement behind the view: the page's, then the count's, with the paging method.
     static func lines(for rows: RowsState, width: Int) -> [[StyledText]] {
         var lines: [[StyledText]] = []

@@ -9,4 +9,10 @@ enum SwiftPaneText {
             SwiftHighlighter.spans(Sanitizer.sanitize(String(line)))
         }
     }
+
+    /// The code as it was generated (for `y`), nil until it is.
+    static func plainText(_ state: AppState) -> String? {
+        guard let rows = state.rows, let code = state.swiftCode, code.view == rows.view, !code.isError else { return nil }
+        return code.text
+    }
 }

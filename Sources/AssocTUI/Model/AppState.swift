@@ -64,6 +64,10 @@ struct AppState: Sendable, Equatable {
     var linkCounts: LinkCounts?
     var linkCountsAsked: LinkCounts?
     var sqlScroll = 0
+    /// The side pane's first column shown (the Swift code's lines are cut, not wrapped).
+    var sideColumn = 0
+    /// The side pane takes the whole body (`z`).
+    var sideMaximized = false
     var focus: Pane = .tables
     /// With the Rows pane focused: the child pane (prefetched records) has the keys, not the grid.
     var childFocused = false
@@ -125,7 +129,7 @@ struct AppState: Sendable, Equatable {
         let content = max(tablesContentWidth, linksContentWidth)
         return ScreenLayout.compute(
             width: size.width, height: size.height, focus: focus, showSQL: showSQL,
-            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange)
+            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange, maximizeSide: sideMaximized && showSQL)
     }
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.

@@ -32,6 +32,8 @@ enum Effect: Sendable, Equatable {
     case find(RequestView, text: String, from: Int, backward: Bool)
     /// The first row whose key is at least `key`.
     case jumpToKey(RequestView, key: String)
+    /// Puts `text` on the clipboard (`what` names it in the message: "the cell", "the SQL").
+    case copy(String, what: String)
     /// A window of a column's frequencies.
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
 
@@ -91,6 +93,8 @@ enum Event: Sendable, Equatable {
     case found(RequestView, FindResult, from: Int, backward: Bool)
     /// Where a jump went (nil: every key is smaller).
     case jumped(RequestView, key: String, position: Int?)
+    /// The clipboard's answer to a copy: what the status line says.
+    case copied(StatusMessage)
     /// A window of frequencies came.
     case frequenciesLoaded(FrequencyQuery, FrequencyPage)
 }

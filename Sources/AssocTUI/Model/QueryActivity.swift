@@ -34,6 +34,7 @@ struct QueryActivity: Sendable, Equatable {
         case .parseRequest: return "Reading the request"
         case .find(_, let text, _, let backward): return (backward ? "Finding back " : "Finding ") + "\"\(text)\""
         case .jumpToKey(_, let key): return "Jumping to key \(key)"
+        case .copy(_, let what): return "Copying \(what)"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
         }
     }

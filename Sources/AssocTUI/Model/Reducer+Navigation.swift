@@ -78,6 +78,7 @@ extension Reducer {
     }
 
     static func back(_ state: inout AppState) -> [Effect] {
+        if state.sideMaximized { return toggleMaximizedSide(&state) }
         if state.history.lastChangeIsTypedRequest, !state.history.undo.isEmpty {
             // Esc after a typed request: back to the view it replaced (u would do the same).
             state.history.lastChangeIsTypedRequest = false

@@ -83,6 +83,8 @@ extension Reducer {
             for index in state.tables.indices where state.tables[index].name == name {
                 state.tables[index].countFailed = true
             }
+        case .copy:
+            break
         case .loadFrequencies:
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }

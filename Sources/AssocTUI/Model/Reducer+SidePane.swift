@@ -5,7 +5,77 @@ extension Reducer {
         state.sideTab = state.sideTab.cycled(step)
         state.showSQL = true
         state.sqlScroll = 0
+        state.sideColumn = 0
         return []
+    }
+
+    /// `z`: the side pane takes the whole body, focused; again: back to the panes.
+    static func toggleMaximizedSide(_ state: inout AppState) -> [Effect] {
+        if state.sideMaximized {
+            state.sideMaximized = false
+            if state.focus == .sql && state.layout.panes[.sql] == nil { state.focus = state.rows == nil ? .tables : .rows }
+            state.message = StatusMessage(text: "Side pane back in its place (z zooms it again)", isError: false)
+        } else {
+            state.sideMaximized = true
+            state.showSQL = true
+            state.focus = .sql
+            state.message = StatusMessage(
+                text: "Side pane zoomed: ↑ ↓ PgUp PgDn scroll, ← → sideways, [ ] tabs, y copies, z or Esc goes back", isError: false)
+        }
+        clampScrolls(&state)
+        return []
+    }
+
+    /// ← → 0 $ with the side pane focused: the Swift code scrolls sideways (the SQL wraps).
+    static func scrollSideways(_ state: inout AppState, _ action: Action) {
+        let width = state.layout.panes[.sql]?.width ?? 0
+        guard state.sideTab == .swift else {
+            state.message = StatusMessage(text: "The SQL wraps to the pane's width: nothing to scroll sideways", isError: false)
+            return
+        }
+        let widest = SwiftPaneText.lines(state, width: width).map { $0.reduce(0) { $0 + TextWidth.width(of: $1.text) } }.max() ?? 0
+        let last = max(0, widest - width)
+        let step = max(8, width / 4)
+        let target: Int
+        switch action {
+        case .moveLeft: target = state.sideColumn - step
+        case .moveRight: target = state.sideColumn + step
+        case .firstColumn: target = 0
+        default: target = last
+        }
+        let column = min(max(0, target), last)
+        guard column != state.sideColumn else {
+            state.message = StatusMessage(
+                text: last == 0 ? "The code fits the pane's width: nothing to scroll sideways"
+                    : (target < state.sideColumn ? "Already at the left edge" : "Already at the right edge"), isError: false)
+            return
+        }
+        state.sideColumn = column
+    }
+
+    /// `y`: the cell (Rows) or the side pane's whole text (SQL, Swift) to the clipboard.
+    static func copy(_ state: inout AppState) -> [Effect] {
+        switch state.focus {
+        case .rows where !state.childFocused:
+            guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count,
+                  rows.column.index < rows.columns.count else {
+                state.message = StatusMessage(text: "No cell under the cursor to copy", isError: false)
+                return []
+            }
+            let header = rows.columns[rows.column.index].header
+            return [.copy(RowsState.plain(row[rows.column.index]), what: "the cell \(header)")]
+        case .sql:
+            let text = state.sideTab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
+            guard let text, !text.isEmpty else {
+                state.message = StatusMessage(text: "Nothing to copy yet: the side pane is empty", isError: false)
+                return []
+            }
+            return [.copy(text, what: state.sideTab == .swift ? "the Swift code" : "the SQL")]
+        default:
+            state.message = StatusMessage(
+                text: "y copies the cell (Rows) or the side pane's text (SQL, Swift): Tab there first", isError: false)
+            return []
+        }
     }
 
     /// Asks for the Swift code of the current view when the Swift tab shows and it is missing.

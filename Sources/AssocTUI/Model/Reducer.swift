@@ -109,6 +109,9 @@ enum Reducer {
             return []
         case .openTable(let name):
             return openTable(&state, named: name)
+        case .copied(let message):
+            state.message = message
+            return []
         case .frequenciesLoaded(let query, let page):
             return frequenciesLoaded(&state, query, page)
         case .schemaMapLoaded(let table, let lines):
@@ -204,9 +207,15 @@ enum Reducer {
             state.overlay = .messages(scroll: 0)
             return []
         case .nextPane, .previousPane:
+            state.sideMaximized = false
             cyclePanes(&state, forward: action == .nextPane)
             return []
+        case .maximizeSidePane:
+            return toggleMaximizedSide(&state)
+        case .copyCell:
+            return copy(&state)
         case .toggleSidePane:
+            state.sideMaximized = false
             state.showSQL.toggle()
             if !state.showSQL && state.focus == .sql { state.focus = .rows }
             return []
@@ -302,10 +311,6 @@ enum Reducer {
             return sort(&state)
         case .requestLine:
             return openRequestLine(&state)
-        default:
-            let help = Keymap.binding(for: action)?.help ?? action.rawValue
-            state.message = StatusMessage(text: "\(help): not available yet", isError: false)
-            return []
         }
     }
 
@@ -400,6 +405,7 @@ enum Reducer {
     }
 
     static func moveColumn(_ state: inout AppState, _ action: Action) {
+        if state.focus == .sql { return scrollSideways(&state, action) }
         guard state.focus == .rows, !state.childFocused, var rows = state.rows else { return }
         switch action {
         case .moveLeft: rows.column = rows.column.moved(by: -1)

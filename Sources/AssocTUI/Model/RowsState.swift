@@ -115,7 +115,8 @@ struct RowsState: Sendable, Equatable {
         return label
     }
 
-    private static func plain(_ value: DatabaseValue) -> String {
+    /// A value as plain text: text as it is, other values as the grid shows them.
+    static func plain(_ value: DatabaseValue) -> String {
         switch value {
         case .text(let text): return text
         default: return ValueFormatter.cell(value).text

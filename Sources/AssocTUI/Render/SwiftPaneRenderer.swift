@@ -2,8 +2,12 @@
 /// with the SQL pane's scroll offset. Long lines are cut, not wrapped, so the code stays pasteable.
 enum SwiftPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
+        let widest = SwiftPaneText.lines(state, width: rect.width).map { $0.reduce(0) { $0 + TextWidth.width(of: $1.text) } }.max() ?? 0
+        let cutLeft = state.sideColumn > 0 ? "◀ " : ""
+        let cutRight = widest - state.sideColumn > rect.width ? " ▶" : ""
         let content = PaneChrome.drawTitle(
-            SideTabBar.title(state), trailing: "[ ] tabs", in: rect, focused: state.focus == .sql, buffer: &buffer)
+            SideTabBar.title(state), trailing: cutLeft + (state.sideMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
+            in: rect, focused: state.focus == .sql, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SwiftPaneText.lines(state, width: content.width)
         guard !lines.isEmpty else {
@@ -14,7 +18,8 @@ enum SwiftPaneRenderer {
         for line in 0..<content.height {
             let index = state.sqlScroll + line
             guard index < lines.count else { break }
-            buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
+            buffer.put(StyledText.dropping(state.sideColumn, from: lines[index]), at: Point(x: content.x, y: content.y + line),
+                       maxWidth: content.width)
         }
     }
 }

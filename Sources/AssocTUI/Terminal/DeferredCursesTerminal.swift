@@ -51,6 +51,10 @@ final class DeferredCursesTerminal: Terminal {
         terminal.draw(buffer)
     }
 
+    func copyWithOSC52(_ text: String) {
+        started()?.copyWithOSC52(text)
+    }
+
     func readKey(timeout: Int?, wakingOn wakeup: Wakeup?) -> KeyEvent? {
         guard let terminal = started() else { return nil }
         if pendingResize {

@@ -109,6 +109,18 @@ final class NcursesTerminal: Terminal {
         Size(width: Int(assoc_getmaxx(assoc_stdscr())), height: Int(assoc_getmaxy(assoc_stdscr())))
     }
 
+    func copyWithOSC52(_ text: String) {
+        // After curses' own output, straight to the terminal.
+        fflush(nil)
+        let bytes = Array(Self.osc52Sequence(text).utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
     func draw(_ buffer: ScreenBuffer) {
         let size = self.size
         let height = min(size.height, buffer.height)

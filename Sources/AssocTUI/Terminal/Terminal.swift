@@ -14,6 +14,8 @@ protocol Terminal: AnyObject {
     /// nil as soon as `wakeup` is signalled (a query's result is ready).
     /// Nil without a timeout or wakeup means input has ended: the browser then quits.
     func readKey(timeout: Int?, wakingOn wakeup: Wakeup?) -> KeyEvent?
+    /// Sends `text` to the terminal's clipboard with OSC 52 (only on the user's `y`).
+    func copyWithOSC52(_ text: String)
 }
 
 extension Terminal {

@@ -30,4 +30,27 @@ struct StyledText: Sendable, Hashable {
         self.text = text
         self.role = role
     }
+
+    /// `spans` without their first `cells` cells (a line scrolled sideways); a wide character cut
+    /// in half becomes a space.
+    static func dropping(_ cells: Int, from spans: [StyledText]) -> [StyledText] {
+        guard cells > 0 else { return spans }
+        var left = cells
+        var result: [StyledText] = []
+        for span in spans {
+            guard left > 0 else { result.append(span); continue }
+            var kept = ""
+            for character in span.text {
+                if left > 0 {
+                    let width = TextWidth.width(of: character)
+                    left -= width
+                    if left < 0 { kept += String(repeating: " ", count: -left); left = 0 }
+                } else {
+                    kept.append(character)
+                }
+            }
+            if !kept.isEmpty { result.append(StyledText(kept, span.role)) }
+        }
+        return result
+    }
 }
