@@ -22,7 +22,12 @@ final class AssocSide {
     @inline(never)
     func fetchCount(_ request: Request) throws -> Int { try db.fetchAll(request).count }
 
+    @inline(never)
     func records() throws -> Int { try ABookInfo.fetchAll(db, joined).count }
+
+    /// The same structs, built by hand-written `init(row:)` (no `Decodable`).
+    @inline(never)
+    func recordsByRow() throws -> Int { try HBookInfo.fetchAll(db, joined).count }
 
     /// A request tree of 20 associations (same shape as `GRDBSide.tree`).
     var tree: Request {
@@ -142,4 +147,73 @@ struct ABookInfo: FetchableRecord {
     var author: APerson
     var country: ACountry?
     var coverImage: ACoverImage?
+}
+
+// The same records with hand-written `init(row:)`: columns by name, scopes by key.
+
+struct HBook: FetchableRecord, TableRecord {
+    static let databaseTableName = "book"
+    var id: Int64, authorId: Int64, translatorId: Int64?, libraryId: Int64?
+    var title: String, kind: String, year: Int64?, price: Double?, awards: Int64
+
+    init(row: Row) throws {
+        id = try row.decode(column: "id")
+        authorId = try row.decode(column: "authorId")
+        translatorId = try row.decodeIfPresent(column: "translatorId")
+        libraryId = try row.decodeIfPresent(column: "libraryId")
+        title = try row.decode(column: "title")
+        kind = try row.decode(column: "kind")
+        year = try row.decodeIfPresent(column: "year")
+        price = try row.decodeIfPresent(column: "price")
+        awards = try row.decode(column: "awards")
+    }
+}
+
+struct HPerson: FetchableRecord, TableRecord {
+    static let databaseTableName = "person"
+    var id: Int64, name: String, birthYear: Int64?, countryCode: String?
+
+    init(row: Row) throws {
+        id = try row.decode(column: "id")
+        name = try row.decode(column: "name")
+        birthYear = try row.decodeIfPresent(column: "birthYear")
+        countryCode = try row.decodeIfPresent(column: "countryCode")
+    }
+}
+
+struct HCountry: FetchableRecord, TableRecord {
+    static let databaseTableName = "country"
+    var code: String, name: String
+
+    init(row: Row) throws {
+        code = try row.decode(column: "code")
+        name = try row.decode(column: "name")
+    }
+}
+
+struct HCoverImage: FetchableRecord, TableRecord {
+    static let databaseTableName = "coverImage"
+    var id: Int64, bookId: Int64, url: String, width: Int64?, height: Int64?
+
+    init(row: Row) throws {
+        id = try row.decode(column: "id")
+        bookId = try row.decode(column: "bookId")
+        url = try row.decode(column: "url")
+        width = try row.decodeIfPresent(column: "width")
+        height = try row.decodeIfPresent(column: "height")
+    }
+}
+
+struct HBookInfo: FetchableRecord {
+    var book: HBook
+    var author: HPerson
+    var country: HCountry?
+    var coverImage: HCoverImage?
+
+    init(row: Row) throws {
+        book = try HBook(row: row)
+        author = try row.decode(scope: "author")
+        country = try row.decodeIfPresent(scope: "country")
+        coverImage = try row.decodeIfPresent(scope: "coverImage")
+    }
 }

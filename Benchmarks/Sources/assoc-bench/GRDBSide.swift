@@ -49,6 +49,11 @@ final class GRDBSide {
         try dbQueue.read { db in try GBookInfo.fetchAll(db, joined).count }
     }
 
+    /// The same structs, built by hand-written `init(row:)` (GRDB's `FetchableRecord` way).
+    func recordsByRow() throws -> Int {
+        try dbQueue.read { db in try HGBookInfo.fetchAll(db, joined).count }
+    }
+
     /// A request tree of 20 associations (same shape as `AssocSide.tree`).
     var tree: QueryInterfaceRequest<Row> {
         book
@@ -175,4 +180,69 @@ struct GBookInfo: FetchableRecord, Decodable {
     var author: GPerson
     var country: GCountry?
     var coverImage: GCoverImage?
+}
+
+// The same records with hand-written `init(row:)`: columns by name, scopes by key.
+
+struct HGBook: FetchableRecord {
+    var id: Int64, authorId: Int64, translatorId: Int64?, libraryId: Int64?
+    var title: String, kind: String, year: Int64?, price: Double?, awards: Int64
+
+    init(row: Row) throws {
+        id = try row.decode(Int64.self, forColumn: "id")
+        authorId = try row.decode(Int64.self, forColumn: "authorId")
+        translatorId = try row.decode(Int64?.self, forColumn: "translatorId")
+        libraryId = try row.decode(Int64?.self, forColumn: "libraryId")
+        title = try row.decode(String.self, forColumn: "title")
+        kind = try row.decode(String.self, forColumn: "kind")
+        year = try row.decode(Int64?.self, forColumn: "year")
+        price = try row.decode(Double?.self, forColumn: "price")
+        awards = try row.decode(Int64.self, forColumn: "awards")
+    }
+}
+
+struct HGPerson: FetchableRecord {
+    var id: Int64, name: String, birthYear: Int64?, countryCode: String?
+
+    init(row: Row) throws {
+        id = try row.decode(Int64.self, forColumn: "id")
+        name = try row.decode(String.self, forColumn: "name")
+        birthYear = try row.decode(Int64?.self, forColumn: "birthYear")
+        countryCode = try row.decode(String?.self, forColumn: "countryCode")
+    }
+}
+
+struct HGCountry: FetchableRecord {
+    var code: String, name: String
+
+    init(row: Row) throws {
+        code = try row.decode(String.self, forColumn: "code")
+        name = try row.decode(String.self, forColumn: "name")
+    }
+}
+
+struct HGCoverImage: FetchableRecord {
+    var id: Int64, bookId: Int64, url: String, width: Int64?, height: Int64?
+
+    init(row: Row) throws {
+        id = try row.decode(Int64.self, forColumn: "id")
+        bookId = try row.decode(Int64.self, forColumn: "bookId")
+        url = try row.decode(String.self, forColumn: "url")
+        width = try row.decode(Int64?.self, forColumn: "width")
+        height = try row.decode(Int64?.self, forColumn: "height")
+    }
+}
+
+struct HGBookInfo: FetchableRecord {
+    var book: HGBook
+    var author: HGPerson
+    var country: HGCountry?
+    var coverImage: HGCoverImage?
+
+    init(row: Row) throws {
+        book = try HGBook(row: row)
+        author = try row.decode(forKey: "author")
+        country = try row.decodeIfPresent(forKey: "country")
+        coverImage = try row.decodeIfPresent(forKey: "coverImage")
+    }
 }

@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Benchmarks) import AssocCore
 import CSQLiteBench
 import GRDB
 #if canImport(Glibc)
@@ -57,12 +57,12 @@ enum StreamSide {
     static let vendor = AssocCore.Table("vendor")
     static var request: Request { vendor.including(all: vendor.association("items")) }
 
-    /// AssocCore: cursor + RowDocumentWriter. Returns the vendors written.
+    /// AssocCore: cursor + RowDocumentWriter (through its benchmark wrapper). Returns the vendors written.
     @inline(never)
     static func assoc(_ db: AssocCore.Database) throws -> Int {
         var output = NullOutput()
         defer { output.close() }
-        var writer = RowDocumentWriter(document: .ndjson)
+        var writer = NDJSONBenchmarkWriter()
         let cursor = try db.cursor(request)
         let fd = output.fd
         // As `assoc fetch` reads them: a parent with many items has them streamed.

@@ -171,6 +171,11 @@ func makeScenarios(_ c: Contenders, sqlIterations: Int) -> [Scenario] {
             grdb: { try c.grdb().records() },
             raw: { try RawSQL.joinedStructs(c.raw()) }),
         Scenario(
+            name: "joined fetch, hand-written init(row:)",
+            assoc: { try c.assoc().recordsByRow() },
+            grdb: { try c.grdb().recordsByRow() },
+            raw: { try RawSQL.joinedStructs(c.raw()) }),
+        Scenario(
             name: "build + generate SQL, 20-association tree",
             iterations: sqlIterations,
             assoc: { try c.assoc().buildTree(sqlIterations) },

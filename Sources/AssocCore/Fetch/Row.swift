@@ -9,6 +9,9 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     public internal(set) var scopes: [(key: String, row: Row)]
     /// Rows of `including(all:)` associations, by key.
     public internal(set) var prefetched: [(key: String, rows: [Row])]
+    /// What record decoding knows about the rows of the fetch this row comes from, when it is
+    /// handed to `FetchableRecord.init(row:)` by `fetchAll`/`fetchOne` (nil otherwise).
+    var decodingContext: DecodingContext?
 
     /// A row of `columnNames` and `values`, with its scopes (joined associations) and prefetched rows.
     public init(

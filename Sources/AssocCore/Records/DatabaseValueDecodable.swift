@@ -124,6 +124,7 @@ extension RowDecodingError {
 
     /// Converts `value` of `column` to `T`, or throws a mismatch or NULL error naming them.
     /// `path` is only built for an error: decoding a column must not allocate on success.
+    @inline(__always)
     static func convert<T: DatabaseValueDecodable>(
         _ value: DatabaseValue, to type: T.Type, column: String, path: @autoclosure () -> [CodingKey]
     ) throws -> T {

@@ -7,31 +7,51 @@
 ///     }
 ///     let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author
 ///         .including(optional: Author.country)).including(all: Book.prizes))
-public protocol FetchableRecord: Decodable {}
+///
+/// `fetchAll` and `fetchOne` build each record with `init(row:)`. Its default implementation
+/// decodes through `Decodable` (`RowDecoder`), looking each key up once per fetch. A record can
+/// implement it itself to skip `Decodable` altogether, reading the row with `Row.decode(_:column:)`,
+/// `Row.decode(_:scope:)` and `Row.decode(_:prefetched:)`:
+///
+///     init(row: Row) throws {
+///         book = try Book(row: row)
+///         author = try row.decode(scope: "author")
+///         country = try row.decodeIfPresent(scope: "country")
+///         prizes = try row.decode(prefetched: "prizes")
+///     }
+public protocol FetchableRecord: Decodable {
+    /// A record read from `row` (a fetched row, or one of its scopes).
+    init(row: Row) throws
+}
 
 extension FetchableRecord {
-    /// Decodes a record from a row whose table is unknown.
+    /// Decodes the record through `Decodable` (`RowDecoder`). Rows handed out by `fetchAll` and
+    /// `fetchOne` know their request's tables, and the keys already looked up in that fetch;
+    /// other rows are decoded as rows whose table is unknown.
     public init(row: Row) throws {
-        self = try RowDecoder.decode(Self.self, from: row)
+        self = try RowDecoder.decode(Self.self, from: row, context: row.decodingContext)
     }
 
     /// All records of `request`.
     public static func fetchAll(_ db: Database, _ request: Request) throws -> [Self] {
-        let layout = try TableLayout(request: request, db: db)
+        let context = DecodingContext(layout: try TableLayout(request: request, db: db))
         var records: [Self] = []
         // Rows are decoded as they are read; prefetched rows come in one statement per
         // association, over every parent (as fetchAll fetches them).
         try db.cursor(request, chunking: .oneChunk).forEach { row in
-            records.append(try RowDecoder.decode(Self.self, from: row, layout: layout))
+            var row = row
+            row.decodingContext = context
+            records.append(try Self(row: row))
         }
         return records
     }
 
     /// The first record of `request`, or nil.
     public static func fetchOne(_ db: Database, _ request: Request) throws -> Self? {
-        let layout = try TableLayout(request: request, db: db)
-        guard let row = try db.fetchOne(request) else { return nil }
-        return try RowDecoder.decode(Self.self, from: row, layout: layout)
+        let context = DecodingContext(layout: try TableLayout(request: request, db: db))
+        guard var row = try db.fetchOne(request) else { return nil }
+        row.decodingContext = context
+        return try Self(row: row)
     }
 }
 

@@ -2,7 +2,7 @@
 /// `Set<Prize>`), one element per row, each decoded by a `RowDecoder`.
 struct PrefetchedRowsDecoder: Decoder {
     let rows: [Row]
-    let layout: TableLayout?
+    let context: DecodingContext?
     let codingPath: [CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -11,7 +11,7 @@ struct PrefetchedRowsDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
-        PrefetchedRowsContainer(rows: rows, layout: layout, codingPath: codingPath)
+        PrefetchedRowsContainer(rows: rows, context: context, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
@@ -30,13 +30,13 @@ struct PrefetchedRowsDecoder: Decoder {
 /// The unkeyed container over prefetched rows.
 struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
     let rows: [Row]
-    let layout: TableLayout?
+    let context: DecodingContext?
     let codingPath: [CodingKey]
     private(set) var currentIndex = 0
 
-    init(rows: [Row], layout: TableLayout?, codingPath: [CodingKey]) {
+    init(rows: [Row], context: DecodingContext?, codingPath: [CodingKey]) {
         self.rows = rows
-        self.layout = layout
+        self.context = context
         self.codingPath = codingPath
     }
 
@@ -50,7 +50,7 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
                 .unsupported, "no more prefetched rows (there are \(rows.count))", codingPath: codingPath.map(\.stringValue))
         }
         let decoder = RowDecoder(
-            row: rows[currentIndex], layout: layout, codingPath: codingPath + [RowCodingKey(intValue: currentIndex)])
+            row: rows[currentIndex], context: context, parentPath: codingPath, key: RowCodingKey(intValue: currentIndex))
         currentIndex += 1
         return decoder
     }

@@ -11,32 +11,42 @@
 /// Errors are thrown as `AssocError.decoding`, naming the column, value, scope or key at fault.
 public struct RowDecoder: Decoder {
     public let row: Row
-    public let codingPath: [CodingKey]
+    /// The coding path of the container that created this decoder, and the key it decoded:
+    /// `codingPath` is only built when asked for (an error), not for every decoded record.
+    private let parentPath: [CodingKey]
+    private let key: CodingKey?
+    public var codingPath: [CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
+    }
     public var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The fetch the row comes from (its tables, and the keys already resolved), when known.
+    let context: DecodingContext?
     /// The tables of the row and its scopes, when the row was fetched from a known request.
-    let layout: TableLayout?
+    var layout: TableLayout? { context?.layout }
 
     /// A decoder for `row`, whose table is unknown.
     public init(row: Row) {
-        self.init(row: row, layout: nil, codingPath: [])
+        self.init(row: row, context: row.decodingContext, parentPath: [], key: nil)
     }
 
-    init(row: Row, layout: TableLayout?, codingPath: [CodingKey]) {
+    init(row: Row, context: DecodingContext?, parentPath: [CodingKey], key: CodingKey?) {
         self.row = row
-        self.layout = layout
-        self.codingPath = codingPath
+        self.context = context
+        self.parentPath = parentPath
+        self.key = key
     }
 
     /// Decodes a `T` from `row`.
     public static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
-        try decode(type, from: row, layout: nil)
+        try decode(type, from: row, context: row.decodingContext)
     }
 
-    /// Decodes a `T` from `row`, knowing the tables behind it.
+    /// Decodes a `T` from `row`, knowing the fetch behind it.
     /// A `RowDecodingError` comes out as `AssocError.decoding`; the record's own errors as they are.
-    static func decode<T: Decodable>(_ type: T.Type, from row: Row, layout: TableLayout?) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from row: Row, context: DecodingContext?) throws -> T {
         do {
-            return try T(from: RowDecoder(row: row, layout: layout, codingPath: []))
+            return try T(from: RowDecoder(row: row, context: context, parentPath: [], key: nil))
         } catch let error as RowDecodingError {
             throw AssocError.decoding(error)
         }
@@ -64,6 +74,9 @@ public struct RowDecoder: Decoder {
 }
 
 /// The keyed container of a row: columns, then scopes, then prefetched rows, then the row itself.
+///
+/// With a `DecodingContext` (records fetched from a request), where each key lies is looked up
+/// once per fetch and `CodingKey` type (`KeyPlan`), then read from the plan for the next rows.
 final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: RowDecoder
     /// The first key decoded from the row itself (GRDB's rule when the row's table is unknown).
@@ -71,10 +84,23 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The decoder's row, stored once: reading it through `decoder` would copy it on every access.
     let row: Row
+    private let context: DecodingContext?
+    /// The keys resolved by earlier containers of this fetch and key type.
+    private var plan: KeyPlan
+    /// The plan entry expected next (keys are usually asked for in the same order for every row).
+    private var nextEntry = 0
+    /// Keys resolved here that were not in the plan, handed to the context at the end.
+    private var learned: [KeyPlan.Entry] = []
 
     init(decoder: RowDecoder) {
         self.decoder = decoder
         self.row = decoder.row
+        self.context = decoder.context
+        self.plan = decoder.context?.plan(for: ObjectIdentifier(Key.self)) ?? KeyPlan()
+    }
+
+    deinit {
+        if let context, !learned.isEmpty { context.learn(learned, for: ObjectIdentifier(Key.self)) }
     }
 
     var codingPath: [CodingKey] { decoder.codingPath }
@@ -87,17 +113,109 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return names.filter { seen.insert($0).inserted }.compactMap { Key(stringValue: $0) }
     }
 
+    // MARK: Where a key lies
+
+    /// The resolved place of a key in this row: its column's index, its scope, its prefetched
+    /// rows, or nothing; `entry` is the plan entry that gave (or now holds) the answer.
+    private enum Found {
+        case column(Int)
+        case scope(Row)
+        case prefetched([Row])
+        case absent
+    }
+
+    /// Where `name` lies in this row: from the plan when its answer holds for this row, else by
+    /// the full lookup (remembered when there is a context). Returns the plan entry's index in
+    /// `plan.entries` (or `-1 - index` in `learned`) for the caller's per-type cache.
+    private func find(_ name: String) -> (found: Found, entry: Int) {
+        if context != nil {
+            var index = nextEntry
+            if index >= plan.entries.count || plan.entries[index].key != name {
+                index = plan.entries.firstIndex { $0.key == name } ?? -1
+            }
+            if index >= 0, let found = found(plan.entries[index].source, name) {
+                nextEntry = index + 1
+                return (found, index)
+            }
+        }
+        // The full lookup: columns, scopes breadth-first, prefetched rows.
+        let found: Found
+        let source: KeySource
+        if let index = row.columnIndex(name) {
+            found = .column(index)
+            source = .column(index: index, name: row.columnNames[index])
+        } else if let (scope, path) = row.anyScopePath(name) {
+            found = .scope(scope)
+            source = .scope(path: path)
+        } else if let rows = row.prefetchedRows(name) {
+            found = .prefetched(rows)
+            source = .prefetched
+        } else {
+            found = .absent
+            source = .absent
+        }
+        guard context != nil else { return (found, Int.min) }
+        if let index = learned.firstIndex(where: { $0.key == name }) { return (found, -1 - index) }
+        learned.append(KeyPlan.Entry(key: name, source: source))
+        return (found, -learned.count)
+    }
+
+    /// What `source` says for this row, or nil when the row does not match it.
+    private func found(_ source: KeySource, _ name: String) -> Found? {
+        switch source {
+        case .column(let index, let column):
+            guard index < row.values.count, index < row.columnNames.count, row.columnNames[index] == column else { return nil }
+            return .column(index)
+        case .scope(let path):
+            return row.scope(at: path, key: name).map { .scope($0) }
+        case .prefetched:
+            return row.prefetchedRows(name).map { .prefetched($0) }
+        case .absent:
+            return .absent
+        }
+    }
+
+    /// The cached answer of `decodesFromRowItself` for `type` at plan entry `entry`.
+    private func cachedRowItself<T>(_ type: T.Type, entry: Int) -> Bool? {
+        let id = ObjectIdentifier(type)
+        if entry >= 0, entry < plan.entries.count, let cached = plan.entries[entry].rowItself, cached.type == id {
+            return cached.decodes
+        }
+        return nil
+    }
+
+    private func cacheRowItself<T>(_ type: T.Type, entry: Int, _ decodes: Bool) {
+        let value = (type: ObjectIdentifier(type), decodes: decodes)
+        if entry >= 0, entry < plan.entries.count {
+            // This container's copy; the shared plan learns it from the first container.
+            plan.entries[entry].rowItself = value
+        } else if entry < 0, entry != Int.min, -1 - entry < learned.count {
+            learned[-1 - entry].rowItself = value
+        }
+    }
+
+    private func scopeDecoder(_ scope: Row, _ name: String, _ key: Key) -> RowDecoder {
+        RowDecoder(row: scope, context: context?.scope(name), parentPath: codingPath, key: key)
+    }
+
+    private func prefetchedDecoder(_ rows: [Row], _ name: String, _ key: Key) -> PrefetchedRowsDecoder {
+        PrefetchedRowsDecoder(rows: rows, context: context?.prefetched(name), codingPath: codingPath + [key])
+    }
+
+    // MARK: Decoding
+
     func contains(_ key: Key) -> Bool {
-        let name = key.stringValue
-        return row.columnIndex(name) != nil || row.anyScope(name) != nil || row.prefetchedRows(name) != nil
+        if case .absent = find(key.stringValue).found { return false }
+        return true
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        let name = key.stringValue
-        if let index = row.columnIndex(name) { return row.values[index].isNull }
-        if let scope = row.anyScope(name) { return !scope.containsNonNullValue }
-        if row.prefetchedRows(name) != nil { return false }
-        return true
+        switch find(key.stringValue).found {
+        case .column(let index): return row.values[index].isNull
+        case .scope(let scope): return !scope.containsNonNullValue
+        case .prefetched: return false
+        case .absent: return true
+        }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(type, key) }
@@ -115,58 +233,105 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(type, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(type, key) }
 
+    // The standard library's default for these asks contains, decodeNil and decode in turn
+    // (three lookups); these give the same answers with one.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeValueIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeValueIfPresent(type, key) }
+
     /// A plain value: from its column only.
+    @inline(__always)
     private func decodeValue<T: DatabaseValueDecodable>(_ type: T.Type, _ key: Key) throws -> T {
         let name = key.stringValue
-        guard let index = row.columnIndex(name) else {
+        guard case .column(let index) = find(name).found else {
             throw RowDecodingError.columnNotFound(name, in: row, path: codingPath + [key])
         }
-        return try RowDecodingError.convert(row.values[index], to: type, column: row.columnNames[index], path: codingPath + [key])
+        return try RowDecodingError.convert(row.values[index], to: type, column: row.columnNames[index], path: self.codingPath + [key])
+    }
+
+    /// An optional plain value: nil for NULL, a missing key or a scope of NULLs; from its column
+    /// only (a key naming a scope or prefetched rows is a missing column), as the default
+    /// `contains`, `decodeNil`, `decode` sequence answers.
+    @inline(__always)
+    private func decodeValueIfPresent<T: DatabaseValueDecodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        let name = key.stringValue
+        switch find(name).found {
+        case .column(let index):
+            let value = row.values[index]
+            if value.isNull { return nil }
+            return try RowDecodingError.convert(value, to: type, column: row.columnNames[index], path: self.codingPath + [key])
+        case .absent:
+            return nil
+        case .scope(let scope):
+            if !scope.containsNonNullValue { return nil }
+            throw RowDecodingError.columnNotFound(name, in: row, path: codingPath + [key])
+        case .prefetched:
+            throw RowDecodingError.columnNotFound(name, in: row, path: codingPath + [key])
+        }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let name = key.stringValue
-        if let index = row.columnIndex(name) {
-            return try decodeColumn(type, at: index, path: codingPath + [key])
-        }
-        let path = codingPath + [key]
-        if let scope = row.anyScope(name) {
+        let (found, entry) = find(name)
+        switch found {
+        case .column(let index):
+            return try decodeColumn(type, at: index, path: self.codingPath + [key])
+        case .scope(let scope):
             guard scope.containsNonNullValue else {
                 throw RowDecodingError(
                     .scopeContainsOnlyNull,
                     "scope \(quoteForMessage(name)) only contains null values (declare the property optional for an optional association)",
-                    codingPath: path.map(\.stringValue))
+                    codingPath: (codingPath + [key]).map(\.stringValue))
             }
-            return try T(from: RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: path))
+            return try T(from: scopeDecoder(scope, name, key))
+        case .prefetched(let rows):
+            return try T(from: prefetchedDecoder(rows, name, key))
+        case .absent:
+            let decodes: Bool
+            if let cached = cachedRowItself(type, entry: entry) {
+                decodes = cached
+            } else {
+                decodes = !(T.self is any DatabaseValueDecodable.Type) && decodesFromRowItself(type, name)
+                // The rule without a layout depends on the keys decoded before: never cached.
+                if decoder.layout != nil { cacheRowItself(type, entry: entry, decodes) }
+            }
+            if decodes {
+                decodedRootKey = decodedRootKey ?? name
+                return try T(from: RowDecoder(row: row, context: context, parentPath: codingPath, key: key))
+            }
+            let path = codingPath + [key]
+            if T.self is any DatabaseValueDecodable.Type {
+                throw RowDecodingError.columnNotFound(name, in: row, path: path)
+            }
+            return try T(from: MissingKeyDecoder(key: name, row: row, codingPath: path))
         }
-        if let rows = row.prefetchedRows(name) {
-            return try T(from: PrefetchedRowsDecoder(rows: rows, layout: decoder.layout?.prefetchedLayout(name), codingPath: path))
-        }
-        if T.self is any DatabaseValueDecodable.Type {
-            throw RowDecodingError.columnNotFound(name, in: row, path: path)
-        }
-        if decodesFromRowItself(type, name) {
-            decodedRootKey = decodedRootKey ?? name
-            return try T(from: RowDecoder(row: row, layout: decoder.layout, codingPath: path))
-        }
-        return try T(from: MissingKeyDecoder(key: name, row: row, codingPath: path))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let name = key.stringValue
-        if let index = row.columnIndex(name) {
+        switch find(name).found {
+        case .column(let index):
             if row.values[index].isNull { return nil }
-            return try decodeColumn(type, at: index, path: codingPath + [key])
-        }
-        let path = codingPath + [key]
-        if let scope = row.anyScope(name) {
+            return try decodeColumn(type, at: index, path: self.codingPath + [key])
+        case .scope(let scope):
             guard scope.containsNonNullValue else { return nil }
-            return try T(from: RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: path))
+            return try T(from: scopeDecoder(scope, name, key))
+        case .prefetched(let rows):
+            return try T(from: prefetchedDecoder(rows, name, key))
+        case .absent:
+            return nil
         }
-        if let rows = row.prefetchedRows(name) {
-            return try T(from: PrefetchedRowsDecoder(rows: rows, layout: decoder.layout?.prefetchedLayout(name), codingPath: path))
-        }
-        return nil
     }
 
     private func decodeColumn<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> [CodingKey]) throws -> T {
@@ -201,18 +366,26 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let name = key.stringValue
         let path = codingPath + [key]
-        if let index = row.columnIndex(name) {
+        switch find(name).found {
+        case .column(let index):
             return try ColumnDecoder(value: row.values[index], column: row.columnNames[index], codingPath: path).container(keyedBy: type)
+        case .scope(let scope):
+            return try scopeDecoder(scope, name, key).container(keyedBy: type)
+        case .prefetched, .absent:
+            throw RowDecodingError.scopeNotFound(name, in: row, path: path)
         }
-        guard let scope = row.anyScope(name) else { throw RowDecodingError.scopeNotFound(name, in: row, path: path) }
-        return try RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: path).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
         let name = key.stringValue
-        let path = codingPath + [key]
-        guard let rows = row.prefetchedRows(name) else { throw RowDecodingError.prefetchedRowsNotFound(name, in: row, path: path) }
-        return try PrefetchedRowsDecoder(rows: rows, layout: decoder.layout?.prefetchedLayout(name), codingPath: path).unkeyedContainer()
+        guard case .prefetched(let rows) = find(name).found else {
+            // A column or scope of that name does not hide prefetched rows found further down.
+            guard let rows = row.prefetchedRows(name) else {
+                throw RowDecodingError.prefetchedRowsNotFound(name, in: row, path: codingPath + [key])
+            }
+            return try prefetchedDecoder(rows, name, key).unkeyedContainer()
+        }
+        return try prefetchedDecoder(rows, name, key).unkeyedContainer()
     }
 
     func superDecoder() throws -> Decoder { decoder }
@@ -220,7 +393,7 @@ final class RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> Decoder {
         let name = key.stringValue
         if let scope = row.anyScope(name) {
-            return RowDecoder(row: scope, layout: decoder.layout?.scopeLayout(name), codingPath: codingPath + [key])
+            return scopeDecoder(scope, name, key)
         }
         return decoder
     }
