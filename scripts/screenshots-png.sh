@@ -42,25 +42,53 @@ shot() {
 
 tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
 wait_for "Tables"
-# 1. Track with its album and genre included (optional: LEFT JOIN), columns brought into view.
+# 1. Track with a chain of includes (optional: LEFT JOIN): album, genre, then album's artist.
 keys G; keys Enter; wait_for "Rows: Track"
 keys Tab; keys +; wait_for 'LEFT JOIN "Album"'; keys j; keys +; wait_for 'LEFT JOIN "Genre"'
+keys G; keys +; wait_for 'LEFT JOIN "Artist"'
 shot browser-include
 # 2. The SQL pane focused: the statement that ran, with its arguments and paging.
 keys Tab; sleep 0.2
 shot browser-sql-pane
-# 3. The Swift tab: the same view as Swift code.
+# 3. The Swift tab: the same view as Swift code; then zoomed to the whole screen (z).
 keys ']'; wait_for "import "
 shot browser-swift-pane
-# 4. The schema map around Track.
-keys '['; keys m; wait_for "Schema map: Track"
+keys z; wait_for "z back"
+shot browser-swift-zoomed
+keys z; keys '['
+# 4. The frequencies of the included genre's name (F), the grouping in the SQL pane.
+keys Tab; keys Tab; keys '$'; keys F; wait_for "Frequencies: genre.Name"; wait_for "GROUP BY"
+shot browser-frequency
+keys Escape
+# 5. The schema map around Track.
+keys m; wait_for "Schema map: Track"
 shot browser-schema-map
 keys Escape
 keys q
 sleep 0.5
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
 sleep 0.5
-# 5. Artist with its albums prefetched (including(all:)): the count column and the child pane.
+# 6. A through link followed from a row: Rock's albums (hasManyThrough via tracks), each album once.
+tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB' --table Genre; sleep 30"
+wait_for "Rows: Genre"
+keys Tab; keys j; keys Enter; wait_for "Rows: albums"; wait_for "/117"
+shot browser-through-link
+keys q
+sleep 0.5
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+sleep 0.5
+# 7. The jump list from AC/DC (J, typed "cust"), then the customers who bought its tracks.
+tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB' --table Artist; sleep 30"
+wait_for "AC/DC"
+keys J; wait_for "Jump from Artist"; keys cust; wait_for "to: cust"
+shot browser-jump-list
+keys Enter; wait_for "invoice → customer"; wait_for "/6"
+shot browser-jump-result
+keys q
+sleep 0.5
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+sleep 0.5
+# 8. Artist with its albums prefetched (including(all:)): the count column and the child pane.
 tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
 wait_for "Tables"
 keys j; keys Enter; wait_for "Rows: Artist"
@@ -70,7 +98,7 @@ keys q
 sleep 0.5
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
 sleep 0.5
-# 6. A typed request (select, joining with a filter) stays interactive: sorted with s, the key pinned.
+# 9. A typed request (select, joining with a filter) stays interactive: sorted with s, the key pinned.
 tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
 wait_for "Tables"
 keys : ; wait_for "request:"

@@ -39,7 +39,7 @@ enum FrequencyRenderer {
             guard index < page.distinctCount else { break }
             let y = content.y + 1 + line
             let selected = index == frequency.cursor.index
-            if selected { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
+            if selected { buffer.fill(Rect(x: content.x, y: y, width: min(content.width, barX), height: 1), highlighted: true) }
             guard let row = frequency.row(at: index) else {
                 buffer.put("…", at: Point(x: content.x, y: y), maxWidth: content.width, style: .dim, highlighted: selected)
                 continue
@@ -56,8 +56,9 @@ enum FrequencyRenderer {
             x += buffer.put(TextWidth.pad(percent(row.count, of: page.totalRows), toWidth: percentWidth, alignment: .right),
                             at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
             x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
+            // The bar is never reversed: a reversed block would read as an empty cell.
             buffer.put(bar(row.count, of: top, width: barWidth), at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x),
-                       style: .link, highlighted: selected)
+                       style: .link)
         }
     }
 
