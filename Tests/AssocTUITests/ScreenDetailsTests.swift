@@ -15,6 +15,18 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(lines[23], "(only to-one links join as columns)")
     }
 
+    func testALongMessageAt60x15() throws {
+        let app = try makeApp(width: 60, height: 15)
+        try open(app, "Track")
+        let lines = try includeToMany(app)
+        // Wrapped by hand at 60 columns, at word boundaries (as Python's textwrap does too).
+        XCTAssertEqual(lines[13], "playlistTracks is to-many: Enter follows it, p prefetches")
+        XCTAssertEqual(lines[14], "it, a aggregates it (only to-one links join as columns)")
+        // Above them, the panes as they were; the left column keeps its 18 cells.
+        XCTAssertEqual(lines[12], "→ mediaType belong…│LIMIT 200")
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, 18)
+    }
+
     /// Presses `+` on Track's first to-many link (from the Links pane) and returns the screen.
     private func includeToMany(_ app: BrowserApp) throws -> [String] {
         let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.isToMany && $0.isRootLink })
