@@ -22,9 +22,11 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         // Wrapped by hand at 60 columns, at word boundaries (as Python's textwrap does too).
         XCTAssertEqual(lines[13], "playlistTracks is to-many: Enter follows it, p prefetches")
         XCTAssertEqual(lines[14], "it, a aggregates it (only to-one links join as columns)")
-        // Above them, the panes as they were; the left column keeps its 18 cells.
+        // Above them, the panes as they were. The left column would take 22 cells for
+        // "⇉ playlistTracks 9999"; it gets 19, the Rows pane keeping its 40.
         XCTAssertEqual(lines[12], "→ mediaType belong…│LIMIT 200")
-        XCTAssertEqual(app.state.layout.panes[.links]?.width, 18)
+        XCTAssertEqual(app.state.layout.panes[.links]?.width, 19)
+        XCTAssertEqual(app.state.layout.panes[.rows]?.width, 40)
     }
 
     /// Presses `+` on Track's first to-many link (from the Links pane) and returns the screen.
