@@ -30,7 +30,7 @@ def counter(text):
     """The `position/total` counter of the rows pane title (`1/10000000`), or None."""
     for line in text.split("\n"):
         if "Rows:" in line:
-            return line.rstrip(" ─").split(" · ")[0].split(" ")[-1]
+            return line.rstrip(" ─━").split(" · ")[0].split(" ")[-1]
     return None
 
 
