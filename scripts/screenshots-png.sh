@@ -33,6 +33,16 @@ wait_for() {
   done
 }
 keys() { tmux -L "$SOCKET" send-keys -t 0 "$@"; }
+# A browser session: `start [ARGS…]` runs assoc on DB with ARGS, `stop` quits it.
+start() {
+  tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB' $*; sleep 30"
+}
+stop() {
+  keys q
+  sleep 0.5
+  tmux -L "$SOCKET" kill-server 2>/dev/null || true
+  sleep 0.5
+}
 shot() {
   sleep 0.4
   tmux -L "$SOCKET" capture-pane -e -p -t 0 > "$TMP/$1.ansi"
@@ -40,7 +50,7 @@ shot() {
   echo "wrote $OUT/$1.png"
 }
 
-tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+start
 wait_for "Tables"
 # 1. Track with a chain of includes (optional: LEFT JOIN): album, genre, then album's artist.
 keys G; keys Enter; wait_for "Rows: Track"
@@ -64,46 +74,34 @@ keys Escape
 keys m; wait_for "Schema map: Track"
 shot browser-schema-map
 keys Escape
-keys q
-sleep 0.5
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-sleep 0.5
+stop
 # 6. A through link followed from a row: Rock's albums (hasManyThrough via tracks), each album once.
-tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB' --table Genre; sleep 30"
+start --table Genre
 wait_for "Rows: Genre"
 keys Tab; keys j; keys Enter; wait_for "Rows: albums"; wait_for "/117"
 shot browser-through-link
-keys q
-sleep 0.5
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-sleep 0.5
+stop
 # 7. The jump list from AC/DC (J, typed "cust"), then the customers who bought its tracks.
-tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB' --table Artist; sleep 30"
+start --table Artist
 wait_for "AC/DC"
 keys J; wait_for "Jump from Artist"; keys cust; wait_for "to: cust"
 shot browser-jump-list
 keys Enter; wait_for "invoice → customer"; wait_for "/6"
 shot browser-jump-result
-keys q
-sleep 0.5
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-sleep 0.5
+stop
 # 8. Artist with its albums prefetched (including(all:)): the count column and the child pane.
-tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+start
 wait_for "Tables"
 keys j; keys Enter; wait_for "Rows: Artist"
 keys Tab; keys p; wait_for "albums ("
 shot browser-prefetch
-keys q
-sleep 0.5
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-sleep 0.5
+stop
 # 9. A typed request (select, joining with a filter) stays interactive: sorted with s, the key pinned.
-tmux -L "$SOCKET" -f /dev/null new-session -d -x $COLS -y $ROWS -e TERM=xterm-256color "'$ASSOC' '$DB'; sleep 30"
+start
 wait_for "Tables"
 keys : ; wait_for "request:"
 keys C-u "Track.select(TrackId, Name, Composer, Milliseconds).joining(required: genre.filter(Name = 'Jazz'))" Enter
 wait_for "Rows: Track"
 keys l s; wait_for "Sorted by Name"
 shot browser-typed-request
-keys q
+stop

@@ -117,18 +117,26 @@ extension Resolver {
     private static func selectingNothing(_ relation: Relation) -> Relation {
         var relation = relation
         relation.annotations = []
-        relation.joins = relation.joins.compactMap { join in
-            var join = join
-            switch join.method {
-            case .includingAll: return nil
-            case .includingRequired: join.method = .joiningRequired
-            case .includingOptional: join.method = .joiningOptional
-            case .joiningRequired, .joiningOptional: break
-            }
-            join.association.relation = selectingNothing(join.association.relation)
-            return join
-        }
+        relation.joins = relation.joins.compactMap(\.selectingNothing)
         return relation
+    }
+}
+
+extension Join {
+    /// The join with the same effect on the rows (required or not, its filters, its own joins)
+    /// selecting nothing: `including` becomes `joining`, annotations go; nil for a prefetch, which
+    /// never changes the rows.
+    package var selectingNothing: Join? {
+        var join = self
+        switch join.method {
+        case .includingAll: return nil
+        case .includingRequired: join.method = .joiningRequired
+        case .includingOptional: join.method = .joiningOptional
+        case .joiningRequired, .joiningOptional: break
+        }
+        join.association.relation.annotations = []
+        join.association.relation.joins = join.association.relation.joins.compactMap(\.selectingNothing)
+        return join
     }
 }
 

@@ -45,7 +45,7 @@ package struct FrequencyQuery: Sendable, Hashable {
     var valuesRequest: Request {
         var request = self.request
         let keepsAnnotations = !request.relation.havings.isEmpty
-        request.relation.joins = request.relation.joins.compactMap(Self.selectingNothing)
+        request.relation.joins = request.relation.joins.compactMap(\.selectingNothing)
         let value = AssocCore.Expression.named(expression, "value")
         if isAggregate {
             request.relation.selection = []
@@ -66,21 +66,6 @@ package struct FrequencyQuery: Sendable, Hashable {
             FROM (\(inner.sql)) GROUP BY "value" ORDER BY "count" DESC, "value" LIMIT ? OFFSET ?
             """
         return ExecutedStatement(sql: sql, arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
-    }
-
-    /// A join that keeps its effect on the rows (required or not, its filters) and selects nothing;
-    /// a prefetch (which never changes the rows) is dropped.
-    private static func selectingNothing(_ join: Join) -> Join? {
-        var join = join
-        switch join.method {
-        case .includingAll: return nil
-        case .includingRequired: join.method = .joiningRequired
-        case .includingOptional: join.method = .joiningOptional
-        case .joiningRequired, .joiningOptional: break
-        }
-        join.association.relation.joins = join.association.relation.joins.compactMap(selectingNothing)
-        join.association.relation.annotations = []
-        return join
     }
 }
 
