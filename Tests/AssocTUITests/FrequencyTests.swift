@@ -109,6 +109,25 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.frequency?.selected, FrequencyRow(value: .integer(0), count: 2))
     }
 
+    func testCancellingTheGroupingClosesTheViewOrKeepsTheLoadedValues() throws {
+        let app = try trackApp()
+        try select(app, column: "GenreId")
+        press(app, .character("F"))
+        var state = app.state
+        let query = try XCTUnwrap(state.frequency?.query)
+        // A later window cancelled (Esc while it ran): the loaded values stay.
+        state.frequency?.isLoading = true
+        _ = Reducer.reduce(&state, .queryCancelled(.loadFrequencies(query, offset: 500, limit: 500)))
+        XCTAssertEqual(state.frequency?.page?.rows.count, 2)
+        XCTAssertEqual(state.frequency?.isLoading, false)
+        XCTAssertEqual(state.message?.text, "Query cancelled: Counting the values of GenreId")
+        // The first window cancelled: nothing to show, the grid comes back.
+        state.frequency = FrequencyState(query: query, view: try XCTUnwrap(state.rows?.view))
+        _ = Reducer.reduce(&state, .queryCancelled(.loadFrequencies(query, offset: 0, limit: 500)))
+        XCTAssertNil(state.frequency)
+        XCTAssertEqual(state.rows?.view.table, "Track")
+    }
+
     func testRefusesWhatItCannotCountAndSaysWhy() throws {
         let app = try makeApp()
         press(app, .character("F"))
