@@ -24,5 +24,11 @@ let package = Package(
             name: "assoc-codegen-batch",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.unsafeFlags(["-Onone"])]),
+        // One whole program of `assoc swift --program` at a time, as its main.swift: the programs
+        // compile alone, as a user pastes them (the check writes and restores main.swift).
+        .executableTarget(
+            name: "assoc-codegen-program",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.unsafeFlags(["-Onone"])]),
     ]
 )

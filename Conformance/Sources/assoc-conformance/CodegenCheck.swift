@@ -23,9 +23,14 @@ struct CodegenCheck {
         var program: String
     }
 
+    /// Programs also compiled alone (each as a whole `main.swift`), beside the batch.
+    var standalone = 2
+
     /// Counts of the run.
     struct Tally {
         var requests = 0, compared = 0, differences = 0
+        /// Programs compiled alone and run, and how many of them differed.
+        var standalone = 0, standaloneDifferences = 0
         var excludedBy: [String: Int] = [:]
         var excluded: Int { excludedBy.values.reduce(0, +) }
     }
@@ -73,7 +78,36 @@ struct CodegenCheck {
                 }
             }
         }
+        try checkStandalone(cases, tally: &tally)
         return tally
+    }
+
+    /// Compiles a few programs alone, each exactly as `assoc swift --program` printed it, as the
+    /// `assoc-codegen-program` target's main.swift; runs each on its database and compares.
+    /// The programs chosen: the first one, then the longest ones (most includes and prefetches).
+    private func checkStandalone(_ cases: [Case], tally: inout Tally) throws {
+        guard standalone > 0, let first = cases.first else { return }
+        let longest = cases.dropFirst().sorted { $0.program.count > $1.program.count }
+        let chosen = [first] + longest.prefix(standalone - 1)
+        let mainPath = "Sources/assoc-codegen-program/main.swift"
+        let placeholder = try String(contentsOfFile: mainPath, encoding: .utf8)
+        defer { try? placeholder.write(toFile: mainPath, atomically: true, encoding: .utf8) }
+        for item in chosen {
+            try item.program.write(toFile: mainPath, atomically: true, encoding: .utf8)
+            let build = try Subprocess.run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", "assoc-codegen-program"])
+            guard build.status == 0 else {
+                throw ConformanceError(message: "program \(item.index) does not compile alone:\n" + (build.output + build.error)
+                    .split(separator: "\n").filter { $0.contains("error") }.prefix(20).joined(separator: "\n"))
+            }
+            let run = try Subprocess.run(".build/release/assoc-codegen-program", [item.path], timeout: 60)
+            tally.standalone += 1
+            if let difference = compare(expected: item.expected, actual: run.output, spec: item.spec) {
+                tally.standaloneDifferences += 1
+                say("DIFFERENCE (compiled alone) \(item.database)#\(item.index): \(item.text)\n  \(difference)")
+            } else {
+                say("codegen: program \(item.index) (\(item.program.split(separator: "\n").count) lines) compiled alone: same rows")
+            }
+        }
     }
 
     /// Generates the requests of one database, with their expected JSON and programs.

@@ -233,8 +233,8 @@ if codegen {
         for (reason, n) in tally.excludedBy.sorted(by: { $0.key < $1.key }) {
             say("codegen: excluded: \(reason): \(n)")
         }
-        say("codegen: \(tally.requests) requests, \(tally.compared) compared (program JSON = assoc fetch --format json), \(tally.differences) differences, \(tally.excluded) excluded, in \(Int(Date().timeIntervalSince(start))) s")
-        exit(tally.differences == 0 && tally.compared > 0 ? 0 : 1)
+        say("codegen: \(tally.requests) requests, \(tally.compared) compared (program JSON = assoc fetch --format json), \(tally.differences) differences, \(tally.excluded) excluded; \(tally.standalone) programs compiled alone, \(tally.standaloneDifferences) differences; in \(Int(Date().timeIntervalSince(start))) s")
+        exit(tally.differences == 0 && tally.standaloneDifferences == 0 && tally.compared > 0 ? 0 : 1)
     } catch {
         say("codegen error: \(error)")
         exit(2)
