@@ -73,7 +73,8 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
     }
 
     func testTheLeftColumnGrowsForLongLinkNamesAndResizesWithAngleBrackets() throws {
-        // An employee's links: reportsTo, employeesAsReportsTo, customersAsSupportRep (hasMany).
+        // An employee's links: reportsTo, customers, employeesAsReportsTo (hasMany) and invoices (through
+        // customers); nothing through the self-reference (docs/ASSOCIATION-NAMES.md).
         let app = try makeApp(database: try TestDatabase.make(JumpListTests.sql), width: 80, height: 24)
         try open(app, "Artist")
         XCTAssertEqual(app.state.layout.panes[.links]?.width, 20, "short names: a quarter of the screen")
@@ -82,9 +83,11 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         let needed = app.state.links.map(LeftColumnWidth.needed(by:)).max() ?? 0
         let width = try XCTUnwrap(app.state.layout.panes[.links]?.width)
         XCTAssertEqual(width, min(needed, 32), "as wide as the longest link needs, up to two fifths of 80")
+        // `⇉ employeesAsReportsTo` and room for a five-digit count: 1 + 1 + 20 + 5 + 1.
+        XCTAssertEqual(width, 28)
         let screen = lines(app).joined(separator: "\n")
-        // Every link that fits in two fifths shows whole (a 40-letter through name does not: the
-        // status line names the selected link in full, and `>` widens the column).
+        // Every link that fits in two fifths shows whole (a longer one would not: the status line
+        // names the selected link in full, and `>` widens the column).
         for link in app.state.links where LeftColumnWidth.needed(by: link) <= width {
             XCTAssertTrue(screen.contains(link.association.kind.symbol + " " + link.association.name), "\(link.association.name):\n\(screen)")
         }

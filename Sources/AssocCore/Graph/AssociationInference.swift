@@ -60,13 +60,13 @@ enum AssociationInference {
                 path: .direct(zip(link.parentColumns, link.childColumns).map { ColumnPair(origin: $0, destination: $1) }),
                 isRequired: false, source: link.source)
             byTable[link.child.name.lowercased(), default: []].append(
-                DirectAssociation(association: belongsTo, link: link, isFromChild: true))
+                DirectAssociation(association: belongsTo, link: link, isFromChild: true, roleName: name))
             byTable[link.parent.name.lowercased(), default: []].append(
-                DirectAssociation(association: inverse, link: link, isFromChild: false))
+                DirectAssociation(association: inverse, link: link, isFromChild: false, roleName: name))
         }
         for key in byTable.keys {
             if var list = byTable[key] {
-                AssociationNaming.resolveCollisions(&list)
+                AssociationNaming.resolveCollisions(&list, inflections: inflections)
                 AssociationNaming.assignSingularNames(&list, inflections: inflections)
                 byTable[key] = list
             }
@@ -108,6 +108,9 @@ struct DirectAssociation {
     var link: InferredLink
     /// True for the belongsTo (child → parent), false for the inverse hasOne/hasMany.
     var isFromChild: Bool
+    /// The belongsTo name of the link (before collisions are resolved): what the inverse's
+    /// `As` form is made of (`booksAsAuthor`, `storeAsManagerStaff`).
+    var roleName: String
 
     func isReverse(of other: DirectAssociation) -> Bool {
         link.id == other.link.id && isFromChild != other.isFromChild

@@ -58,11 +58,22 @@ enum AssociationNaming {
         }
     }
 
-    /// Makes the names of one table's direct associations unique: colliding names get
-    /// `Via<Columns>` (the link's child columns), and names still taken get 2, 3…
-    static func resolveCollisions(_ associations: inout [DirectAssociation]) {
-        var counts: [String: Int] = [:]
-        for item in associations { counts[item.association.name, default: 0] += 1 }
+    /// Makes the names of one table's direct associations unique. First, a colliding hasOne or
+    /// hasMany with its default name takes its `As` form (Sakila's `staff` has `store`, its
+    /// store_id, and the store it manages, `storeAsManagerStaff`); names still colliding get
+    /// `Via<Columns>` (the link's child columns); names still taken get 2, 3…
+    static func resolveCollisions(_ associations: inout [DirectAssociation], inflections: InflectionCache = InflectionCache()) {
+        var counts = nameCounts(associations)
+        for index in associations.indices where counts[associations[index].association.name, default: 0] > 1 {
+            let item = associations[index]
+            guard !item.isFromChild else { continue }
+            let base = item.association.kind == .hasOne
+                ? inflections.singularName(ofTable: item.association.destination)
+                : inflections.pluralName(ofTable: item.association.destination)
+            guard item.association.name == base else { continue }
+            associations[index].association.name = base + "As" + Inflector.upperFirst(item.roleName)
+        }
+        counts = nameCounts(associations)
         for index in associations.indices where counts[associations[index].association.name, default: 0] > 1 {
             let columns = associations[index].link.childColumns.joined(separator: "_")
             associations[index].association.name += "Via" + Inflector.upperFirst(Inflector.identifier(columns))
@@ -79,5 +90,11 @@ enum AssociationNaming {
             associations[index].association.name = candidate
             seen.insert(candidate)
         }
+    }
+
+    private static func nameCounts(_ associations: [DirectAssociation]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for item in associations { counts[item.association.name, default: 0] += 1 }
+        return counts
     }
 }
