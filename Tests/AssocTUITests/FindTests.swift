@@ -68,7 +68,7 @@ final class FindTests: XCTestCase {
         for view in views() {
             let all = try ids(source, view)
             for key in ["1", "2", "301", "1200", "5000", "abc"] {
-                let position = try source.jump(toKey: key, in: view)
+                let position = try source.jump(toKey: key, in: view).position
                 let target = try source.db.fetchOne(try source.request(for: view)
                     .filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
                 XCTAssertEqual(position, target.flatMap { all.firstIndex(of: $0) }, "\(view.request.relation.ordering ?? []) #\(key)")
@@ -81,7 +81,7 @@ final class FindTests: XCTestCase {
         for view in views() {
             let source = try source()
             let all = try ids(source, view)
-            let position = try XCTUnwrap(try source.jump(toKey: "700", in: view))
+            let position = try XCTUnwrap(try source.jump(toKey: "700", in: view).position)
             let page = try source.page(of: view, offset: max(0, position - 10), limit: 30, totalCount: all.count)
             XCTAssertEqual(page.offset, max(0, position - 10))
             XCTAssertEqual(page.rows.map { $0.first }, Array(all[max(0, position - 10)..<min(all.count, position + 20)]), "\(view.request.relation.ordering ?? [])")
