@@ -5,11 +5,12 @@ import AssocCore
 @testable import AssocTUI
 
 /// Random views (plain tables, followed links of every kind, includes, prefetches, sorts with
-/// ties, filters, typed requests that join to-many links or frame themselves with a limit) over the
+/// ties, on included columns or on expressions of the row, filters, typed requests that join to-many links or frame themselves with a limit) over the
 /// demo database and over a schema built to repeat rows (a join table without a key and with
 /// duplicate pairs, a table with a hidden rowid, a composite WITHOUT ROWID key, a self-reference,
 /// a view with duplicate rows). For each, the rows reached by paging forward, by `G` then paging
-/// back, and by export all equal the request's rows fetched in one statement.
+/// back, by a provisional jump then paging both ways, and by export all equal the request's rows
+/// fetched in one statement.
 final class PagingPropertyTests: XCTestCase {
     func testPagingForwardBackwardAndExportSeeEveryRowOnceOnDuplicateProneSchemas() throws {
         let seed = MonkeyRandom.seed("paging")
@@ -305,6 +306,18 @@ private struct ViewGenerator {
         let columns = db.schema.table(named: view.table)?.columns ?? []
         if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
             view.request = view.request.order(Ordering(Column(column.name), descending: Bool.random(using: &random) ? true : nil))
+        } else if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
+            // A sort on an expression of root columns (ties, NULLs, mixed types), as `.order(…)` types it.
+            let other = columns.randomElement(using: &random) ?? column
+            let expressions: [AssocCore.Expression] = [
+                .binary(.remainder, .column(column.name), .value(3)),
+                .function("lower", [.column(column.name)]),
+                .function("ifnull", [.column(column.name), .column(other.name)]),
+                .unary(.negate, .function("length", [.column(column.name)])),
+                .collated(.column(column.name), .nocase),
+            ]
+            let expression = expressions.randomElement(using: &random) ?? .column(column.name)
+            view.request = view.request.order(Ordering(expression, descending: Bool.random(using: &random) ? true : nil))
         } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
                   let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
                   let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name]) {

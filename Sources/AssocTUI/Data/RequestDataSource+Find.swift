@@ -92,9 +92,9 @@ extension RequestDataSource {
         return keyset
     }
 
-    /// `request` with the hidden key selected when the keyset reads it under the hidden name.
+    /// `request` with the hidden key and sort values selected when the keyset reads them under hidden names.
     private func keyedRequest(_ request: Request, _ keyset: PagingKeyset) -> Request {
-        keyset.hiddenKey ? request.annotated(with: Column(keyset.key).expression.forKey(Self.hiddenKeyName)) : request
+        keyset.selecting(request)
     }
 
     /// The condition `text` stands for, and how it was read (for the status line): a condition of

@@ -161,9 +161,7 @@ package final class RequestDataSource: BrowserDataSource {
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
         // first row, which says where the jump's row is.
         var shortOf: (anchor: Int, count: Int)?
-        if let keyset, keyset.hiddenKey {
-            request = request.annotated(with: Column(keyset.key).expression.forKey(Self.hiddenKeyName))
-        }
+        if let keyset { request = keyset.selecting(request) }
         switch plan {
         case .forward(let after, let skip, let limit):
             guard let keyset else { break }
@@ -264,7 +262,7 @@ package final class RequestDataSource: BrowserDataSource {
         keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
     ) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
-        var flattener = RowFlattener(tree: tree, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
+        var flattener = RowFlattener(tree: tree, hiddenColumns: keyset?.hiddenColumns ?? [])
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
         var seen = anchors[view.request] ?? [:]
