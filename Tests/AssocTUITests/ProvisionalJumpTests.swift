@@ -107,6 +107,18 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
         XCTAssertNil(app.state.rows?.relative)
         XCTAssertEqual(app.state.rows?.cursor.index, 33)
         XCTAssertEqual(app.state.rows?.selectedRow?.first, 102)
+        // Far, then near the start before the first is counted: the real position wins.
+        submit(app, "#", "7000")
+        XCTAssertNotNil(app.state.rows?.relative)
+        submit(app, "#", "31")
+        XCTAssertNil(app.state.rows?.relative)
+        XCTAssertEqual(app.state.rows?.cursor.index, 10)
+        XCTAssertEqual(app.state.rows?.selectedRow?.first, 33)
+        XCTAssertTrue(lines(app).joined().contains("11/3000"), lines(app).joined(separator: "\n"))
+        checkVisible(app, all, "#7000 then #31")
+        app.runAllDeferred()
+        XCTAssertEqual(app.state.rows?.cursor.index, 10, "the first jump's count changes nothing")
+        checkVisible(app, all, "#7000 then #31, deferred")
     }
 
     func testPagingUpFromAJumpReachesTheFirstRowAndSettles() throws {

@@ -95,11 +95,13 @@ extension Reducer {
             state.focus = .rows
             return ensureRowsLoaded(&state) + [.locateRow(rows.view, values: values)]
         }
-        guard PagePlan.isRelative(position) == (rows.relative != nil) else {
+        if PagePlan.isRelative(position) ? rows.relative == nil : PagePlan.isProvisional(position) && !rows.endIsProvisional {
             // The cursor left the frame the position counts in while the query ran.
             state.message = StatusMessage(text: "The view moved meanwhile: try again", isError: false)
             return []
         }
+        // A real position (a jump near the start) leaves the positions relative to an earlier jump.
+        if !PagePlan.isRelative(position) && !PagePlan.isProvisional(position) { rows.leaveRelativeFrame() }
         if !rows.isCounted && position >= rows.totalCount {
             rows.totalCount = position + 1
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
