@@ -100,15 +100,23 @@ def sorted_round(assoc, db, last_id):
     return {name: times[name] for name in times if name not in ("start", "right")}
 
 
+def landed(row):
+    """The row is on screen and the counter shows its position, or `?` while it is being counted."""
+    return lambda s, _: f"row {row} " in s and ((counter(s) or "").startswith("?/") or
+                                                  (counter(s) or "").startswith(f"{row}/"))
+
+
 def find_round(assoc, db, target, jump_to):
-    """Start, `f` + text matching only row `target` + Enter → that row on screen; then `#` +
-    `jump_to` + Enter → that row on screen."""
+    """Start, `f` + text matching only row `target` + Enter → that row on screen (its position `?`
+    while the rows before it are counted in the background), then its position settled; then `#` +
+    `jump_to` + Enter → that row on screen, then its position settled."""
     process = open_big(assoc, db)
     process.send("f", b"f")
     process.read_for(0.2)
     process.send("text", f"row {target}".encode())
     process.read_for(0.2)
     process.send("find", b"\r")
+    process.send("find settled", b"")
     process.read_for(30, until=lambda output: f" {target}/".encode() in output)
     process.read_for(0.3)
     process.send("#", b"#")
@@ -116,6 +124,7 @@ def find_round(assoc, db, target, jump_to):
     process.send("key", str(jump_to).encode())
     process.read_for(0.2)
     process.send("jump", b"\r")
+    process.send("jump settled", b"")
     process.read_for(30, until=lambda output: f" {jump_to}/".encode() in output)
     process.read_for(0.3)
     process.close()
@@ -123,10 +132,12 @@ def find_round(assoc, db, target, jump_to):
         ("start", lambda s, _: "row 15 " in s),
         ("f", lambda s, _: True),
         ("text", lambda s, _: True),
-        (f"find → row {target}", lambda s, _: (counter(s) or "").startswith(f"{target}/")),
+        (f"find → row {target}", landed(target)),
+        ("find → position settled", lambda s, _: (counter(s) or "").startswith(f"{target}/")),
         ("#", lambda s, _: True),
         ("key", lambda s, _: True),
-        (f"# → row {jump_to}", lambda s, _: (counter(s) or "").startswith(f"{jump_to}/")),
+        (f"# → row {jump_to}", landed(jump_to)),
+        ("# → position settled", lambda s, _: (counter(s) or "").startswith(f"{jump_to}/")),
     ]
     times = process.replay(steps)
     return {name: times[name] for name in times if "→" in name}

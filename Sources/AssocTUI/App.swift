@@ -239,15 +239,21 @@ final class BrowserApp {
         }
     }
 
-    /// Queues a deferred effect: view counts first, then the selected row's link counts (only the
-    /// latest), then table counts.
+    /// Queues a deferred effect: the position of the row a find or jump reached (only the latest)
+    /// first, then view counts, then the selected row's link counts (only the latest), then table
+    /// counts.
     func enqueue(_ effect: Effect) {
         func rank(_ effect: Effect) -> Int {
             switch effect {
-            case .countView: return 0
-            case .countLinks: return 1
-            default: return 2
+            case .locateRow: return 0
+            case .countView: return 1
+            case .countLinks: return 2
+            default: return 3
             }
+        }
+        if case .locateRow = effect {
+            // Only the latest jump's row needs its position.
+            deferred.removeAll { if case .locateRow = $0 { return true } else { return false } }
         }
         if case .countLinks = effect {
             deferred.removeAll { if case .countLinks = $0 { return true } else { return false } }
@@ -308,7 +314,10 @@ final class BrowserApp {
                 .frequenciesLoaded(query, try source.frequencies(query, offset: offset, limit: limit))
             }
         case .jumpToKey(let view, let key):
-            startJob(effect) { source, _ in .jumped(view, key: key, position: try source.jump(toKey: key, in: view)) }
+            startJob(effect) { source, _ in .jumped(view, key: key, try source.jump(toKey: key, in: view)) }
+        case .locateRow(let view, let values):
+            guard state.rows?.view == view, state.rows?.relative?.values == values else { return }
+            startJob(effect) { source, _ in .rowLocated(view, try source.locate(values, in: view)) }
         case .countLinks(let asked, let links, let columns, let values):
             guard state.rows?.view == asked.view, state.rows?.cursor.index == asked.rowIndex else { return }
             startJob(effect) { source, _ in

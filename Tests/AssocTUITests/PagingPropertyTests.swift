@@ -5,11 +5,12 @@ import AssocCore
 @testable import AssocTUI
 
 /// Random views (plain tables, followed links of every kind, includes, prefetches, sorts with
-/// ties, filters, typed requests that join to-many links or frame themselves with a limit) over the
+/// ties, on included columns or on expressions of the row, filters, typed requests that join to-many links or frame themselves with a limit) over the
 /// demo database and over a schema built to repeat rows (a join table without a key and with
 /// duplicate pairs, a table with a hidden rowid, a composite WITHOUT ROWID key, a self-reference,
 /// a view with duplicate rows). For each, the rows reached by paging forward, by `G` then paging
-/// back, and by export all equal the request's rows fetched in one statement.
+/// back, by a provisional jump then paging both ways, and by export all equal the request's rows
+/// fetched in one statement.
 final class PagingPropertyTests: XCTestCase {
     func testPagingForwardBackwardAndExportSeeEveryRowOnceOnDuplicateProneSchemas() throws {
         let seed = MonkeyRandom.seed("paging")
@@ -95,6 +96,12 @@ final class PagingPropertyTests: XCTestCase {
             }
             XCTAssertEqual(tail, whole.rows, "G then back, pages of \(limit), " + label)
 
+            // `#` to a random row, placed provisionally (nothing counted at once), then paged.
+            if whole.isKeyset, !whole.rows.isEmpty {
+                try checkProvisionalJump(
+                    view: view, whole: whole.rows, request: request, db: db, limit: limit, random: &random, label: label)
+            }
+
             // Export: the request's rows, in the view's order, nothing more or less.
             let path = directory.appendingPathComponent("\(index).json").path
             guard let json = try? RowJSON.render(fetched) else {
@@ -111,6 +118,71 @@ final class PagingPropertyTests: XCTestCase {
         XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("OFFSET") }, "\(kinds)")
         // Sorts on included columns (`keyset paging on author.name, id`) come with some seeds
         // only: `QueryDataSourceTests` checks one every time.
+    }
+
+    /// A jump to the key of a random row with `exactCountLimit` 0: it lands at
+    /// `PagePlan.provisionalJump`; pages after it by keyset follow it to the end; then either
+    /// `locate` settles it, or pages before it read back until one reaches the first row and
+    /// settles it. Every page equals the rows of `whole` at the real positions.
+    private func checkProvisionalJump(
+        view: RequestView, whole: [[DatabaseValue]], request: Request, db: Database, limit: Int,
+        random: inout MonkeyRandom, label: String
+    ) throws {
+        let source = RequestDataSource(database: db)
+        source.exactCountLimit = 0
+        let keyset = try XCTUnwrap(source.pagingKeyset(for: request), label)
+        let keys = try db.fetchAll(request.orderedTotally().annotated(with: Column(keyset.key).expression.forKey("assoc:k")))
+            .map { $0["assoc:k"] ?? .null }
+        XCTAssertEqual(keys.count, whole.count, label)
+        let index = Int.random(in: 0..<whole.count, using: &random)
+        guard case .integer(let key) = keys[index] else { return }
+        // The first row by key at least `key` is this one (keys are unique on a keyset view).
+        let result = try source.jump(toKey: String(key), in: view)
+        let jumpLabel = "#\(key) (row \(index)), pages of \(limit), " + label
+        guard let values = result.locate else {
+            XCTAssertEqual(result.position, 0, "only the first row is placed at once, " + jumpLabel)
+            return
+        }
+        let found = PagePlan.provisionalJump
+        XCTAssertEqual(result.position, found, jumpLabel)
+        // Forward from the row, to the end.
+        var offset = found
+        while true {
+            let page = try source.page(of: view, offset: offset, limit: limit, totalCount: nil)
+            let start = offset - found + index
+            XCTAssertEqual(page.offset, offset, jumpLabel)
+            XCTAssertEqual(page.rows, Array(whole[start..<min(whole.count, start + limit)]), "forward at \(start), " + jumpLabel)
+            if page.rows.count < limit { break }
+            offset += limit
+        }
+        if Bool.random(using: &random) {
+            // The deferred count, then the rows before the row by real positions.
+            XCTAssertEqual(try source.locate(values, in: view), RowLocation(values: values, position: index), jumpLabel)
+            let start = max(0, index - limit)
+            let page = try source.page(of: view, offset: start, limit: index - start, totalCount: nil)
+            XCTAssertEqual(page.rows, Array(whole[start..<index]), "before, located, " + jumpLabel)
+            return
+        }
+        // Backward from the row until a page reaches the first row.
+        var end = found
+        while true {
+            let page = try source.page(of: view, offset: end - limit, limit: limit, totalCount: nil)
+            if let located = page.located {
+                XCTAssertEqual(located, RowLocation(values: values, position: index), jumpLabel)
+                XCTAssertEqual(page.offset, 0, jumpLabel)
+                XCTAssertEqual(page.rows, Array(whole[0..<(end - found + index)]), "first page, " + jumpLabel)
+                break
+            }
+            let start = end - limit - found + index
+            XCTAssertGreaterThanOrEqual(start, 0, "a page before the first row, " + jumpLabel)
+            XCTAssertEqual(page.offset, end - limit, jumpLabel)
+            XCTAssertEqual(page.rows, Array(whole[max(0, start)..<(end - found + index)]), "backward at \(start), " + jumpLabel)
+            if start <= 0 || page.rows.isEmpty { break }
+            end -= limit
+        }
+        // Settled: real positions read by keyset from the anchors it moved.
+        let page = try source.page(of: view, offset: index, limit: limit, totalCount: nil)
+        XCTAssertEqual(page.rows, Array(whole[index..<min(whole.count, index + limit)]), "after settling, " + jumpLabel)
     }
 
     private func flattened(_ rows: [Row], of view: RequestView, source: RequestDataSource) throws -> [[DatabaseValue]] {
@@ -234,6 +306,18 @@ private struct ViewGenerator {
         let columns = db.schema.table(named: view.table)?.columns ?? []
         if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
             view.request = view.request.order(Ordering(Column(column.name), descending: Bool.random(using: &random) ? true : nil))
+        } else if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
+            // A sort on an expression of root columns (ties, NULLs, mixed types), as `.order(…)` types it.
+            let other = columns.randomElement(using: &random) ?? column
+            let expressions: [AssocCore.Expression] = [
+                .binary(.remainder, .column(column.name), .value(3)),
+                .function("lower", [.column(column.name)]),
+                .function("ifnull", [.column(column.name), .column(other.name)]),
+                .unary(.negate, .function("length", [.column(column.name)])),
+                .collated(.column(column.name), .nocase),
+            ]
+            let expression = expressions.randomElement(using: &random) ?? .column(column.name)
+            view.request = view.request.order(Ordering(expression, descending: Bool.random(using: &random) ? true : nil))
         } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
                   let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
                   let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name]) {

@@ -50,6 +50,9 @@ package struct RowsPage: Sendable, Equatable {
     package var statements: [ExecutedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
+    /// Set when reading this page told where the row of a relative frame is (a read backwards
+    /// reached the view's first row): `offset` is then a real position.
+    package var located: RowLocation?
 
     package init(
         columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
@@ -116,8 +119,11 @@ package protocol BrowserDataSource: AnyObject {
     func numericColumns() -> [String: [String]]
     /// The next (previous) row of `view` after `position` that `text` matches (`RequestDataSource.find`).
     func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult
-    /// The position of the first row whose key is at least `text`, nil when none.
-    func jump(toKey text: String, in view: RequestView) throws -> Int?
+    /// The position of the first row whose key is at least `text` (nil when none), provisional
+    /// when `locate` is set (`RequestDataSource.jump`).
+    func jump(toKey text: String, in view: RequestView) throws -> FindResult
+    /// Where the row whose order has `values` is (deferred work, `RequestDataSource.locate`).
+    func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation
     /// `limit` of the distinct values of a column of a view from `offset`, most frequent first.
     func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
@@ -140,8 +146,11 @@ extension BrowserDataSource {
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")
     }
-    package func jump(toKey text: String, in view: RequestView) throws -> Int? {
+    package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot jump to a key")
+    }
+    package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
+        throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot locate a row")
     }
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         throw AssocError.invalidRequest(table: query.request.table, reason: "this data source cannot count values")
@@ -154,5 +163,17 @@ extension BrowserDataSource {
         _ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
+    }
+}
+
+/// Where a row placed at the provisional `PagePlan.provisionalJump` really is: the values of the
+/// view's order at it (which row), and its position.
+package struct RowLocation: Sendable, Equatable {
+    package var values: [DatabaseValue]
+    package var position: Int
+
+    package init(values: [DatabaseValue], position: Int) {
+        self.values = values
+        self.position = position
     }
 }

@@ -30,6 +30,23 @@ enum PagePlan: Sendable, Equatable {
     /// Whether `position` counts back from the provisional end.
     static func isProvisional(_ position: Int) -> Bool { position >= provisionalEnd / 2 }
 
+    /// A stand-in position for a row find or jump reached far from the rows seen, before the
+    /// rows in front of it are counted: the rows around it take positions relative to this one
+    /// (`isRelative`), and move by the difference once a deferred count says where the row is
+    /// (`located`). Relative positions lie between the real ones and the provisional end's.
+    static let provisionalJump = 1 << 38
+
+    /// Whether `position` is relative to the row a jump reached (`provisionalJump`).
+    static func isRelative(_ position: Int) -> Bool {
+        position >= provisionalJump / 2 && position < provisionalEnd / 2
+    }
+
+    /// `position` once the row at `provisionalJump` is known to be at `found`: relative positions
+    /// move by the difference; the others stay.
+    static func located(_ position: Int, foundAt found: Int) -> Int {
+        isRelative(position) ? position - provisionalJump + found : position
+    }
+
     /// `position` once the view is known to have `count` rows: provisional positions move by the
     /// difference between the real end and the provisional one; the others stay.
     static func settled(_ position: Int, count: Int) -> Int {

@@ -15,6 +15,28 @@ struct PagingKeyset: Sendable, Equatable {
     /// Whether the key is selected under `RequestDataSource.hiddenKeyName` (a rowid, or a key a
     /// chosen selection leaves out).
     var hiddenKey: Bool
+    /// Sort terms the grid does not show (expressions, columns the selection leaves out), selected
+    /// under hidden names (`RequestDataSource.hiddenSortName`).
+    var hiddenTerms: [HiddenTerm] = []
+
+    struct HiddenTerm: Sendable, Equatable {
+        var name: String
+        var expression: AssocCore.Expression
+    }
+
+    /// `request` selecting what the grid does not show but paging reads: the hidden key, the
+    /// hidden sort terms.
+    func selecting(_ request: Request) -> Request {
+        var request = request
+        if hiddenKey { request = request.annotated(with: Column(key).expression.forKey(RequestDataSource.hiddenKeyName)) }
+        for term in hiddenTerms { request = request.annotated(with: term.expression.forKey(term.name)) }
+        return request
+    }
+
+    /// The names of the columns `selecting` adds, left out of the grid.
+    var hiddenColumns: Set<String> {
+        Set((hiddenKey ? [RequestDataSource.hiddenKeyName] : []) + hiddenTerms.map(\.name))
+    }
 
     /// The values of the terms in `row`; nil when one is missing.
     func values(of row: Row) -> [DatabaseValue]? {
@@ -48,7 +70,14 @@ struct PagingKeyset: Sendable, Equatable {
     var description: String {
         zip(terms, zip(names, paths)).map { term, source in
             let (name, path) = source
-            let shown = name == RequestDataSource.hiddenKeyName ? key : (path + [name]).joined(separator: ".")
+            let shown: String
+            if name == RequestDataSource.hiddenKeyName {
+                shown = key
+            } else if hiddenTerms.contains(where: { $0.name == name }) {
+                shown = (try? term.expression.languageText()) ?? "an expression"
+            } else {
+                shown = (path + [name]).joined(separator: ".")
+            }
             return shown + (term.descending ? " DESC" : "")
         }.joined(separator: ", ")
     }

@@ -1,9 +1,11 @@
 import AssocCore
 import Foundation
 
-/// Find (`f`, `n`, `N`) and jump to a key (`#`): one query for the row, one count for its
-/// position, both bounded by the view's keyset (its order's values at the cursor), never by
-/// loading the pages in between.
+/// Find (`f`, `n`, `N`) and jump to a key (`#`): one query for the row, bounded by the view's
+/// keyset (its order's values at the cursor), never by loading the pages in between. Where the row
+/// is: a count of the rows in between, stopped at `exactCountLimit`; past it, the row takes the
+/// provisional position `PagePlan.provisionalJump`, the rows around it page by keyset relative to
+/// it, and a deferred count (`locate`) settles them all.
 extension RequestDataSource {
     /// The position of the next row of `view` after `position` (before it when `backward`) that
     /// `text` matches, or nil when there is none. `text` is a request-language condition on the
@@ -11,7 +13,10 @@ extension RequestDataSource {
     /// (ASCII letters compared without case):
     ///
     ///     SELECT * FROM "big" WHERE (instr(lower("label"), ?) > 0) AND "id" > ? ORDER BY "id" LIMIT 1
-    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" > ? AND "id" < ?)
+    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" > ? AND "id" < ? LIMIT 2001)
+    ///
+    /// More than `exactCountLimit` rows in between: the match is at `PagePlan.provisionalJump`,
+    /// with `locate` set (see `startRelativeFrame`).
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         let base = try request(for: view)
         let keyset = try requireKeyset(for: view, request: base, what: "find")
@@ -28,11 +33,15 @@ extension RequestDataSource {
         }
         // The rows strictly between the cursor and the match, in the view's order.
         let (low, high) = backward ? (values, cursor) : (cursor, values)
-        var skipped = 0
+        var skipped: Int? = 0
         if let after = KeysetCondition.after(low, in: keyset.terms), let before = KeysetCondition.before(high, in: keyset.terms) {
-            skipped = try db.fetchCount(base.filter(after).filter(before))
+            skipped = try boundedCount(base.filter(after).filter(before))
         }
+        // Few rows in between: the match is placed in the cursor's frame (real, relative to a jump,
+        // or counted back from a provisional end).
+        guard let skipped else { return startRelativeFrame(at: values, of: view, description: description) }
         let found = backward ? position - 1 - skipped : position + 1 + skipped
+        guard found >= 0 else { return startRelativeFrame(at: values, of: view, description: description) }
         record(values, at: found, of: view)
         return FindResult(position: found, description: description)
     }
@@ -41,16 +50,36 @@ extension RequestDataSource {
     /// integer, a real or text as the key's values are); nil when every key is smaller.
     ///
     ///     SELECT * FROM "big" WHERE "id" >= ? ORDER BY "id" LIMIT 1
-    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
-    package func jump(toKey text: String, in view: RequestView) throws -> Int? {
+    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ? LIMIT 2001)
+    ///
+    /// More than `exactCountLimit` rows before it: the row is at `PagePlan.provisionalJump`, with
+    /// `locate` set (see `startRelativeFrame`).
+    package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
         let base = try request(for: view)
         let keyset = try requireKeyset(for: view, request: base, what: "jump to a key")
         let value = Self.keyValue(text)
+        let description = "the first key at least \(text)"
         let target = keyedRequest(base, keyset).filter(Column(keyset.key) >= value).order(Column(keyset.key)).limit(1)
-        guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else { return nil }
-        let before = try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(base.filter($0)) } ?? 0
+        guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else {
+            return FindResult(position: nil, description: description)
+        }
+        let before = try KeysetCondition.before(values, in: keyset.terms).map { try boundedCount(base.filter($0)) } ?? 0
+        guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
         record(values, at: before, of: view)
-        return before
+        return FindResult(position: before, description: description)
+    }
+
+    /// The rows of `request`, nil when there are more than `exactCountLimit`.
+    private func boundedCount(_ request: Request) throws -> Int? {
+        let count = try db.fetchCount(request.limit(exactCountLimit + 1))
+        return count > exactCountLimit ? nil : count
+    }
+
+    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
+    /// the relative positions of an earlier such row are forgotten (a new frame).
+    private func startRelativeFrame(at values: [DatabaseValue], of view: RequestView, description: String) -> FindResult {
+        startRelativeFrame(at: values, of: view.request)
+        return FindResult(position: PagePlan.provisionalJump, description: description, locate: values)
     }
 
     /// The view's keyset, or an error saying why `what` needs one.
@@ -63,9 +92,9 @@ extension RequestDataSource {
         return keyset
     }
 
-    /// `request` with the hidden key selected when the keyset reads it under the hidden name.
+    /// `request` with the hidden key and sort values selected when the keyset reads them under hidden names.
     private func keyedRequest(_ request: Request, _ keyset: PagingKeyset) -> Request {
-        keyset.hiddenKey ? request.annotated(with: Column(keyset.key).expression.forKey(Self.hiddenKeyName)) : request
+        keyset.selecting(request)
     }
 
     /// The condition `text` stands for, and how it was read (for the status line): a condition of
@@ -126,4 +155,13 @@ package struct FindResult: Sendable, Equatable {
     package var position: Int?
     /// `Name LIKE 'A%'`, or `text "rock" in any text column`.
     package var description: String
+    /// The values of the view's order at the row, when `position` is the provisional
+    /// `PagePlan.provisionalJump`: a deferred `locate` says where it really is.
+    package var locate: [DatabaseValue]?
+
+    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil) {
+        self.position = position
+        self.description = description
+        self.locate = locate
+    }
 }

@@ -31,6 +31,39 @@ extension RequestDataSource {
         var name: String
         var descending: Bool
         var isNullable: Bool
+        /// Read under a hidden name (`hiddenSortName`): an expression, or a column the
+        /// selection leaves out.
+        var isHidden = false
+    }
+
+    /// The name the value of sort term `index` is selected under when the grid does not show it.
+    static func hiddenSortName(_ index: Int) -> String { "assoc:sort\(index)" }
+
+    /// SQLite's scalar functions that give the same result for the same arguments: a sort on them
+    /// pages by keyset (the value of each row is selected under a hidden name).
+    private static let deterministicFunctions: Set<String> = [
+        "abs", "char", "coalesce", "glob", "hex", "ifnull", "iif", "instr", "length", "like", "lower", "ltrim",
+        "max", "min", "nullif", "octet_length", "printf", "format", "quote", "replace", "round", "rtrim", "sign",
+        "substr", "substring", "trim", "typeof", "unicode", "upper", "unhex", "concat", "concat_ws",
+    ]
+
+    /// Whether `expression` is computed from the root's own columns by deterministic scalar
+    /// operations alone (no aggregate, annotation, joined table, SQL snippet or random()).
+    private func isRowExpression(_ expression: AssocCore.Expression, of table: TableInfo) -> Bool {
+        switch expression {
+        case .column(let name): return table.column(named: name) != nil
+        case .value: return true
+        case .unary(_, let inner), .isNull(let inner, _), .collated(let inner, _), .named(let inner, _):
+            return isRowExpression(inner, of: table)
+        case .binary(_, let lhs, let rhs): return isRowExpression(lhs, of: table) && isRowExpression(rhs, of: table)
+        case .inList(let inner, let list, _): return ([inner] + list).allSatisfy { isRowExpression($0, of: table) }
+        case .function(let name, let arguments):
+            let name = name.lowercased()
+            // One-argument min and max are aggregates.
+            if (name == "min" || name == "max") && arguments.count < 2 { return false }
+            return Self.deterministicFunctions.contains(name) && arguments.allSatisfy { isRowExpression($0, of: table) }
+        case .aliasedColumn, .aggregate, .sql: return false
+        }
     }
 
     /// Why the request's order cannot be paged by keyset.
@@ -71,11 +104,12 @@ extension RequestDataSource {
         for term in ordering {
             switch term.expression {
             case .column(let name):
-                guard let column = table.column(named: name), isSelected(column.name, in: request) else { return nil }
+                guard let column = table.column(named: name) else { return nil }
                 let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
+                let shown = isSelected(column.name, in: request)
                 columns.append(SortColumn(
-                    expression: term.expression, path: [], name: column.name, descending: term.descending == true,
-                    isNullable: !column.notNull && !isRowidAlias))
+                    expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
+                    descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
             case .aliasedColumn(let alias, let name):
                 guard let include = includes[alias.lowercased()],
                       let column = db.schema.table(named: include.table)?.column(named: name) else { return nil }
@@ -83,7 +117,11 @@ extension RequestDataSource {
                     expression: term.expression, path: include.path, name: column.name,
                     descending: term.descending == true, isNullable: true))
             default:
-                return nil
+                // An expression of the root's columns: its value selected under a hidden name.
+                guard isRowExpression(term.expression, of: table) else { return nil }
+                columns.append(SortColumn(
+                    expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
+                    descending: term.descending == true, isNullable: true, isHidden: true))
             }
         }
         return columns
@@ -118,7 +156,8 @@ extension RequestDataSource {
             names.append(hidden ? Self.hiddenKeyName : key.column)
             paths.append([])
         }
-        return PagingKeyset(terms: terms, names: names, paths: paths, key: key.column, hiddenKey: hidden)
+        let hiddenTerms = sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) }
+        return PagingKeyset(terms: terms, names: names, paths: paths, key: key.column, hiddenKey: hidden, hiddenTerms: hiddenTerms)
     }
 
     // MARK: Request text

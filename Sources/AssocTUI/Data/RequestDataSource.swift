@@ -10,7 +10,14 @@ package final class RequestDataSource: BrowserDataSource {
     /// Row positions → the values of the view's order seen there, per view (anchors of keyset
     /// pagination).
     private var anchors: [Request: [Int: [DatabaseValue]]] = [:]
+    /// Per view: the values of the order at the row a find or jump placed at the provisional
+    /// `PagePlan.provisionalJump`, until the rows before it are counted (`locate`) or a read
+    /// backwards reaches the first row.
+    private var relativeFrames: [Request: [DatabaseValue]] = [:]
     private static let maximumAnchors = 200_000
+    /// The most rows a find or jump counts to place its row at once; past it, the row takes a
+    /// provisional position (see `RequestDataSource+Find`). Tests set it low.
+    var exactCountLimit = PagePlan.maximumSkip
 
     package init(database: Database) {
         self.db = database
@@ -92,6 +99,47 @@ package final class RequestDataSource: BrowserDataSource {
         anchors[view.request, default: [:]][position] = values
     }
 
+    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
+    /// the positions relative to an earlier such row are forgotten.
+    func startRelativeFrame(at values: [DatabaseValue], of view: Request) {
+        var seen = (anchors[view] ?? [:]).filter { !PagePlan.isRelative($0.key) }
+        seen[PagePlan.provisionalJump] = values
+        anchors[view] = seen
+        relativeFrames[view] = values
+    }
+
+    /// The row at `PagePlan.provisionalJump` is at `found`: the anchors relative to it move to their
+    /// real positions.
+    private func settleRelativeFrame(of view: Request, foundAt found: Int) -> RowLocation? {
+        guard let values = relativeFrames.removeValue(forKey: view) else { return nil }
+        var rebased: [Int: [DatabaseValue]] = [:]
+        for (position, key) in anchors[view] ?? [:] {
+            let real = PagePlan.located(position, foundAt: found)
+            if real >= 0 { rebased[real] = key }
+        }
+        anchors[view] = rebased
+        return RowLocation(values: values, position: found)
+    }
+
+    /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
+    /// work, within `countBudgetMilliseconds`). When it is the row of the view's relative frame,
+    /// the anchors relative to it move to their real positions.
+    ///
+    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
+    package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
+        let base = try request(for: view)
+        guard let keyset = pagingKeyset(for: base) else {
+            throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
+        }
+        let position = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(base.filter($0)) } ?? 0
+        }
+        if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
+            return settled
+        }
+        return RowLocation(values: values, position: position)
+    }
+
     /// The name the hidden rowid is selected under, stripped from the grid.
     static let hiddenKeyName = "assoc:rowid"
 
@@ -110,9 +158,10 @@ package final class RequestDataSource: BrowserDataSource {
         var reversed = false
         var keep = limit
         var first = offset
-        if let keyset, keyset.hiddenKey {
-            request = request.annotated(with: Column(keyset.key).expression.forKey(Self.hiddenKeyName))
-        }
+        // A read backwards from a row placed relative to a jump, short of rows: it reached the
+        // first row, which says where the jump's row is.
+        var shortOf: (anchor: Int, count: Int)?
+        if let keyset { request = keyset.selecting(request) }
         switch plan {
         case .forward(let after, let skip, let limit):
             guard let keyset else { break }
@@ -128,6 +177,7 @@ package final class RequestDataSource: BrowserDataSource {
             reversed = true
             keep = limit
             first = offset
+            if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
         case .around(let anchor, let values, let before, let after):
             guard let keyset else { break }
             return try pageAround(
@@ -146,11 +196,21 @@ package final class RequestDataSource: BrowserDataSource {
         // The SQL pane shows the page's plan: the prefetch statements with their IN (…) placeholder.
         let statements = try db.plan(request).steps.map { ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments) }
         var fetched = try db.fetchAll(request)
+        let fetchedCount = fetched.count
         if reversed { fetched.reverse() }
         if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
-        return makePage(
+        var located: RowLocation?
+        if let shortOf, fetchedCount < shortOf.count {
+            // Fewer rows before the anchor than asked: the first fetched row is the view's first,
+            // so the anchor is at `fetchedCount`.
+            located = settleRelativeFrame(of: view.request, foundAt: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
+            if located != nil { first = 0 }
+        }
+        var page = makePage(
             fetched, first: first, statements: statements, view: view, base: base, keyset: keyset, plan: plan,
             repeatsKey: repeatsKey)
+        page.located = located
+        return page
     }
 
     /// The rows around a known row: those before it read backwards, then it and those after it.
@@ -181,9 +241,18 @@ package final class RequestDataSource: BrowserDataSource {
         let statements = try requests.flatMap { try db.plan($0).steps }.map {
             ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments)
         }
-        return makePage(
-            fetched, first: anchor - earlier.count, statements: statements, view: view, base: base, keyset: keyset,
+        var first = anchor - earlier.count
+        var located: RowLocation?
+        if PagePlan.isRelative(anchor), earlier.count < before {
+            // Fewer rows before the anchor than asked: the first of them is the view's first.
+            located = settleRelativeFrame(of: view.request, foundAt: earlier.count - anchor + PagePlan.provisionalJump)
+            if located != nil { first = 0 }
+        }
+        var page = makePage(
+            fetched, first: first, statements: statements, view: view, base: base, keyset: keyset,
             plan: plan, repeatsKey: repeatsKey)
+        page.located = located
+        return page
     }
 
     /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
@@ -193,11 +262,14 @@ package final class RequestDataSource: BrowserDataSource {
         keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
     ) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
-        var flattener = RowFlattener(tree: tree, hiddenColumn: keyset?.hiddenKey == true ? Self.hiddenKeyName : nil)
+        var flattener = RowFlattener(tree: tree, hiddenColumns: keyset?.hiddenColumns ?? [])
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
         var seen = anchors[view.request] ?? [:]
-        if seen.count > Self.maximumAnchors { seen = [:] }
+        if seen.count > Self.maximumAnchors {
+            // Too many: keep those near this page (a frame's rows stay reachable by keyset).
+            seen = seen.filter { abs($0.key - first) <= Self.maximumAnchors / 4 }
+        }
         for (index, row) in fetched.enumerated() {
             rows.append(flattener.values(of: row))
             if let values = keyset?.values(of: row) { seen[first + index] = values }

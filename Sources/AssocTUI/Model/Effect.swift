@@ -11,6 +11,8 @@ enum Effect: Sendable, Equatable {
     case loadPage(RequestView, offset: Int, limit: Int, totalCount: Int?)
     /// Deferred: count the rows of a view.
     case countView(RequestView)
+    /// Deferred: where the row a find or jump placed provisionally is (the rows before it, counted).
+    case locateRow(RequestView, values: [DatabaseValue])
     /// Deferred: count the rows of a table of the Tables pane.
     case countTable(String)
     /// Deferred: count the records of the to-many links of one row.
@@ -41,7 +43,7 @@ enum Effect: Sendable, Equatable {
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .countTable, .countLinks: return true
+        case .countView, .locateRow, .countTable, .countLinks: return true
         default: return false
         }
     }
@@ -91,8 +93,10 @@ enum Event: Sendable, Equatable {
     case dataChanged
     /// Where a find went (`result.position` nil: no match that way).
     case found(RequestView, FindResult, from: Int, backward: Bool)
-    /// Where a jump went (nil: every key is smaller).
-    case jumped(RequestView, key: String, position: Int?)
+    /// Where a jump went (`result.position` nil: every key is smaller).
+    case jumped(RequestView, key: String, FindResult)
+    /// Where the row a find or jump placed provisionally is.
+    case rowLocated(RequestView, RowLocation)
     /// The clipboard's answer to a copy: what the status line says.
     case copied(StatusMessage)
     /// A window of frequencies came.

@@ -23,6 +23,7 @@ struct QueryActivity: Sendable, Equatable {
         case .openView(let view, _): return "Opening \(view.title)"
         case .loadPage(let view, _, _, _): return "Loading rows of \(view.title)"
         case .countView(let view): return "Counting rows of \(view.title)"
+        case .locateRow(let view, _): return "Counting the rows of \(view.title) before the row reached"
         case .countTable(let name): return "Counting rows of \(name)"
         case .countLinks: return "Counting links"
         case .quit: return "Quitting"

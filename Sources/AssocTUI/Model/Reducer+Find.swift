@@ -58,35 +58,55 @@ extension Reducer {
         switch event {
         case .found(let view, let result, let from, let backward):
             guard state.rows?.view == view else { return [] }
-            guard let position = result.position else {
+            guard result.position != nil else {
                 let side = backward ? "before" : "after"
                 state.message = StatusMessage(text: "No match \(side) row \(from + 1): \(result.description)", isError: false)
                 return []
             }
             state.message = StatusMessage(text: "Found: \(result.description)", isError: false)
-            return moveCursor(&state, to: position)
-        case .jumped(let view, let key, let position):
+            return moveCursor(&state, to: result)
+        case .jumped(let view, let key, let result):
             guard state.rows?.view == view else { return [] }
-            guard let position else {
+            guard result.position != nil else {
                 state.message = StatusMessage(text: "No key at least \(key) in this view", isError: false)
                 return []
             }
             state.message = StatusMessage(text: "Jumped to the first key at least \(key)", isError: false)
-            return moveCursor(&state, to: position)
+            return moveCursor(&state, to: result)
+        case .rowLocated(let view, let location):
+            guard var rows = state.rows, rows.view == view else { return [] }
+            guard rows.settleRelativeFrame(location, visible: state.visibleLines(.rows)) else { return [] }
+            state.rows = rows
+            return ensureRowsLoaded(&state)
         default:
             return []
         }
     }
 
-    /// Puts the cursor on row `position` (beyond the rows seen so far when the view is not counted
-    /// yet), and loads the rows around it.
-    private static func moveCursor(_ state: inout AppState, to position: Int) -> [Effect] {
-        guard var rows = state.rows, position >= 0 else { return [] }
+    /// Puts the cursor on the row `result` reached (beyond the rows seen so far when the view is
+    /// not counted yet), and loads the rows around it. A row placed provisionally starts a relative
+    /// frame, and a deferred count says where it is.
+    private static func moveCursor(_ state: inout AppState, to result: FindResult) -> [Effect] {
+        guard var rows = state.rows, let position = result.position, position >= 0 else { return [] }
+        let visible = state.visibleLines(.rows)
+        if let values = result.locate {
+            rows.enterRelativeFrame(at: values, visible: visible)
+            state.rows = rows
+            state.focus = .rows
+            return ensureRowsLoaded(&state) + [.locateRow(rows.view, values: values)]
+        }
+        if PagePlan.isRelative(position) ? rows.relative == nil : PagePlan.isProvisional(position) && !rows.endIsProvisional {
+            // The cursor left the frame the position counts in while the query ran.
+            state.message = StatusMessage(text: "The view moved meanwhile: try again", isError: false)
+            return []
+        }
+        // A real position (a jump near the start) leaves the positions relative to an earlier jump.
+        if !PagePlan.isRelative(position) && !PagePlan.isProvisional(position) { rows.leaveRelativeFrame() }
         if !rows.isCounted && position >= rows.totalCount {
             rows.totalCount = position + 1
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
         }
-        rows.cursor = rows.cursor.moved(to: position).scrolledToShowSelection(visible: state.visibleLines(.rows))
+        rows.cursor = rows.cursor.moved(to: position).scrolledToShowSelection(visible: visible)
         state.rows = rows
         state.focus = .rows
         return ensureRowsLoaded(&state)

@@ -101,7 +101,10 @@ extension Reducer {
         state.sqlScroll = entry.sqlScroll
         clampScrolls(&state)
         var effects = ensureRowsLoaded(&state)
-        if let rows = state.rows, !rows.isCounted, !rows.isLoading { effects.append(.countView(rows.view)) }
+        if let rows = state.rows, !rows.isCounted, rows.relative?.count == nil, !rows.isLoading {
+            effects.append(.countView(rows.view))
+        }
+        if let rows = state.rows, let frame = rows.relative { effects.append(.locateRow(rows.view, values: frame.values)) }
         return effects
     }
 

@@ -89,7 +89,7 @@ extension Reducer {
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }
         case .countLinks, .loadTables, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
-             .find, .jumpToKey:
+             .find, .jumpToKey, .locateRow:
             break
         }
         return false

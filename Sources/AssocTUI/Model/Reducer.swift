@@ -65,6 +65,14 @@ enum Reducer {
             return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
         case .pageLoaded(let view, let page):
             guard var rows = state.rows, rows.view == view else { return [] }
+            // Reading it reached the first row: the relative frame's real positions are known.
+            if let located = page.located { rows.settleRelativeFrame(located, visible: state.visibleLines(.rows)) }
+            guard PagePlan.isRelative(page.offset) == (rows.relative != nil) else {
+                // A page of the frame the cursor left while it was read: read the window again.
+                rows.isLoading = false
+                state.rows = rows
+                return ensureRowsLoaded(&state)
+            }
             apply(page, to: &rows)
             if !rows.isCounted {
                 rows.totalCount = max(rows.totalCount, page.offset + page.rows.count)
@@ -74,6 +82,13 @@ enum Reducer {
             return []
         case .viewCounted(let view, let count):
             guard var rows = state.rows, rows.view == view else { return [] }
+            if rows.relative != nil {
+                // Positions are relative to a jump's row: the count waits for its position.
+                rows.relative?.count = count.count
+                rows.countStatement = count.statement
+                state.rows = rows
+                return []
+            }
             rows.isCounted = true
             rows.totalCount = count.count
             rows.countStatement = count.statement
@@ -92,7 +107,7 @@ enum Reducer {
         case .linksCounted(let counts):
             state.linkCounts = counts
             return []
-        case .found, .jumped:
+        case .found, .jumped, .rowLocated:
             return reduceFindEvent(&state, event)
         case .requestTextLoaded, .viewChecked, .promptFailed, .numericColumnsLoaded:
             return reducePromptEvent(&state, event)
@@ -221,8 +236,11 @@ enum Reducer {
             return []
         case .moveUp: return move(&state) { $0.moved(by: -1) }
         case .moveDown: return move(&state) { $0.moved(by: 1) }
-        case .firstRow: return move(&state) { $0.moved(to: 0) }
+        case .firstRow:
+            if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
+            return move(&state) { $0.moved(to: 0) }
         case .lastRow:
+            if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
             if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.isKeyset {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
                 let end = PagePlan.provisionalEnd

@@ -39,6 +39,10 @@ struct RowsState: Sendable, Equatable {
     /// `G` was pressed before the count was known: `totalCount` is `PagePlan.provisionalEnd`
     /// and positions near the end count back from it, until the count arrives (`settleEnd`).
     var endIsProvisional = false
+    /// A find or jump placed the cursor's row at `PagePlan.provisionalJump` before the rows in
+    /// front of it were counted: positions are relative to that row (the title shows `?`) until a
+    /// deferred count or a read reaching the first row says where it is (`settleRelativeFrame`).
+    var relative: RelativeFrame?
     /// After an include or a prefetch: bring the columns of the join at this path into view.
     var revealJoinPath: [Int]?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
@@ -46,6 +50,59 @@ struct RowsState: Sendable, Equatable {
 
     init(view: RequestView) {
         self.view = view
+    }
+
+    /// The row whose order has `values` takes the cursor at `PagePlan.provisionalJump`: the loaded
+    /// rows (of another frame) go, the rows known to exist are the row itself until pages come.
+    mutating func enterRelativeFrame(at values: [DatabaseValue], visible: Int) {
+        let count = relative?.count ?? (isCounted ? totalCount : nil)
+        relative = RelativeFrame(values: values, count: count)
+        isCounted = false
+        endIsProvisional = false
+        pendingLast = false
+        rows = []
+        prefetched = []
+        let position = PagePlan.provisionalJump
+        pageOffset = position
+        totalCount = position + 1
+        cursor = ListCursor(count: totalCount, index: position, top: cursor.top).scrolledToShowSelection(visible: visible)
+    }
+
+    /// Back to real positions without knowing the relative ones (`g`, `G`): the loaded rows go; the
+    /// row count is the one counted meanwhile, if any.
+    mutating func leaveRelativeFrame() {
+        guard let frame = relative else { return }
+        relative = nil
+        rows = []
+        prefetched = []
+        pageOffset = 0
+        if let count = frame.count {
+            isCounted = true
+            totalCount = count
+        } else {
+            totalCount = 1
+        }
+        cursor = cursor.resized(to: totalCount)
+    }
+
+    /// The row of the relative frame is at `location.position`: every relative position moves by
+    /// the same amount, so the same rows stay on the same lines. False when `location` is of
+    /// another row (an earlier jump's).
+    @discardableResult
+    mutating func settleRelativeFrame(_ location: RowLocation, visible: Int) -> Bool {
+        guard let frame = relative, frame.values == location.values else { return false }
+        relative = nil
+        let shift = location.position - PagePlan.provisionalJump
+        pageOffset = max(0, pageOffset + shift)
+        if let count = frame.count {
+            isCounted = true
+            totalCount = count
+        } else {
+            totalCount = max(1, totalCount + shift, pageOffset + rows.count)
+        }
+        cursor = ListCursor(count: totalCount, index: cursor.index + shift, top: cursor.top + shift)
+            .scrolledToShowSelection(visible: visible)
+        return true
     }
 
     /// Once the view is counted: positions that counted back from the provisional end become real.
@@ -59,8 +116,10 @@ struct RowsState: Sendable, Equatable {
     }
 
     /// The cursor's position over the row count, for titles: `42/1000`, `42/200+…` while
-    /// counting, `last−3/…` near a provisional end.
+    /// counting, `last−3/…` near a provisional end, `?/1000` while the position of the row a
+    /// find or jump reached is being counted.
     var counterLabel: String {
+        if let relative { return "?/" + (relative.count.map(String.init) ?? "…") }
         if isCounted { return "\(cursor.index + 1)/\(totalCount)" }
         guard endIsProvisional else { return "\(cursor.index + 1)/\(totalCount)+…" }
         guard PagePlan.isProvisional(cursor.index) else { return "\(cursor.index + 1)/…" }
@@ -122,4 +181,11 @@ struct RowsState: Sendable, Equatable {
         default: return ValueFormatter.cell(value).text
         }
     }
+}
+
+/// The row a find or jump reached (the values of the view's order there) and the view's row count
+/// when known: the frame of positions relative to that row.
+struct RelativeFrame: Sendable, Equatable {
+    var values: [DatabaseValue]
+    var count: Int?
 }
