@@ -63,7 +63,7 @@ enum Keymap {
         Binding(keys: [.character("f")], action: .find, help: "find a row: a condition (price > 10) or text in any text column", group: .query),
         Binding(keys: [.character("n")], action: .nextMatch, help: "next match of the find, in the view's order", group: .query),
         Binding(keys: [.character("N")], action: .previousMatch, help: "previous match of the find", group: .query),
-        Binding(keys: [.character("#")], action: .jumpToKey, help: "jump to a key: the first row whose key is at least the value", group: .query),
+        Binding(keys: [.character("#")], action: .jumpToKey, help: "jump to a key: the first row whose key is at least the value (deep in a big view its position shows ? until counted)", group: .query),
         Binding(keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
