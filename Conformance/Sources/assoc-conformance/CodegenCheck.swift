@@ -131,8 +131,9 @@ struct CodegenCheck {
                 tally.excludedBy["too large: main query over 5,000 rows (not a GRDB limit; time and memory)", default: 0] += 1
                 continue
             }
-            // An error here is left to `assoc fetch` below, which says why.
-            let isSmall = (try? assocRunner.fetch(spec, limit: 10_000)).map { $0 != nil } ?? true
+            // nil: over the limit. An error here is left to `assoc fetch` below, which says why.
+            let isSmall: Bool
+            do { isSmall = try assocRunner.fetch(spec, limit: 10_000) != nil } catch { isSmall = true }
             if !isSmall {
                 tally.excludedBy["too large: over 10,000 rows with prefetched ones (not a GRDB limit; time)", default: 0] += 1
                 continue
