@@ -304,7 +304,19 @@ private struct ViewGenerator {
             }
         }
         let columns = db.schema.table(named: view.table)?.columns ?? []
-        if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
+        if Int.random(in: 0..<4, using: &random) == 0, let link = links.filter(\.isToMany).randomElement(using: &random) {
+            // A sort on an aggregate of a to-many link, as `a` then `s` make it (paged in HAVING).
+            let numeric = (db.schema.table(named: link.destination)?.columns ?? []).filter { column in
+                ["INT", "REAL", "NUM"].contains { column.declaredType.uppercased().contains($0) }
+            }.map(\.name)
+            let aggregate = AggregateChoices.choices(link: link, numericColumns: numeric).randomElement(using: &random)
+                ?? Table(link.origin).association(link.name).count
+            var annotated = view.request
+            annotated.relation.annotations.append(aggregate)
+            annotated = annotated.order(Ordering(aggregate, descending: Bool.random(using: &random) ? true : nil))
+            // Not on a table AssocCore cannot group (no single-column key): the browser's `a` says so.
+            if (try? db.mainStatement(for: annotated)) != nil { view.request = annotated }
+        } else if Bool.random(using: &random), let column = columns.randomElement(using: &random) {
             view.request = view.request.order(Ordering(Column(column.name), descending: Bool.random(using: &random) ? true : nil))
         } else if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
             // A sort on an expression of root columns (ties, NULLs, mixed types), as `.order(…)` types it.
@@ -321,8 +333,14 @@ private struct ViewGenerator {
         } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
                   let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
                   let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name]) {
-            // A sort on an included column (NULL where the include has no match), as `s` makes it.
-            view.request = aliased.request.order(Ordering(
+            // A sort on an included column (NULL where the include has no match), as `s` makes it;
+            // sometimes the include then joins without its columns (a typed `joining`).
+            var request = aliased.request
+            if include.path.count == 1, include.path[0] < request.relation.joins.count, Bool.random(using: &random) {
+                let required = request.relation.joins[include.path[0]].method.isRequired
+                request.relation.joins[include.path[0]].method = required ? .joiningRequired : .joiningOptional
+            }
+            view.request = request.order(Ordering(
                 AssocCore.Expression.aliasedColumn(alias: aliased.alias, column: column.name),
                 descending: Bool.random(using: &random) ? true : nil))
         }

@@ -30,6 +30,28 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(page.prefetched.last?.first?.rows, [])
     }
 
+    func testASortOnAnAggregatePagesByKeysetInHaving() throws {
+        // Tracks per album: 1 → 3, 2 → 1, 3 → 2, 4 → 1. Sorted by the count, descending, then the key.
+        let count = Table("Album").association("tracks").count
+        var request = Table("Album").all
+        request.relation.annotations.append(count)
+        let view = RequestView(request: request.order(Ordering(count, descending: true)))
+        let source = try source()
+        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
+        XCTAssertTrue(first.paging.hasPrefix("keyset paging on "), first.paging)
+        XCTAssertEqual(first.rows.map { $0.first }, [1, 3])
+        // The next page starts after (2 tracks, album 3): a condition on the aggregate, in HAVING.
+        let second = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(second.rows.map { $0.first }, [2, 4])
+        let sql = try XCTUnwrap(second.statements.first?.sql)
+        XCTAssertTrue(sql.contains("HAVING"), sql)
+        XCTAssertFalse(sql.contains("OFFSET"), sql)
+        // Backwards from the end, as G then PgUp read it.
+        let count4 = try source.count(of: view).count
+        XCTAssertEqual(count4, 4)
+        XCTAssertEqual(try source.page(of: view, offset: 1, limit: 2, totalCount: 4).rows.map { $0.first }, [3, 2])
+    }
+
     func testPrefetchThroughALink() throws {
         let view = RequestView(request: Table("Artist").including(all: Table("Artist").tracks))  // hasManyThrough albums
         let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)

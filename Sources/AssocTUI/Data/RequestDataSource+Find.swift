@@ -27,7 +27,7 @@ extension RequestDataSource {
         var request = keyedRequest(base, keyset)
         let beyond = backward ? KeysetCondition.before(cursor, in: keyset.terms) : KeysetCondition.after(cursor, in: keyset.terms)
         guard let beyond else { return FindResult(position: nil, description: description) }
-        request = request.filter(condition).filter(beyond).order(keyset.orderings(reversed: backward)).limit(1)
+        request = request.adding(filter: condition).adding(filter: beyond).order(keyset.orderings(reversed: backward)).limit(1)
         guard let row = try db.fetchOne(request), let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
@@ -35,7 +35,7 @@ extension RequestDataSource {
         let (low, high) = backward ? (values, cursor) : (cursor, values)
         var skipped: Int? = 0
         if let after = KeysetCondition.after(low, in: keyset.terms), let before = KeysetCondition.before(high, in: keyset.terms) {
-            skipped = try boundedCount(base.filter(after).filter(before))
+            skipped = try boundedCount(base.adding(filter: after).adding(filter: before))
         }
         // Few rows in between: the match is placed in the cursor's frame (real, relative to a jump,
         // or counted back from a provisional end).
@@ -63,7 +63,7 @@ extension RequestDataSource {
         guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
-        let before = try KeysetCondition.before(values, in: keyset.terms).map { try boundedCount(base.filter($0)) } ?? 0
+        let before = try KeysetCondition.before(values, in: keyset.terms).map { try boundedCount(base.adding(filter: $0)) } ?? 0
         guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
         record(values, at: before, of: view)
         return FindResult(position: before, description: description)

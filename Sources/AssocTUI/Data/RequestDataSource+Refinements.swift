@@ -88,13 +88,13 @@ extension RequestDataSource {
     private func sortColumns(of request: Request) -> [SortColumn]? {
         guard let ordering = request.relation.ordering, !ordering.isEmpty else { return [] }
         guard let table = db.schema.table(named: request.table) else { return nil }
-        var includes: [String: (path: [String], table: String)] = [:]
+        var includes: [String: (path: [String], table: String, columns: [RequestScope.Column])] = [:]
         if ordering.contains(where: { if case .aliasedColumn = $0.expression { true } else { false } }),
            let tree = try? db.scopeTree(of: request) {
             func walk(_ scope: RequestScope, _ path: [String]) {
                 for child in scope.scopes {
                     let childPath = path + [child.key]
-                    if let alias = child.alias { includes[alias.lowercased()] = (childPath, child.table) }
+                    if let alias = child.alias { includes[alias.lowercased()] = (childPath, child.table, child.columns) }
                     walk(child, childPath)
                 }
             }
@@ -102,6 +102,14 @@ extension RequestDataSource {
         }
         var columns: [SortColumn] = []
         for term in ordering {
+            // An annotation (by its name, or by its aggregate as `s` writes it): its value is in
+            // every row under the annotation's name; the keyset condition goes in HAVING.
+            if let annotation = annotation(sortedBy: term.expression, in: request, table: table) {
+                columns.append(SortColumn(
+                    expression: annotation.expression, path: [], name: annotation.name,
+                    descending: term.descending == true, isNullable: true))
+                continue
+            }
             switch term.expression {
             case .column(let name):
                 guard let column = table.column(named: name) else { return nil }
@@ -111,8 +119,11 @@ extension RequestDataSource {
                     expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
                     descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
             case .aliasedColumn(let alias, let name):
+                // The column must be in the scope's rows: a table joined without its columns (or
+                // the columnless pivot of a through include merged with it) pages with OFFSET.
                 guard let include = includes[alias.lowercased()],
-                      let column = db.schema.table(named: include.table)?.column(named: name) else { return nil }
+                      let column = db.schema.table(named: include.table)?.column(named: name),
+                      include.columns.contains(.table(column.name)) else { return nil }
                 columns.append(SortColumn(
                     expression: term.expression, path: include.path, name: column.name,
                     descending: term.descending == true, isNullable: true))
@@ -125,6 +136,34 @@ extension RequestDataSource {
             }
         }
         return columns
+    }
+
+    /// The aggregate annotation `expression` sorts by, with the name its value is selected under:
+    /// `expression` is the annotation's name (not a column of the table) or its aggregate.
+    private func annotation(
+        sortedBy expression: AssocCore.Expression, in request: Request, table: TableInfo
+    ) -> (expression: AssocCore.Expression, name: String)? {
+        let annotations = request.relation.annotations
+        guard !annotations.isEmpty, annotations.contains(where: \.containsAggregate) else { return nil }
+        // The names the annotations are selected under, from the root's columns in row order.
+        guard let tree = try? db.scopeTree(of: request) else { return nil }
+        let names = resultColumnNames(of: request)
+        for (index, annotation) in annotations.enumerated() {
+            guard let position = tree.columns.firstIndex(of: .annotation(index)), position < names.count else { continue }
+            let name = names[position]
+            var inner = annotation
+            while case .named(let unnamed, _) = inner { inner = unnamed }
+            guard inner.containsAggregate else { continue }
+            switch expression {
+            case .column(let column) where column.lowercased() == name.lowercased() && table.column(named: column) == nil:
+                return (inner, name)
+            case let other where other == inner || other == annotation:
+                return (inner, name)
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// Whether the root's `column` is among the selected columns of every row.

@@ -132,7 +132,7 @@ package final class RequestDataSource: BrowserDataSource {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
         let position = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
-            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(base.filter($0)) } ?? 0
+            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(base.adding(filter: $0)) } ?? 0
         }
         if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
             return settled
@@ -167,12 +167,12 @@ package final class RequestDataSource: BrowserDataSource {
             guard let keyset else { break }
             if let after {
                 // Nothing after the anchor (the last row possible): an always-false condition.
-                request = request.filter(KeysetCondition.after(after, in: keyset.terms) ?? .value(0))
+                request = request.adding(filter: KeysetCondition.after(after, in: keyset.terms) ?? .value(0))
             }
             request = request.order(keyset.orderings()).limit(limit, offset: skip > 0 ? skip : nil)
         case .backward(let before, let count, let limit):
             guard let keyset else { break }
-            if let before { request = request.filter(KeysetCondition.before(before, in: keyset.terms) ?? .value(0)) }
+            if let before { request = request.adding(filter: KeysetCondition.before(before, in: keyset.terms) ?? .value(0)) }
             request = request.order(keyset.orderings(reversed: true)).limit(count)
             reversed = true
             keep = limit
@@ -221,7 +221,7 @@ package final class RequestDataSource: BrowserDataSource {
         var requests: [Request] = []
         var earlier: [Row] = []
         if before > 0, let condition = KeysetCondition.before(values, in: keyset.terms) {
-            let backward = request.filter(condition).order(keyset.orderings(reversed: true)).limit(before)
+            let backward = request.adding(filter: condition).order(keyset.orderings(reversed: true)).limit(before)
             requests.append(backward)
             earlier = try db.fetchAll(backward).reversed()
         }
@@ -233,7 +233,7 @@ package final class RequestDataSource: BrowserDataSource {
         requests.append(itself)
         var later: [Row] = try db.fetchAll(itself)
         if after > 1, let condition = KeysetCondition.after(values, in: keyset.terms) {
-            let forward = request.filter(condition).order(keyset.orderings()).limit(after - 1)
+            let forward = request.adding(filter: condition).order(keyset.orderings()).limit(after - 1)
             requests.append(forward)
             later += try db.fetchAll(forward)
         }
@@ -312,7 +312,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// The names of the columns `request`'s main statement returns (a page without rows still
     /// shows its headers); empty when it cannot be prepared.
-    private func resultColumnNames(of request: Request) -> [String] {
+    func resultColumnNames(of request: Request) -> [String] {
         guard let statement = try? db.mainStatement(for: request) else { return [] }
         return (try? db.connection.prepare(statement.sql).columnNames) ?? []
     }
