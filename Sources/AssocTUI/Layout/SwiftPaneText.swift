@@ -10,6 +10,11 @@ enum SwiftPaneText {
         }
     }
 
+    /// The width in cells of the code's widest line (how far it scrolls sideways).
+    static func widestLine(_ state: AppState) -> Int {
+        lines(state, width: 0).map { $0.reduce(0) { $0 + TextWidth.width(of: $1.text) } }.max() ?? 0
+    }
+
     /// The code as it was generated (for `y`), nil until it is.
     static func plainText(_ state: AppState) -> String? {
         guard let rows = state.rows, let code = state.swiftCode, code.view == rows.view, !code.isError else { return nil }

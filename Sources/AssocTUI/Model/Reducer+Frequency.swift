@@ -28,8 +28,9 @@ extension Reducer {
         }
     }
 
-    static func reduceFrequency(_ state: inout AppState, action: Action) -> [Effect] {
-        guard var frequency = state.frequency else { return [] }
+    /// The frequency view's keys; nil for those it leaves to the browser (panes, side pane, help).
+    static func reduceFrequency(_ state: inout AppState, action: Action) -> [Effect]? {
+        guard var frequency = state.frequency else { return nil }
         let visible = state.visibleLines(.rows)
         switch action {
         case .back, .frequency:
@@ -41,10 +42,7 @@ extension Reducer {
         case .open:
             return filterOnFrequency(&state)
         case .toggleSidePane, .previousTab, .nextTab, .help, .nextPane, .previousPane:
-            state.frequency = nil
-            let effects = reduce(&state, action: action)
-            state.frequency = frequency
-            return effects
+            return nil
         case .moveUp: frequency.cursor = frequency.cursor.moved(by: -1)
         case .moveDown: frequency.cursor = frequency.cursor.moved(by: 1)
         case .pageUp, .halfPageUp: frequency.cursor = frequency.cursor.moved(by: action == .pageUp ? -visible : -max(1, visible / 2))

@@ -33,7 +33,7 @@ extension Reducer {
             state.message = StatusMessage(text: "The SQL wraps to the pane's width: nothing to scroll sideways", isError: false)
             return
         }
-        let widest = SwiftPaneText.lines(state, width: width).map { $0.reduce(0) { $0 + TextWidth.width(of: $1.text) } }.max() ?? 0
+        let widest = SwiftPaneText.widestLine(state)
         let last = max(0, widest - width)
         let step = max(8, width / 4)
         let target: Int

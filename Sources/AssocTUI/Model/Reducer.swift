@@ -196,8 +196,9 @@ enum Reducer {
     // MARK: - Actions
 
     static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
-        if state.frequency != nil, state.overlay == .none, state.schemaMap == nil {
-            return reduceFrequency(&state, action: action)
+        if state.frequency != nil, state.overlay == .none, state.schemaMap == nil,
+           let effects = reduceFrequency(&state, action: action) {
+            return effects
         }
         if state.schemaMap != nil {
             return reduceSchemaMap(&state, action: action)

@@ -3,12 +3,12 @@
 extension Reducer {
     static func silentKeyMessage(_ action: Action, _ state: AppState) -> String {
         let place = placeName(state)
+        let inSidePane = state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
         switch action {
         case .moveUp, .pageUp, .halfPageUp, .firstRow:
-            return state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
-                ? "The side pane is at its top" : "Already at the top of \(place)"
+            return inSidePane ? "The side pane is at its top" : "Already at the top of \(place)"
         case .moveDown, .pageDown, .halfPageDown, .lastRow:
-            if state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil {
+            if inSidePane {
                 return state.sqlScroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
             }
             return "Already at the end of \(place)"

@@ -10,7 +10,9 @@ enum JumpListRenderer {
             "Jump from \(Sanitizer.sanitize(list.origin))\(from)",
             trailing: "\(shown.count) of \(list.targets.count) path\(list.targets.count == 1 ? "" : "s")",
             in: rect, focused: true, buffer: &buffer)
-        drawQuery(list.query, at: Point(x: content.x, y: content.y), width: content.width, buffer: &buffer)
+        PromptRenderer.drawText(
+            list.query, prefix: " " + list.query.kind.prefix + " ", at: Point(x: content.x, y: content.y), width: content.width,
+            buffer: &buffer)
         let listRect = Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 2))
         if shown.isEmpty {
             PaneChrome.drawNote(" No reachable table matches: Backspace widens the list", in: listRect, buffer: &buffer)
@@ -39,17 +41,5 @@ enum JumpListRenderer {
             return "Enter: records linked to \(row) · Ctrl-A: to \(every) · type to narrow · Esc closes"
         }
         return "Enter: records linked to \(every) · type to narrow · Esc closes"
-    }
-
-    private static func drawQuery(_ query: PromptState, at point: Point, width: Int, buffer: inout ScreenBuffer) {
-        let prefix = " " + query.kind.prefix + " "
-        let used = buffer.put(prefix, at: point, maxWidth: width, style: .header)
-        let characters = query.textCharacters
-        let room = max(1, width - used - 1)
-        let start = min(max(0, query.cursorIndex - room + 1), characters.count)
-        let visible = String(characters[start..<min(characters.count, start + room)])
-        buffer.put(Sanitizer.sanitize(visible), at: Point(x: point.x + used, y: point.y), maxWidth: room)
-        let under = query.cursorIndex < characters.count ? String(characters[query.cursorIndex]) : " "
-        buffer.put(Sanitizer.sanitize(under), at: Point(x: point.x + used + query.cursorIndex - start, y: point.y), maxWidth: 1, highlighted: true)
     }
 }

@@ -2,7 +2,7 @@
 /// with the SQL pane's scroll offset. Long lines are cut, not wrapped, so the code stays pasteable.
 enum SwiftPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let widest = SwiftPaneText.lines(state, width: rect.width).map { $0.reduce(0) { $0 + TextWidth.width(of: $1.text) } }.max() ?? 0
+        let widest = SwiftPaneText.widestLine(state)
         let cutLeft = state.sideColumn > 0 ? "◀ " : ""
         let cutRight = widest - state.sideColumn > rect.width ? " ▶" : ""
         let content = PaneChrome.drawTitle(
