@@ -30,7 +30,11 @@ final class FindTests: XCTestCase {
     func views() -> [RequestView] {
         let byPrice = RequestView(request: Table("item").order(Column("price").desc))
         let filtered = RequestView(request: Table("item").filter(Column("id") > 100).order(Column("name")))
-        return [RequestView(table: "item"), byPrice, filtered]
+        // An SQL snippet of the row (its value selected under a hidden name), and a request that
+        // frames itself with a limit (keyset within its window).
+        let bySnippet = RequestView(request: Table("item").order(sql: "price % 5"))
+        let framed = RequestView(request: Table("item").order(Column("name")).limit(300, offset: 50))
+        return [RequestView(table: "item"), byPrice, filtered, bySnippet, framed]
     }
 
     func testFindGoesToTheNextAndPreviousMatchInTheViewsOrder() throws {
@@ -68,10 +72,21 @@ final class FindTests: XCTestCase {
         for view in views() {
             let all = try ids(source, view)
             for key in ["1", "2", "301", "1200", "5000", "abc"] {
+                var request = try source.request(for: view)
+                let framed = request.limit != nil
+                request.limit = nil
+                request.offset = nil
+                let target = try source.db.fetchOne(request.filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
+                let expected = target.flatMap { all.firstIndex(of: $0) }
+                if framed && target != nil && expected == nil {
+                    // The row is not among those the request's limit keeps.
+                    XCTAssertThrowsError(try source.jump(toKey: key, in: view), "#\(key)") { error in
+                        XCTAssertTrue(AssocError.message(for: error).contains("outside the rows of this request's limit"), "\(error)")
+                    }
+                    continue
+                }
                 let position = try source.jump(toKey: key, in: view).position
-                let target = try source.db.fetchOne(try source.request(for: view)
-                    .filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
-                XCTAssertEqual(position, target.flatMap { all.firstIndex(of: $0) }, "\(view.request.relation.ordering ?? []) #\(key)")
+                XCTAssertEqual(position, expected, "\(view.request.relation.ordering ?? []) #\(key)")
             }
         }
     }
@@ -82,11 +97,14 @@ final class FindTests: XCTestCase {
             let source = try source()
             let all = try ids(source, view)
             let position = try XCTUnwrap(try source.jump(toKey: "700", in: view).position)
-            let page = try source.page(of: view, offset: max(0, position - 10), limit: 30, totalCount: all.count)
-            XCTAssertEqual(page.offset, max(0, position - 10))
-            XCTAssertEqual(page.rows.map { $0.first }, Array(all[max(0, position - 10)..<min(all.count, position + 20)]), "\(view.request.relation.ordering ?? [])")
+            let start = max(0, position - 10)
+            let page = try source.page(of: view, offset: start, limit: 30, totalCount: all.count)
+            XCTAssertEqual(page.offset, start)
+            XCTAssertEqual(page.rows.map { $0.first }, Array(all[start..<min(all.count, start + 30)]), "\(view.request.relation.ordering ?? [])")
             XCTAssertTrue(page.paging.hasPrefix("keyset paging"), page.paging)
-            XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") }, "\(page.statements)")
+            // No OFFSET but the one a request that frames itself asks for its first row.
+            let framed = view.request.offset.map { " OFFSET \($0)" }
+            XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") && !(framed.map($0.sql.hasSuffix) ?? false) }, "\(page.statements)")
         }
     }
 
@@ -124,11 +142,12 @@ final class FindTests: XCTestCase {
     func testFindNeedsAKeyedView() throws {
         let source = try source()
         var view = RequestView(table: "item")
-        // An SQL snippet: nothing says it gives the same value for the same row.
-        view.request = view.request.order(sql: "price + 1")
-        _ = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        // An SQL snippet whose value changes from one read to the next.
+        view.request = view.request.order(sql: "price + random() % 3")
+        let page = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        XCTAssertEqual(page.paging, "OFFSET paging: sorted by an SQL snippet that is not one value per row (an aggregate, random(), the time)")
         XCTAssertThrowsError(try source.find("rock", in: view, after: 0, backward: false)) { error in
-            XCTAssertTrue(AssocError.message(for: error).contains("pages with OFFSET (sorted by an expression)"), "\(error)")
+            XCTAssertTrue(AssocError.message(for: error).contains("pages with OFFSET (sorted by an SQL snippet"), "\(error)")
         }
     }
 }

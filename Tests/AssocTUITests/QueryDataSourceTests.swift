@@ -1,5 +1,6 @@
 import XCTest
 import AssocCore
+import TestSupport
 @testable import AssocTUI
 
 /// Prefetches, aggregates, filters, sorts and typed requests through the real data source, on the
@@ -143,10 +144,76 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(typed.request, Table("Album").limit(3, offset: 1))
         let page = try source.page(of: typed, offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [2, 3])
-        XCTAssertEqual(page.paging, "OFFSET paging: the request has a limit")
+        XCTAssertEqual(page.paging, "keyset paging on AlbumId")
+        XCTAssertEqual(page.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 2 OFFSET 1"#)
+        // The next page starts after album 3, and takes the one row the limit has left.
         let next = try source.page(of: typed, offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows.map { $0.first }, [4])
+        XCTAssertEqual(next.statements.first?.sql, #"SELECT * FROM "Album" WHERE "AlbumId" > ? ORDER BY "AlbumId" LIMIT 1"#)
+        XCTAssertEqual(next.statements.first?.arguments, [3])
         XCTAssertEqual(try source.count(of: typed).count, 3)
+        // The last rows of a view its limit cuts (`G` once counted): reached from its first row.
+        let cut = try source.view(parsing: "Album.limit(2)", from: nil)
+        let last = try RequestDataSource(database: source.db).page(of: cut, offset: 1, limit: 1, totalCount: 2)
+        XCTAssertEqual(last.rows.map { $0.first }, [2])
+        XCTAssertEqual(last.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 1 OFFSET 1"#)
+        XCTAssertEqual(last.paging, "OFFSET paging: the last rows of the request's limit, counted from its first row")
+        XCTAssertFalse(last.isKeyset, "G waits for the count: the end of the table is not the end of the limit")
+    }
+
+    /// A composite WITHOUT ROWID key ends the order of a sorted view: keyset paging on
+    /// (sort, a, b), each page one range of the row-value order.
+    func testACompositeKeyPagesByKeyset() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE edge (a INTEGER NOT NULL, b INTEGER NOT NULL, w INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO edge VALUES (2, 1, 5), (1, 2, 5), (1, 1, 7), (3, 3, NULL);
+            """)
+        let source = RequestDataSource(database: db)
+        let view = RequestView(request: Table("edge").order(Column("w")))
+        var rows: [[DatabaseValue]] = []
+        for offset in 0..<5 {
+            let page = try source.page(of: view, offset: offset, limit: 1, totalCount: nil)
+            XCTAssertEqual(page.paging, "keyset paging on w, a, b")
+            if offset == 2 {
+                // After (w 5, a 1, b 2), the second row: NULLs come first, so only larger values.
+                XCTAssertEqual(page.statements.first?.sql, """
+                    SELECT * FROM "edge" WHERE ("w" >= ?) AND (("w" > ?) OR (("w" = ?) AND (("a" > ?) OR (("a" = ?) AND ("b" > ?))))) \
+                    ORDER BY "w", "a", "b" LIMIT 1
+                    """)
+                XCTAssertEqual(page.statements.first?.arguments, [5, 5, 5, 1, 1, 2])
+            }
+            rows += page.rows
+        }
+        // NULL first, then w 5 by (a, b), then 7.
+        XCTAssertEqual(rows, [[3, 3, .null], [1, 2, 5], [2, 1, 5], [1, 1, 7]])
+        XCTAssertEqual(try source.jump(toKey: "2", in: view).position, 2)
+    }
+
+    /// A sort on a table joined without its columns, or on an SQL snippet, pages by keyset: the
+    /// value is selected under a hidden name the grid leaves out.
+    func testSortsOnAJoinedColumnOrASnippetPageByKeyset() throws {
+        let source = try source()
+        // Albums by their artist's name, descending: Accept (2, 3), AC/DC (1, 4).
+        let joined = try source.view(parsing: "Album.joining(required: artist.aliased(\"a\")).order(a.Name.desc)", from: nil)
+        // Albums by the length of their title: 17 (2), 17 (3), 17 (4), 37 (1).
+        let snippet = RequestView(request: Table("Album").order(sql: "length(Title)"))
+        for (view, expected, note) in [
+            (joined, [2, 3, 1, 4], "keyset paging on a.Name DESC, AlbumId"),
+            (snippet, [2, 3, 4, 1], "keyset paging on sql: 'length(Title)', AlbumId"),
+        ] {
+            var rows: [DatabaseValue?] = []
+            var statements: [String] = []
+            while rows.count < 4 {
+                let page = try source.page(of: view, offset: rows.count, limit: 1, totalCount: nil)
+                XCTAssertEqual(page.paging, note)
+                XCTAssertEqual(page.columns.map(\.name), ["AlbumId", "Title", "ArtistId"])
+                if page.rows.isEmpty { break }
+                rows += page.rows.map(\.first)
+                statements += page.statements.map(\.sql)
+            }
+            XCTAssertEqual(rows, expected.map { .integer(Int64($0)) }, note)
+            XCTAssertFalse(statements.contains { $0.contains("OFFSET") }, "\(statements)")
+        }
     }
 
     func testParseErrorsCarryTheirColumn() throws {

@@ -52,19 +52,24 @@ final class ThroughViewTests: XCTestCase {
         XCTAssertEqual(try source.count(of: view).count, 4)
     }
 
-    /// A typed request that joins a to-many link repeats its root's key: it pages with OFFSET over
-    /// a total order (the root's key, then the joined table's), never on the key.
-    func testARequestJoiningAToManyLinkPagesWithOffsetOverATotalOrder() throws {
+    /// A typed request that joins a to-many link repeats its root's key: it pages by keyset on
+    /// the root's key then the joined table's (selected under a hidden name), never with OFFSET.
+    func testARequestJoiningAToManyLinkPagesByKeysetOnBothKeys() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
         let view = try source.view(parsing: "Album.including(required: tracks)", from: nil)
         let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
-        XCTAssertFalse(first.isKeyset)
-        XCTAssertEqual(first.paging, "OFFSET paging: rows repeat a key")
+        XCTAssertTrue(first.isKeyset)
+        XCTAssertEqual(first.paging, "keyset paging on AlbumId, Track.TrackId")
         let next = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.statements.first?.sql, """
-            SELECT "Album".*, "Track".* FROM "Album" JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
-            ORDER BY "Album"."AlbumId", "Track"."TrackId" LIMIT 2 OFFSET 2
+            SELECT "Album".*, "Track"."TrackId" AS "assoc:join0", "Track".* FROM "Album" \
+            JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
+            WHERE ("Album"."AlbumId" >= ?) AND (("Album"."AlbumId" > ?) OR (("Album"."AlbumId" = ?) AND ("Track"."TrackId" > ?))) \
+            ORDER BY "Album"."AlbumId", "Track"."TrackId" LIMIT 2
             """)
+        XCTAssertEqual(next.statements.first?.arguments, [1, 1, 1, 6])
+        // The hidden key is not a column of the grid.
+        XCTAssertFalse(first.columns.contains { $0.name.hasPrefix("assoc:") })
         // Album 1: tracks 1, 6, 7; album 2: track 2.
         XCTAssertEqual((first.rows + next.rows).map { [$0[0], $0[3]] }, [[1, 1], [1, 6], [1, 7], [2, 2]])
     }

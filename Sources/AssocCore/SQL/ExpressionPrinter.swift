@@ -12,13 +12,16 @@ struct ExpressionPrinter {
     var annotationNames: [String: String] = [:]
     /// The root node's id, whose columns may be annotation names.
     var rootID: Int?
+    /// `JoinedTableReference` aliases → node id: every table of the query, for expressions the
+    /// engine adds (keyset pagination on rows a join repeats).
+    var joinedTableReferences: [String: Int] = [:]
 
     func write(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
         switch expression {
         case .column(let name):
             try writeColumn(name, of: node, to: &w)
         case .aliasedColumn(let alias, let column):
-            guard let id = aliases[alias.lowercased()], let target = nodes[id] else {
+            guard let id = aliases[alias.lowercased()] ?? joinedTableReferences[alias], let target = nodes[id] else {
                 let known = aliases.keys.sorted()
                 throw AssocError.unknownAlias(alias, suggestions: closestNames(to: alias, among: known), known: known)
             }

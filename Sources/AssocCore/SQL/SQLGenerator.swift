@@ -68,6 +68,7 @@ package enum SQLGenerator {
             nodes: nodes, sqlNames: sqlNames, aliases: aliases,
             qualify: ordered.count > 1 || root.userAlias != nil, finalID: finalID)
         printer.rootID = root.id
+        for node in ordered { printer.joinedTableReferences[JoinedTableReference.alias(of: node.id)] = node.id }
         for annotation in root.annotations {
             if let name = name(of: annotation, keys: keys, finalID: finalID), root.table.column(named: name) == nil {
                 printer.annotationNames[name.lowercased()] = name

@@ -6,6 +6,7 @@ enum TotalOrder {
         var terms = terms(for: root)
         // Grouped rows are unique by the root's key; the joined rows are folded into aggregates.
         guard !root.groupsByPrimaryKey else { return terms }
+        if root.isDistinct, let distinct = distinctKeyTerms(of: root) { return distinct }
         func walk(_ node: QueryNode) {
             for child in node.children where child.kind != .all {
                 if !landsOnKey(child) { terms += Self.terms(for: child.node) }
@@ -20,6 +21,48 @@ enum TotalOrder {
     static func hasRepeatingJoin(_ node: QueryNode) -> Bool {
         node.children.contains { child in
             child.kind != .all && (!landsOnKey(child) || hasRepeatingJoin(child.node))
+        }
+    }
+
+    /// The keys that tell apart the rows of `distinct()` (which compares the selected values):
+    /// those of the tables whose columns they select, the root first, provided each selects all
+    /// its columns, its key among them (ordering on it then orders on selected values); nil
+    /// otherwise.
+    static func distinctKeyTerms(of root: QueryNode) -> [(Ordering, QueryNode)]? {
+        func wholeWithKey(_ node: QueryNode) -> Bool {
+            node.selection.contains { if case .allColumns = $0 { return true } else { return false } } && rowsAreUnique(node.table)
+        }
+        guard wholeWithKey(root) else { return nil }
+        var result = terms(for: root)
+        func walk(_ node: QueryNode) -> Bool {
+            for child in node.children where child.kind != .all {
+                if !child.node.selection.isEmpty || !child.node.annotations.isEmpty {
+                    guard wholeWithKey(child.node) else { return false }
+                    result += terms(for: child.node)
+                }
+                guard walk(child.node) else { return false }
+            }
+            return true
+        }
+        return walk(root) ? result : nil
+    }
+
+    /// Whether a table's whole rows are unique: its key is among its columns (not a hidden
+    /// rowid), or its primary key's columns are NOT NULL (SQLite lets NULLs repeat in the
+    /// primary key of a rowid table).
+    static func rowsAreUnique(_ table: TableInfo) -> Bool {
+        let key = uniqueColumns(of: table)
+        if !key.isEmpty && key.allSatisfy({ table.column(named: $0) != nil }) { return true }
+        let primaryKey = table.primaryKey
+        return primaryKey.kind == .regular && !primaryKey.columns.isEmpty
+            && primaryKey.columns.allSatisfy { table.column(named: $0)?.notNull == true }
+    }
+
+    /// Whether every table joined below `node` whose rows a join can repeat has a key.
+    static func joinedTablesHaveKeys(_ node: QueryNode) -> Bool {
+        node.children.allSatisfy { child in
+            child.kind == .all
+                || ((landsOnKey(child) || !uniqueColumns(of: child.node.table).isEmpty) && joinedTablesHaveKeys(child.node))
         }
     }
 
@@ -66,10 +109,53 @@ extension Database {
         if root.groupsByPrimaryKey { return false }
         if root.isDistinct {
             // DISTINCT over the root's whole rows (joins selecting nothing) leaves one row per record.
+            // (Unless the key is a hidden rowid: equal rows of such a table fold into one.)
             let wholeRoot = root.selection.contains { if case .allColumns = $0 { return true } else { return false } }
-            if wholeRoot && !TotalOrder.joinsSelect(root) { return false }
+            if wholeRoot && !TotalOrder.joinsSelect(root) { return !TotalOrder.rowsAreUnique(root.table) }
             if request.relation.selection != nil { return true }
         }
         return TotalOrder.hasRepeatingJoin(root)
+    }
+}
+
+/// How an expression added to a request refers to a table the request joins, one without an alias
+/// of its own: by an alias the SQL generator gives every joined table, from the table's place in
+/// the resolved request. Only `Database.repeatedRowKeyTerms(of:)` hands such aliases out.
+enum JoinedTableReference {
+    static func alias(of nodeID: Int) -> String { "assoc:table\(nodeID)" }
+}
+
+/// The key column of a table whose rows a to-many join repeats: a term of the rows' total order.
+package struct RepeatedRowKey: Sendable, Hashable {
+    /// The column, ascending, in an expression valid in the request it was computed for.
+    package var term: KeysetCondition.Term
+    /// The joined table and its key column, for people to read.
+    package var table: String
+    package var column: String
+}
+
+extension Database {
+    /// The terms that, after the root's key, tell apart the rows of `request` that its joins
+    /// repeat (the key of each table joined to-many, as `orderedTotally()` appends them): keyset
+    /// pagination on a view whose rows repeat a root record orders on them too. Each names its
+    /// table by an alias valid in expressions added to `request` (filters, annotations,
+    /// orderings), and may be NULL (an optional join without a match). Empty when no join repeats
+    /// a record; nil when the rows cannot be told apart by keys (`distinct()` over joined rows, a
+    /// view joined to-many).
+    package func repeatedRowKeyTerms(of request: Request) throws -> [RepeatedRowKey]? {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request).root
+        if root.groupsByPrimaryKey { return [] }
+        // DISTINCT compares the selected values: only keys already selected keep its rows as they are.
+        if root.isDistinct && TotalOrder.distinctKeyTerms(of: root) == nil { return nil }
+        if !TotalOrder.hasRepeatingJoin(root) { return [] }
+        var terms: [RepeatedRowKey] = []
+        for (ordering, node) in TotalOrder.keyTerms(of: root).dropFirst(TotalOrder.uniqueColumns(of: root.table).count) {
+            guard case .column(let column) = ordering.expression else { return nil }
+            let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: node.id), column: column)
+            terms.append(RepeatedRowKey(term: KeysetCondition.Term(expression, descending: false), table: node.table.name, column: column))
+        }
+        // A table with no key (a view) joined to-many: its rows cannot be told apart.
+        return TotalOrder.joinedTablesHaveKeys(root) ? terms : nil
     }
 }

@@ -10,33 +10,33 @@ struct PagingKeyset: Sendable, Equatable {
     var names: [String]
     /// …in the scope at this path (an include's; empty for the root).
     var paths: [[String]]
-    /// The key column.
-    var key: String
-    /// Whether the key is selected under `RequestDataSource.hiddenKeyName` (a rowid, or a key a
-    /// chosen selection leaves out).
-    var hiddenKey: Bool
-    /// Sort terms the grid does not show (expressions, columns the selection leaves out), selected
-    /// under hidden names (`RequestDataSource.hiddenSortName`).
+    /// The root's key columns (one, or a composite WITHOUT ROWID key).
+    var keyColumns: [String]
+    /// Terms the grid does not show (the rowid, key columns or sort columns the selection
+    /// leaves out, expressions, the keys of joined rows), selected under hidden names.
     var hiddenTerms: [HiddenTerm] = []
+    /// How many terms at the end are the keys of tables whose rows a to-many join repeats (after
+    /// the root's key): together with it, they identify a row.
+    var joinKeyCount = 0
 
     struct HiddenTerm: Sendable, Equatable {
         var name: String
         var expression: AssocCore.Expression
+        /// How the SQL pane's note names it (`album.id`); nil: the expression as the request
+        /// language writes it.
+        var label: String?
     }
 
-    /// `request` selecting what the grid does not show but paging reads: the hidden key, the
-    /// hidden sort terms.
+    /// `request` selecting what the grid does not show but paging reads (the hidden terms).
     func selecting(_ request: Request) -> Request {
-        var request = request
-        if hiddenKey { request = request.annotated(with: Column(key).expression.forKey(RequestDataSource.hiddenKeyName)) }
-        for term in hiddenTerms { request = request.annotated(with: term.expression.forKey(term.name)) }
-        return request
+        hiddenTerms.reduce(request) { $0.annotated(with: $1.expression.forKey($1.name)) }
     }
 
     /// The names of the columns `selecting` adds, left out of the grid.
-    var hiddenColumns: Set<String> {
-        Set((hiddenKey ? [RequestDataSource.hiddenKeyName] : []) + hiddenTerms.map(\.name))
-    }
+    var hiddenColumns: Set<String> { Set(hiddenTerms.map(\.name)) }
+
+    /// The first key column (what `#` jumps on).
+    var key: String { keyColumns.first ?? "rowid" }
 
     /// The values of the terms in `row`; nil when one is missing.
     func values(of row: Row) -> [DatabaseValue]? {
@@ -63,18 +63,34 @@ struct PagingKeyset: Sendable, Equatable {
         terms.map { Ordering($0.expression, descending: $0.descending != reversed ? true : nil) }
     }
 
+    /// The condition that keeps the row whose order has `values` alone: its root key, and the
+    /// keys of the joined rows that repeat it.
+    func identifying(_ values: [DatabaseValue]) -> AssocCore.Expression? {
+        let count = keyColumns.count + joinKeyCount
+        guard terms.count == values.count, terms.count >= count else { return nil }
+        let conditions = zip(terms.suffix(count), values.suffix(count)).map { term, value -> AssocCore.Expression in
+            value.isNull ? .isNull(term.expression, negated: false) : .binary(.equal, term.expression, .value(value))
+        }
+        guard let first = conditions.first else { return nil }
+        return conditions.dropFirst().reduce(first) { .binary(.and, $0, $1) }
+    }
+
+    /// The order of the rows' identity alone: the root's key, then the keys of the joined rows
+    /// that repeat it.
+    var identityOrderings: [Ordering] {
+        terms.suffix(keyColumns.count + joinKeyCount).map { Ordering($0.expression) }
+    }
+
     /// Whether the order is the visible key ascending alone (the view has no sort of its own).
-    var isKeyOnly: Bool { terms.count == 1 && terms.first?.descending == false && !hiddenKey }
+    var isKeyOnly: Bool { terms.count == 1 && terms.first?.descending == false && hiddenTerms.isEmpty }
 
     /// `price, id` for the SQL pane's note.
     var description: String {
         zip(terms, zip(names, paths)).map { term, source in
             let (name, path) = source
             let shown: String
-            if name == RequestDataSource.hiddenKeyName {
-                shown = key
-            } else if hiddenTerms.contains(where: { $0.name == name }) {
-                shown = (try? term.expression.languageText()) ?? "an expression"
+            if let hidden = hiddenTerms.first(where: { $0.name == name }) {
+                shown = hidden.label ?? (try? term.expression.languageText()) ?? "an expression"
             } else {
                 shown = (path + [name]).joined(separator: ".")
             }

@@ -24,7 +24,8 @@ extension RequestDataSource {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor is not loaded yet: try again")
         }
         let (condition, description) = try findCondition(text, on: base)
-        var request = keyedRequest(base, keyset)
+        let window = RequestWindow(base)
+        var request = keyedRequest(window.unlimited, keyset)
         let beyond = backward ? KeysetCondition.before(cursor, in: keyset.terms) : KeysetCondition.after(cursor, in: keyset.terms)
         guard let beyond else { return FindResult(position: nil, description: description) }
         request = request.adding(filter: condition).adding(filter: beyond).order(keyset.orderings(reversed: backward)).limit(1)
@@ -35,12 +36,19 @@ extension RequestDataSource {
         let (low, high) = backward ? (values, cursor) : (cursor, values)
         var skipped: Int? = 0
         if let after = KeysetCondition.after(low, in: keyset.terms), let before = KeysetCondition.before(high, in: keyset.terms) {
-            skipped = try boundedCount(base.adding(filter: after).adding(filter: before))
+            skipped = try boundedCount(window.unlimited.adding(filter: after).adding(filter: before), within: window)
         }
         // Few rows in between: the match is placed in the cursor's frame (real, relative to a jump,
         // or counted back from a provisional end).
-        guard let skipped else { return startRelativeFrame(at: values, of: view, description: description) }
+        guard let skipped else {
+            // More rows in between than the request's own limit holds: the match is outside it.
+            if window.length != nil { return FindResult(position: nil, description: description) }
+            return startRelativeFrame(at: values, of: view, description: description)
+        }
         let found = backward ? position - 1 - skipped : position + 1 + skipped
+        if window.isFramed && (found < 0 || window.clamp(1, at: found) == 0) {
+            return FindResult(position: nil, description: description)
+        }
         guard found >= 0 else { return startRelativeFrame(at: values, of: view, description: description) }
         record(values, at: found, of: view)
         return FindResult(position: found, description: description)
@@ -59,20 +67,36 @@ extension RequestDataSource {
         let keyset = try requireKeyset(for: view, request: base, what: "jump to a key")
         let value = Self.keyValue(text)
         let description = "the first key at least \(text)"
-        let target = keyedRequest(base, keyset).filter(Column(keyset.key) >= value).order(Column(keyset.key)).limit(1)
+        let window = RequestWindow(base)
+        let target = keyedRequest(window.unlimited, keyset).adding(filter: Column(keyset.key) >= value)
+            .order(keyset.identityOrderings).limit(1)
         guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
-        let before = try KeysetCondition.before(values, in: keyset.terms).map { try boundedCount(base.adding(filter: $0)) } ?? 0
+        var before = try KeysetCondition.before(values, in: keyset.terms).map {
+            try boundedCount(window.unlimited.adding(filter: $0), within: window)
+        } ?? 0
+        if window.isFramed && (before != nil || window.length != nil || window.start > exactCountLimit) {
+            // The row must be in the request's own offset and limit.
+            guard let counted = before, counted >= window.start, window.clamp(1, at: counted - window.start) == 1 else {
+                throw AssocError.invalidRequest(
+                    table: view.table, reason: "the first key at least \(text) is outside the rows of this request's limit")
+            }
+            before = counted - window.start
+        }
         guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
         record(values, at: before, of: view)
         return FindResult(position: before, description: description)
     }
 
-    /// The rows of `request`, nil when there are more than `exactCountLimit`.
-    private func boundedCount(_ request: Request) throws -> Int? {
-        let count = try db.fetchCount(request.limit(exactCountLimit + 1))
-        return count > exactCountLimit ? nil : count
+    /// The rows of `request`, nil when there are more than `exactCountLimit`, or, when `window`
+    /// frames the view with a limit, more than its offset and limit hold (its rows are counted
+    /// exactly up to there, a cost its own limit bounds).
+    private func boundedCount(_ request: Request, within window: RequestWindow? = nil) throws -> Int? {
+        var most = exactCountLimit
+        if let window, let length = window.length { most = window.start + length }
+        let count = try db.fetchCount(request.limit(most + 1))
+        return count > most ? nil : count
     }
 
     /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
@@ -85,7 +109,7 @@ extension RequestDataSource {
     /// The view's keyset, or an error saying why `what` needs one.
     private func requireKeyset(for view: RequestView, request: Request, what: String) throws -> PagingKeyset {
         guard let keyset = pagingKeyset(for: request) else {
-            let reason = offsetPagingReason(request) ?? "its rows have no single-column key, or repeat one"
+            let reason = offsetPagingReason(request) ?? "its rows have no key to page on"
             throw AssocError.invalidRequest(
                 table: view.table, reason: "\(what) needs a view paged by key, and this one pages with OFFSET (\(reason))")
         }

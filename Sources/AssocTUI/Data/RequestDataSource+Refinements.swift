@@ -18,7 +18,6 @@ extension RequestDataSource {
     /// Why `request` cannot page on its key (its own order or limit), nil when it can. `view`
     /// tells which include each table alias stands for (sorts on included columns).
     func offsetPagingReason(_ request: Request) -> String? {
-        if request.limit != nil || request.offset != nil { return "the request has a limit" }
         if sortColumns(of: request) == nil { return unpageableSortReason(request) }
         return nil
     }
@@ -66,12 +65,28 @@ extension RequestDataSource {
         }
     }
 
+    /// Whether `expression` is an SQL snippet (`order(sql:)`) with one value per row, the same
+    /// at each read: SQLite accepts it in the request's WHERE (no aggregate, no window function,
+    /// no annotation's name), and it calls nothing that changes between reads (`random()`, the
+    /// current time).
+    private func isRowSnippet(_ expression: AssocCore.Expression, in request: Request) -> Bool {
+        guard case .sql(let snippet, _) = expression else { return false }
+        let lowered = snippet.lowercased()
+        if Self.changingWords.contains(where: { lowered.contains($0) }) { return false }
+        let probe = request.filter(AssocCore.Expression.binary(.or, .isNull(expression, negated: false), .value(1)))
+        guard let statement = try? db.mainStatement(for: probe) else { return false }
+        return (try? db.connection.prepare(statement.sql)) != nil
+    }
+
+    /// What makes an SQL snippet's value change from one read to the next.
+    private static let changingWords = ["random", "changes(", "last_insert_rowid", "'now'", "\"now\"", "current_"]
+
     /// Why the request's order cannot be paged by keyset.
     private func unpageableSortReason(_ request: Request) -> String {
         let table = db.schema.table(named: request.table)
         for term in request.relation.ordering ?? [] {
             switch term.expression {
-            case .aliasedColumn: return "sorted by a column of a table joined without its columns"
+            case .sql: return "sorted by an SQL snippet that is not one value per row (an aggregate, random(), the time)"
             case .column(let name):
                 guard let column = table?.column(named: name) else { return "sorted by an annotation" }
                 if !isSelected(column.name, in: request) { return "sorted by a column left out of the selection" }
@@ -119,17 +134,24 @@ extension RequestDataSource {
                     expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
                     descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
             case .aliasedColumn(let alias, let name):
-                // The column must be in the scope's rows: a table joined without its columns (or
-                // the columnless pivot of a through include merged with it) pages with OFFSET.
-                guard let include = includes[alias.lowercased()],
-                      let column = db.schema.table(named: include.table)?.column(named: name),
-                      include.columns.contains(.table(column.name)) else { return nil }
-                columns.append(SortColumn(
-                    expression: term.expression, path: include.path, name: column.name,
-                    descending: term.descending == true, isNullable: true))
+                if let include = includes[alias.lowercased()],
+                   let column = db.schema.table(named: include.table)?.column(named: name),
+                   include.columns.contains(.table(column.name)) {
+                    // A column of an included scope: read there.
+                    columns.append(SortColumn(
+                        expression: term.expression, path: include.path, name: column.name,
+                        descending: term.descending == true, isNullable: true))
+                } else {
+                    // A table joined without its columns (or the columnless pivot of a through
+                    // include merged with it): the value selected under a hidden name.
+                    columns.append(SortColumn(
+                        expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
+                        descending: term.descending == true, isNullable: true, isHidden: true))
+                }
             default:
-                // An expression of the root's columns: its value selected under a hidden name.
-                guard isRowExpression(term.expression, of: table) else { return nil }
+                // An expression of the row (the root's columns, or an SQL snippet SQLite accepts
+                // in WHERE): its value selected under a hidden name.
+                guard isRowExpression(term.expression, of: table) || isRowSnippet(term.expression, in: request) else { return nil }
                 columns.append(SortColumn(
                     expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
                     descending: term.descending == true, isNullable: true, isHidden: true))
@@ -176,28 +198,55 @@ extension RequestDataSource {
         }
     }
 
-    /// How `request` pages by keyset, nil when it must use OFFSET. Keyset paging needs one row per
-    /// root key (no join that repeats a root record), no limit of the request's own, an order on
-    /// root columns only (then the key), and those values in every row (the key selected, or
-    /// added under a hidden name). `repeatsKey`: `db.rowsCanRepeatRootKey(request)` when the
-    /// caller knows it already.
+    /// How `request` pages by keyset, nil when it must use OFFSET. Keyset paging needs no limit of
+    /// the request's own, an order on values every row has (root columns, included columns,
+    /// expressions of the row, aggregate annotations), then the root's key, then the keys of the
+    /// tables whose rows a to-many join repeats (`Database.repeatedRowKeyTerms`); the values not
+    /// shown are selected under hidden names. `repeatsKey`: `db.rowsCanRepeatRootKey(request)`
+    /// when the caller knows it already.
     func pagingKeyset(for request: Request, repeatsKey: Bool? = nil) -> PagingKeyset? {
         guard offsetPagingReason(request) == nil,
-              !(repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false)),
               let key = pagingKey(of: request.table), let sorted = sortColumns(of: request) else { return nil }
-        let hidden = key.hidden || !isSelected(key.column, in: request)
+        var joinKeys: [RepeatedRowKey] = []
+        if repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false) {
+            guard let keys = try? db.repeatedRowKeyTerms(of: request), !keys.isEmpty else { return nil }
+            joinKeys = keys
+        }
         var terms = sorted.map { KeysetCondition.Term($0.expression, descending: $0.descending, isNullable: $0.isNullable) }
         var names = sorted.map(\.name)
         var paths = sorted.map(\.path)
-        // The key ends the order (ties of the sort), unless the sort already ends with it.
-        if sorted.last.map({ !$0.path.isEmpty || $0.name.lowercased() != key.column.lowercased() }) ?? true || hidden {
-            terms.append(KeysetCondition.Term(.column(key.column), descending: false, isNullable: false))
-            names.append(hidden ? Self.hiddenKeyName : key.column)
-            paths.append([])
+        var hiddenTerms = sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) }
+        // The key ends the order (ties of the sort), unless the sort already ends with it, shown,
+        // and no join repeats it.
+        let sortEnd = sorted.suffix(key.columns.count)
+        let endsWithKey = sortEnd.count == key.columns.count && zip(sortEnd, key.columns).allSatisfy { sort, column in
+            sort.path.isEmpty && !sort.isHidden && sort.name.lowercased() == column.lowercased()
         }
-        let hiddenTerms = sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) }
-        return PagingKeyset(terms: terms, names: names, paths: paths, key: key.column, hiddenKey: hidden, hiddenTerms: hiddenTerms)
+        if !endsWithKey || !joinKeys.isEmpty {
+            for (index, column) in key.columns.enumerated() {
+                let shown = !key.isRowid && isSelected(column, in: request)
+                let name = shown ? column : Self.hiddenKeyName(index)
+                terms.append(KeysetCondition.Term(.column(column), descending: false, isNullable: false))
+                names.append(name)
+                paths.append([])
+                if !shown { hiddenTerms.append(PagingKeyset.HiddenTerm(name: name, expression: .column(column), label: column)) }
+            }
+        }
+        for (index, joinKey) in joinKeys.enumerated() {
+            let name = Self.hiddenJoinKeyName(index)
+            terms.append(KeysetCondition.Term(joinKey.term.expression, descending: false, isNullable: true))
+            names.append(name)
+            paths.append([])
+            hiddenTerms.append(PagingKeyset.HiddenTerm(
+                name: name, expression: joinKey.term.expression, label: joinKey.table + "." + joinKey.column))
+        }
+        return PagingKeyset(
+            terms: terms, names: names, paths: paths, keyColumns: key.columns, hiddenTerms: hiddenTerms,
+            joinKeyCount: joinKeys.count)
     }
+
+    /// The name the key of the `index`th table a join repeats is selected under.
+    static func hiddenJoinKeyName(_ index: Int) -> String { "assoc:join\(index)" }
 
     // MARK: Request text
 

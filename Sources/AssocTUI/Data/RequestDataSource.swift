@@ -72,18 +72,19 @@ package final class RequestDataSource: BrowserDataSource {
         return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
-    /// The column keyset pagination orders on, and whether it must be selected explicitly
-    /// (the hidden rowid); nil when the table has no usable key (views, composite WITHOUT ROWID keys).
-    func pagingKey(of table: String) -> (column: String, hidden: Bool)? {
+    /// The columns keyset pagination orders on after the view's sort, and whether they are the
+    /// rowid (never in `*`); nil when the table has no key (a view).
+    func pagingKey(of table: String) -> (columns: [String], isRowid: Bool)? {
         guard let info = db.schema.table(named: table) else { return nil }
         let names = Set(info.columns.map { $0.name.lowercased() })
         switch info.primaryKey.kind {
         case .rowidAlias:
-            return info.primaryKey.columns.first.map { ($0, false) }
+            return info.primaryKey.columns.first.map { ([$0], false) }
         case .hiddenRowid, .regular:
-            return names.contains("rowid") ? nil : ("rowid", true)
+            return names.contains("rowid") ? nil : (["rowid"], true)
         case .withoutRowid:
-            return info.primaryKey.columns.count == 1 ? info.primaryKey.columns.first.map { ($0, false) } : nil
+            let columns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
+            return columns.isEmpty || columns.count != info.primaryKey.columns.count ? nil : (columns, false)
         case .none:
             return nil
         }
@@ -131,17 +132,19 @@ package final class RequestDataSource: BrowserDataSource {
         guard let keyset = pagingKeyset(for: base) else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
+        let window = RequestWindow(base)
         let position = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
-            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(base.adding(filter: $0)) } ?? 0
-        }
+            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(window.unlimited.adding(filter: $0)) } ?? 0
+        } - window.start
         if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
             return settled
         }
         return RowLocation(values: values, position: position)
     }
 
-    /// The name the hidden rowid is selected under, stripped from the grid.
-    static let hiddenKeyName = "assoc:rowid"
+    /// The name the hidden rowid (or a key column the selection leaves out) is selected under,
+    /// stripped from the grid.
+    static func hiddenKeyName(_ index: Int) -> String { index == 0 ? "assoc:rowid" : "assoc:key\(index)" }
 
     // MARK: Pages
 
@@ -150,11 +153,18 @@ package final class RequestDataSource: BrowserDataSource {
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
         let keyset = pagingKeyset(for: base, repeatsKey: repeatsKey)
-        let plan = PagePlan.make(
+        let window = RequestWindow(base)
+        var plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
+        if keyset != nil, let length = window.length, let totalCount, case .backward(nil, let count, let keep) = plan,
+           totalCount >= length {
+            // The last rows of a request cut by its own limit: the rows after them are not its,
+            // so they are reached from its first row.
+            plan = count > 0 ? .offset(totalCount - count, limit: keep) : plan
+        }
         // Without a keyset to page on, the rows are ordered totally (the view's order, then the
         // keys of the tables whose rows they are), so OFFSET pages never overlap or skip.
-        var request = keyset == nil ? base.orderedTotally() : base
+        var request = keyset == nil ? base.orderedTotally() : window.unlimited
         var reversed = false
         var keep = limit
         var first = offset
@@ -169,7 +179,8 @@ package final class RequestDataSource: BrowserDataSource {
                 // Nothing after the anchor (the last row possible): an always-false condition.
                 request = request.adding(filter: KeysetCondition.after(after, in: keyset.terms) ?? .value(0))
             }
-            request = request.order(keyset.orderings()).limit(limit, offset: skip > 0 ? skip : nil)
+            let start = after == nil ? window.start + skip : skip
+            request = request.order(keyset.orderings()).limit(window.clamp(limit, at: offset), offset: start > 0 ? start : nil)
         case .backward(let before, let count, let limit):
             guard let keyset else { break }
             if let before { request = request.adding(filter: KeysetCondition.before(before, in: keyset.terms) ?? .value(0)) }
@@ -181,12 +192,15 @@ package final class RequestDataSource: BrowserDataSource {
         case .around(let anchor, let values, let before, let after):
             guard let keyset else { break }
             return try pageAround(
-                anchor: anchor, values: values, before: before, after: after, view: view, base: base,
-                request: request, keyset: keyset, plan: plan, repeatsKey: repeatsKey)
+                anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
+                base: base, request: request, keyset: keyset, plan: plan, repeatsKey: repeatsKey)
         case .offset(let offset, let limit):
-            if let keyset { request = request.order(keyset.orderings()) }
-            if let own = base.limit {
-                // A typed request's own LIMIT/OFFSET frame the pages.
+            if let keyset {
+                request = request.order(keyset.orderings())
+                let start = window.start + offset
+                request = request.limit(window.clamp(limit, at: offset), offset: start > 0 ? start : nil)
+            } else if let own = base.limit {
+                // A request's own LIMIT/OFFSET frame the pages.
                 let skip = (base.offset ?? 0) + offset
                 request = request.limit(max(0, min(limit, own - offset)), offset: skip > 0 ? skip : nil)
             } else {
@@ -225,13 +239,14 @@ package final class RequestDataSource: BrowserDataSource {
             requests.append(backward)
             earlier = try db.fetchAll(backward).reversed()
         }
-        // The row itself, by its key, then the rows after it: each query keeps to one index range
-        // (an OR of both would make SQLite scan).
-        let keyIndex = keyset.names.lastIndex(of: keyset.hiddenKey ? Self.hiddenKeyName : keyset.key) ?? keyset.names.count - 1
-        let keyValue = values.indices.contains(keyIndex) ? values[keyIndex] : .null
-        let itself = request.filter(Column(keyset.key) == keyValue).limit(1)
-        requests.append(itself)
-        var later: [Row] = try db.fetchAll(itself)
+        // The row itself, by its key (and those of the joined rows that repeat it), then the rows
+        // after it: each query keeps to one index range (an OR of both would make SQLite scan).
+        var later: [Row] = []
+        if let identity = keyset.identifying(values) {
+            let itself = request.adding(filter: identity).limit(1)
+            requests.append(itself)
+            later = try db.fetchAll(itself)
+        }
         if after > 1, let condition = KeysetCondition.after(values, in: keyset.terms) {
             let forward = request.adding(filter: condition).order(keyset.orderings()).limit(after - 1)
             requests.append(forward)
@@ -280,7 +295,7 @@ package final class RequestDataSource: BrowserDataSource {
         return RowsPage(
             columns: columns, rows: rows, offset: first, scopeTree: tree,
             keyColumns: keyColumns, paging: pagingNote(keyset: keyset, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
-            isKeyset: keyset != nil, statements: statements,
+            isKeyset: keyset != nil && RequestWindow(base).length == nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
     }
 
@@ -290,11 +305,18 @@ package final class RequestDataSource: BrowserDataSource {
         let table = view.table
         guard let keyset else {
             if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
-            if repeatsKey { return "OFFSET paging: rows repeat a key" }
+            if repeatsKey && request.relation.isDistinct {
+                return "OFFSET paging: distinct() rows with no key of their own"
+            }
+            if repeatsKey { return "OFFSET paging: rows repeat a key, and a table joined to-many has none to tell them apart" }
             let isView = db.schema.table(named: table)?.isView ?? false
-            return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: no single-column key"
+            return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: the table has no key"
         }
-        if case .offset = plan { return "OFFSET paging: no nearby key" }
+        if case .offset = plan {
+            return RequestWindow(request).isFramed
+                ? "OFFSET paging: the last rows of the request's limit, counted from its first row"
+                : "OFFSET paging: no nearby key"
+        }
         return "keyset paging on \(keyset.description)"
     }
 
