@@ -75,6 +75,22 @@ def assoc_round(assoc, db, last_id):
     return times, memory
 
 
+def last_of_category_3(last_id):
+    """The last row of category 3 (id ≡ 2 mod 3): the last row of a view ordered on the category."""
+    return last_id - (last_id - 2) % 3
+
+
+def g_then_page_up(process, g_pause, page_up_pause):
+    """G, then five PgUp; returns the replay steps that time them (each PgUp until the position
+    counter changes)."""
+    process.send("G", b"G")
+    process.read_for(g_pause)
+    for step in range(5):
+        process.send(f"PgUp {step}", b"\x1b[5~")
+        process.read_for(page_up_pause)
+    return [(f"PgUp {i}", lambda s, before: counter(s) not in (None, counter(before))) for i in range(5)]
+
+
 def sorted_round(assoc, db, last_id):
     """The view sorted by `categoryId` (three values, an index on it: ties broken by the key):
     start, move to the column, `s` → first sorted screen, G → last row, then five PgUp."""
@@ -83,21 +99,42 @@ def sorted_round(assoc, db, last_id):
     process.read_for(0.1)
     process.send("s", b"s")
     process.read_for(0.6)
-    process.send("G", b"G")
-    process.read_for(0.6)
-    for step in range(5):
-        process.send(f"PgUp {step}", b"\x1b[5~")
-        process.read_for(0.3)
+    page_ups = g_then_page_up(process, 0.6, 0.3)
     process.close()
-    last_sorted = last_id - (last_id - 2) % 3  # the last row of category 3: id ≡ 2 (mod 3)
     steps = [
         ("start", lambda s, _: "row 15 " in s),
         ("right", lambda s, _: True),
         ("s → first sorted screen", lambda s, _: "row 3 " in s and "row 45 " in s),
-        ("G → last sorted row", lambda s, _: f"row {last_sorted} " in s),
-    ] + [(f"PgUp {i}", lambda s, before: counter(s) not in (None, counter(before))) for i in range(5)]
+        ("G → last sorted row", lambda s, _: f"row {last_of_category_3(last_id)} " in s),
+    ] + page_ups
     times = process.replay(steps)
     return {name: times[name] for name in times if name not in ("start", "right")}
+
+
+def joined_round(assoc, db, last_id):
+    """The typed request `category.including(required: bigs)` (each category repeated once per
+    row of `big`, paged on (category.id, big.id)): start on `category`, type it → first screen,
+    G → last row, then five PgUp."""
+    process = PtyProcess([assoc, db, "--table", "category"])
+    process.read_for(3, until=lambda output: b"Rows:" in output)
+    process.read_for(0.2)
+    process.send(":", b":")
+    process.read_for(0.2)
+    process.send("request", b"\x15category.including(required: bigs)")
+    process.read_for(0.2)
+    process.send("Enter", b"\r")
+    process.read_for(1.0)
+    page_ups = g_then_page_up(process, 1.5, 0.5)
+    process.close()
+    steps = [
+        ("start", lambda s, _: "Rows:" in s),
+        (":", lambda s, _: True),
+        ("request", lambda s, _: True),
+        ("Enter → first joined screen", lambda s, _: "row 3 " in s and "row 6 " in s),
+        ("G → last joined row", lambda s, _: f"row {last_of_category_3(last_id)} " in s),
+    ] + page_ups
+    times = process.replay(steps)
+    return {name: times[name] for name in times if "→" in name or name.startswith("PgUp")}
 
 
 def landed(row):
@@ -152,6 +189,8 @@ def main():
                         help="time f (text in any text column, a row 5,000,000 rows away) and # (a key)")
     parser.add_argument("--sorted", action="store_true",
                         help="time a view sorted on an indexed column instead (creates the index)")
+    parser.add_argument("--joined", action="store_true",
+                        help="time a typed request whose to-many join repeats rows (creates the index)")
     args = parser.parse_args()
     args.assoc = args.assoc or release_assoc()
     ensure_table(args.db, 10_000_000)
@@ -161,6 +200,9 @@ def main():
     page = 200  # what assoc fetches per page (its SQL pane shows LIMIT 200)
     if args.find:
         return measure_find(args, last_id)
+    if args.joined:
+        subprocess.run(["sqlite3", args.db, "CREATE INDEX IF NOT EXISTS big_category ON big(categoryId)"], check=True)
+        return measure_joined(args, last_id, page)
     if args.sorted:
         subprocess.run(["sqlite3", args.db, "CREATE INDEX IF NOT EXISTS big_category ON big(categoryId)"], check=True)
         return measure_sorted(args, last_id, page)
@@ -199,7 +241,7 @@ def measure_sorted(args, last_id, page):
     """sqlite3 reading the pages a sorted view shows: the first, the last, and one deep page before
     the last (keyset: the rows before a position), next to the browser doing the same."""
     results = {}
-    anchor = last_id - (last_id - 2) % 3 - 3 * page * 5
+    anchor = last_of_category_3(last_id) - 3 * page * 5
     for _ in range(args.rounds):
         for name, sql, last in [
             ("first sorted page", f"SELECT * FROM big ORDER BY categoryId, id LIMIT {page}", f"|row {3 * page}|"),
@@ -209,6 +251,29 @@ def measure_sorted(args, last_id, page):
         ]:
             results.setdefault(("sqlite3", name), []).append(sqlite3_time(args.db, sql, last))
         for name, value in sorted_round(args.assoc, args.db, last_id).items():
+            results.setdefault(("assoc", name), []).append(value)
+    print_results(results)
+
+
+def measure_joined(args, last_id, page):
+    """sqlite3 reading the pages of `category.including(required: bigs)`: the first, the last, and
+    one deep page before the last, next to the browser doing the same."""
+    results = {}
+    anchor = last_of_category_3(last_id) - 3 * page * 5
+    select = "SELECT category.*, big.* FROM category JOIN big ON big.categoryId = category.id"
+    for _ in range(args.rounds):
+        # The statements the browser runs (ordered on big.categoryId, equal to category.id), and
+        # the first page ordered on category.id itself (the order OFFSET paging used), which
+        # SQLite answers by sorting every joined row.
+        for name, sql, last in [
+            ("first joined page", f"{select} ORDER BY big.categoryId, big.id LIMIT {page}", "|row "),
+            ("last joined page", f"{select} ORDER BY big.categoryId DESC, big.id DESC LIMIT {page}", "|row "),
+            ("page before a row", f"{select} WHERE big.categoryId <= 3 AND (big.categoryId < 3 OR big.id < {anchor}) "
+                                  f"ORDER BY big.categoryId DESC, big.id DESC LIMIT {page}", "|row "),
+            ("first page, root order", f"{select} ORDER BY category.id, big.id LIMIT {page}", "|row "),
+        ]:
+            results.setdefault(("sqlite3", name), []).append(sqlite3_time(args.db, sql, last))
+        for name, value in joined_round(args.assoc, args.db, last_id).items():
             results.setdefault(("assoc", name), []).append(value)
     print_results(results)
 

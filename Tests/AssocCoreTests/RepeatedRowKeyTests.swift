@@ -61,4 +61,19 @@ final class RepeatedRowKeyTests: XCTestCase {
         // A chosen selection: no keys either.
         XCTAssertNil(try db.repeatedRowKeyTerms(of: Table("author").select(Column("name")).joining(required: Table("author").books).distinct()))
     }
+
+    func testARequiredToManyJoinOffersAStandInForTheRootKey() throws {
+        let db = try database()
+        let required = Table("author").including(required: Table("author").books)
+        let standIn = try XCTUnwrap(try db.rootKeyStandIns(of: required)?["id"])
+        XCTAssertEqual("\(standIn.table).\(standIn.column)", "book.authorId")
+        // Equal to the root's key on every row.
+        let rows = try db.fetchAll(required.annotated(with: standIn.term.expression.forKey("standIn")))
+        XCTAssertEqual(rows.map { $0["standIn"] }, rows.map { $0["id"] })
+        // An optional join has rows without a match (NULL there): no stand-in.
+        XCTAssertNil(try db.rootKeyStandIns(of: Table("author").including(optional: Table("author").books)))
+        // Nor does a to-one join, or none.
+        XCTAssertNil(try db.rootKeyStandIns(of: Table("book").including(required: Table("book").author)))
+        XCTAssertNil(try db.rootKeyStandIns(of: Table("book").all))
+    }
 }

@@ -53,22 +53,26 @@ final class ThroughViewTests: XCTestCase {
     }
 
     /// A typed request that joins a to-many link repeats its root's key: it pages by keyset on
-    /// the root's key then the joined table's (selected under a hidden name), never with OFFSET.
+    /// the root's key then the joined table's (selected under hidden names), never with OFFSET. A
+    /// required join reads the root's key from the joined column equal to it (`Track.AlbumId`),
+    /// whose index SQLite can follow instead of sorting every joined row.
     func testARequestJoiningAToManyLinkPagesByKeysetOnBothKeys() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
+        let optional = try source.view(parsing: "Album.including(optional: tracks)", from: nil)
+        XCTAssertEqual(try source.page(of: optional, offset: 0, limit: 2, totalCount: nil).paging, "keyset paging on AlbumId, Track.TrackId")
         let view = try source.view(parsing: "Album.including(required: tracks)", from: nil)
         let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
         XCTAssertTrue(first.isKeyset)
-        XCTAssertEqual(first.paging, "keyset paging on AlbumId, Track.TrackId")
+        XCTAssertEqual(first.paging, "keyset paging on Track.AlbumId, Track.TrackId")
         let next = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.statements.first?.sql, """
-            SELECT "Album".*, "Track"."TrackId" AS "assoc:join0", "Track".* FROM "Album" \
+            SELECT "Album".*, "Track"."AlbumId" AS "assoc:keyjoin0", "Track"."TrackId" AS "assoc:join0", "Track".* FROM "Album" \
             JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
-            WHERE ("Album"."AlbumId" >= ?) AND (("Album"."AlbumId" > ?) OR (("Album"."AlbumId" = ?) AND ("Track"."TrackId" > ?))) \
-            ORDER BY "Album"."AlbumId", "Track"."TrackId" LIMIT 2
+            WHERE ("Track"."AlbumId" >= ?) AND (("Track"."AlbumId" > ?) OR (("Track"."AlbumId" = ?) AND ("Track"."TrackId" > ?))) \
+            ORDER BY "Track"."AlbumId", "Track"."TrackId" LIMIT 2
             """)
         XCTAssertEqual(next.statements.first?.arguments, [1, 1, 1, 6])
-        // The hidden key is not a column of the grid.
+        // The hidden values are not columns of the grid.
         XCTAssertFalse(first.columns.contains { $0.name.hasPrefix("assoc:") })
         // Album 1: tracks 1, 6, 7; album 2: track 2.
         XCTAssertEqual((first.rows + next.rows).map { [$0[0], $0[3]] }, [[1, 1], [1, 6], [1, 7], [2, 2]])

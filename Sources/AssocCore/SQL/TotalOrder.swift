@@ -89,7 +89,7 @@ enum TotalOrder {
 
     /// Whether the join matches at most one row of the child: its child-side columns are the
     /// child's key.
-    private static func landsOnKey(_ child: QueryChild) -> Bool {
+    static func landsOnKey(_ child: QueryChild) -> Bool {
         let joined = Set(child.pairs.map { $0.destination.lowercased() })
         let key = uniqueColumns(of: child.node.table).map { $0.lowercased() }
         if !key.isEmpty && Set(key) == joined { return true }
@@ -157,5 +157,29 @@ extension Database {
         }
         // A table with no key (a view) joined to-many: its rows cannot be told apart.
         return TotalOrder.joinedTablesHaveKeys(root) ? terms : nil
+    }
+
+    /// For the root's key columns, the columns of the first table a required to-many join
+    /// attaches by them (`big.categoryId` for `category.id` in `category.including(required:
+    /// bigs)`): equal to the key on every row, and an order on them, then on that table's key,
+    /// follows its index (SQLite would otherwise sort every joined row to find the first page).
+    /// Keyed by the root's column names; nil when there is no such join.
+    package func rootKeyStandIns(of request: Request) throws -> [String: RepeatedRowKey]? {
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request).root
+        let key = TotalOrder.uniqueColumns(of: root.table)
+        guard !key.isEmpty, !root.groupsByPrimaryKey, !root.isDistinct,
+              let child = root.children.first(where: { $0.kind != .all && !TotalOrder.landsOnKey($0) }),
+              child.kind == .required,
+              // Its key comes right after the root's in the rows' order (no repeating join before it).
+              TotalOrder.keyTerms(of: root).dropFirst(key.count).first?.1.id == child.node.id else { return nil }
+        var standIns: [String: RepeatedRowKey] = [:]
+        for column in key {
+            guard let pair = child.pairs.first(where: { $0.origin.lowercased() == column.lowercased() }) else { return nil }
+            let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: child.node.id), column: pair.destination)
+            standIns[column] = RepeatedRowKey(
+                term: KeysetCondition.Term(expression, descending: false), table: child.node.table.name, column: pair.destination)
+        }
+        return standIns
     }
 }

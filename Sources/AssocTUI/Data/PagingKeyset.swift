@@ -32,6 +32,15 @@ struct PagingKeyset: Sendable, Equatable {
         hiddenTerms.reduce(request) { $0.annotated(with: $1.expression.forKey($1.name)) }
     }
 
+    /// Appends `term`, its value selected under the hidden `name` (`label` names it in the SQL
+    /// pane's note).
+    mutating func appendHidden(_ term: KeysetCondition.Term, name: String, label: String) {
+        terms.append(term)
+        names.append(name)
+        paths.append([])
+        hiddenTerms.append(HiddenTerm(name: name, expression: term.expression, label: label))
+    }
+
     /// The names of the columns `selecting` adds, left out of the grid.
     var hiddenColumns: Set<String> { Set(hiddenTerms.map(\.name)) }
 

@@ -212,38 +212,48 @@ extension RequestDataSource {
             guard let keys = try? db.repeatedRowKeyTerms(of: request), !keys.isEmpty else { return nil }
             joinKeys = keys
         }
-        var terms = sorted.map { KeysetCondition.Term($0.expression, descending: $0.descending, isNullable: $0.isNullable) }
-        var names = sorted.map(\.name)
-        var paths = sorted.map(\.path)
-        var hiddenTerms = sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) }
+        var keyset = PagingKeyset(
+            terms: sorted.map { KeysetCondition.Term($0.expression, descending: $0.descending, isNullable: $0.isNullable) },
+            names: sorted.map(\.name), paths: sorted.map(\.path), keyColumns: key.columns,
+            hiddenTerms: sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) },
+            joinKeyCount: joinKeys.count)
         // The key ends the order (ties of the sort), unless the sort already ends with it, shown,
         // and no join repeats it.
         let sortEnd = sorted.suffix(key.columns.count)
         let endsWithKey = sortEnd.count == key.columns.count && zip(sortEnd, key.columns).allSatisfy { sort, column in
             sort.path.isEmpty && !sort.isHidden && sort.name.lowercased() == column.lowercased()
         }
+        // Rows a required to-many join repeats: the key's value read from the joined table's
+        // column equal to it, so that the order follows that table's index.
+        let standIns = joinKeys.isEmpty ? nil : (try? db.rootKeyStandIns(of: request)) ?? nil
         if !endsWithKey || !joinKeys.isEmpty {
             for (index, column) in key.columns.enumerated() {
-                let shown = !key.isRowid && isSelected(column, in: request)
-                let name = shown ? column : Self.hiddenKeyName(index)
-                terms.append(KeysetCondition.Term(.column(column), descending: false, isNullable: false))
-                names.append(name)
-                paths.append([])
-                if !shown { hiddenTerms.append(PagingKeyset.HiddenTerm(name: name, expression: .column(column), label: column)) }
+                if let standIn = standIns?[column] {
+                    // Never NULL: the inner join matched it to the key.
+                    keyset.appendHidden(
+                        KeysetCondition.Term(standIn.term.expression, descending: false, isNullable: false),
+                        name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
+                } else if !key.isRowid && isSelected(column, in: request) {
+                    keyset.terms.append(KeysetCondition.Term(.column(column), descending: false, isNullable: false))
+                    keyset.names.append(column)
+                    keyset.paths.append([])
+                } else {
+                    keyset.appendHidden(
+                        KeysetCondition.Term(.column(column), descending: false, isNullable: false),
+                        name: Self.hiddenKeyName(index), label: column)
+                }
             }
         }
         for (index, joinKey) in joinKeys.enumerated() {
-            let name = Self.hiddenJoinKeyName(index)
-            terms.append(KeysetCondition.Term(joinKey.term.expression, descending: false, isNullable: true))
-            names.append(name)
-            paths.append([])
-            hiddenTerms.append(PagingKeyset.HiddenTerm(
-                name: name, expression: joinKey.term.expression, label: joinKey.table + "." + joinKey.column))
+            keyset.appendHidden(
+                KeysetCondition.Term(joinKey.term.expression, descending: false, isNullable: true),
+                name: Self.hiddenJoinKeyName(index), label: joinKey.table + "." + joinKey.column)
         }
-        return PagingKeyset(
-            terms: terms, names: names, paths: paths, keyColumns: key.columns, hiddenTerms: hiddenTerms,
-            joinKeyCount: joinKeys.count)
+        return keyset
     }
+
+    /// The name the joined column standing in for the root's `index`th key column is selected under.
+    static func hiddenStandInName(_ index: Int) -> String { "assoc:keyjoin\(index)" }
 
     /// The name the key of the `index`th table a join repeats is selected under.
     static func hiddenJoinKeyName(_ index: Int) -> String { "assoc:join\(index)" }
