@@ -161,7 +161,7 @@ final class BrowserToolsTests: XCTestCase {
         // By key: the same file, read by one statement ordered by the key (no pages, no OFFSET).
         let byKey = temporaryPath("tracks-by-key.json")
         let recorder = StatementRecorder(db.connection)
-        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, overwrite: false, key: "TrackId"), 7)
+        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, overwrite: false, order: [Ordering(Column("TrackId").expression)]), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
         let statements = recorder.sql.filter { !$0.contains("COUNT") }
         XCTAssertEqual(statements.count, 1)
@@ -184,7 +184,7 @@ final class BrowserToolsTests: XCTestCase {
         let tiny = CursorChunking(maximumParents: 1, rowBudget: 1)
         for format in [ExportFormat.json, .csv] {
             let path = temporaryPath("artists.\(format.rawValue)")
-            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, overwrite: false, key: "ArtistId")
+            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, overwrite: false, order: [Ordering(Column("ArtistId").expression)])
             let rows = try db.fetchAll(request.order(Column("ArtistId")))
             XCTAssertEqual(written, rows.count)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), format == .json ? try RowJSON.render(rows) : try RowCSV.render(rows))

@@ -90,9 +90,6 @@ struct PagingKeyset: Sendable, Equatable {
         terms.suffix(keyColumns.count + joinKeyCount).map { Ordering($0.expression) }
     }
 
-    /// Whether the order is the visible key ascending alone (the view has no sort of its own).
-    var isKeyOnly: Bool { terms.count == 1 && terms.first?.descending == false && hiddenTerms.isEmpty }
-
     /// `price, id` for the SQL pane's note.
     var description: String {
         zip(terms, zip(names, paths)).map { term, source in

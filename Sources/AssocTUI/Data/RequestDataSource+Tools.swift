@@ -14,10 +14,10 @@ extension RequestDataSource {
         _ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         let request = try request(for: view)
-        // The view's own order: by its key when the grid pages on a visible one, else totally
-        // ordered as the grid's OFFSET pages are.
-        let key = pagingKeyset(for: request).flatMap { $0.isKeyOnly ? $0.key : nil }
+        // The grid's order: its keyset's when it pages by keyset, else totally ordered as its
+        // OFFSET pages are.
         return try ViewExporter(db: db).export(
-            request, to: path, format: format, overwrite: overwrite, key: key, progress: progress)
+            request, to: path, format: format, overwrite: overwrite, order: pagingKeyset(for: request)?.orderings(),
+            progress: progress)
     }
 }

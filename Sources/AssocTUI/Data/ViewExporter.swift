@@ -55,18 +55,17 @@ package struct ViewExporter {
     }
 
     /// Writes the rows of `request` to `path` (relative to the current directory), in the view's
-    /// order: by `key` (a visible single-column key of the root table, usually the rowid alias)
-    /// when the request has no order or limit of its own, else ordered totally
-    /// (`orderedTotally()`). Calls `progress` every `progressEvery` rows and after the last;
+    /// order: `order` when the grid pages by keyset on it (its sort, then the keys that tell its
+    /// rows apart; one statement that follows the same indexes), else ordered totally
+    /// (`orderedTotally()`), as the grid's OFFSET pages are. Calls `progress` every `progressEvery` rows and after the last;
     /// when it returns false, stops, removes the partial file and throws `ExportError.cancelled`.
     /// Returns the number of rows written.
     @discardableResult
     package func export(
-        _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, key: String? = nil,
+        _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, order: [Ordering]? = nil,
         progress: (ExportProgress) -> Bool = { _ in true }
     ) throws -> Int {
-        let keyset = key.flatMap { request.relation.ordering == nil && request.limit == nil && request.offset == nil ? $0 : nil }
-        let ordered = keyset.map { request.order(Column($0)) } ?? request.orderedTotally()
+        let ordered = order.map { request.order($0) } ?? request.orderedTotally()
         let total = try db.fetchCount(request)
         guard let file = fopen(path, overwrite ? "w" : "wx") else {
             let code = errno
