@@ -21,7 +21,7 @@ struct ExpressionPrinter {
         case .column(let name):
             try writeColumn(name, of: node, to: &w)
         case .aliasedColumn(let alias, let column):
-            guard let id = aliases[alias.lowercased()] ?? joinedTableReferences[alias], let target = nodes[id] else {
+            guard let id = joinedTableReferences[alias] ?? aliases[alias.lowercased()], let target = nodes[id] else {
                 let known = aliases.keys.sorted()
                 throw AssocError.unknownAlias(alias, suggestions: closestNames(to: alias, among: known), known: known)
             }

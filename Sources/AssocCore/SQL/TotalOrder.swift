@@ -120,9 +120,11 @@ extension Database {
 
 /// How an expression added to a request refers to a table the request joins, one without an alias
 /// of its own: by an alias the SQL generator gives every joined table, from the table's place in
-/// the resolved request. Only `Database.repeatedRowKeyTerms(of:)` hands such aliases out.
+/// the resolved request. Only `Database.repeatedRowKeyTerms(of:)` and `rootKeyStandIns(of:)` hand
+/// such aliases out; they start with a NUL character, which no alias a person types can hold, so a
+/// user's alias never takes their place.
 enum JoinedTableReference {
-    static func alias(of nodeID: Int) -> String { "assoc:table\(nodeID)" }
+    static func alias(of nodeID: Int) -> String { "\u{0}table\(nodeID)" }
 }
 
 /// The key column of a table whose rows a to-many join repeats: a term of the rows' total order.
