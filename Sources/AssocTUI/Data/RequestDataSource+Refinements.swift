@@ -84,6 +84,7 @@ extension RequestDataSource {
     /// Why the request's order cannot be paged by keyset.
     private func unpageableSortReason(_ request: Request) -> String {
         let table = db.schema.table(named: request.table)
+        if request.relation.isDistinct { return "distinct() sorted by a value its rows do not select" }
         for term in request.relation.ordering ?? [] {
             switch term.expression {
             case .sql: return "sorted by an SQL snippet that is not one value per row (an aggregate, random(), the time)"
@@ -115,6 +116,10 @@ extension RequestDataSource {
             }
             walk(tree, [])
         }
+        // DISTINCT compares the selected values: a value selected for paging must not change
+        // which rows it folds, so only expressions of a root selected whole may be added.
+        let distinct = request.relation.isDistinct
+        let wholeRoot = request.relation.selection == nil
         var columns: [SortColumn] = []
         for term in ordering {
             // An annotation (by its name, or by its aggregate as `s` writes it): its value is in
@@ -130,6 +135,7 @@ extension RequestDataSource {
                 guard let column = table.column(named: name) else { return nil }
                 let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
                 let shown = isSelected(column.name, in: request)
+                if distinct && !shown { return nil }
                 columns.append(SortColumn(
                     expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
                     descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
@@ -144,6 +150,7 @@ extension RequestDataSource {
                 } else {
                     // A table joined without its columns (or the columnless pivot of a through
                     // include merged with it): the value selected under a hidden name.
+                    if distinct { return nil }
                     columns.append(SortColumn(
                         expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
                         descending: term.descending == true, isNullable: true, isHidden: true))
@@ -151,7 +158,10 @@ extension RequestDataSource {
             default:
                 // An expression of the row (the root's columns, or an SQL snippet SQLite accepts
                 // in WHERE): its value selected under a hidden name.
-                guard isRowExpression(term.expression, of: table) || isRowSnippet(term.expression, in: request) else { return nil }
+                let ofTheRow = distinct
+                    ? wholeRoot && isRowExpression(term.expression, of: table)
+                    : isRowExpression(term.expression, of: table) || isRowSnippet(term.expression, in: request)
+                guard ofTheRow else { return nil }
                 columns.append(SortColumn(
                     expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
                     descending: term.descending == true, isNullable: true, isHidden: true))
