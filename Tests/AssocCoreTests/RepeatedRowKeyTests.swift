@@ -24,6 +24,10 @@ final class RepeatedRowKeyTests: XCTestCase {
         XCTAssertTrue(try db.rowsCanRepeatRootKey(request))
         let keys = try XCTUnwrap(try db.repeatedRowKeyTerms(of: request))
         XCTAssertEqual(keys.map { "\($0.table).\($0.column)" }, ["book.id"])
+        // A required join always matches: its key is never NULL; an optional one's can be.
+        XCTAssertEqual(keys.map(\.term.isNullable), [false])
+        let optional = Table("author").including(optional: Table("author").books)
+        XCTAssertEqual(try db.repeatedRowKeyTerms(of: optional)?.map(\.term.isNullable), [true])
         // The key's expression works in the same request: the rows after (author 1, book 10).
         let term = try XCTUnwrap(keys.first?.term.expression)
         let after = request.filter(Column("id") > 1 || (Column("id") == 1 && term > 10))

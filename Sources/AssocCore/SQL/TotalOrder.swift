@@ -47,6 +47,19 @@ enum TotalOrder {
         return walk(root) ? result : nil
     }
 
+    /// The tables joined below `root` by required joins all the way: every row has one of them.
+    static func innerJoinedIDs(of root: QueryNode) -> Set<Int> {
+        var ids: Set<Int> = []
+        func walk(_ node: QueryNode) {
+            for child in node.children where child.kind == .required {
+                ids.insert(child.node.id)
+                walk(child.node)
+            }
+        }
+        walk(root)
+        return ids
+    }
+
     /// Whether a table's whole rows are unique: its key is among its columns (not a hidden
     /// rowid), or its primary key's columns are NOT NULL (SQLite lets NULLs repeat in the
     /// primary key of a rowid table).
@@ -151,11 +164,14 @@ extension Database {
         // DISTINCT compares the selected values: only keys already selected keep its rows as they are.
         if root.isDistinct && TotalOrder.distinctKeyTerms(of: root) == nil { return nil }
         if !TotalOrder.hasRepeatingJoin(root) { return [] }
+        let innerJoined = TotalOrder.innerJoinedIDs(of: root)
         var terms: [RepeatedRowKey] = []
         for (ordering, node) in TotalOrder.keyTerms(of: root).dropFirst(TotalOrder.uniqueColumns(of: root.table).count) {
             guard case .column(let column) = ordering.expression else { return nil }
             let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: node.id), column: column)
-            terms.append(RepeatedRowKey(term: KeysetCondition.Term(expression, descending: false), table: node.table.name, column: column))
+            // NULL only where an optional join on the way has no match.
+            let term = KeysetCondition.Term(expression, descending: false, isNullable: !innerJoined.contains(node.id))
+            terms.append(RepeatedRowKey(term: term, table: node.table.name, column: column))
         }
         // A table with no key (a view) joined to-many: its rows cannot be told apart.
         return TotalOrder.joinedTablesHaveKeys(root) ? terms : nil

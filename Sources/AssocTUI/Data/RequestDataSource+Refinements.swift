@@ -256,7 +256,7 @@ extension RequestDataSource {
         }
         for (index, joinKey) in joinKeys.enumerated() {
             keyset.appendHidden(
-                KeysetCondition.Term(joinKey.term.expression, descending: false, isNullable: true),
+                joinKey.term,
                 name: Self.hiddenJoinKeyName(index), label: joinKey.table + "." + joinKey.column)
         }
         return keyset
