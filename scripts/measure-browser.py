@@ -91,14 +91,18 @@ def g_then_page_up(process, g_pause, page_up_pause):
     return [(f"PgUp {i}", lambda s, before: counter(s) not in (None, counter(before))) for i in range(5)]
 
 
+def send_all(process, keys):
+    """Sends each (name, bytes, pause) in turn, reading the output for `pause` seconds after each."""
+    for name, data, pause in keys:
+        process.send(name, data)
+        process.read_for(pause)
+
+
 def sorted_round(assoc, db, last_id):
     """The view sorted by `categoryId` (three values, an index on it: ties broken by the key):
     start, move to the column, `s` → first sorted screen, G → last row, then five PgUp."""
     process = open_big(assoc, db)
-    process.send("right", b"l")
-    process.read_for(0.1)
-    process.send("s", b"s")
-    process.read_for(0.6)
+    send_all(process, [("right", b"l", 0.1), ("s", b"s", 0.6)])
     page_ups = g_then_page_up(process, 0.6, 0.3)
     process.close()
     steps = [
@@ -118,12 +122,7 @@ def joined_round(assoc, db, last_id):
     process = PtyProcess([assoc, db, "--table", "category"])
     process.read_for(3, until=lambda output: b"Rows:" in output)
     process.read_for(0.2)
-    process.send(":", b":")
-    process.read_for(0.2)
-    process.send("request", b"\x15category.including(required: bigs)")
-    process.read_for(0.2)
-    process.send("Enter", b"\r")
-    process.read_for(1.0)
+    send_all(process, [(":", b":", 0.2), ("request", b"\x15category.including(required: bigs)", 0.2), ("Enter", b"\r", 1.0)])
     page_ups = g_then_page_up(process, 1.5, 0.5)
     process.close()
     steps = [
