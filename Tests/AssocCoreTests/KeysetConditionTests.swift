@@ -16,6 +16,11 @@ final class KeysetConditionTests: XCTestCase {
         XCTAssertEqual(try sql(KeysetCondition.after([9.5, 42], in: [price, id])), """
             SELECT * FROM "item" WHERE ("price" >= ?) AND (("price" > ?) OR (("price" = ?) AND ("id" > ?)))
             """)
+        // As ranges: the anchor's ties after it, then the larger prices, each one index seek.
+        XCTAssertEqual(try KeysetCondition.afterRanges([9.5, 42], in: [price, id]).map(sql), [
+            #"SELECT * FROM "item" WHERE ("price" = ?) AND ("id" > ?)"#,
+            #"SELECT * FROM "item" WHERE "price" > ?"#,
+        ])
         // A key alone: one comparison.
         XCTAssertEqual(try sql(KeysetCondition.after([42], in: [id])), #"SELECT * FROM "item" WHERE "id" > ?"#)
         XCTAssertEqual(try sql(KeysetCondition.before([42], in: [id])), #"SELECT * FROM "item" WHERE "id" < ?"#)
@@ -68,6 +73,17 @@ final class KeysetConditionTests: XCTestCase {
                 XCTAssertEqual(try after.map { try db.fetchAll($0).map { $0["id"] } } ?? [], Array(ids[(position + 1)...]), label)
                 let before = KeysetCondition.before(values, in: terms).map { Table("item").filter($0).order(orderings) }
                 XCTAssertEqual(try before.map { try db.fetchAll($0).map { $0["id"] } } ?? [], Array(ids[..<position]), label)
+                // The same rows as disjoint ranges read in turn: after in the order, before
+                // nearest first (the reversed order).
+                let afterRanges = try KeysetCondition.afterRanges(values, in: terms).flatMap {
+                    try db.fetchAll(Table("item").filter($0).order(orderings)).map { $0["id"] }
+                }
+                XCTAssertEqual(afterRanges, Array(ids[(position + 1)...]), "ranges, " + label)
+                let reversed = terms.map { Ordering($0.expression, descending: !$0.descending) }
+                let beforeRanges = try KeysetCondition.beforeRanges(values, in: terms).flatMap {
+                    try db.fetchAll(Table("item").filter($0).order(reversed)).map { $0["id"] }
+                }
+                XCTAssertEqual(beforeRanges, Array(ids[..<position].reversed()), "ranges, " + label)
             }
         }
     }

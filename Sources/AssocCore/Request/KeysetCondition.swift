@@ -40,6 +40,34 @@ package enum KeysetCondition {
         after(values, in: terms.map { Term($0.expression, descending: !$0.descending, isNullable: $0.isNullable) })
     }
 
+    /// The rows strictly after `values` in the order `terms`, as disjoint ranges in that order:
+    /// first those equal on every term but the last and after `values` on it, then those equal on
+    /// all but the last two and after on the one before, and so on to those after on the first
+    /// term. Each range is one index seek (`"categoryId" = ? AND "id" > ?`, then `"categoryId" >
+    /// ?`), where the single condition of `after` makes SQLite read the anchor's ties before it:
+    /// reading the ranges in turn gives the same rows in the same order. Empty when nothing can
+    /// come after.
+    package static func afterRanges(_ values: [DatabaseValue], in terms: [Term]) -> [Expression] {
+        guard terms.count == values.count else { return [] }
+        let pairs = Array(zip(terms, values))
+        var ranges: [Expression] = []
+        for depth in stride(from: pairs.count, to: 0, by: -1) {
+            let prefix = pairs.prefix(depth)
+            guard let (term, value) = prefix.last, let later = greater(term, value) else { continue }
+            let range = prefix.dropLast().reversed().reduce(later) { condition, pair in
+                .binary(.and, equal(pair.0, pair.1), condition)
+            }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// The rows strictly before `values` in the order `terms`, as disjoint ranges, nearest first:
+    /// the ranges after it in the reversed order.
+    package static func beforeRanges(_ values: [DatabaseValue], in terms: [Term]) -> [Expression] {
+        afterRanges(values, in: terms.map { Term($0.expression, descending: !$0.descending, isNullable: $0.isNullable) })
+    }
+
     /// `greater(t0) OR (equal(t0) AND (greater(t1) OR (equal(t1) AND …)))`.
     private static func chain(_ pairs: ArraySlice<(Term, DatabaseValue)>) -> Expression? {
         guard let (term, value) = pairs.first else { return nil }

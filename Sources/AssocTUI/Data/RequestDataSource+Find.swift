@@ -25,11 +25,11 @@ extension RequestDataSource {
         }
         let (condition, description) = try findCondition(text, on: base)
         let window = RequestWindow(base)
-        var request = keyedRequest(window.unlimited, keyset)
-        let beyond = backward ? KeysetCondition.before(cursor, in: keyset.terms) : KeysetCondition.after(cursor, in: keyset.terms)
-        guard let beyond else { return FindResult(position: nil, description: description) }
-        request = request.adding(filter: condition).adding(filter: beyond).order(keyset.orderings(reversed: backward)).limit(1)
-        guard let row = try db.fetchOne(request), let values = keyset.values(of: row) else {
+        // The first match past the cursor, range by range (see `rows(of:beyond:)`).
+        let match = try rows(
+            of: keyedRequest(window.unlimited, keyset), beyond: cursor, keyset: keyset, backward: backward, limit: 1,
+            filter: condition)
+        guard let row = match.rows.first, let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
         // The rows strictly between the cursor and the match, in the view's order.

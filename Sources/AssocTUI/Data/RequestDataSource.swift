@@ -165,29 +165,37 @@ package final class RequestDataSource: BrowserDataSource {
         // Without a keyset to page on, the rows are ordered totally (the view's order, then the
         // keys of the tables whose rows they are), so OFFSET pages never overlap or skip.
         var request = keyset == nil ? base.orderedTotally() : window.unlimited
-        var reversed = false
-        var keep = limit
         var first = offset
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
         // first row, which says where the jump's row is.
         var shortOf: (anchor: Int, count: Int)?
         if let keyset { request = keyset.selecting(request) }
+        var fetched: [Row] = []
+        var requests: [Request] = []
+        var fetchedCount = 0
         switch plan {
         case .forward(let after, let skip, let limit):
             guard let keyset else { break }
+            let count = window.clamp(limit, at: offset)
             if let after {
-                // Nothing after the anchor (the last row possible): an always-false condition.
-                request = request.adding(filter: KeysetCondition.after(after, in: keyset.terms) ?? .value(0))
+                (fetched, requests) = try rows(of: request, beyond: after, keyset: keyset, backward: false, skip: skip, limit: count)
+            } else {
+                let start = window.start + skip
+                request = request.order(keyset.orderings()).limit(count, offset: start > 0 ? start : nil)
+                requests = [request]
+                fetched = try db.fetchAll(request)
             }
-            let start = after == nil ? window.start + skip : skip
-            request = request.order(keyset.orderings()).limit(window.clamp(limit, at: offset), offset: start > 0 ? start : nil)
         case .backward(let before, let count, let limit):
             guard let keyset else { break }
-            if let before { request = request.adding(filter: KeysetCondition.before(before, in: keyset.terms) ?? .value(0)) }
-            request = request.order(keyset.orderings(reversed: true)).limit(count)
-            reversed = true
-            keep = limit
-            first = offset
+            if let before {
+                (fetched, requests) = try rows(of: request, beyond: before, keyset: keyset, backward: true, limit: count)
+            } else {
+                request = request.order(keyset.orderings(reversed: true)).limit(count)
+                requests = [request]
+                fetched = try db.fetchAll(request)
+            }
+            fetchedCount = fetched.count
+            fetched = Array(fetched.reversed().prefix(limit))
             if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
         case .around(let anchor, let values, let before, let after):
             guard let keyset else { break }
@@ -206,13 +214,10 @@ package final class RequestDataSource: BrowserDataSource {
             } else {
                 request = request.limit(limit, offset: offset > 0 ? offset : nil)
             }
+            requests = [request]
+            fetched = try db.fetchAll(request)
         }
-        // The SQL pane shows the page's plan: the prefetch statements with their IN (…) placeholder.
-        let statements = try db.plan(request).steps.map { ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments) }
-        var fetched = try db.fetchAll(request)
-        let fetchedCount = fetched.count
-        if reversed { fetched.reverse() }
-        if fetched.count > keep { fetched = Array(fetched.prefix(keep)) }
+        let statements = try statements(of: requests)
         var located: RowLocation?
         if let shortOf, fetchedCount < shortOf.count {
             // Fewer rows before the anchor than asked: the first fetched row is the view's first,
@@ -234,10 +239,10 @@ package final class RequestDataSource: BrowserDataSource {
     ) throws -> RowsPage {
         var requests: [Request] = []
         var earlier: [Row] = []
-        if before > 0, let condition = KeysetCondition.before(values, in: keyset.terms) {
-            let backward = request.adding(filter: condition).order(keyset.orderings(reversed: true)).limit(before)
-            requests.append(backward)
-            earlier = try db.fetchAll(backward).reversed()
+        if before > 0 {
+            let read = try rows(of: request, beyond: values, keyset: keyset, backward: true, limit: before)
+            earlier = read.rows.reversed()
+            requests += read.requests
         }
         // The row itself, by its key (and those of the joined rows that repeat it), then the rows
         // after it: each query keeps to one index range (an OR of both would make SQLite scan).
@@ -247,15 +252,13 @@ package final class RequestDataSource: BrowserDataSource {
             requests.append(itself)
             later = try db.fetchAll(itself)
         }
-        if after > 1, let condition = KeysetCondition.after(values, in: keyset.terms) {
-            let forward = request.adding(filter: condition).order(keyset.orderings()).limit(after - 1)
-            requests.append(forward)
-            later += try db.fetchAll(forward)
+        if after > 1 {
+            let read = try rows(of: request, beyond: values, keyset: keyset, backward: false, limit: after - 1)
+            later += read.rows
+            requests += read.requests
         }
         let fetched = earlier + later
-        let statements = try requests.flatMap { try db.plan($0).steps }.map {
-            ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments)
-        }
+        let statements = try statements(of: requests)
         var first = anchor - earlier.count
         var located: RowLocation?
         if PagePlan.isRelative(anchor), earlier.count < before {
