@@ -62,8 +62,9 @@ extension Database {
         for column in key {
             guard let pair = child.pairs.first(where: { $0.origin.lowercased() == column.lowercased() }) else { return nil }
             let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: child.node.id), column: pair.destination)
-            standIns[column] = RepeatedRowKey(
-                term: KeysetCondition.Term(expression, descending: false), table: child.node.table.name, column: pair.destination)
+            // Never NULL: the inner join matched it to the key.
+            let term = KeysetCondition.Term(expression, descending: false, isNullable: false)
+            standIns[column] = RepeatedRowKey(term: term, table: child.node.table.name, column: pair.destination)
         }
         return standIns
     }

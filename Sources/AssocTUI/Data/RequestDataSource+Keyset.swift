@@ -203,8 +203,7 @@ extension RequestDataSource {
     /// shown are selected under hidden names. `repeatsKey`: `db.rowsCanRepeatRootKey(request)`
     /// when the caller knows it already.
     func pagingKeyset(for request: Request, repeatsKey: Bool? = nil) -> PagingKeyset? {
-        guard offsetPagingReason(request) == nil,
-              let key = pagingKey(of: request.table), let sorted = sortColumns(of: request) else { return nil }
+        guard let key = pagingKey(of: request.table), let sorted = sortColumns(of: request) else { return nil }
         var joinKeys: [RepeatedRowKey] = []
         if repeatsKey ?? ((try? db.rowsCanRepeatRootKey(request)) != false) {
             guard let keys = try? db.repeatedRowKeyTerms(of: request), !keys.isEmpty else { return nil }
@@ -227,10 +226,7 @@ extension RequestDataSource {
         if !endsWithKey || !joinKeys.isEmpty {
             for (index, column) in key.columns.enumerated() {
                 if let standIn = standIns?[column] {
-                    // Never NULL: the inner join matched it to the key.
-                    keyset.appendHidden(
-                        KeysetCondition.Term(standIn.term.expression, descending: false, isNullable: false),
-                        name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
+                    keyset.appendHidden(standIn.term, name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
                 } else if !key.isRowid && isSelected(column, in: request) {
                     keyset.terms.append(KeysetCondition.Term(.column(column), descending: false, isNullable: false))
                     keyset.names.append(column)
@@ -243,9 +239,7 @@ extension RequestDataSource {
             }
         }
         for (index, joinKey) in joinKeys.enumerated() {
-            keyset.appendHidden(
-                joinKey.term,
-                name: Self.hiddenJoinKeyName(index), label: joinKey.table + "." + joinKey.column)
+            keyset.appendHidden(joinKey.term, name: Self.hiddenJoinKeyName(index), label: joinKey.table + "." + joinKey.column)
         }
         return keyset
     }

@@ -173,17 +173,23 @@ package final class RequestDataSource: BrowserDataSource {
         var fetched: [Row] = []
         var requests: [Request] = []
         var fetchedCount = 0
+        /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
+        /// than the request's own limit leaves there.
+        func readFromStart(_ position: Int, _ limit: Int) throws {
+            if let keyset { request = request.order(keyset.orderings()) }
+            let start = window.start + position
+            request = request.limit(window.clamp(limit, at: position), offset: start > 0 ? start : nil)
+            requests = [request]
+            fetched = try db.fetchAll(request)
+        }
         switch plan {
         case .forward(let after, let skip, let limit):
             guard let keyset else { break }
-            let count = window.clamp(limit, at: offset)
             if let after {
-                (fetched, requests) = try rows(of: request, beyond: after, keyset: keyset, backward: false, skip: skip, limit: count)
+                (fetched, requests) = try rows(
+                    of: request, beyond: after, keyset: keyset, backward: false, skip: skip, limit: window.clamp(limit, at: offset))
             } else {
-                let start = window.start + skip
-                request = request.order(keyset.orderings()).limit(count, offset: start > 0 ? start : nil)
-                requests = [request]
-                fetched = try db.fetchAll(request)
+                try readFromStart(skip, limit)
             }
         case .backward(let before, let count, let limit):
             guard let keyset else { break }
@@ -203,19 +209,7 @@ package final class RequestDataSource: BrowserDataSource {
                 anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
                 base: base, request: request, keyset: keyset, plan: plan, repeatsKey: repeatsKey)
         case .offset(let offset, let limit):
-            if let keyset {
-                request = request.order(keyset.orderings())
-                let start = window.start + offset
-                request = request.limit(window.clamp(limit, at: offset), offset: start > 0 ? start : nil)
-            } else if let own = base.limit {
-                // A request's own LIMIT/OFFSET frame the pages.
-                let skip = (base.offset ?? 0) + offset
-                request = request.limit(max(0, min(limit, own - offset)), offset: skip > 0 ? skip : nil)
-            } else {
-                request = request.limit(limit, offset: offset > 0 ? offset : nil)
-            }
-            requests = [request]
-            fetched = try db.fetchAll(request)
+            try readFromStart(offset, limit)
         }
         let statements = try statements(of: requests)
         var located: RowLocation?
