@@ -45,6 +45,6 @@ struct BrowseCommand: ParsableCommand {
             initialTable = info.name
         }
         try BrowserLauncher.run(
-            connection: loaded.connection, graph: graph, title: loaded.title, initialTable: initialTable, osc52: osc52)
+            connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title, initialTable: initialTable, osc52: osc52)
     }
 }

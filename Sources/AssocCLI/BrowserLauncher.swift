@@ -6,9 +6,12 @@ package enum BrowserLauncher {
     /// `initialTable`, when given, is opened at start (it must exist: the caller checks);
     /// `graph`, when given, holds the schema already read from `connection` and the associations
     /// (inferred and declared) the browser shows.
+    /// `makeGraph` makes the associations of a schema another process changed (read again on `R`).
     package static func run(
-        connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil, osc52: Bool = false
+        connection: Connection, graph: AssociationGraph? = nil, makeGraph: ((Schema) throws -> AssociationGraph)? = nil,
+        title: String, initialTable: String? = nil, osc52: Bool = false
     ) throws {
-        try Browser.run(connection: connection, graph: graph, title: title, initialTable: initialTable, osc52: osc52)
+        try Browser.run(
+            connection: connection, graph: graph, makeGraph: makeGraph, title: title, initialTable: initialTable, osc52: osc52)
     }
 }

@@ -8,16 +8,17 @@ package enum Browser {
     /// given, is opened at start instead of leaving the user in the table list.
     /// `graph`, when given, holds the schema already read from `connection` and the associations
     /// to show (declared ones included); otherwise the schema is read and its associations inferred.
+    /// `makeGraph` makes the associations of a schema read again (after another process changed
+    /// it); by default they are inferred.
     /// `osc52`: `y` copies through the terminal (OSC 52) rather than a clipboard command.
     package static func run(
-        connection: Connection, graph: AssociationGraph? = nil, title: String, initialTable: String? = nil, osc52: Bool = false
+        connection: Connection, graph: AssociationGraph? = nil, makeGraph: ((Schema) throws -> AssociationGraph)? = nil,
+        title: String, initialTable: String? = nil, osc52: Bool = false
     ) throws {
-        // Counting a big table reads all of it through SQLite's page cache (2 MB by default): a
-        // 512 KiB cache keeps the browser's memory flat in the table's size. Pages are read a
-        // window at a time, so nothing else needs more.
-        try? connection.execute("PRAGMA cache_size = -512")
+        RequestDataSource.configure(connection)
         let database = try graph.map { Database(connection: connection, graph: $0) } ?? Database(connection: connection)
         let dataSource = RequestDataSource(database: database)
+        if let makeGraph { dataSource.makeGraph = makeGraph }
         try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
     }
 
@@ -292,6 +293,15 @@ final class BrowserApp {
                 dispatch(.queryFailed(effect, Self.message(for: error)))
             }
             dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
+        case .refresh(let view):
+            // Like the first schema read: on the loop (the poll sees nothing in between).
+            do {
+                let result = try dataSource.refresh(keeping: view)
+                lastDataVersion = dataSource.dataVersion()
+                dispatch(.refreshed(result, view: view))
+            } catch {
+                dispatch(.queryFailed(effect, Self.message(for: error)))
+            }
         case .openView(let view, let limit):
             startJob(effect) { source, _ in
                 .viewOpened(view, page: try source.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit)

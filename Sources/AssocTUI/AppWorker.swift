@@ -228,10 +228,28 @@ extension BrowserApp {
         AssocError.message(for: error)
     }
 
-    /// Polls `PRAGMA data_version` (no query is running): a change by another connection shows
-    /// "Data changed — R to refresh".
+    /// Looks for another process's changes (no query is running): the file (replaced, removed,
+    /// or written under a connection that cannot see commits, which the source re-opens), the
+    /// schema (read again), then `PRAGMA data_version` (a commit shows "Data changed — R to refresh").
     func checkDataVersion() {
-        guard job == nil, let version = dataSource.dataVersion() else { return }
+        guard job == nil else { return }
+        switch dataSource.pollChange() {
+        case .data?:
+            // A new connection: its data_version starts anew.
+            lastDataVersion = dataSource.dataVersion()
+            dispatch(.dataChanged)
+            return
+        case .schema?:
+            dispatch(.schemaChanged)
+            return
+        case .replaced?:
+            dispatch(.fileChanged(.replaced))
+        case .removed?:
+            dispatch(.fileChanged(.removed))
+        case nil:
+            break
+        }
+        guard let version = dataSource.dataVersion() else { return }
         if let last = lastDataVersion, last != version {
             dispatch(.dataChanged)
         }

@@ -65,8 +65,11 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertNil(state.restorePoint)
         _ = Reducer.reduce(&state, .action(.moveDown))
         let shown = state.rows
-        // R re-runs the same view: a new openView replaces the rows; it fails.
-        let rerun = Reducer.reduce(&state, .action(.rerun))
+        // R reads the schema again (unchanged), then re-runs the same view: a new openView
+        // replaces the rows; it fails.
+        XCTAssertEqual(Reducer.reduce(&state, .action(.rerun)), [.refresh(artist)])
+        let refreshed = SourceRefresh(tables: tables, associations: [:], numericColumns: [:])
+        let rerun = Reducer.reduce(&state, .refreshed(refreshed, view: artist))
         guard let open = rerun.first(where: { if case .openView = $0 { return true } else { return false } }) else {
             return XCTFail("\(rerun)")
         }

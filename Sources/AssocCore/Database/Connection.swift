@@ -25,6 +25,11 @@ public final class Connection: @unchecked Sendable {
     public let mode: Mode
     /// Waits for other processes' locks, ending at once on `interrupt()`.
     private let busyWait: BusyWait
+    /// How this connection sees other processes' writes (read-only files; `.locked` otherwise).
+    let visibility: FileOpening.Visibility
+    /// The file as it was just before opening (read-only files only), and its `-wal` path.
+    private let openedState: DatabaseFileState?
+    private let logPath: String
     /// Called with the SQL and arguments of every statement that starts executing.
     public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
 
@@ -45,16 +50,22 @@ public final class Connection: @unchecked Sendable {
             }
         }
         let db: OpaquePointer
+        logPath = WALFiles.resolved(path) + "-wal"
         switch mode {
         case .readOnly:
-            db = try FileOpening.readOnly(path)
+            // Read before SQLite opens it: a change in between is seen as a change, never missed.
+            openedState = DatabaseFileState.read(path, logPath: logPath, content: true)
+            (db, visibility) = try FileOpening.readOnly(path)
         case .readWrite(let create):
             let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
             db = try FileOpening.handle(path, flags: flags, displayPath: path)
+            openedState = nil
+            visibility = .locked
         }
         self.handle = db
         self.path = path
         self.mode = mode
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
         busyWait.install(on: db)
         sqlite3_extended_result_codes(db, 1)
@@ -65,6 +76,17 @@ public final class Connection: @unchecked Sendable {
             let explained = mode == .readOnly ? OpenDiagnosis.explain(error, path: path) : error.message
             throw AssocError.sqlite(DatabaseError(code: error.code, message: "\(explained): \(path)"))
         }
+    }
+
+    /// How long a statement waits for another process's lock.
+    public let busyTimeoutMilliseconds: Int32
+
+    /// A new connection to the same path, in the same mode: what the path holds now (another
+    /// file if it was replaced), read the way its side files allow now.
+    public func reopened() throws -> Connection {
+        let connection = try Connection(path: path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection.traceHandler = traceHandler
+        return connection
     }
 
     /// A new private in-memory database, writable: for the demo database and tests.
@@ -91,6 +113,7 @@ public final class Connection: @unchecked Sendable {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
+            if visibility == .immutable, fileBytesChanged { throw fileChangedError(sql: sql) }
             throw lastError(code: rc, sql: sql)
         }
         return Statement(connection: self, handle: stmt, sql: sql)
@@ -157,5 +180,43 @@ public final class Connection: @unchecked Sendable {
         }
         let message = String(cString: sqlite3_errmsg(handle))
         return .sqlite(DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql))
+    }
+}
+
+extension Connection {
+    /// What another process did to the file since this connection opened it: `.written` only for a
+    /// connection that cannot see other processes' commits by itself (opened `immutable=1`, or a
+    /// snapshot in memory); `.replaced` and `.removed` for any read-only file. A connection reading
+    /// through SQLite's locks sees commits itself (`PRAGMA data_version`).
+    public func fileChange() -> DatabaseFileChange {
+        guard let openedState else { return .none }
+        let content = visibility != .locked
+        return openedState.change(to: DatabaseFileState.read(path, logPath: logPath, content: content), content: content)
+    }
+
+    /// Whether SQLite tells this connection about other processes' commits (`PRAGMA data_version`).
+    public var seesOtherProcessesCommits: Bool { visibility == .locked }
+
+    /// For an `immutable=1` connection: whether the bytes of the file it reads changed since it was
+    /// opened (its reads may then mix two versions, or look malformed).
+    var fileBytesChanged: Bool {
+        guard let openedState else { return false }
+        return openedState.fileBytesDiffer(from: DatabaseFileState.read(path, logPath: logPath, content: true))
+    }
+
+    /// The error of a statement on an `immutable=1` connection whose file changed: never
+    /// "malformed" for a healthy file, never rows of two versions without saying so.
+    func fileChangedError(sql: String?) -> AssocError {
+        .sqlite(DatabaseError(code: SQLITE_ABORT, message: Self.fileChangedMessage, sql: sql))
+    }
+
+    /// The text of `fileChangedError`.
+    public static let fileChangedMessage =
+        "the database file changed while it was being read (another process wrote to it); read it again to see what it holds now"
+
+    /// `PRAGMA schema_version`: moves whenever the schema changes (in this or another process).
+    public func schemaVersion() throws -> Int {
+        guard case .integer(let version)? = try fetchAll("PRAGMA schema_version").first?.first else { return 0 }
+        return Int(version)
     }
 }

@@ -3,8 +3,18 @@ import CSQLite
 /// Opens the SQLite handle of a `Connection`: read-only ones by the plan `WALFiles` chooses for
 /// the real file (symlinks resolved first, so the `-wal` and `-shm` looked at are those SQLite uses).
 enum FileOpening {
+    /// How a read-only handle sees other processes' writes.
+    enum Visibility: Equatable {
+        /// Through SQLite's locks (`data_version` moves on their commits).
+        case locked
+        /// `immutable=1`: not at all, and a change of the file's bytes makes its reads wrong.
+        case immutable
+        /// A copy in memory: never.
+        case snapshot
+    }
+
     /// A read-only handle on the committed state of the database at `path`; creates and changes no file.
-    static func readOnly(_ path: String) throws -> OpaquePointer {
+    static func readOnly(_ path: String) throws -> (OpaquePointer, Visibility) {
         let realPath = WALFiles.resolved(path)
         let plan: WALFiles.Plan
         do {
@@ -15,14 +25,14 @@ enum FileOpening {
         let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READONLY
         switch plan {
         case .direct:
-            return try handle(realPath, flags: flags, displayPath: path)
+            return (try handle(realPath, flags: flags, displayPath: path), .locked)
         case .immutable:
-            return try handle(WALFiles.uri(realPath, "immutable"), flags: flags | SQLITE_OPEN_URI, displayPath: path)
+            return (try handle(WALFiles.uri(realPath, "immutable"), flags: flags | SQLITE_OPEN_URI, displayPath: path), .immutable)
         case .readOnlySharedMemory:
-            return try handle(WALFiles.uri(realPath, "readonly_shm"), flags: flags | SQLITE_OPEN_URI, displayPath: path)
+            return (try handle(WALFiles.uri(realPath, "readonly_shm"), flags: flags | SQLITE_OPEN_URI, displayPath: path), .locked)
         case .memorySnapshot(let log):
             do {
-                return try WALSnapshot.connect(realPath: realPath, log: log)
+                return (try WALSnapshot.connect(realPath: realPath, log: log), .snapshot)
             } catch AssocError.sqlite(let error) {
                 throw AssocError.sqlite(DatabaseError(code: error.code, message: "\(error.message): \(path)"))
             }

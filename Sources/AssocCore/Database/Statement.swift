@@ -8,6 +8,10 @@ public final class Statement {
     public let sql: String
     private var arguments: [DatabaseValue] = []
     private var started = false
+    /// Rows stepped since the file was last looked at (`immutable=1` connections only).
+    private var rowsSinceFileCheck = 0
+    /// How many rows an `immutable=1` connection reads between two looks at its file.
+    static let rowsBetweenFileChecks = 4096
 
     init(connection: Connection, handle: OpaquePointer, sql: String) {
         self.connection = connection
@@ -64,20 +68,42 @@ public final class Statement {
     }
 
     /// Advances to the next row. Returns false when there are no more rows.
+    /// On an `immutable=1` connection, whose file another process may write without SQLite
+    /// knowing, the file is looked at when the statement starts, every `rowsBetweenFileChecks`
+    /// rows, at its end and on an error: when its bytes changed, the statement throws
+    /// `Connection.fileChangedMessage` (its rows may mix two versions) instead of going on.
     public func step() throws -> Bool {
+        let watched = connection.visibility == .immutable
         if !started {
             started = true
             connection.traceHandler?(sql, arguments)
+            if watched { try checkFile() }
         }
         let rc = sqlite3_step(handle)
         switch rc {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
+        case SQLITE_ROW:
+            if watched {
+                rowsSinceFileCheck += 1
+                if rowsSinceFileCheck >= Self.rowsBetweenFileChecks { try checkFile() }
+            }
+            return true
+        case SQLITE_DONE:
+            if watched { try checkFile() }
+            return false
         default:
-            let error = connection.lastError(code: rc, sql: sql)
+            let error = watched && connection.fileBytesChanged
+                ? connection.fileChangedError(sql: sql) : connection.lastError(code: rc, sql: sql)
             sqlite3_reset(handle)
             throw error
         }
+    }
+
+    /// Throws when the file of an `immutable=1` connection changed since it was opened.
+    private func checkFile() throws {
+        rowsSinceFileCheck = 0
+        guard connection.fileBytesChanged else { return }
+        sqlite3_reset(handle)
+        throw connection.fileChangedError(sql: sql)
     }
 
     /// Rewinds the statement so it can run again with the same arguments.

@@ -130,6 +130,13 @@ package protocol BrowserDataSource: AnyObject {
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
     func dataVersion() -> Int?
+    /// What another process changed since the last look (between keys, no query running): the
+    /// file replaced or removed, the schema, or data a lock-free connection cannot see (which the
+    /// source re-opens); nil when nothing (commits it sees are `dataVersion`'s).
+    func pollChange() -> SourceChange?
+    /// `R`: the file re-opened when replaced, the schema and associations read again when they
+    /// changed; `view` checked against them.
+    func refresh(keeping view: RequestView?) throws -> SourceRefresh
     /// Whether the running query waits for another process's lock. Thread-safe.
     func isWaitingForLock() -> Bool
 }

@@ -6,14 +6,21 @@ import AssocCore
 /// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
 /// plan of each page.
 package final class RequestDataSource: BrowserDataSource {
-    package let db: Database
+    /// Replaced when `R` (or the change poll) re-opens the file or re-reads its schema.
+    package internal(set) var db: Database
+    /// The associations of a schema read again: the inferred ones, plus those declared at start.
+    package var makeGraph: (Schema) throws -> AssociationGraph = { AssociationGraph(schema: $0) }
+    /// `PRAGMA schema_version` when the schema was read; nil when unknown.
+    var schemaVersion: Int?
+    /// The replacement or removal of the file last reported by the poll (reported once).
+    var reportedFileChange = DatabaseFileChange.none
     /// Row positions → the values of the view's order seen there, per view (anchors of keyset
     /// pagination).
-    private var anchors: [Request: [Int: [DatabaseValue]]] = [:]
+    var anchors: [Request: [Int: [DatabaseValue]]] = [:]
     /// Per view: the values of the order at the row a find or jump placed at the provisional
     /// `PagePlan.provisionalJump`, until the rows before it are counted (`locate`) or a read
     /// backwards reaches the first row.
-    private var relativeFrames: [Request: [DatabaseValue]] = [:]
+    var relativeFrames: [Request: [DatabaseValue]] = [:]
     private static let maximumAnchors = 200_000
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
@@ -21,6 +28,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     package init(database: Database) {
         self.db = database
+        schemaVersion = try? database.connection.schemaVersion()
     }
 
     package convenience init(connection: Connection) throws {

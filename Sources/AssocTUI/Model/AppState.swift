@@ -107,8 +107,11 @@ struct AppState: Sendable, Equatable {
     var activity: QueryActivity?
     /// What the screen was before the action whose view is loading: restored if it fails or is cancelled.
     var restorePoint: RestorePoint?
-    /// Another connection changed the data since the last refresh (`R`).
-    var dataChanged = false
+    /// What another process did since the last refresh (`R`): data changed, the file replaced or
+    /// gone. Shown on the message line until `R`, again after keys that clear it.
+    var changeNotice: StatusMessage?
+    /// Another process changed something since the last refresh.
+    var dataChanged: Bool { changeNotice != nil }
 
     /// Keys edit text (a prompt or the jump list is open) instead of acting.
     var takesText: Bool { prompt != nil || jumpList != nil || exportPrompt?.takesKeys == true }

@@ -5,6 +5,9 @@ import AssocCore
 enum Effect: Sendable, Equatable {
     /// The table list and the association graph.
     case loadTables
+    /// `R`: the file re-opened if it was replaced, the schema and associations read again if they
+    /// changed, then the view (kept when it still resolves) read again.
+    case refresh(RequestView?)
     /// Load the first window of a view (not counted: counting is deferred).
     case openView(RequestView, limit: Int)
     /// Load the window of `limit` rows from `offset`.
@@ -91,6 +94,12 @@ enum Event: Sendable, Equatable {
     case queryCancelled(Effect)
     /// Another connection changed the database (`PRAGMA data_version` moved).
     case dataChanged
+    /// Another process changed the schema (`PRAGMA schema_version` moved).
+    case schemaChanged
+    /// The file was replaced or removed (`.replaced`, `.removed`).
+    case fileChanged(SourceChange)
+    /// The database was read again (`R`): the view that was shown then.
+    case refreshed(SourceRefresh, view: RequestView?)
     /// Where a find went (`result.position` nil: no match that way).
     case found(RequestView, FindResult, from: Int, backward: Bool)
     /// Where a jump went (`result.position` nil: every key is smaller).

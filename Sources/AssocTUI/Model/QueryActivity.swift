@@ -20,6 +20,7 @@ struct QueryActivity: Sendable, Equatable {
     static func label(for effect: Effect) -> String {
         switch effect {
         case .loadTables: return "Reading the schema"
+        case .refresh: return "Reading the database again"
         case .openView(let view, _): return "Opening \(view.title)"
         case .loadPage(let view, _, _, _): return "Loading rows of \(view.title)"
         case .countView(let view): return "Counting rows of \(view.title)"

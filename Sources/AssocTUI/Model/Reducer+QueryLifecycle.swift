@@ -29,11 +29,16 @@ extension Reducer {
                 text: "Query cancelled: \(label)" + (restored ? " (previous view kept)" : ""), isError: false)
             return []
         case .dataChanged:
-            state.dataChanged = true
-            if state.message == nil || state.message?.isError == false {
-                state.message = dataChangedMessage
-            }
+            // A replaced or removed file says more than a commit.
+            if state.changeNotice == nil { state.changeNotice = dataChangedMessage }
+            showChangeNotice(&state)
             return []
+        case .fileChanged(let change):
+            state.changeNotice = change == .removed ? fileRemovedMessage : fileReplacedMessage
+            showChangeNotice(&state)
+            return []
+        case .schemaChanged:
+            return schemaChanged(&state)
         case .action(let action) where action == .cancel && state.activity.map({ !$0.isBackground }) ?? false:
             // Ctrl-C while a query runs cancels it (the app interrupts it); never quits. A background
             // count is no query of the user's: Ctrl-C quits as when nothing runs.
@@ -44,16 +49,25 @@ extension Reducer {
     }
 
     static let dataChangedMessage = StatusMessage(text: "Data changed — R to refresh", isError: false)
+    static let fileReplacedMessage = StatusMessage(
+        text: "The file was replaced by another one (moved over or copied anew) — R opens the new file", isError: false)
+    static let fileRemovedMessage = StatusMessage(
+        text: "The file is gone (deleted or moved away) — the rows shown are what was read before", isError: false)
+
+    /// Shows the notice unless an error is on the message line (it comes back after the next key).
+    static func showChangeNotice(_ state: inout AppState) {
+        if state.message == nil || state.message?.isError == false { state.message = state.changeNotice }
+    }
 
     /// Keeps the restore point of an action that opened a view, until that view's first page comes.
     static func rememberRestorePoint(_ state: inout AppState, before: RestorePoint, event: Event, effects: [Effect]) {
         switch event {
-        case .action:
+        case .action, .refreshed:
             if effects.contains(where: { if case .openView = $0 { return true } else { return false } }) {
                 // Several actions before the page arrives: keep the oldest (what the user last saw loaded).
                 if state.restorePoint == nil { state.restorePoint = before }
             }
-            if state.dataChanged && state.message == nil { state.message = dataChangedMessage }
+            if case .action = event, state.message == nil, let notice = state.changeNotice { state.message = notice }
         case .viewOpened:
             state.restorePoint = nil
         default:
@@ -88,7 +102,7 @@ extension Reducer {
         case .loadFrequencies:
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }
-        case .countLinks, .loadTables, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
+        case .countLinks, .loadTables, .refresh, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
              .find, .jumpToKey, .locateRow:
             break
         }

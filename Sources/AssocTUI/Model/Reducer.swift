@@ -142,7 +142,10 @@ enum Reducer {
             if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
             if state.jumpList != nil { return reduceJumpListKey(&state, key) }
             return reducePromptEvent(&state, event)
-        case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged:
+        case .refreshed(let result, let view):
+            return refreshed(&state, result, view: view)
+        case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged,
+             .schemaChanged, .fileChanged:
             return reduceQueryEvent(&state, event) ?? []
         }
     }
@@ -291,9 +294,8 @@ enum Reducer {
             state.overlay = .record(scroll: 0)
             return []
         case .rerun:
-            state.dataChanged = false
-            guard let rows = state.rows else { return [.loadTables] }
-            return [.loadTables] + reopen(&state, rows.view)
+            state.changeNotice = nil
+            return [.refresh(state.rows?.view)]
         case .include:
             return include(&state)
         case .removeInclude:
