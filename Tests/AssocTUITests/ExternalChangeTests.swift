@@ -174,6 +174,43 @@ final class ExternalChangeTests: XCTestCase {
         XCTAssertTrue(message.contains("gone"), message)
     }
 
+    /// Declared associations are declared again on the schema read again; a declaration the new
+    /// schema breaks leaves the inferred ones, and says so.
+    func testDeclaredAssociationsSurviveASchemaChange() throws {
+        let path = try database("declared.db", items + "CREATE TABLE note (id INTEGER PRIMARY KEY, itemRef INTEGER, body TEXT);")
+        let declarations = try AssociationDeclaration.parse(#"item.hasMany(note, key: "remarks", using: [itemRef])"#)
+        let makeGraph = { (schema: Schema) in try AssociationGraph(schema: schema, declarations: declarations) }
+        let connection = try Connection(path: path)
+        let source = RequestDataSource(database: Database(connection: connection, graph: try makeGraph(try SchemaIntrospector.read(connection))))
+        source.makeGraph = makeGraph
+        let app = BrowserApp(dataSource: source, terminal: FakeTerminal(width: 100, height: 30), title: "t.db")
+        app.start()
+        app.dispatch(.openTable("item"))
+        app.runAllDeferred()
+        try write(path, "CREATE TABLE extra (id INTEGER PRIMARY KEY)")
+        press(app, .character("R"))
+        XCTAssertEqual(app.state.tables.map(\.name), ["item", "note", "extra"])
+        XCTAssertTrue(app.state.associations["item"]?.contains { $0.name == "remarks" } == true)
+        try write(path, "ALTER TABLE note RENAME COLUMN itemRef TO other")
+        press(app, .character("R"))
+        XCTAssertFalse(app.state.associations["item"]?.contains { $0.name == "remarks" } == true)
+        let message = app.state.message?.text ?? ""
+        XCTAssertTrue(message.contains("the declared associations no longer apply"), message)
+        XCTAssertEqual(column(app, 1), ["apple", "banana", "cherry"], "the view is kept")
+    }
+
+    /// R while another process holds the database: says so at once, the rows stay.
+    func testRWhileAnotherProcessHoldsTheDatabaseSaysSo() throws {
+        let path = try database("locked.db", items)
+        let (app, _) = try browser(path, showing: "item")
+        let writer = try Connection(path: path, mode: .readWrite(create: false))
+        try writer.execute("BEGIN EXCLUSIVE")
+        press(app, .character("R"))
+        XCTAssertEqual(app.state.message?.text, "the database is locked by another process: R again when its write is done")
+        XCTAssertEqual(column(app, 1), ["apple", "banana", "cherry"])
+        try writer.execute("ROLLBACK")
+    }
+
     /// While a prompt is open, a schema change waits for R (the notice says so).
     func testASchemaChangeWhileAPromptIsOpenIsOnlyAnnounced() {
         var state = AppState(title: "t.db", size: Size(width: 80, height: 24))

@@ -30,7 +30,8 @@ struct DatabaseFileState: Equatable, Sendable {
     var modified: Int64
     /// Header bytes 24–27 (the file change counter); nil when not read.
     var changeCounter: UInt32?
-    /// The `-wal` file's identity, size and modification; nil when absent or not looked at.
+    /// The `-wal` file's identity, size and modification; nil when absent, empty (another reader
+    /// opened the database: nothing committed) or not looked at.
     var log: [Int64]?
 
     /// The state of the file at `path` (symlinks followed); nil when nothing is there.
@@ -42,7 +43,7 @@ struct DatabaseFileState: Equatable, Sendable {
             modified: modification(info), changeCounter: nil, log: nil)
         guard content else { return state }
         state.changeCounter = changeCounter(path)
-        if let log = status(logPath) {
+        if let log = status(logPath), log.st_size > 0 {
             state.log = [Int64(log.st_dev), Int64(log.st_ino), Int64(log.st_size), modification(log)]
         }
         return state

@@ -105,7 +105,14 @@ extension RequestDataSource {
         case .none:
             break
         }
-        let version = try connection.withoutWaitingForLocks { try connection.schemaVersion() }
+        // Never waits on the loop: a writer holding the database makes R say so at once.
+        let version: Int
+        do {
+            version = try connection.withoutWaitingForLocks { try connection.schemaVersion() }
+        } catch AssocError.sqlite(let error) where error.primaryCode == 5 {  // SQLITE_BUSY
+            throw AssocError.sqlite(DatabaseError(
+                code: error.code, message: "the database is locked by another process: R again when its write is done"))
+        }
         var graph = db.graph
         if connection !== db.connection || version != schemaVersion {
             let schema = try SchemaIntrospector.read(connection)
