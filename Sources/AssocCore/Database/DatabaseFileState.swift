@@ -39,12 +39,12 @@ struct DatabaseFileState: Equatable, Sendable {
     static func read(_ path: String, logPath: String, content: Bool) -> DatabaseFileState? {
         guard let info = status(path) else { return nil }
         var state = DatabaseFileState(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino), size: Int64(info.st_size),
             modified: modification(info), changeCounter: nil, log: nil)
         guard content else { return state }
         state.changeCounter = changeCounter(path)
         if let log = status(logPath), log.st_size > 0 {
-            state.log = [Int64(log.st_dev), Int64(log.st_ino), Int64(log.st_size), modification(log)]
+            state.log = [Int64(truncatingIfNeeded: log.st_dev), Int64(truncatingIfNeeded: log.st_ino), Int64(log.st_size), modification(log)]
         }
         return state
     }

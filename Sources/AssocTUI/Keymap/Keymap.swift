@@ -71,7 +71,7 @@ enum Keymap {
         // Tools
         Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools),
         Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
-        Binding(keys: [.character("R")], action: .rerun, help: "re-run the current view", group: .tools),
+        Binding(keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
         Binding(keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
         Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools),
     ]
