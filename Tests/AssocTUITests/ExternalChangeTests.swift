@@ -172,6 +172,8 @@ final class ExternalChangeTests: XCTestCase {
         XCTAssertEqual(column(app, 1), ["apple", "banana", "cherry"])
         let message = app.state.message?.text ?? ""
         XCTAssertTrue(message.contains("gone"), message)
+        app.checkDataVersion()
+        XCTAssertEqual(app.state.message?.text, message, "said once")
     }
 
     /// Declared associations are declared again on the schema read again; a declaration the new

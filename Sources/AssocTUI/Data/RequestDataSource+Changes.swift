@@ -94,7 +94,8 @@ extension RequestDataSource {
     package func refresh(keeping view: RequestView?) throws -> SourceRefresh {
         var notes: [String] = []
         var connection = db.connection
-        switch connection.fileChange() {
+        let change = connection.fileChange()
+        switch change {
         case .removed:
             notes.append("the file is gone (deleted or moved away): still showing what was read before")
         case .replaced:
@@ -128,7 +129,8 @@ extension RequestDataSource {
         }
         db = Database(connection: connection, graph: graph)
         schemaVersion = version
-        reportedFileChange = .none
+        // A path still gone was just said: the poll does not say it again.
+        reportedFileChange = change == .removed ? .removed : .none
         forgetPositions()
         var problem: String?
         if let view {
