@@ -30,7 +30,7 @@ public struct FileDestination: Hashable, Sendable {
     public let isLink: Bool
     public let existing: Existing
     /// `target` for messages: relative to the current directory when both are under one directory
-    /// (not only `/`) and that is shorter.
+    /// (not only `/`) and that is no longer.
     public let shownTarget: String
 
     /// Links followed at most, as the kernel's own limit (ELOOP).
@@ -149,7 +149,7 @@ public struct FileDestination: Hashable, Sendable {
     }
 
     /// `target` relative to `base` (both absolute) when they share a directory below `/` and that
-    /// is shorter, else `target`.
+    /// is no longer, else `target`.
     static func relative(_ target: String, from base: String) -> String {
         let targetParts = target.split(separator: "/", omittingEmptySubsequences: true)
         let baseParts = base.split(separator: "/", omittingEmptySubsequences: true)
@@ -157,6 +157,6 @@ public struct FileDestination: Hashable, Sendable {
         while common < min(targetParts.count, baseParts.count), targetParts[common] == baseParts[common] { common += 1 }
         let parts = Array(repeating: "..", count: baseParts.count - common) + targetParts[common...].map(String.init)
         let text = parts.joined(separator: "/")
-        return common > 0 && !text.isEmpty && text.utf8.count < target.utf8.count ? text : target
+        return common > 0 && !text.isEmpty && text.utf8.count <= target.utf8.count ? text : target
     }
 }
