@@ -19,7 +19,8 @@ extension BrowserApp {
     }
 
     /// Writes the view's rows on the worker; each 50 ms at most it posts its progress and wakes
-    /// the loop, and it stops between two rows once cancelled.
+    /// the loop, and it stops once cancelled (between two rows, or its statement interrupted):
+    /// the writer removes its temporary file, the destination stays as it was.
     func startExport(_ effect: Effect) {
         guard case .export(let view, let path, let replacing) = effect else { return }
         let format = ExportFormat.forPath(path)
@@ -39,6 +40,9 @@ extension BrowserApp {
             } catch FileWriteError.exists(let destination) {
                 return .export(.exists(destination))
             } catch FileWriteError.cancelled {
+                return .export(.cancelled)
+            } catch where job.isCancelRequested {
+                // Interrupted while counting or reading (Esc before the first rows went out).
                 return .export(.cancelled)
             } catch {
                 return .export(.failed(Self.describe(error)))
