@@ -325,6 +325,28 @@ final class AtomicFileWriterTests: XCTestCase {
         }
     }
 
+    // MARK: The database being read
+
+    /// The database, its side files (existing or not), a link to it and a hard link to it are
+    /// never written, whatever was confirmed.
+    func testTheDatabaseAndItsSideFilesAreNeverWritten() throws {
+        try "SQLite format 3\0".write(toFile: path("db.sqlite"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink("db.sqlite", path("link.json")), 0)
+        XCTAssertEqual(link(path("db.sqlite"), path("hard.json")), 0)
+        XCTAssertEqual(chdir(directory), 0)
+        for name in ["db.sqlite", "db.sqlite-wal", "db.sqlite-shm", "db.sqlite-journal", "link.json", "hard.json"] {
+            XCTAssertThrowsError(try AtomicFileWriter(path: path(name), replacing: .any, protecting: ["db.sqlite"]), name) {
+                guard case .databaseFile? = $0 as? FileWriteError else { return XCTFail("\(name): \($0)") }
+            }
+        }
+        XCTAssertEqual(FileWriteError.databaseFile(path: "db.sqlite").message,
+                       "db.sqlite is the database being read (or its side file): exports never write it")
+        XCTAssertEqual(contents("db.sqlite"), "SQLite format 3\0")
+        XCTAssertEqual(names(), ["db.sqlite", "elsewhere", "hard.json", "link.json"])
+        try write("fine", to: "other.json", replacing: .any)
+        XCTAssertEqual(contents("other.json"), "fine")
+    }
+
     // MARK: Helpers
 
     static func currentUmask() -> mode_t {

@@ -129,6 +129,24 @@ final class ExportSafetyTests: XCTestCase {
         XCTAssertEqual(names(), ["elsewhere", "out.json"])
     }
 
+    /// The database being read is never the export's destination, confirmed or not.
+    func testTheDatabaseBeingReadIsNeverWritten() throws {
+        let file = path("data.sqlite")
+        do {
+            let writer = try Connection(path: file, mode: .readWrite(create: true))
+            try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let db = try Database(path: file)
+        for name in ["data.sqlite", "data.sqlite-wal"] {
+            XCTAssertThrowsError(try ViewExporter(db: db).export(Table("t").all, to: path(name), format: .json, replacing: .any), name) {
+                XCTAssertEqual($0 as? FileWriteError, .databaseFile(path: path(name)))
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+        XCTAssertEqual(names(), ["data.sqlite", "elsewhere"])
+    }
+
     // MARK: The prompt
 
     func type(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }

@@ -37,9 +37,14 @@ public final class AtomicFileWriter {
     private var descriptor: Int32
 
     /// Resolves `path` (`FileDestination.resolve`: blank names and anything but a regular file are
-    /// refused before anything is opened) and creates the temporary file.
-    public init(path: String, replacing: Replacing) throws {
+    /// refused before anything is opened) and creates the temporary file. `protecting`: database
+    /// paths never written, whatever `replacing` says (nor their `-wal`, `-shm`, `-journal`):
+    /// `FileWriteError.databaseFile`.
+    public init(path: String, replacing: Replacing, protecting databases: [String] = []) throws {
         let destination = try FileDestination.resolve(path)
+        if databases.contains(where: { destination.isPart(ofDatabase: $0) }) {
+            throw FileWriteError.databaseFile(path: destination.described)
+        }
         switch replacing {
         case .never where destination.needsConfirmation:
             throw FileWriteError.exists(destination)

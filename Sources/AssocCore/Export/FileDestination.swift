@@ -85,6 +85,17 @@ public struct FileDestination: Hashable, Sendable {
         return FileDestination(path: path, target: target, isLink: isLink, existing: existing, shownTarget: shown)
     }
 
+    /// Whether the file written would be the database at `database` (the same file, by its real
+    /// path or its inode) or one of its side files, existing or not.
+    public func isPart(ofDatabase database: String) -> Bool {
+        guard database != ":memory:", !database.isEmpty else { return false }
+        let real = WALFiles.resolved(database)
+        if ["", "-wal", "-shm", "-journal"].contains(where: { real + $0 == target }) { return true }
+        var mine = stat()
+        var theirs = stat()
+        return lstat(target, &mine) == 0 && stat(real, &theirs) == 0 && mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
+    }
+
     /// nil for a regular file, else what the mode says it is ("a FIFO", …).
     static func kind(of mode: mode_t) -> String? {
         switch fileType(mode) {

@@ -45,7 +45,7 @@ package struct ViewExporter {
     /// order: `order` when the grid pages by keyset on it (its sort, then the keys that tell its
     /// rows apart; one statement that follows the same indexes), else ordered totally
     /// (`orderedTotally()`), as the grid's OFFSET pages are. The destination is checked before the
-    /// rows are counted (`FileWriteError`: blank, not a regular file, exists). Calls `progress`
+    /// rows are counted (`FileWriteError`: blank, not a regular file, the database itself, exists). Calls `progress`
     /// every `progressEvery` rows and after the last; when it returns false, stops, removes the
     /// temporary file and throws `FileWriteError.cancelled`. Returns the number of rows written.
     @discardableResult
@@ -53,7 +53,7 @@ package struct ViewExporter {
         _ request: Request, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }
     ) throws -> Int {
-        let file = try AtomicFileWriter(path: path, replacing: replacing)
+        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.connection.path])
         defer { file.abandon() }
         let ordered = order.map { request.order($0) } ?? request.orderedTotally()
         let total = try db.fetchCount(request)
