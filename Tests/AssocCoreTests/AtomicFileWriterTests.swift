@@ -101,6 +101,9 @@ final class AtomicFileWriterTests: XCTestCase {
             XCTAssertTrue(FileDestination.isBlank(name))
         }
         XCTAssertFalse(FileDestination.isBlank(" a "))
+        XCTAssertThrowsError(try AtomicFileWriter(path: path("a\0b"), replacing: .any)) {
+            XCTAssertEqual($0 as? FileWriteError, .cannotWrite(path: path("a\0b"), reason: "the name holds a NUL byte"))
+        }
         XCTAssertEqual(FileWriteError.blankName.message, "a file name is needed (the name is blank)")
     }
 

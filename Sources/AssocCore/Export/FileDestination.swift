@@ -53,6 +53,8 @@ public struct FileDestination: Hashable, Sendable {
     /// directory is missing, a loop of links).
     public static func resolve(_ path: String) throws -> FileDestination {
         guard !isBlank(path) else { throw FileWriteError.blankName }
+        // The system would read the name only up to it: another file than the one named.
+        guard !path.utf8.contains(0) else { throw FileWriteError.cannotWrite(path: path, reason: "the name holds a NUL byte") }
         guard !path.hasSuffix("/") else { throw FileWriteError.notRegularFile(path: path, kind: "a directory name (it ends with /)") }
         let cwd = try currentDirectory(for: path)
         var current = path.hasPrefix("/") ? path : join(cwd, path)
