@@ -19,15 +19,16 @@ extension BrowserApp {
     }
 
     /// Writes the view's rows on the worker; each 50 ms at most it posts its progress and wakes
-    /// the loop, and it stops between two rows once cancelled.
+    /// the loop, and it stops once cancelled (between two rows, or its statement interrupted):
+    /// the writer removes its temporary file, the destination stays as it was.
     func startExport(_ effect: Effect) {
-        guard case .export(let view, let path, let overwrite) = effect else { return }
+        guard case .export(let view, let path, let replacing) = effect else { return }
         let format = ExportFormat.forPath(path)
         let wakeup = self.wakeup
         startJob(effect, announce: false) { source, job in
             var lastPosted = ContinuousClock.now
             do {
-                let written = try source.export(view, to: path, format: format, overwrite: overwrite) { progress in
+                let written = try source.export(view, to: path, format: format, replacing: replacing) { progress in
                     if ContinuousClock.now - lastPosted >= .milliseconds(50) || progress.written >= progress.total {
                         lastPosted = ContinuousClock.now
                         job.post(progress)
@@ -36,9 +37,12 @@ extension BrowserApp {
                     return !job.isCancelRequested
                 }
                 return .export(.finished(written: written, format: format.rawValue.uppercased()))
-            } catch ExportError.fileExists {
-                return .export(.exists)
-            } catch ExportError.cancelled {
+            } catch FileWriteError.exists(let destination) {
+                return .export(.exists(destination))
+            } catch FileWriteError.cancelled {
+                return .export(.cancelled)
+            } catch where job.isCancelRequested {
+                // Interrupted while counting or reading (Esc before the first rows went out).
                 return .export(.cancelled)
             } catch {
                 return .export(.failed(Self.describe(error)))
@@ -48,9 +52,7 @@ extension BrowserApp {
 
     static func describe(_ error: Error) -> String {
         switch error {
-        case ExportError.cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
-        case ExportError.fileExists(let path): return "\(path) exists"
-        case ExportError.cancelled(let path): return "cancelled, \(path) removed"
+        case let error as FileWriteError: return error.message
         default: return AssocError.message(for: error)
         }
     }

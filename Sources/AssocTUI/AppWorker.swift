@@ -69,16 +69,13 @@ final class WorkerJob: @unchecked Sendable {
         }
     }
 
-    /// Asks work that checks it (an export between two rows) to stop.
+    /// Asks work that checks it (an export, between two rows and when its statement is
+    /// interrupted) to stop.
     func requestCancel() {
         locked { cancelRequested = true }
     }
 
     var isCancelRequested: Bool { locked { cancelRequested } }
-
-    /// Whether stopping it means interrupting its statement; an export stops between two rows
-    /// instead (it removes its partial file).
-    var stopsByInterrupt: Bool { !isExport }
 
     var isExport: Bool {
         if case .export = effect { return true }
@@ -116,7 +113,8 @@ extension BrowserApp {
         guard let job else { return }
         jobCancelled = true
         job.requestCancel()
-        if job.stopsByInterrupt { dataSource.interrupt() }
+        // An export too: interrupted while it counts or reads, it removes its temporary file.
+        dataSource.interrupt()
     }
 
     /// Stops a running count so that a key's query can run; the count is queued again.
@@ -174,7 +172,7 @@ extension BrowserApp {
         }
         if jobCancelled || jobPreempted {
             // Again and again: the worker may have been between two statements.
-            if job.stopsByInterrupt { dataSource.interrupt() }
+            dataSource.interrupt()
             _ = wakeup.wait(timeout: Self.resultPoll)
             return
         }

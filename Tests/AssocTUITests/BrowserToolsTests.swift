@@ -112,7 +112,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(state.exportPrompt?.text, "Album.jso")
         _ = Reducer.reduce(&state, .promptKey(.control("u")))
         _ = Reducer.reduce(&state, .promptKey(.character("a")))
-        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(RequestView(table: "Album"), path: "a", overwrite: false)])
+        XCTAssertEqual(Reducer.reduce(&state, .promptKey(.enter)), [.export(RequestView(table: "Album"), path: "a", replacing: .never)])
 
         let path = temporaryPath("albums.json")
         let (app, terminal) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter], width: 160)
@@ -135,7 +135,8 @@ final class BrowserToolsTests: XCTestCase {
         try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
         let keys: [KeyEvent] = [.enter, .character("e"), .control("u")] + type(path) + [.enter]
         let (asked, _) = try app(keys)
-        XCTAssertEqual(asked.state.exportPrompt?.stage, .confirmOverwrite)
+        XCTAssertEqual(asked.state.exportPrompt?.stage, .confirmOverwrite(try FileDestination.resolve(path)))
+        XCTAssertEqual(asked.state.exportPrompt?.line, "\(path) exists: overwrite it? (y/N)")
         let (refused, _) = try app(keys + [.character("n")])
         XCTAssertNil(refused.state.exportPrompt)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
@@ -151,7 +152,7 @@ final class BrowserToolsTests: XCTestCase {
         let request = track.including(optional: track.album.including(required: Table("Album").artist))
         let path = temporaryPath("tracks.json")
         var progress: [[Int]] = []
-        let written = try ViewExporter(db: db, progressEvery: 3).export(request, to: path, format: .json, overwrite: false) {
+        let written = try ViewExporter(db: db, progressEvery: 3).export(request, to: path, format: .json, replacing: .never) {
             progress.append([$0.written, $0.total])
             return true
         }
@@ -161,17 +162,18 @@ final class BrowserToolsTests: XCTestCase {
         // By key: the same file, read by one statement ordered by the key (no pages, no OFFSET).
         let byKey = temporaryPath("tracks-by-key.json")
         let recorder = StatementRecorder(db.connection)
-        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, overwrite: false, order: [Ordering(Column("TrackId").expression)]), 7)
+        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, replacing: .never, order: [Ordering(Column("TrackId").expression)]), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
         let statements = recorder.sql.filter { !$0.contains("COUNT") }
         XCTAssertEqual(statements.count, 1)
         XCTAssertTrue(statements[0].hasSuffix("ORDER BY \"Track\".\"TrackId\""), statements[0])
         // An empty view is an empty array.
         let empty = temporaryPath("none.json")
-        XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, overwrite: false), 0)
+        XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, replacing: .never), 0)
         XCTAssertEqual(try String(contentsOfFile: empty, encoding: .utf8), "[]\n")
-        XCTAssertThrowsError(try ViewExporter(db: db).export(request, to: path, format: .json, overwrite: false)) {
-            XCTAssertEqual($0 as? ExportError, .fileExists(path))
+        let existing = try FileDestination.resolve(path)
+        XCTAssertThrowsError(try ViewExporter(db: db).export(request, to: path, format: .json, replacing: .never)) {
+            XCTAssertEqual($0 as? FileWriteError, .exists(existing))
         }
     }
 
@@ -184,21 +186,21 @@ final class BrowserToolsTests: XCTestCase {
         let tiny = CursorChunking(maximumParents: 1, rowBudget: 1)
         for format in [ExportFormat.json, .csv] {
             let path = temporaryPath("artists.\(format.rawValue)")
-            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, overwrite: false, order: [Ordering(Column("ArtistId").expression)])
+            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, replacing: .never, order: [Ordering(Column("ArtistId").expression)])
             let rows = try db.fetchAll(request.order(Column("ArtistId")))
             XCTAssertEqual(written, rows.count)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), format == .json ? try RowJSON.render(rows) : try RowCSV.render(rows))
         }
     }
 
-    func testCancelledExportSaysTheFileWasRemoved() {
+    func testCancelledExportSaysNothingWasWritten() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
         state.exportPrompt = ExportPrompt(view: RequestView(table: "Album"), text: "/tmp/a.json",
                                           stage: .running(ExportProgress(written: 5, total: 9, rowsPerSecond: 10)))
         XCTAssertEqual(state.exportPrompt?.line, "Exporting to /tmp/a.json: 5 / 9 rows, 10 rows/s… (Esc cancels)")
         _ = Reducer.reduce(&state, .export(.cancelled))
         XCTAssertNil(state.exportPrompt)
-        XCTAssertEqual(state.message?.text, "Export cancelled: /tmp/a.json removed")
+        XCTAssertEqual(state.message?.text, "Export cancelled: nothing written to /tmp/a.json")
     }
 
     /// Progress returning false stops the export and removes the partial file; the rate is reported.
@@ -206,10 +208,10 @@ final class BrowserToolsTests: XCTestCase {
         let db = try ChinookFixture.database()
         let path = temporaryPath("cancelled.json")
         var reports: [ExportProgress] = []
-        XCTAssertThrowsError(try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, overwrite: false) {
+        XCTAssertThrowsError(try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, replacing: .never) {
             reports.append($0)
             return $0.written < 4
-        }) { XCTAssertEqual($0 as? ExportError, .cancelled(path)) }
+        }) { XCTAssertEqual($0 as? FileWriteError, .cancelled(path: path)) }
         XCTAssertEqual(reports.map(\.written), [2, 4])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         XCTAssertTrue(reports.allSatisfy { $0.rowsPerSecond >= 0 && $0.total == 7 })

@@ -108,10 +108,10 @@ final class PagingPropertyTests: XCTestCase {
             let path = directory.appendingPathComponent("\(index).json").path
             guard let json = try? RowJSON.render(fetched) else {
                 // Rows the JSON contract refuses (a column and an association under one name).
-                XCTAssertThrowsError(try source.export(view, to: path, format: .json, overwrite: true) { _ in true }, label)
+                XCTAssertThrowsError(try source.export(view, to: path, format: .json, replacing: .any) { _ in true }, label)
                 continue
             }
-            let written = try source.export(view, to: path, format: .json, overwrite: true) { _ in true }
+            let written = try source.export(view, to: path, format: .json, replacing: .any) { _ in true }
             XCTAssertEqual(written, whole.rows.count, "export count, " + label)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), json, "export, " + label)
         }

@@ -106,8 +106,8 @@ package protocol BrowserDataSource: AnyObject {
     /// The association tree around `table`, for the schema map.
     func schemaTree(around table: String) -> [SchemaTree.Line]
     /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
-    /// `progress` returning false cancels the export (`ExportError.cancelled`).
-    func export(_ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool,
+    /// `progress` returning false cancels the export (`FileWriteError.cancelled`).
+    func export(_ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
                 progress: (ExportProgress) -> Bool) throws -> Int
     /// The view as request-language text (the request line).
     func requestText(for view: RequestView) throws -> String
@@ -167,7 +167,7 @@ extension BrowserDataSource {
     }
     package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
     package func export(
-        _ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
     }

@@ -11,13 +11,13 @@ extension RequestDataSource {
     }
 
     package func export(
-        _ view: RequestView, to path: String, format: ExportFormat, overwrite: Bool, progress: (ExportProgress) -> Bool
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         let request = try request(for: view)
         // The grid's order: its keyset's when it pages by keyset, else totally ordered as its
         // OFFSET pages are.
         return try ViewExporter(db: db).export(
-            request, to: path, format: format, overwrite: overwrite, order: pagingKeyset(for: request)?.orderings(),
+            request, to: path, format: format, replacing: replacing, order: pagingKeyset(for: request)?.orderings(),
             progress: progress)
     }
 }

@@ -1,9 +1,4 @@
 import AssocCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The formats of `e` (export): the fetch JSON contract (`RowJSON`) or CSV (`RowCSV`).
 package enum ExportFormat: String, Sendable, Hashable {
@@ -13,15 +8,6 @@ package enum ExportFormat: String, Sendable, Hashable {
     package static func forPath(_ path: String) -> ExportFormat {
         path.lowercased().hasSuffix(".csv") ? .csv : .json
     }
-}
-
-/// Why an export did not happen.
-package enum ExportError: Error, Equatable {
-    /// The file exists and overwriting was not confirmed.
-    case fileExists(String)
-    case cannotWrite(String, String)
-    /// Stopped by the user; the partial file was removed.
-    case cancelled(String)
 }
 
 /// How far an export is: rows written, of `total` (counted before it started), and the rate.
@@ -40,8 +26,9 @@ package struct ExportProgress: Sendable, Equatable {
 
 /// Writes every row of a request to a file as it reads them from one cursor (`Database.cursor`:
 /// never the whole view in memory, `including(all:)` fetched chunk by chunk), in the format
-/// `assoc fetch --format json` prints (byte for byte) or as CSV. Opens the file with exclusive
-/// creation unless overwriting was confirmed, so an existing file is never replaced by accident.
+/// `assoc fetch --format json` prints (byte for byte) or as CSV. The file is written whole or not
+/// at all (`AtomicFileWriter`: a temporary file renamed over the destination once complete), only
+/// ever a regular file, and an existing one only when `replacing` allows it.
 package struct ViewExporter {
     package var db: Database
     /// Rows between two progress reports (each may cancel the export).
@@ -57,36 +44,23 @@ package struct ViewExporter {
     /// Writes the rows of `request` to `path` (relative to the current directory), in the view's
     /// order: `order` when the grid pages by keyset on it (its sort, then the keys that tell its
     /// rows apart; one statement that follows the same indexes), else ordered totally
-    /// (`orderedTotally()`), as the grid's OFFSET pages are. Calls `progress` every `progressEvery` rows and after the last;
-    /// when it returns false, stops, removes the partial file and throws `ExportError.cancelled`.
-    /// Returns the number of rows written.
+    /// (`orderedTotally()`), as the grid's OFFSET pages are. The destination is checked before the
+    /// rows are counted (`FileWriteError`: blank, not a regular file, the database itself, exists). Calls `progress`
+    /// every `progressEvery` rows and after the last; when it returns false, stops, removes the
+    /// temporary file and throws `FileWriteError.cancelled`. Returns the number of rows written.
     @discardableResult
     package func export(
-        _ request: Request, to path: String, format: ExportFormat, overwrite: Bool, order: [Ordering]? = nil,
-        progress: (ExportProgress) -> Bool = { _ in true }
+        _ request: Request, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
+        order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }
     ) throws -> Int {
+        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.connection.path])
+        defer { file.abandon() }
         let ordered = order.map { request.order($0) } ?? request.orderedTotally()
         let total = try db.fetchCount(request)
-        guard let file = fopen(path, overwrite ? "w" : "wx") else {
-            let code = errno
-            if code == EEXIST { throw ExportError.fileExists(path) }
-            throw ExportError.cannotWrite(path, String(cString: strerror(code)))
-        }
-        var closed = false
-        var finished = false
-        defer {
-            if !closed { fclose(file) }
-            if !finished { unlink(path) }
-        }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16 + 4096)
-        func write(_ bytes: [UInt8]) throws {
-            guard !bytes.isEmpty else { return }
-            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            if written != bytes.count { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
-        }
         func flush() throws {
-            try write(buffer)
+            try file.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
         let clock = ContinuousClock()
@@ -101,20 +75,18 @@ package struct ViewExporter {
         var writer = RowDocumentWriter(document: format == .csv ? .csv : .json)
         while let row = try cursor.nextStreamed() {
             try writer.append(row, to: &buffer) { bytes in
-                try write(bytes)
+                try file.write(bytes)
                 bytes.removeAll(keepingCapacity: true)
             }
             if buffer.count >= 1 << 16 { try flush() }
             if writer.count % progressEvery == 0, !report(writer.count) {
                 cursor.cancel()
-                throw ExportError.cancelled(path)
+                throw FileWriteError.cancelled(path: path)
             }
         }
         writer.appendEnd(to: &buffer)
         try flush()
-        closed = true
-        if fclose(file) != 0 { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
-        finished = true
+        try file.commit()
         if writer.count % progressEvery != 0 || writer.count == 0 { _ = report(writer.count) }
         return writer.count
     }

@@ -25,8 +25,9 @@ enum Effect: Sendable, Equatable {
     case swiftCode(RequestView)
     /// The schema map's tree around a table.
     case loadSchemaMap(String)
-    /// Writes the rows of a view to a file (the format from its extension).
-    case export(RequestView, path: String, overwrite: Bool)
+    /// Writes the rows of a view to a file (the format from its extension), replacing what the
+    /// user confirmed, if anything.
+    case export(RequestView, path: String, replacing: AtomicFileWriter.Replacing)
     /// The request line: the view as request-language text.
     case loadRequestText(RequestView)
     /// Check that a view makes valid SQL before showing it (a filter from the prompt).

@@ -1,11 +1,14 @@
-/// The export prompt (`e`): the file name being typed, then a confirmation when the file exists,
-/// then the progress of the running export.
+import AssocCore
+
+/// The export prompt (`e`): the file name being typed, then a confirmation when the name is
+/// taken (naming what would be replaced), then the progress of the running export.
 struct ExportPrompt: Sendable, Equatable {
     enum Stage: Sendable, Equatable {
         /// Typing the file name.
         case name
-        /// The file exists: `y` overwrites it, anything else cancels.
-        case confirmOverwrite
+        /// The name is taken (a file, or a link: the file at its end is what gets replaced):
+        /// `y` replaces it, anything else cancels.
+        case confirmOverwrite(FileDestination)
         /// Writing: rows written so far, of the total, and the rate.
         case running(ExportProgress)
     }
@@ -13,6 +16,8 @@ struct ExportPrompt: Sendable, Equatable {
     var view: RequestView
     var text: String
     var stage: Stage = .name
+    /// What the user agreed to replace (`y`), for the messages after it.
+    var replacing: FileDestination?
 
     /// Whether keys go to the prompt instead of the keymap.
     var takesKeys: Bool {
@@ -26,10 +31,19 @@ struct ExportPrompt: Sendable, Equatable {
     var line: String {
         switch stage {
         case .name: return "Export to (.json or .csv, relative to the current directory): " + text + "▏"
-        case .confirmOverwrite: return "\(text) exists: overwrite it? (y/N)"
+        case .confirmOverwrite(let destination): return Self.question(destination)
         case .running(let progress):
             let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""
             return "Exporting to \(text): \(progress.written) / \(progress.total) rows\(rate)… (Esc cancels)"
         }
+    }
+
+    /// What `y` would do: replace the file (through the link, named with its target), or create
+    /// the missing target of a link.
+    static func question(_ destination: FileDestination) -> String {
+        if destination.existing == .danglingLink {
+            return "\(destination.path) is a link to \(destination.shownTarget), which does not exist: create it? (y/N)"
+        }
+        return "\(destination.described) exists: overwrite it? (y/N)"
     }
 }

@@ -1,10 +1,12 @@
+import AssocCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-/// `e`: asks for a file name (default `<table>.json`, made a plain file name: `ExportFileName`), confirms before replacing a file, and
-/// shows the export's progress and result in the message line.
+/// `e`: asks for a file name (default `<table>.json`, made a plain file name: `ExportFileName`;
+/// a blank one is refused), confirms before replacing a file (naming a link's target), and shows
+/// the export's progress and result in the message line.
 extension Reducer {
     static func startExport(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows else {
@@ -21,14 +23,16 @@ extension Reducer {
         switch prompt.stage {
         case .running:
             return []
-        case .confirmOverwrite:
+        case .confirmOverwrite(let destination):
             if key == .character("y") || key == .character("Y") {
                 prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
+                prompt.replacing = destination
                 state.exportPrompt = prompt
-                return [.export(prompt.view, path: prompt.text, overwrite: true)]
+                return [.export(prompt.view, path: prompt.text, replacing: .confirmed(destination))]
             }
             state.exportPrompt = nil
-            state.message = StatusMessage(text: "Export cancelled: \(prompt.text) kept as it was", isError: false)
+            let kept = destination.existing == .danglingLink ? "nothing written to \(destination.described)" : "\(destination.described) kept as it was"
+            state.message = StatusMessage(text: "Export cancelled: \(kept)", isError: false)
             return []
         case .name:
             switch key {
@@ -42,13 +46,14 @@ extension Reducer {
                 prompt.text = ""
                 state.exportPrompt = prompt
             case .enter:
-                guard !prompt.text.isEmpty else {
+                guard !FileDestination.isBlank(prompt.text) else {
                     state.exportPrompt = nil
+                    state.message = StatusMessage(text: "Export cancelled: \(FileWriteError.blankName.message)", isError: true)
                     return []
                 }
                 prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
                 state.exportPrompt = prompt
-                return [.export(prompt.view, path: prompt.text, overwrite: false)]
+                return [.export(prompt.view, path: prompt.text, replacing: .never)]
             case .character(let character):
                 prompt.text.append(character)
                 state.exportPrompt = prompt
@@ -66,16 +71,23 @@ extension Reducer {
         case .progress(let progress):
             prompt.stage = .running(progress)
             state.exportPrompt = prompt
-        case .exists:
-            prompt.stage = .confirmOverwrite
+        case .exists(let destination):
+            prompt.stage = .confirmOverwrite(destination)
             state.exportPrompt = prompt
         case .finished(let written, let format):
             state.exportPrompt = nil
             let rows = written == 1 ? "1 row" : "\(written) rows"
-            state.message = StatusMessage(text: "Exported \(rows) to \(Self.absolutePath(prompt.text)) (\(format))", isError: false)
+            let link = prompt.replacing.map { $0.isLink ? " → \($0.target)" : "" } ?? ""
+            state.message = StatusMessage(text: "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (\(format))", isError: false)
         case .cancelled:
             state.exportPrompt = nil
-            state.message = StatusMessage(text: "Export cancelled: \(Self.absolutePath(prompt.text)) removed", isError: false)
+            let kept: String
+            if let replaced = prompt.replacing, replaced.existing != .danglingLink {
+                kept = "\(replaced.described) kept as it was"
+            } else {
+                kept = "nothing written to \(Self.absolutePath(prompt.text))"
+            }
+            state.message = StatusMessage(text: "Export cancelled: \(kept)", isError: false)
         case .failed(let message):
             state.exportPrompt = nil
             state.message = StatusMessage(text: "Export failed: \(message)", isError: true)
@@ -96,8 +108,9 @@ extension Reducer {
 /// What the app reports about a running export.
 enum ExportEvent: Sendable, Equatable {
     case progress(ExportProgress)
-    case exists
-    /// Stopped by a key; the partial file was removed.
+    /// The name is taken: what `y` would replace.
+    case exists(FileDestination)
+    /// Stopped by a key; its temporary file was removed, the destination is as it was.
     case cancelled
     case finished(written: Int, format: String)
     case failed(String)

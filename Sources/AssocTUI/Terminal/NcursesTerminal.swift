@@ -1,4 +1,5 @@
 import CNcurses
+import AssocCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +15,8 @@ package struct TerminalError: Error, CustomStringConvertible {
 ///
 /// Starts with the user's locale (for UTF-8), cbreak, no echo, keypad keys, hidden cursor and a
 /// short Esc delay; colours by semantic role unless `NO_COLOR` is set or the terminal has none.
-/// `close()` (also run on deinit, SIGINT, SIGTERM, SIGHUP) gives the terminal back as it was.
+/// `close()` (also run on deinit, SIGINT, SIGTERM, SIGHUP) gives the terminal back as it was;
+/// those signals also remove the temporary file of a running export (`TemporaryFileCleanup`).
 final class NcursesTerminal: Terminal {
     private var isOpen = false
     private let colors: Bool
@@ -44,6 +46,8 @@ final class NcursesTerminal: Terminal {
         endwin()
         refresh()
         assoc_install_signal_handlers()
+        // An export killed by one of those signals leaves no temporary file behind.
+        TemporaryFileCleanup.track = { path in assoc_track_temporary_file(path) }
         // raw, not cbreak: Ctrl-C arrives as a key, to cancel a running query (or quit when none runs).
         raw()
         noecho()

@@ -89,16 +89,10 @@ static inline int assoc_get_mouse(int *x, int *y, int *kind) {
     return OK;
 }
 
-/* Restores the terminal when the process is interrupted or terminated, then exits. */
-static void assoc_restore_and_exit(int sig) {
-    endwin();
-    _exit(128 + sig);
-}
-
-static inline void assoc_install_signal_handlers(void) {
-    signal(SIGINT, assoc_restore_and_exit);
-    signal(SIGTERM, assoc_restore_and_exit);
-    signal(SIGHUP, assoc_restore_and_exit);
-    signal(SIGQUIT, assoc_restore_and_exit);
-}
+/* Restores the terminal when the process is interrupted or terminated (SIGINT, SIGTERM, SIGHUP,
+   SIGQUIT), after removing the temporary file an export is writing, if any; then exits. */
+void assoc_install_signal_handlers(void);
+/* The temporary file the handlers remove (NULL: none). Copied: the handler reads only its own
+   buffer, armed once the copy is complete. */
+void assoc_track_temporary_file(const char *path);
 #endif
