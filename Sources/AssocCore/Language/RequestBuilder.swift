@@ -82,10 +82,11 @@ package enum RequestBuilder {
             relation.annotations += try expressions.map(build)
         case .having(let expression):
             relation.havings.append(try build(expression))
+        case .filterKey(let keys, let plural):
+            // On an association: rows of its destination table, by primary key.
+            relation.keyFilters.append(try keyFilter(keys, plural: plural))
         case .limit, .forKey, .requestFor:
             break  // handled by the callers
-        case .filterKey:
-            throw AssocError.invalid("filter(key:) selects rows of the request's own table by primary key; on an association, filter on its columns")
         }
     }
 
