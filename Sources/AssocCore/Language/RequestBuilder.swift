@@ -175,7 +175,7 @@ package enum RequestBuilder {
             return .named(try build(inner), key)
         case .collating(let inner, let name):
             guard let collation = Collation(name: name) else {
-                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", "))")
+                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", ")); \(Collation.caseFoldingNote)")
             }
             return .collated(try build(inner), collation)
         }
