@@ -100,6 +100,8 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertEqual(state.rows, shown)
         XCTAssertEqual(state.rows?.cursor.index, 1)
         XCTAssertEqual(state.message, StatusMessage(text: "misuse of aggregate: COUNT()", isError: true))
+        // The view that never opened left no step to undo.
+        XCTAssertTrue(state.history.undo.isEmpty)
     }
 
     func testCancelledPageLoadAndCountLeaveTheViewUsable() {
