@@ -91,6 +91,8 @@ final class FilterKeyTests: XCTestCase {
         XCTAssertEqual(try required.languageText(), "book.including(required: author.filter(key: 1)).order(id)")
         let book = Table("book")
         XCTAssertEqual(required, book.including(required: book.author.filter(key: 1)).order(Column("id")))
+        let code = try SwiftCodeGenerator.code(for: required, in: db)
+        XCTAssertTrue(code.contains("including(required: Book.author.filter(key: 1))"), code)
         // keys:, a prefetch, an aggregate, a composite key.
         let prefetched = try db.fetchAll(db.request(parsing: "author.including(all: books.filter(keys: [3, 2])).order(id)"))
         XCTAssertEqual(prefetched.map { $0.prefetchedRows("books")?.map { $0["title"] } }, [["Germinal"], ["Les Misérables"]])
