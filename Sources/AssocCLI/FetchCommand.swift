@@ -15,7 +15,7 @@ struct FetchCommand: ParsableCommand {
     var format: FetchFormat = .table
 
     func run() throws {
-        let (database, request) = try arguments.load()
+        let (database, request) = try arguments.load(command: "fetch")
         if let document = RowDocument(rawValue: format.rawValue) {
             _ = try RowStreamWriter(document: document).write(request, from: database)
             return

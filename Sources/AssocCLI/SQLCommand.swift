@@ -11,7 +11,7 @@ struct SQLCommand: ParsableCommand {
     @OptionGroup var arguments: RequestArguments
 
     func run() throws {
-        let (database, request) = try arguments.load()
+        let (database, request) = try arguments.load(command: "sql")
         print(SQLCommand.render(try database.plan(request)), terminator: "")
     }
 

@@ -1,4 +1,5 @@
 import AssocCore
+import Foundation
 import AssocTUI
 
 /// `assoc schema --format mermaid`: a Mermaid `erDiagram`. Each belongsTo becomes one
@@ -16,8 +17,8 @@ enum SchemaMermaidRenderer {
             let foreignKeyColumns = Set(table.foreignKeys.flatMap(\.originColumns))
             for column in table.columns {
                 let key = column.primaryKeyIndex > 0 ? " PK" : (foreignKeyColumns.contains(column.name) ? " FK" : "")
-                let type = column.declaredType.isEmpty ? "ANY" : safe(column.declaredType)
-                out += "    \(type) \(safe(column.name))\(key)\n"
+                let (type, comment) = attributeType(column.declaredType)
+                out += "    \(type) \(safe(column.name))\(key)\(comment.map { " " + label($0) } ?? "")\n"
             }
             out += "  }\n"
         }
@@ -56,6 +57,18 @@ enum SchemaMermaidRenderer {
             result[table.lowercased()] = name
         }
         return result
+    }
+
+    /// A declared type as Mermaid reads an attribute type (a word: letters, digits, `_`): its name
+    /// without the size (`NVARCHAR(160)` → `NVARCHAR`, `UNSIGNED BIG INT` → `UNSIGNED_BIG_INT`),
+    /// and the declared type as the attribute's comment when the name leaves something out.
+    static func attributeType(_ declared: String) -> (type: String, comment: String?) {
+        let trimmed = declared.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return ("ANY", nil) }
+        let name = trimmed.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") } ?? ""
+        let type = name.isEmpty ? "ANY" : safe(name)
+        return (type, type == trimmed ? nil : trimmed)
     }
 
     /// Letters, digits and `_` of ASCII; anything else becomes `_`; never starts with a digit; never empty.

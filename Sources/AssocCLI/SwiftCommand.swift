@@ -14,7 +14,7 @@ struct SwiftCommand: ParsableCommand {
     var program = false
 
     func run() throws {
-        let (database, request) = try arguments.load()
+        let (database, request) = try arguments.load(command: "swift")
         let text = program
             ? try SwiftCodeGenerator.program(for: request, in: database, requestText: arguments.words.last)
             : try SwiftCodeGenerator.code(for: request, in: database)

@@ -344,8 +344,7 @@ final class BrowserApp {
             case .loadRequestText(let view):
                 dispatch(.requestTextLoaded(view, try dataSource.requestText(for: view)))
             case .checkView(let view):
-                try dataSource.check(view)
-                dispatch(.viewChecked(view))
+                dispatch(.viewChecked(try dataSource.check(view)))
             case .parseRequest(let text, let current):
                 dispatch(.viewChecked(try dataSource.view(parsing: text, from: current)))
             default:

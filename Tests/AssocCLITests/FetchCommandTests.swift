@@ -40,6 +40,21 @@ final class FetchCommandTests: XCTestCase {
             """)
     }
 
+    /// The slips of a first try each get a message that names them: the database forgotten (the
+    /// request ran on the demo database), the request forgotten, text in double quotes.
+    func testForgottenArgumentsAndDoubleQuotedTextAreNamed() throws {
+        let noDatabase = try BinaryRunner.run(["fetch", "Genre.limit(1)"])
+        XCTAssertEqual(noDatabase.status, 1)
+        XCTAssertEqual(noDatabase.stderr, "assoc: no table \"Genre\" in the demo database (no DB given; usage: assoc fetch DB REQUEST)\n")
+        let noRequest = try BinaryRunner.run(["sql", path])
+        XCTAssertEqual(noRequest.status, 1)
+        XCTAssertTrue(noRequest.stderr.hasPrefix("assoc: the request is missing after the database \"\(path!)\": usage: assoc sql DB REQUEST, e.g. assoc sql "), noRequest.stderr)
+        XCTAssertTrue(noRequest.stderr.hasSuffix(".limit(10)'\n"), noRequest.stderr)
+        let quoted = try BinaryRunner.run(["fetch", path, #"person.filter(name = "Zola")"#])
+        XCTAssertEqual(quoted.status, 1)
+        XCTAssertEqual(quoted.stderr, "assoc: table \"person\" has no column named \"Zola\"; text goes in single quotes: 'Zola'\n")
+    }
+
     func testSQLOfAPrefetchPrintsEveryStatement() throws {
         let result = try BinaryRunner.run(["sql", path, "book.including(all: prizes).order(id)"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -211,7 +211,7 @@ final class SchemaRendererTests: XCTestCase {
         XCTAssertEqual(SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])), """
             erDiagram
               Order_Details {
-                decimal_10_2_ unit_price
+                decimal unit_price "decimal(10,2)"
               }
               Order_Details_2 {
               }
@@ -221,5 +221,29 @@ final class SchemaRendererTests: XCTestCase {
 
             """)
         XCTAssertEqual(SchemaMermaidRenderer.label("say \"hi\"\n"), "\"say #quot;hi#quot; \"")
+    }
+
+    /// Mermaid reads an attribute type as one word: the type's name, its size in the comment.
+    func testMermaidTypesAreTypeNamesWithTheSizeInTheComment() {
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("NVARCHAR(160)").type, "NVARCHAR")
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("NVARCHAR(160)").comment, "NVARCHAR(160)")
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("INTEGER").type, "INTEGER")
+        XCTAssertNil(SchemaMermaidRenderer.attributeType("INTEGER").comment)
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("UNSIGNED BIG INT").type, "UNSIGNED_BIG_INT")
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("NUMERIC (10, 2)").type, "NUMERIC")
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("").type, "ANY")
+        XCTAssertEqual(SchemaMermaidRenderer.attributeType("(5)").type, "ANY")
+        let tables = [TableInfo(name: "Track", columns: [
+            ColumnInfo(name: "Name", declaredType: "NVARCHAR(200)"),
+            ColumnInfo(name: "Note", declaredType: #"TEXT "quoted""#),
+        ], primaryKey: .hiddenRowid)]
+        XCTAssertEqual(SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])), """
+            erDiagram
+              Track {
+                NVARCHAR Name "NVARCHAR(200)"
+                TEXT__quoted_ Note "TEXT #quot;quoted#quot;"
+              }
+
+            """)
     }
 }

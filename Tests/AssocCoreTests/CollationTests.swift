@@ -70,6 +70,27 @@ final class CollationTests: XCTestCase {
         }
     }
 
+    /// Documented (REQUEST-LANGUAGE.md): nocase, and GRDB's case-insensitive names read as it,
+    /// fold ASCII letters only; SQLite offers no Unicode folding without ICU, and the error says so.
+    func testCaseFoldingIsASCIIOnlyAndTheErrorSaysSo() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO author VALUES (1, 'Molière'), (2, 'Zola');
+            """)
+        let found = { (text: String) in try db.fetchAll(db.request(parsing: text)).map { $0["id"] } }
+        XCTAssertEqual(try found("author.filter(name.collating(localizedCaseInsensitiveCompare) = 'MOLIèRE')"), [1])
+        XCTAssertEqual(try found("author.filter(name.collating(localizedCaseInsensitiveCompare) = 'MOLIÈRE')"), [])
+        XCTAssertEqual(try found("author.filter(name.collating(nocase) = 'ZOLA')"), [2])
+        // SQLite's own functions fold ASCII only too (no ICU): no built-in way to Unicode case folding.
+        let upper = try db.connection.prepare("SELECT upper('é'), lower('É'), 'é' LIKE 'É'")
+        XCTAssertTrue(try upper.step())
+        XCTAssertEqual(upper.values(), [.text("é"), .text("É"), .integer(0)])
+        XCTAssertThrowsError(try db.request(parsing: "author.filter(name.collating(unicase) = 'a')")) { error in
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertTrue(syntax.message.contains("folds ASCII letters only: 'MOLIÈRE' does not match 'Molière'"), syntax.message)
+        }
+    }
+
     func testSwiftCode() throws {
         let db = try database()
         let code = try SwiftCodeGenerator.code(for: person.order(Column("name").collating(.nocase)), in: db)

@@ -72,4 +72,35 @@ final class FilterKeyTests: XCTestCase {
         XCTAssertEqual(try genre.all.filter(keys: [3, 1]).filter(Column("name") != "Pop").languageText(),
                        "genre.filter(keys: [3, 1]).filter(name != 'Pop')")
     }
+
+    /// The guides: filter(key:) and filter(keys:) "can filter associated records as well": the
+    /// association's destination rows, by their primary key.
+    func testOnAnAssociationTheDestinationIsFilteredByItsKey() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
+            CREATE TABLE tag (bookId INTEGER REFERENCES book(id), label TEXT NOT NULL, PRIMARY KEY (bookId, label));
+            INSERT INTO author VALUES (1, 'Zola'), (2, 'Hugo');
+            INSERT INTO book VALUES (1, 1, 'Nana'), (2, 2, 'Les Misérables'), (3, 1, 'Germinal');
+            INSERT INTO tag VALUES (1, 'novel'), (1, 'paris'), (3, 'mine');
+            """)
+        let required = try db.request(parsing: "book.including(required: author.filter(key: 1)).order(id)")
+        XCTAssertEqual(try db.mainStatement(for: required).sql,
+                       #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."id" = ?) ORDER BY "book"."id""#)
+        XCTAssertEqual(try db.fetchAll(required).map { $0["title"] }, ["Nana", "Germinal"])
+        XCTAssertEqual(try required.languageText(), "book.including(required: author.filter(key: 1)).order(id)")
+        let book = Table("book")
+        XCTAssertEqual(required, book.including(required: book.author.filter(key: 1)).order(Column("id")))
+        let code = try SwiftCodeGenerator.code(for: required, in: db)
+        XCTAssertTrue(code.contains("including(required: Book.author.filter(key: 1))"), code)
+        // keys:, a prefetch, an aggregate, a composite key.
+        let prefetched = try db.fetchAll(db.request(parsing: "author.including(all: books.filter(keys: [3, 2])).order(id)"))
+        XCTAssertEqual(prefetched.map { $0.prefetchedRows("books")?.map { $0["title"] } }, [["Germinal"], ["Les Misérables"]])
+        XCTAssertEqual(try db.fetchAll(db.request(parsing: "author.annotated(with: books.filter(keys: [1, 2]).count).order(id)")).map { $0["bookCount"] }, [1, 1])
+        XCTAssertEqual(try db.fetchAll(book.all.including(all: book.tags.filter(key: ["bookId": 1, "label": "paris"])).filter(key: 1))
+            .first?.prefetchedRows("tags")?.map { $0["label"] }, ["paris"])
+        XCTAssertThrowsError(try db.request(parsing: "book.including(required: tags.filter(key: 1))")) { error in
+            XCTAssertEqual((error as? AssocError)?.message, "the primary key of \"tag\" has several columns (bookId, label): write filter(key: [bookId: …, label: …])")
+        }
+    }
 }

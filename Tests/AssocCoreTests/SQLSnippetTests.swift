@@ -75,8 +75,25 @@ final class SQLSnippetTests: XCTestCase {
         XCTAssertEqual(try db.request(parsing: "track.select(sql: 'upper(name)')").languageText(), "track.select(sql: 'upper(name)')")
         XCTAssertThrowsError(try db.request(parsing: "track.filter(sql: name)")) { error in
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
-            XCTAssertTrue(syntax.message.contains("'single-quoted' text"), syntax.message)
+            XCTAssertTrue(syntax.message.contains("quoted text ('…' or \"…\")"), syntax.message)
         }
+        XCTAssertThrowsError(try db.request(parsing: "track.filter(sql: `length(name) > 4`)")) { error in
+            guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
+            XCTAssertTrue(syntax.message.contains("quoted text"), syntax.message)
+        }
+    }
+
+    /// After `sql:` a name never fits: a "double-quoted" text, as a Swift user pastes it, is the snippet.
+    func testADoubleQuotedSnippetIsReadAsTheSnippet() throws {
+        let db = try database()
+        let request = try db.request(parsing: #"track.filter(sql: "length(name) > ?", arguments: [4]).order(sql: "length(name) DESC")"#)
+        XCTAssertEqual(request, track.filter(sql: "length(name) > ?", arguments: [4]).order(sql: "length(name) DESC"))
+        XCTAssertEqual(try ids(db, request), [4, 2, 3])
+        XCTAssertEqual(try request.languageText(), "track.filter(sql: 'length(name) > ?', arguments: [4]).order(sql: 'length(name) DESC')")
+        // "" inside escapes a double quote, as in a quoted name: the snippet holds an identifier.
+        let quoted = try db.request(parsing: #"track.filter(sql: "id > 3").select(sql: "upper(""name"")")"#)
+        XCTAssertEqual(quoted, track.filter(sql: "id > 3").select(sql: #"upper("name")"#))
+        XCTAssertEqual(try db.fetchAll(quoted).map(\.values), [["YESTERDAYS"]])
         XCTAssertThrowsError(try db.request(parsing: "track.filter(sql: 'id > ?', arguments: [id])")) { error in
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
             XCTAssertTrue(syntax.message.contains("are values"), syntax.message)

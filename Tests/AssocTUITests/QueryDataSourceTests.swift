@@ -228,6 +228,22 @@ final class QueryDataSourceTests: XCTestCase {
         }
     }
 
+    /// `/ trackCount > 20` on a view annotated with tracks.count: checked, the condition goes to
+    /// HAVING (the request line and the SQL pane say so) and the view's rows come.
+    func testAFilterOnAnAggregateAnnotationIsCheckedIntoHaving() throws {
+        let source = try source()
+        let album = Table("Album")
+        let view = RequestView(request: album.annotated(with: album.tracks.count).filter(Column("trackCount") > 1))
+        let checked = try source.check(view)
+        XCTAssertEqual(checked.request, album.annotated(with: album.tracks.count).having(Column("trackCount") > 1))
+        XCTAssertEqual(try source.requestText(for: checked), "Album.annotated(with: tracks.count).having(trackCount > 1)")
+        let page = try source.page(of: checked, offset: 0, limit: 50, totalCount: nil)
+        let counts = try source.page(of: RequestView(request: album.annotated(with: album.tracks.count)), offset: 0, limit: 50, totalCount: nil)
+        XCTAssertEqual(page.rows.count, counts.rows.filter { ($0.last.flatMap { if case .integer(let n) = $0 { n } else { nil } } ?? 0) > 1 }.count)
+        XCTAssertFalse(page.rows.isEmpty)
+        XCTAssertTrue(page.statements.contains { $0.sql.contains(#"HAVING "trackCount" > ?"#) }, "\(page.statements)")
+    }
+
     func testNumericColumnsLeaveKeysOut() throws {
         let columns = try source().numericColumns()
         XCTAssertEqual(columns["Track"], ["Milliseconds", "UnitPrice"])

@@ -80,6 +80,33 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertEqual(state.message, StatusMessage(text: "database is locked", isError: true))
     }
 
+    /// A filter (or typed request) that passed the check but fails in SQLite keeps the view the
+    /// user saw: the README's "an error keeps the view".
+    func testAFilterWhoseQueryFailsKeepsThePreviousView() {
+        var state = loadedState()
+        let first = Reducer.reduce(&state, .action(.open))
+        guard case .openView(let artist, let limit)? = first.first else { return XCTFail("\(first)") }
+        _ = Reducer.reduce(&state, .viewOpened(artist, page: page(3), limit: limit))
+        _ = Reducer.reduce(&state, .action(.moveDown))
+        let shown = state.rows
+        var prompt = PromptState(kind: .filter, text: "name = 'x'")
+        prompt.isChecking = true
+        state.prompt = prompt
+        var filtered = artist
+        filtered.request = filtered.request.filter(Column("name") == "x")
+        let effects = Reducer.reduce(&state, .viewChecked(filtered))
+        guard let open = effects.first(where: { if case .openView = $0 { return true } else { return false } }) else {
+            return XCTFail("\(effects)")
+        }
+        XCTAssertEqual(state.rows?.view, filtered)
+        _ = Reducer.reduce(&state, .queryFailed(open, "misuse of aggregate: COUNT()"))
+        XCTAssertEqual(state.rows, shown)
+        XCTAssertEqual(state.rows?.cursor.index, 1)
+        XCTAssertEqual(state.message, StatusMessage(text: "misuse of aggregate: COUNT()", isError: true))
+        // The view that never opened left no step to undo.
+        XCTAssertTrue(state.history.undo.isEmpty)
+    }
+
     func testCancelledPageLoadAndCountLeaveTheViewUsable() {
         var state = loadedState()
         let first = Reducer.reduce(&state, .action(.open))

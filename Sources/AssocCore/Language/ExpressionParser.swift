@@ -196,7 +196,7 @@ extension RequestParser {
                 advance(); advance(); advance()
                 let nameToken = current
                 guard let name = nameToken.bareName, let collation = Collation(name: name) else {
-                    throw error("expected a collation (\(Collation.acceptedNames.joined(separator: ", "))), found \(nameToken.display)")
+                    throw error("expected a collation (\(Collation.acceptedNames.joined(separator: ", "))), found \(nameToken.display); \(Collation.caseFoldingNote)")
                 }
                 advance()
                 _ = try expect(.rightParen, "after argument list of 'collating'")

@@ -82,10 +82,11 @@ package enum RequestBuilder {
             relation.annotations += try expressions.map(build)
         case .having(let expression):
             relation.havings.append(try build(expression))
+        case .filterKey(let keys, let plural):
+            // On an association: rows of its destination table, by primary key.
+            relation.keyFilters.append(try keyFilter(keys, plural: plural))
         case .limit, .forKey, .requestFor:
             break  // handled by the callers
-        case .filterKey:
-            throw AssocError.invalid("filter(key:) selects rows of the request's own table by primary key; on an association, filter on its columns")
         }
     }
 
@@ -174,7 +175,7 @@ package enum RequestBuilder {
             return .named(try build(inner), key)
         case .collating(let inner, let name):
             guard let collation = Collation(name: name) else {
-                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", "))")
+                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", ")); \(Collation.caseFoldingNote)")
             }
             return .collated(try build(inner), collation)
         }
@@ -188,8 +189,35 @@ extension Database {
     public func request(parsing text: String) throws -> Request {
         let syntax: RequestSyntax
         do { syntax = try RequestParser.parse(text) } catch { throw AssocError.syntax(error) }
-        let request = try RequestBuilder.build(syntax, graph: graph)
+        var request = try RequestBuilder.build(syntax, graph: graph)
+        try checkAnnotationConditions(of: request, syntax: syntax, text: text)
+        request = try movingAnnotationConditionsToHaving(request)
         _ = try mainStatement(for: request)
         return request
+    }
+
+    /// Refuses, with a caret under it, a filter term that mixes an aggregate annotation's name with
+    /// columns (`filter(trackCount > 20 OR Title = 'x')`): it has no place in WHERE nor, unasked, in HAVING.
+    private func checkAnnotationConditions(of request: Request, syntax: RequestSyntax, text: String) throws {
+        let names = try aggregateAnnotationNames(of: request)
+        guard !names.isEmpty else { return }
+        // The request's own filters are those after its last `request(for:)`.
+        let ownMethods = syntax.methods.lastIndex { if case .requestFor = $0 { return true } else { return false } }
+            .map { Array(syntax.methods[($0 + 1)...]) } ?? syntax.methods
+        for case .filter(let filter) in ownMethods {
+            for term in Self.andTerms(of: filter) {
+                let built = try RequestBuilder.build(term)
+                if case .mixed(let name) = AnnotationConditions.reference(of: built, aggregateNames: names) {
+                    throw AssocError.syntax(RequestSyntaxError(
+                        message: AnnotationConditions.mixedMessage(built, annotation: name),
+                        position: term.range.utf8Offsets.lowerBound, in: text))
+                }
+            }
+        }
+    }
+
+    private static func andTerms(of expression: ExpressionSyntax) -> [ExpressionSyntax] {
+        if case .binary(.and, let lhs, let rhs) = expression.kind { return andTerms(of: lhs) + andTerms(of: rhs) }
+        return [expression]
     }
 }

@@ -254,13 +254,19 @@ package struct RequestParser {
         current.bareName == "sql" && peek(1).isPunctuation(.colon)
     }
 
-    /// Parses `sql: 'text'` and an optional `, arguments: [literal, …]`.
+    /// Parses `sql: 'text'` and an optional `, arguments: [literal, …]`. After `sql:` a name never
+    /// fits, so a "double-quoted" text is read as the snippet too (what a Swift user pastes).
     mutating func parseSnippet() throws(RequestSyntaxError) -> ExpressionSyntax {
         let start = current.range.lowerBound
         advance()
         advance()
-        guard case .text(let text) = current.kind else {
-            throw error("expected the SQL snippet as a 'single-quoted' text after 'sql:', found \(current.display)")
+        let text: String
+        if case .text(let single) = current.kind {
+            text = single
+        } else if case .name(let name, quoted: true) = current.kind, isDoubleQuoted(current) {
+            text = name
+        } else {
+            throw error("expected the SQL snippet as a quoted text ('…' or \"…\") after 'sql:', found \(current.display)")
         }
         advance()
         var arguments: [LiteralSyntax] = []
@@ -283,6 +289,13 @@ package struct RequestParser {
             advance()
         }
         return ExpressionSyntax(.sql(text, arguments: arguments), range: SourceRange(start..<token(at: position - 1).range.upperBound))
+    }
+
+    /// Whether `token` was written in double quotes (not backquotes).
+    func isDoubleQuoted(_ token: RequestToken) -> Bool {
+        let utf8 = source.utf8
+        guard token.range.lowerBound >= 0, token.range.lowerBound < utf8.count else { return false }
+        return utf8[utf8.index(utf8.startIndex, offsetBy: token.range.lowerBound)] == UInt8(ascii: "\"")
     }
 
     /// Parses `label:` where label is one of `choices`.

@@ -65,25 +65,27 @@ public struct KeyFilter: Sendable, Hashable {
     }
 }
 
-extension Request {
+/// On a request, rows of its table; on an association, rows of its destination table (GRDB: "can
+/// filter associated records as well"): `book.including(required: book.author.filter(key: 1))`.
+extension RelationRefining {
     /// The row whose primary key (or rowid) is `key`.
-    public func filter(key: ExpressionConvertible) -> Request {
+    public func filter(key: ExpressionConvertible) -> Self {
         with { $0.keyFilters.append(KeyFilter(keys: [.value(key.expression)], isList: false)) }
     }
 
     /// The row whose composite primary key has these column values.
-    public func filter(key: [String: ExpressionConvertible]) -> Request {
+    public func filter(key: [String: ExpressionConvertible]) -> Self {
         let columns = key.sorted { $0.key < $1.key }.map { KeyFilter.KeyColumn(column: $0.key, value: $0.value.expression) }
         return with { $0.keyFilters.append(KeyFilter(keys: [.columns(columns)], isList: false)) }
     }
 
     /// The rows whose primary key (or rowid) is one of `keys`.
-    public func filter(keys: [ExpressionConvertible]) -> Request {
+    public func filter(keys: [ExpressionConvertible]) -> Self {
         with { $0.keyFilters.append(KeyFilter(keys: keys.map { .value($0.expression) }, isList: true)) }
     }
 
     /// GRDB's `filter(id:)`: the row whose primary key is `id`.
-    public func filter(id: ExpressionConvertible) -> Request {
+    public func filter(id: ExpressionConvertible) -> Self {
         filter(key: id)
     }
 }

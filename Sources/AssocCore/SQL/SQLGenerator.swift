@@ -54,6 +54,13 @@ package enum SQLGenerator {
         var ordered: [QueryNode] = []
         var keys: [Int: String] = [:]
         collect(root, key: "", into: &ordered, keys: &keys)
+        // A condition on an aggregate annotation's name (`filter(trackCount > 20)`) is tested in HAVING.
+        var root = root
+        let split = try AnnotationConditions.split(
+            root.filters, aggregateNames: AnnotationConditions.aggregateNames(of: root, keys: keys, finalID: mergedIDs.finalID),
+            table: root.table.name)
+        root.filters = split.filters
+        root.havings += split.havings
         let sqlNames = try AliasAllocator.allocate(ordered.map {
             AliasAllocator.Entry(nodeID: $0.id, tableName: $0.table.name, userAlias: $0.userAlias)
         })

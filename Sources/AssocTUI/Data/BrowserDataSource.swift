@@ -111,8 +111,9 @@ package protocol BrowserDataSource: AnyObject {
                 progress: (ExportProgress) -> Bool) throws -> Int
     /// The view as request-language text (the request line).
     func requestText(for view: RequestView) throws -> String
-    /// Throws when `view` does not make valid SQL.
-    func check(_ view: RequestView) throws
+    /// Throws when `view` does not make valid SQL; returns the view as it will run (conditions
+    /// on an aggregate annotation's name in `having`).
+    func check(_ view: RequestView) throws -> RequestView
     /// The view request-language `text` describes (`current` gives the followed link to keep).
     func view(parsing text: String, from current: RequestView?) throws -> RequestView
     /// Numeric non-key columns by table.
@@ -145,7 +146,7 @@ extension BrowserDataSource {
     package func requestText(for view: RequestView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
-    package func check(_ view: RequestView) throws {}
+    package func check(_ view: RequestView) throws -> RequestView { view }
     package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }

@@ -43,9 +43,13 @@ extension RequestDataSource {
         return relation
     }
 
-    /// Checks that `view` makes valid SQL (names, aliases), without running it.
-    package func check(_ view: RequestView) throws {
-        _ = try db.mainStatement(for: view.request)
+    /// Checks that `view` makes valid SQL (names, aliases), without running it; returns it with
+    /// conditions on an aggregate annotation's name in `having`, as they run (and print).
+    package func check(_ view: RequestView) throws -> RequestView {
+        var checked = view
+        checked.request = try db.movingAnnotationConditionsToHaving(view.request)
+        _ = try db.mainStatement(for: checked.request)
+        return checked
     }
 
     /// The view request-language `text` describes: any request the language accepts. It keeps

@@ -62,7 +62,9 @@ extension Reducer {
     /// Keeps the restore point of an action that opened a view, until that view's first page comes.
     static func rememberRestorePoint(_ state: inout AppState, before: RestorePoint, event: Event, effects: [Effect]) {
         switch event {
-        case .action, .refreshed:
+        case .action, .refreshed, .viewChecked:
+            // An action, a refresh, or a checked filter or typed request, that opens a view: a
+            // failure of that view's first query puts back the one the user saw.
             if effects.contains(where: { if case .openView = $0 { return true } else { return false } }) {
                 // Several actions before the page arrives: keep the oldest (what the user last saw loaded).
                 if state.restorePoint == nil { state.restorePoint = before }
