@@ -77,8 +77,9 @@ public struct AssociationDeclaration: Sendable, Hashable {
     /// allows 2,000 a table, and a join on more is a mistake).
     public static let maximumKeyColumns = 64
     /// The most direct associations a through chain follows, once the steps that are through
-    /// associations themselves are expanded (SQL of longer chains nests beyond what is useful).
-    public static let maximumThroughSteps = 64
+    /// associations themselves are expanded: with its origin, 64 tables, the most SQLite joins
+    /// (`including`, `joining` and aggregates join every step).
+    public static let maximumThroughSteps = 63
     /// The most declarations one graph takes, in all its files.
     public static let maximumCount = 10_000
 

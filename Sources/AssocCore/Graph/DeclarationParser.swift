@@ -230,7 +230,7 @@ struct DeclarationParser {
         while !current.isPunctuation(.rightBracket) {
             if names.count == maximum {
                 throw label == "through:"
-                    ? error("through: lists more than \(maximum) steps (a chain follows at most \(maximum) associations)")
+                    ? error("through: lists more than \(maximum) steps (a chain follows at most \(maximum) associations: with its origin, the 64 tables SQLite joins at most)")
                     : error("\(label) lists more than \(maximum) columns (a key has at most \(maximum))")
             }
             let (name, location) = try parseName("one of the \(what) or ']'")

@@ -131,7 +131,7 @@ enum DeclarationResolver {
             directSteps += directStepCount(of: step, upTo: maximum - directSteps)
             if directSteps > maximum {
                 throw location.error(
-                    "through: the chain follows more than \(maximum) associations at \(quoteForMessage(step.name)) (through steps count their own steps; a chain follows at most \(maximum))")
+                    "through: the chain follows more than \(maximum) associations when it reaches \(quoteForMessage(step.name)) (a through step counts its own steps; a chain follows at most \(maximum): with its origin, the 64 tables SQLite joins at most)")
             }
             steps.append(step)
             current = next
