@@ -26,7 +26,7 @@ public enum DeclarationFileCases {
             ("node.annotated(with: sameStyle9999.count).limit(5)", true),
             ("genre.including(all: nodes9997).limit(2)", true),
         ]),
-        DeclarationFileCase(name: "60,000 declarations in one file (3.3 MB)", build: { directory in
+        DeclarationFileCase(name: "60,000 declarations in one file (4.1 MB)", build: { directory in
             (try database(directory), [try write(mixed(0..<60_000), "huge.assoc", in: directory)])
         }, fetchTarget: "node", refusal: "huge.assoc:10001:1: more than 10000 declarations"),
         DeclarationFileCase(name: "30 files of 2,500 declarations", build: { directory in

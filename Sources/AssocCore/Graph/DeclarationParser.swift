@@ -14,61 +14,107 @@ struct DeclarationParser {
     private let columns: LineColumns
     private var position = 0
 
-    private init(file: String, lineNumber: Int, line: String, tokens: [RequestToken]) {
+    private init(file: String, line: Line, tokens: [RequestToken]) {
         self.file = file
-        self.lineNumber = lineNumber
-        self.line = line
+        self.lineNumber = line.number
+        self.line = line.text
         self.tokens = tokens
-        self.columns = LineColumns(line)
+        self.columns = LineColumns(line.text, isPlainASCII: line.isPlainASCII)
     }
 
     /// The declarations of `text`; `earlier` declarations were read before (from other files):
-    /// the one past `AssociationDeclaration.maximumCount` is an error.
+    /// the one past `AssociationDeclaration.maximumCount` is an error, found before any is parsed.
     static func parse(_ text: String, file: String, earlier: Int = 0) throws -> [AssociationDeclaration] {
+        let lines = declarationLines(of: text)
+        let allowed = Swift.max(0, AssociationDeclaration.maximumCount - earlier)
+        if lines.count > allowed {
+            let line = lines[allowed]
+            let offset = (try? RequestLexer.tokenize(line.text))?.first?.range.lowerBound ?? 0
+            let column = LineColumns(line.text, isPlainASCII: line.isPlainASCII).column(atOffset: offset)
+            throw AssociationDeclaration.tooMany(at: .init(file: file, line: line.number, column: column))
+        }
         var declarations: [AssociationDeclaration] = []
-        for (index, rawLine) in lines(of: text).enumerated() {
-            let line = withoutComment(rawLine)
-            if line.allSatisfy(\.isWhitespace) { continue }
+        declarations.reserveCapacity(lines.count)
+        for line in lines {
             let tokens: [RequestToken]
             do {
-                tokens = try RequestLexer.tokenize(line)
+                tokens = try RequestLexer.tokenize(line.text)
             } catch {
-                throw AssocError.declaration(file: file, line: index + 1, column: error.column, reason: error.message, suggestions: [])
+                throw AssocError.declaration(file: file, line: line.number, column: error.column, reason: error.message, suggestions: [])
             }
-            var parser = DeclarationParser(file: file, lineNumber: index + 1, line: line, tokens: tokens)
-            if earlier + declarations.count >= AssociationDeclaration.maximumCount {
-                throw AssociationDeclaration.tooMany(at: parser.location(parser.current))
-            }
+            var parser = DeclarationParser(file: file, line: line, tokens: tokens)
             declarations.append(try parser.parseDeclaration())
         }
         return declarations
     }
 
-    /// The lines of `text`, split on LF with a CR before it dropped (a CRLF is one Character, so
-    /// the split is on scalars).
-    static func lines(of text: String) -> [String] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
-            var line = String.UnicodeScalarView(scalars)
-            if line.last == "\r" { line.removeLast() }
-            return String(line)
-        }
+    /// A line that holds something, with its 1-based number; `isPlainASCII` when it is ASCII
+    /// without a line-breaking control (each byte a column).
+    struct Line {
+        var number: Int
+        var text: String
+        var isPlainASCII: Bool
     }
 
-    /// `line` up to its first `#` outside a quoted name or string.
-    static func withoutComment(_ line: String) -> String {
-        var quote: Unicode.Scalar?
-        var kept = String.UnicodeScalarView()
-        for scalar in line.unicodeScalars {
-            if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "#" {
-                break
-            } else if scalar == "\"" || scalar == "'" || scalar == "`" {
-                quote = scalar
+    /// The lines of `text` that hold something: split on LF (a CR before it dropped), cut at the
+    /// first `#` outside a quoted name or string, and left out when only blanks remain. One pass
+    /// over the UTF-8 bytes: quotes, `#`, CR and LF are ASCII, never part of a longer character.
+    static func declarationLines(of text: String) -> [Line] {
+        let bytes = Array(text.utf8)
+        var lines: [Line] = []
+        var number = 1
+        var start = 0
+        var commentStart: Int?
+        var quote: UInt8?
+        // Before the comment: whether a byte is not an ASCII blank, is not ASCII, is VT, FF or CR.
+        var nonBlank = false
+        var nonASCII = false
+        var breaks = 0
+        var index = 0
+        while index <= bytes.count {
+            let byte: UInt8 = index < bytes.count ? bytes[index] : 0x0A
+            if byte == 0x0A {
+                var end = commentStart ?? index
+                if commentStart == nil, end > start, bytes[end - 1] == 0x0D {
+                    end -= 1
+                    breaks -= 1
+                }
+                if nonBlank {
+                    let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                    // Other blanks (U+00A0, U+3000…) are blank too, as Character.isWhitespace says.
+                    if !nonASCII || !line.allSatisfy(\.isWhitespace) {
+                        lines.append(Line(number: number, text: line, isPlainASCII: !nonASCII && breaks == 0))
+                    }
+                }
+                number += 1
+                start = index + 1
+                commentStart = nil
+                quote = nil
+                nonBlank = false
+                nonASCII = false
+                breaks = 0
+            } else if commentStart == nil {
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == 0x23 {  // #
+                    commentStart = index
+                    index += 1
+                    continue
+                } else if byte == 0x22 || byte == 0x27 || byte == 0x60 {  // " ' `
+                    quote = byte
+                }
+                if byte >= 0x80 {
+                    nonASCII = true
+                    nonBlank = true
+                } else if byte >= 0x0B && byte <= 0x0D {
+                    breaks += 1
+                } else if byte != 0x20 && byte != 0x09 {
+                    nonBlank = true
+                }
             }
-            kept.append(scalar)
+            index += 1
         }
-        return String(kept)
+        return lines
     }
 
     // MARK: Tokens

@@ -10,8 +10,22 @@ struct LineColumns {
     /// The column just after the last Character.
     private let endColumn: Int
     private let byteCount: Int
+    /// ASCII without line breaks: `starts` and `columns` are left empty.
+    private let isASCII: Bool
 
-    init(_ line: String) {
+    /// The columns of `line`; `isPlainASCII` when the caller knows it is ASCII without LF, VT,
+    /// FF or CR (the usual line: each byte a Character, its column its offset + 1).
+    init(_ line: String, isPlainASCII: Bool = false) {
+        self.line = line
+        if isPlainASCII || line.utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) }) {
+            self.starts = []
+            self.columns = []
+            self.byteCount = line.utf8.count
+            self.endColumn = byteCount + 1
+            self.isASCII = true
+            return
+        }
+        self.isASCII = false
         var starts: [Int] = []
         var columns: [Int] = []
         var offset = 0
@@ -23,7 +37,6 @@ struct LineColumns {
             // A newline inside the line (a lone CR, U+2028…) starts a new line, as in RequestSyntaxError.
             column = character.isNewline ? 1 : column + 1
         }
-        self.line = line
         self.starts = starts
         self.columns = columns
         self.endColumn = column
@@ -34,6 +47,7 @@ struct LineColumns {
     /// its end or beyond).
     func column(atOffset offset: Int) -> Int {
         if offset >= byteCount { return endColumn }
+        if isASCII { return Swift.max(0, offset) + 1 }
         var low = 0
         var high = starts.count
         while low < high {
