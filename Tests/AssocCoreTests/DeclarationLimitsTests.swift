@@ -149,7 +149,44 @@ final class DeclarationLimitsTests: XCTestCase {
         }
     }
 
-    // MARK: Columns
+    // MARK: Lines and columns
+
+    /// The one-pass split gives the lines the scalar-by-scalar one gave: split on LF, one CR
+    /// before it dropped, cut at `#` outside quotes, blank ones (U+00A0, U+3000 too) left out.
+    func testDeclarationLinesAreTheOnesOfTheScalarSplit() {
+        func reference(_ text: String) -> [(Int, String)] {
+            text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, scalars in
+                var line = String.UnicodeScalarView(scalars)
+                if line.last == "\r" { line.removeLast() }
+                var quote: Unicode.Scalar?
+                var kept = String.UnicodeScalarView()
+                for scalar in line {
+                    if let open = quote {
+                        if scalar == open { quote = nil }
+                    } else if scalar == "#" {
+                        break
+                    } else if scalar == "\"" || scalar == "'" || scalar == "`" {
+                        quote = scalar
+                    }
+                    kept.append(scalar)
+                }
+                let text = String(kept)
+                return text.allSatisfy(\.isWhitespace) ? nil : (index + 1, text)
+            }
+        }
+        let texts = [
+            "a\r\nb\r\n\r\n  # c\n\"x#y\" # z\n'#'`#`#\n\u{A0}\u{3000}\t\n\u{A0}é\n\r\r\n\u{0B}x\u{0C}\r",
+            "#only\n\n", "", "\n", "no newline at end", "\"unterminated # quote\nnext # line", "é#\u{301}\r\n日本 # 語",
+        ]
+        for text in texts {
+            let lines = DeclarationParser.declarationLines(of: text)
+            XCTAssertEqual(lines.map(\.number), reference(text).map(\.0), text.debugDescription)
+            XCTAssertEqual(lines.map(\.text), reference(text).map(\.1), text.debugDescription)
+            for line in lines where line.isPlainASCII {
+                XCTAssertTrue(line.text.utf8.allSatisfy { $0 < 0x80 && !(0x0A...0x0D).contains($0) }, line.text.debugDescription)
+            }
+        }
+    }
 
     func testColumnsAreTheOnesRequestSyntaxErrorGives() {
         let lines = [
