@@ -112,12 +112,25 @@ public struct Association: Sendable, Hashable {
     /// The names of the associations a through association follows, each from the previous one's
     /// destination: `[pivot, target]`, or every step of a declared chain
     /// (`["albums", "tracks", "invoiceLines", "invoice", "customer"]`); nil for a direct association.
+    ///
+    /// Worked out from the last level of the chain up, each level once (a chain of 63 steps is
+    /// 62 levels deep: asking each level twice would take 2^62 steps).
     public var throughStepNames: [String]? {
-        guard case .through(let pivot, let target) = path else { return nil }
-        if target.isDeclaredChainRemainder, let rest = target.throughStepNames {
-            return [pivot.name] + rest
+        guard case .through = path else { return nil }
+        // The levels of the chain: self, its target, the target's target… while they are through.
+        var levels: [Association] = [self]
+        while case .through(_, let target) = levels[levels.count - 1].path, case .through = target.path {
+            levels.append(target)
         }
-        return [pivot.name, target.name]
+        var steps: [String] = []
+        for level in levels.reversed() {
+            guard case .through(let pivot, let target) = level.path else { continue }
+            // `steps` holds the target's steps when the target is a remainder of a declared chain.
+            let targetIsRemainder = !steps.isEmpty && target.source == .declared && target.kind.isThrough
+                && target.name == steps.joined(separator: ".")
+            steps = targetIsRemainder ? [pivot.name] + steps : [pivot.name, target.name]
+        }
+        return steps
     }
 
     /// A level of a declared chain of three steps or more: the steps after the first, named by

@@ -64,10 +64,28 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Parses the declarations of `text`, one a line; `#` starts a comment, blank lines are
-    /// skipped. `file` names the text in errors (`songs.assoc:3:17: …`).
+    /// skipped. `file` names the text in errors (`songs.assoc:3:17: …`); `earlier` counts the
+    /// declarations already read from other files, towards `maximumCount`.
     /// Throws `AssocError.declaration` at the first line that does not parse.
-    public static func parse(_ text: String, file: String = "associations") throws -> [AssociationDeclaration] {
-        try DeclarationParser.parse(text, file: file)
+    public static func parse(_ text: String, file: String = "associations", earlier: Int = 0) throws -> [AssociationDeclaration] {
+        try DeclarationParser.parse(text, file: file, earlier: earlier)
+    }
+
+    // MARK: Limits
+
+    /// The most columns a `using:` or `to:` list names (GRDB's keys are a few columns; SQLite
+    /// allows 2,000 a table, and a join on more is a mistake).
+    public static let maximumKeyColumns = 64
+    /// The most direct associations a through chain follows, once the steps that are through
+    /// associations themselves are expanded: with its origin, 64 tables, the most SQLite joins
+    /// (`including`, `joining` and aggregates join every step).
+    public static let maximumThroughSteps = 63
+    /// The most declarations one graph takes, in all its files.
+    public static let maximumCount = 10_000
+
+    /// The error for the declaration past `maximumCount`, at `location`.
+    static func tooMany(at location: Location) -> AssocError {
+        location.error("more than \(maximumCount) declarations (the most one run reads, in all its files together)")
     }
 }
 

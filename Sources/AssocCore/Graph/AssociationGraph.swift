@@ -38,7 +38,9 @@ public struct AssociationGraph: Sendable {
     /// Infers the associations of `schema`, then adds `declarations` in order (see
     /// `AssociationDeclaration`): a declaration named like an inferred association of its table
     /// replaces it, the others come after the inferred ones. Throws `AssocError.declaration`
-    /// naming the file, line and column of the first declaration that does not fit the schema.
+    /// naming the file, line and column of the first declaration that does not fit the schema,
+    /// or that passes a limit (`AssociationDeclaration.maximumCount` declarations, through chains
+    /// of `maximumThroughSteps` associations).
     public init(schema: Schema, options: Options = Options(), declarations: [AssociationDeclaration]) throws {
         self.schema = schema
         var (byTable, diagnostics) = Self.inferred(schema: schema, options: options)

@@ -11,50 +11,41 @@ struct DeclarationParser {
     private let lineNumber: Int
     private let line: String
     private let tokens: [RequestToken]
+    private let columns: LineColumns
     private var position = 0
 
-    static func parse(_ text: String, file: String) throws -> [AssociationDeclaration] {
+    private init(file: String, line: Line, tokens: [RequestToken]) {
+        self.file = file
+        self.lineNumber = line.number
+        self.line = line.text
+        self.tokens = tokens
+        self.columns = LineColumns(line.text, isPlainASCII: line.isPlainASCII)
+    }
+
+    /// The declarations of `text`; `earlier` declarations were read before (from other files):
+    /// the one past `AssociationDeclaration.maximumCount` is an error, found before any is parsed.
+    static func parse(_ text: String, file: String, earlier: Int = 0) throws -> [AssociationDeclaration] {
+        let lines = declarationLines(of: text)
+        let allowed = Swift.max(0, AssociationDeclaration.maximumCount - earlier)
+        if lines.count > allowed {
+            let line = lines[allowed]
+            let offset = (try? RequestLexer.tokenize(line.text))?.first?.range.lowerBound ?? 0
+            let column = LineColumns(line.text, isPlainASCII: line.isPlainASCII).column(atOffset: offset)
+            throw AssociationDeclaration.tooMany(at: .init(file: file, line: line.number, column: column))
+        }
         var declarations: [AssociationDeclaration] = []
-        for (index, rawLine) in lines(of: text).enumerated() {
-            let line = withoutComment(rawLine)
-            if line.allSatisfy(\.isWhitespace) { continue }
+        declarations.reserveCapacity(lines.count)
+        for line in lines {
             let tokens: [RequestToken]
             do {
-                tokens = try RequestLexer.tokenize(line)
+                tokens = try RequestLexer.tokenize(line.text)
             } catch {
-                throw AssocError.declaration(file: file, line: index + 1, column: error.column, reason: error.message, suggestions: [])
+                throw AssocError.declaration(file: file, line: line.number, column: error.column, reason: error.message, suggestions: [])
             }
-            var parser = DeclarationParser(file: file, lineNumber: index + 1, line: line, tokens: tokens)
+            var parser = DeclarationParser(file: file, line: line, tokens: tokens)
             declarations.append(try parser.parseDeclaration())
         }
         return declarations
-    }
-
-    /// The lines of `text`, split on LF with a CR before it dropped (a CRLF is one Character, so
-    /// the split is on scalars).
-    static func lines(of text: String) -> [String] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
-            var line = String.UnicodeScalarView(scalars)
-            if line.last == "\r" { line.removeLast() }
-            return String(line)
-        }
-    }
-
-    /// `line` up to its first `#` outside a quoted name or string.
-    static func withoutComment(_ line: String) -> String {
-        var quote: Unicode.Scalar?
-        var kept = String.UnicodeScalarView()
-        for scalar in line.unicodeScalars {
-            if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "#" {
-                break
-            } else if scalar == "\"" || scalar == "'" || scalar == "`" {
-                quote = scalar
-            }
-            kept.append(scalar)
-        }
-        return String(kept)
     }
 
     // MARK: Tokens
@@ -76,7 +67,7 @@ struct DeclarationParser {
     }
 
     private func location(atOffset offset: Int) -> AssociationDeclaration.Location {
-        let column = RequestSyntaxError(message: "", position: offset, in: line).column
+        let column = columns.column(atOffset: offset)
         return .init(file: file, line: lineNumber, column: column)
     }
 
@@ -175,14 +166,14 @@ struct DeclarationParser {
             if current.bareName == "ForeignKey" {
                 try parseForeignKey(into: &declaration)
             } else {
-                (declaration.using, declaration.locations.using) = try parseList(of: "column names")
+                (declaration.using, declaration.locations.using) = try parseList(of: "column names", label: "using:")
             }
         case "to":
             alreadySet = declaration.to != nil
-            (declaration.to, declaration.locations.to) = try parseList(of: "column names")
+            (declaration.to, declaration.locations.to) = try parseList(of: "column names", label: "to:")
         default:
             alreadySet = declaration.through != nil
-            (declaration.through, declaration.locations.through) = try parseList(of: "association names")
+            (declaration.through, declaration.locations.through) = try parseList(of: "association names", label: "through:")
         }
         if alreadySet {
             throw labelLocation.error("argument \(quoteForMessage(label + ":")) is given twice")
@@ -193,7 +184,7 @@ struct DeclarationParser {
     private mutating func parseForeignKey(into declaration: inout AssociationDeclaration) throws {
         advance()
         try expect(.leftParen, "after ForeignKey")
-        (declaration.using, declaration.locations.using) = try parseList(of: "column names")
+        (declaration.using, declaration.locations.using) = try parseList(of: "column names", label: "using:")
         if current.isPunctuation(.comma) {
             advance()
             guard current.bareName == "to", token(at: position + 1).isPunctuation(.colon) else {
@@ -201,17 +192,24 @@ struct DeclarationParser {
             }
             advance()
             advance()
-            (declaration.to, declaration.locations.to) = try parseList(of: "column names")
+            (declaration.to, declaration.locations.to) = try parseList(of: "column names", label: "to:")
         }
         try expect(.rightParen, "after the arguments of ForeignKey")
     }
 
-    /// `[name, name, …]` (a trailing comma allowed, as in Swift), with where each name is written.
-    private mutating func parseList(of what: String) throws -> ([String], [AssociationDeclaration.Location]) {
+    /// `[name, name, …]` (a trailing comma allowed, as in Swift), with where each name is written;
+    /// `label` is the argument's (`using:`), for the error past the most a list may hold.
+    private mutating func parseList(of what: String, label: String) throws -> ([String], [AssociationDeclaration.Location]) {
         try expect(.leftBracket, "before the list of \(what)")
+        let maximum = label == "through:" ? AssociationDeclaration.maximumThroughSteps : AssociationDeclaration.maximumKeyColumns
         var names: [String] = []
         var locations: [AssociationDeclaration.Location] = []
         while !current.isPunctuation(.rightBracket) {
+            if names.count == maximum {
+                throw label == "through:"
+                    ? error("through: lists more than \(maximum) steps (a chain follows at most \(maximum) associations: with its origin, the 64 tables SQLite joins at most)")
+                    : error("\(label) lists more than \(maximum) columns (a key has at most \(maximum))")
+            }
             let (name, location) = try parseName("one of the \(what) or ']'")
             names.append(name)
             locations.append(location)

@@ -6,39 +6,40 @@ enum DeclarationResolver {
     static func apply(
         _ declarations: [AssociationDeclaration], schema: Schema, to byTable: inout [String: [Association]]
     ) throws {
+        if declarations.count > AssociationDeclaration.maximumCount {
+            throw AssociationDeclaration.tooMany(at: declarations[AssociationDeclaration.maximumCount].location)
+        }
+        var index = AssociationIndex(byTable)
+        let lookup = TableLookup()
+        // Moved out, so that the index holds the only reference to each list (no copy on change).
+        byTable = [:]
         var declaredAt: [String: AssociationDeclaration.Location] = [:]
         for declaration in declarations {
-            let association = try resolve(declaration, schema: schema, byTable: byTable)
-            let table = association.origin.lowercased()
-            let slot = table + "\u{0}" + association.name
+            let association = try resolve(declaration, schema: schema, index: &index, lookup: lookup)
+            let slot = association.origin.lowercased() + "\u{0}" + association.name
             if let earlier = declaredAt[slot] {
                 throw declaration.locations.key.orStart(declaration).error(
                     "table \(quoteForMessage(association.origin)) already has an association \(quoteForMessage(association.name)) declared at \(earlier.file):\(earlier.line): give this one another key")
             }
             declaredAt[slot] = declaration.location
-            var associations = byTable[table] ?? []
-            if let index = associations.firstIndex(where: { $0.name == association.name }) {
-                associations[index] = association
-            } else {
-                associations.append(association)
-            }
-            byTable[table] = associations
+            index.insert(association)
         }
+        byTable = index.byTable
     }
 
     private static func resolve(
-        _ declaration: AssociationDeclaration, schema: Schema, byTable: [String: [Association]]
+        _ declaration: AssociationDeclaration, schema: Schema, index: inout AssociationIndex, lookup: TableLookup
     ) throws -> Association {
         let origin = try table(declaration.origin, at: declaration.locations.origin, in: schema)
         let destination = try table(declaration.destination, at: declaration.locations.destination, in: schema)
         var association: Association
         if let through = declaration.through {
-            association = try chain(declaration, steps: through, from: origin, to: destination, schema: schema, byTable: byTable)
+            association = try chain(declaration, steps: through, from: origin, to: destination, schema: schema, index: &index, lookup: lookup)
         } else {
-            association = try direct(declaration, from: origin, to: destination, schema: schema)
+            association = try direct(declaration, from: origin, to: destination, schema: schema, lookup: lookup)
         }
         if let ordering = declaration.ordering {
-            try check(ordering, locations: declaration.locations.ordering, in: destination)
+            try check(ordering, locations: declaration.locations.ordering, in: destination, lookup: lookup)
             association.ordering = ordering
         }
         return association
@@ -56,7 +57,8 @@ enum DeclarationResolver {
     // MARK: Direct associations
 
     private static func direct(
-        _ declaration: AssociationDeclaration, from origin: TableInfo, to destination: TableInfo, schema: Schema
+        _ declaration: AssociationDeclaration, from origin: TableInfo, to destination: TableInfo, schema: Schema,
+        lookup: TableLookup
     ) throws -> Association {
         let kind: AssociationKind
         switch declaration.method {
@@ -67,8 +69,8 @@ enum DeclarationResolver {
         // belongsTo: the origin holds the foreign key; hasOne/hasMany: the destination does.
         let (child, parent) = kind == .belongsTo ? (origin, destination) : (destination, origin)
         let locations = declaration.locations
-        try checkColumns(declaration.using ?? [], at: locations.using, in: child, role: "using:")
-        try checkColumns(declaration.to ?? [], at: locations.to, in: parent, role: "to:")
+        try checkColumns(declaration.using ?? [], at: locations.using, in: child, role: "using:", lookup: lookup)
+        try checkColumns(declaration.to ?? [], at: locations.to, in: parent, role: "to:", lookup: lookup)
         if let using = declaration.using, let to = declaration.to, using.count != to.count, let first = locations.to.first {
             throw first.error("using: lists \(using.count) column(s) and to: \(to.count): give one referenced column for each foreign-key column")
         }
@@ -76,16 +78,17 @@ enum DeclarationResolver {
             kind: kind, origin: origin.name, destination: destination.name, key: declaration.key,
             foreignKey: declaration.using.map { ForeignKey($0, to: declaration.to) })
         do {
-            return try declared.resolved(in: schema)
+            return try declared.resolved(in: schema, lookup: lookup)
         } catch AssocError.invalidAssociation(_, _, let reason) {
             throw (locations.using.first ?? locations.start).error(reason)
         }
     }
 
     private static func checkColumns(
-        _ columns: [String], at locations: [AssociationDeclaration.Location], in table: TableInfo, role: String
+        _ columns: [String], at locations: [AssociationDeclaration.Location], in table: TableInfo, role: String,
+        lookup: TableLookup
     ) throws {
-        for (column, location) in zip(columns, locations) where table.column(named: column) == nil {
+        for (column, location) in zip(columns, locations) where lookup.column(named: column, in: table) == nil {
             if column.lowercased() == "rowid" && table.primaryKey.kind != .withoutRowid && table.kind != .view { continue }
             throw location.error(
                 "\(role) table \(quoteForMessage(table.name)) has no column named \(quoteForMessage(column))",
@@ -97,19 +100,20 @@ enum DeclarationResolver {
 
     /// The chain `steps` from `origin`, nested right to left: `through(pivot: step1, target:
     /// through(pivot: step2, target: …))`, each remainder named by its steps joined with dots.
+    /// A chain follows at most `maximumThroughSteps` direct associations, a step that is a through
+    /// association counting its own.
     private static func chain(
         _ declaration: AssociationDeclaration, steps names: [String], from origin: TableInfo, to destination: TableInfo,
-        schema: Schema, byTable: [String: [Association]]
+        schema: Schema, index: inout AssociationIndex, lookup: TableLookup
     ) throws -> Association {
         let locations = declaration.locations.through
+        let maximum = AssociationDeclaration.maximumThroughSteps
         var steps: [Association] = []
+        var directSteps = 0
         var current = origin
         for (name, location) in zip(names, locations) {
-            let candidates = byTable[current.name.lowercased()] ?? []
-            let exact = candidates.first { $0.name == name }
-            let folded = candidates.filter { $0.name.lowercased() == name.lowercased() }
-            guard let step = exact ?? (folded.count == 1 ? folded.first : nil) else {
-                let available = candidates.map(\.name)
+            guard let step = index.association(named: name, of: current.name.lowercased()) else {
+                let available = index.associations(of: current.name.lowercased()).map(\.name)
                 let suggestions = closestNames(to: name, among: available)
                 let listed = suggestions.isEmpty && !available.isEmpty
                     ? " (its associations: \(available.prefix(20).joined(separator: ", ")))" : ""
@@ -124,6 +128,11 @@ enum DeclarationResolver {
             guard let next = schema.table(named: step.destination) else {
                 throw location.error("no such table: \(quoteForMessage(step.destination)) (the destination of \(quoteForMessage(step.name)))")
             }
+            directSteps += directStepCount(of: step, upTo: maximum - directSteps)
+            if directSteps > maximum {
+                throw location.error(
+                    "through: the chain follows more than \(maximum) associations when it reaches \(quoteForMessage(step.name)) (a through step counts its own steps; a chain follows at most \(maximum): with its origin, the 64 tables SQLite joins at most)")
+            }
             steps.append(step)
             current = next
         }
@@ -136,13 +145,16 @@ enum DeclarationResolver {
                 "through: needs at least two associations (for one, declare a direct association with using:)")
         }
         let kind: AssociationKind = declaration.method == .hasOne ? .hasOneThrough : .hasManyThrough
+        let name = declaration.key
+            ?? (kind.isToMany ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
+        var remainderName = result.name
         for index in stride(from: steps.count - 2, through: 0, by: -1) {
             let pivot = steps[index]
             let isTop = index == 0
             let remainderKind: AssociationKind = pivot.isToMany || result.isToMany ? .hasManyThrough : .hasOneThrough
-            let defaultName = kind.isToMany ? Inflector.pluralize(destination.name) : Inflector.singularize(destination.name)
+            remainderName = pivot.name + "." + remainderName
             result = Association(
-                name: isTop ? (declaration.key ?? defaultName) : steps[index...].map(\.name).joined(separator: "."),
+                name: isTop ? name : remainderName,
                 kind: isTop ? kind : remainderKind, origin: pivot.origin, destination: destination.name,
                 path: .through(pivot: pivot, target: result), isRequired: pivot.isRequired && result.isRequired,
                 source: .declared)
@@ -150,19 +162,32 @@ enum DeclarationResolver {
         return result
     }
 
+    /// How many direct associations `association` follows, counted up to just past `limit` (a
+    /// through step expands to its own steps, nested as deep as declarations make it).
+    private static func directStepCount(of association: Association, upTo limit: Int) -> Int {
+        guard case .through(let pivot, let target) = association.path else { return 1 }
+        let first = directStepCount(of: pivot, upTo: limit)
+        if first > limit { return first }
+        return first + directStepCount(of: target, upTo: limit - first)
+    }
+
     // MARK: Orderings
 
     /// The columns of a default ordering belong to the destination table; no aggregate, no alias.
-    private static func check(_ ordering: [Ordering], locations: [AssociationDeclaration.Location], in table: TableInfo) throws {
+    private static func check(
+        _ ordering: [Ordering], locations: [AssociationDeclaration.Location], in table: TableInfo, lookup: TableLookup
+    ) throws {
         for (term, location) in zip(ordering, locations) {
-            try check(term.expression, at: location, in: table)
+            try check(term.expression, at: location, in: table, lookup: lookup)
         }
     }
 
-    private static func check(_ expression: Expression, at location: AssociationDeclaration.Location, in table: TableInfo) throws {
+    private static func check(
+        _ expression: Expression, at location: AssociationDeclaration.Location, in table: TableInfo, lookup: TableLookup
+    ) throws {
         switch expression {
         case .column(let name):
-            if table.column(named: name) == nil && name.lowercased() != "rowid" {
+            if lookup.column(named: name, in: table) == nil && name.lowercased() != "rowid" {
                 throw location.error(
                     "order: table \(quoteForMessage(table.name)) has no column named \(quoteForMessage(name))",
                     suggestions: closestNames(to: name, among: table.columns.map(\.name)))
@@ -172,15 +197,15 @@ enum DeclarationResolver {
         case .value, .sql:
             break
         case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _), .collated(let operand, _):
-            try check(operand, at: location, in: table)
+            try check(operand, at: location, in: table, lookup: lookup)
         case .binary(_, let lhs, let rhs):
-            try check(lhs, at: location, in: table)
-            try check(rhs, at: location, in: table)
+            try check(lhs, at: location, in: table, lookup: lookup)
+            try check(rhs, at: location, in: table, lookup: lookup)
         case .inList(let operand, let list, _):
-            try check(operand, at: location, in: table)
-            for item in list { try check(item, at: location, in: table) }
+            try check(operand, at: location, in: table, lookup: lookup)
+            for item in list { try check(item, at: location, in: table, lookup: lookup) }
         case .function(_, let arguments):
-            for argument in arguments { try check(argument, at: location, in: table) }
+            for argument in arguments { try check(argument, at: location, in: table, lookup: lookup) }
         }
     }
 }

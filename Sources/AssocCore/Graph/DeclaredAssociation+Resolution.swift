@@ -1,7 +1,8 @@
 extension DeclaredAssociation {
     /// This belongsTo / hasOne / hasMany resolved against the foreign keys of `schema`: the join
-    /// columns `foreignKey` names, or the only foreign key between the two tables.
-    func resolved(in schema: Schema) throws -> Association {
+    /// columns `foreignKey` names, or the only foreign key between the two tables. `lookup` keeps
+    /// the tables' columns and foreign keys indexed from one declaration to the next.
+    func resolved(in schema: Schema, lookup: TableLookup = TableLookup()) throws -> Association {
         let declared = self
         guard let origin = schema.table(named: declared.origin) else {
             throw AssocError.unknownTable(declared.origin, in: schema)
@@ -12,20 +13,22 @@ extension DeclaredAssociation {
         let isBelongsTo = declared.kind == .belongsTo
         // The table that holds the foreign key, and the one it references.
         let (child, parent) = isBelongsTo ? (origin, destination) : (destination, origin)
-        let pairs = try Self.foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey)
+        let pairs = try Self.foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey, lookup: lookup)
         // Orient pairs from the association's origin to its destination.
         let columns = isBelongsTo
             ? pairs.map { ColumnPair(origin: $0.child, destination: $0.parent) }
             : pairs.map { ColumnPair(origin: $0.parent, destination: $0.child) }
-        let defaultName = declared.kind.isToMany
-            ? Inflector.pluralize(destination.name) : Inflector.singularize(destination.name)
-        let required = isBelongsTo && pairs.allSatisfy { child.column(named: $0.child)?.notNull == true }
+        let required = isBelongsTo && pairs.allSatisfy { lookup.column(named: $0.child, in: child)?.notNull == true }
+        let name = declared.key ?? (declared.kind.isToMany
+            ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
         return Association(
-            name: declared.key ?? defaultName, kind: declared.kind, origin: origin.name,
+            name: name, kind: declared.kind, origin: origin.name,
             destination: destination.name, path: .direct(columns), isRequired: required, source: .declared)
     }
 
-    private static func foreignKeyPairs(child: TableInfo, parent: TableInfo, foreignKey: ForeignKey?) throws -> [(child: String, parent: String)] {
+    private static func foreignKeyPairs(
+        child: TableInfo, parent: TableInfo, foreignKey: ForeignKey?, lookup: TableLookup
+    ) throws -> [(child: String, parent: String)] {
         let hint = "provide the columns with using: ForeignKey([...], to: [...])"
         if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
             guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
@@ -33,11 +36,8 @@ extension DeclaredAssociation {
             }
             return Array(zip(foreignKey.originColumns, destinationColumns)).map { (child: $0.0, parent: $0.1) }
         }
-        var candidates = child.foreignKeys.filter { $0.destinationTable.lowercased() == parent.name.lowercased() }
-        if let origins = foreignKey?.originColumns {
-            let wanted = Set(origins.map { $0.lowercased() })
-            candidates = candidates.filter { Set($0.originColumns.map { $0.lowercased() }) == wanted }
-        }
+        let candidates = foreignKey.map { lookup.foreignKeys(from: child, to: parent, columns: $0.originColumns) }
+            ?? lookup.foreignKeys(from: child, to: parent)
         if candidates.count > 1 {
             throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
         }

@@ -1,0 +1,52 @@
+import Foundation
+import HostileCorpus
+import XCTest
+
+/// The budget with `--associations` files (issue 32, item 5): every command on the files of
+/// `DeclarationFileCases` (10,000 declarations, 30 files, keys of 64 and 5,000 columns, through
+/// chains of 63 and 1,000 steps) ends within the time budget and the memory limit, reading the
+/// files or refusing them with the limit they pass.
+extension BudgetTests {
+    func testEveryCommandWithBigAssociationsFilesStaysWithinItsBudget() throws {
+        _ = try BinaryRunner.binaryURL()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-budget-declarations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        var slowest: (String, TimeInterval) = ("", 0)
+        for (index, declared) in DeclarationFileCases.all().enumerated() {
+            let directory = root.appendingPathComponent("case\(index)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            let (path, files) = try declared.build(directory)
+            let associations = files.flatMap { ["--associations", $0] }
+            let target = declared.fetchTarget
+            // (arguments, whether it must succeed when the files are read)
+            var commands: [([String], Bool)] = ["text", "json", "dot", "mermaid"].map { (["schema", path, "--format", $0], true) }
+            commands.append((["sql", path, target + ".limit(5)"], true))
+            commands += ["table", "json", "ndjson", "csv", "debug"].map { (["fetch", path, target + ".limit(5)", "--format", $0], true) }
+            for (request, succeeds) in declared.requests {
+                commands += [(["sql", path, request], succeeds), (["fetch", path, request, "--format", "json"], succeeds)]
+            }
+            for (arguments, mustSucceed) in commands {
+                let context = "\(declared.name) / \(arguments[0]) \(arguments.dropFirst(2).joined(separator: " "))"
+                let started = Date()
+                let result = try BinaryRunner.run(arguments + associations, timeout: 60, virtualMemoryKB: Self.virtualMemoryKB)
+                let elapsed = Date().timeIntervalSince(started)
+                if elapsed > slowest.1 { slowest = (context, elapsed) }
+                XCTAssertLessThan(elapsed, Self.seconds, "\(context): took \(elapsed) s")
+                XCTAssertFalse(result.signaled, "\(context): ended by a signal (memory?): \(result.stderr.prefix(300))")
+                if let refusal = declared.refusal {
+                    XCTAssertEqual(result.status, 1, "\(context): read files past a limit")
+                    XCTAssertTrue(result.stderr.hasPrefix("assoc: ") && result.stderr.contains(refusal),
+                                  "\(context): \(result.stderr.prefix(300))")
+                    XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(context): \(result.stderr.prefix(300))")
+                } else if mustSucceed {
+                    XCTAssertEqual(result.status, 0, "\(context): \(result.stderr.prefix(300))")
+                } else {
+                    XCTAssertTrue(result.status == 0 || result.stderr.hasPrefix("assoc: "), "\(context): \(result.stderr.prefix(300))")
+                }
+                XCTAssertNil(Self.rawControl(in: result.stderrBytes), "\(context): raw control byte on stderr")
+            }
+        }
+        print("BudgetTests (associations files): \(DeclarationFileCases.all().count) cases; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s")
+    }
+}
