@@ -52,6 +52,8 @@ struct RestorePoint: Sendable, Equatable {
     var linksTable: String?
     var links: [LinkEntry]
     var sqlScroll: Int
+    /// The undo history: a view that never opened leaves no step to undo.
+    var history: ViewHistory
 
     init(_ state: AppState) {
         rows = state.rows
@@ -62,6 +64,7 @@ struct RestorePoint: Sendable, Equatable {
         linksTable = state.linksTable
         links = state.links
         sqlScroll = state.sqlScroll
+        history = state.history
     }
 
     func restore(into state: inout AppState) {
@@ -73,5 +76,6 @@ struct RestorePoint: Sendable, Equatable {
         state.linksTable = linksTable
         state.linksCursor = linksCursor
         state.sqlScroll = sqlScroll
+        state.history = history
     }
 }

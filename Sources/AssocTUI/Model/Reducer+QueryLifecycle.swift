@@ -48,7 +48,8 @@ extension Reducer {
     /// Keeps the restore point of an action that opened a view, until that view's first page comes.
     static func rememberRestorePoint(_ state: inout AppState, before: RestorePoint, event: Event, effects: [Effect]) {
         switch event {
-        case .action:
+        case .action, .viewChecked:
+            // An action, or a typed request or filter once checked (`:`, `/`).
             if effects.contains(where: { if case .openView = $0 { return true } else { return false } }) {
                 // Several actions before the page arrives: keep the oldest (what the user last saw loaded).
                 if state.restorePoint == nil { state.restorePoint = before }
