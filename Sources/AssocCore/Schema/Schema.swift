@@ -87,7 +87,10 @@ public struct TableInfo: Sendable, Hashable {
 
     /// Whether `name` (any case) reaches the table's rowid: one of its names that no column takes.
     public func isRowid(_ name: String) -> Bool {
-        rowidName != nil && Self.rowidNames.contains(name.lowercased()) && column(named: name) == nil
+        // Cheap tests first: `isUnique` asks this for every link of a table of 2,000 columns.
+        guard Self.rowidNames.contains(name.lowercased()),
+              kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return false }
+        return column(named: name) == nil
     }
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …): the rowid alias,
