@@ -83,6 +83,31 @@ final class AssociationsOptionTests: XCTestCase {
         XCTAssertTrue(both.stdout.contains("artists: Artist via invoices.invoiceLines.track.album.artist [declared]"), both.stdout)
     }
 
+    /// A declared association replacing an inferred one changes the through lines made of it,
+    /// in the text, JSON and dot output.
+    func testSchemaThroughLinesFollowAReplacingDeclaration() throws {
+        let directory = try makeTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let path = try makeDatabaseFile("music.sqlite", in: directory, sql: """
+            CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY);
+            CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY);
+            CREATE TABLE Mood(MoodId INTEGER PRIMARY KEY);
+            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId),
+                               GenreId INTEGER REFERENCES Genre(GenreId), MoodKey INTEGER);
+            """)
+        let declarations = directory.appendingPathComponent("music.assoc").path
+        try #"Track.belongsTo(Mood, key: "genre", using: [MoodKey])"#.write(toFile: declarations, atomically: true, encoding: .utf8)
+        let text = try BinaryRunner.run(["schema", path, "--associations", declarations])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("genres: Mood via tracks.genre"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("genres: Genre"), text.stdout)
+        let json = try BinaryRunner.run(["schema", path, "--associations", declarations, "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""name": "genres", "kind": "hasManyThrough", "destination": "Mood""#)
+            || json.stdout.filter { !$0.isWhitespace }.contains(#""name":"genres","kind":"hasManyThrough","destination":"Mood""#), json.stdout)
+        let sql = try BinaryRunner.run(["sql", "--associations", declarations, path, "Album.joining(required: genres)"])
+        XCTAssertTrue(sql.stdout.contains(#"JOIN "Mood" ON "Mood"."MoodId" = "Track"."MoodKey""#), sql.stdout)
+    }
+
     func testBadDeclarationsFailBeforeAnythingRuns() throws {
         let (directory, path, _) = try shop()
         let bad = directory.appendingPathComponent("bad.assoc").path

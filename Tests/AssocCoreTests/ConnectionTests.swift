@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import XCTest
 @testable import AssocCore
@@ -190,5 +191,33 @@ final class ConnectionTests: XCTestCase {
         // No limit left behind: a long statement after it runs to its end.
         let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT count(*) FROM c"
         XCTAssertEqual(try db.fetchAll(sql).first?.first, 300_000)
+    }
+
+    /// SQLITE_TOOBIG means the SQL was too long only while compiling SQL past its limit: a value
+    /// too big (made while running, or bound) says so, with SQLite's limit for one value.
+    func testTooBigNamesTheValueOrTheSQL() throws {
+        let db = try Connection.inMemory()
+        let valueCases: [(String, [DatabaseValue])] = [
+            ("SELECT length(randomblob(2000000000))", []),
+            ("SELECT length(zeroblob(1500000000))", []),
+        ]
+        for (sql, arguments) in valueCases {
+            XCTAssertThrowsError(try db.fetchAll(sql, arguments: arguments), sql) { error in
+                let message = (error as? AssocError)?.databaseError?.message ?? "\(error)"
+                XCTAssertTrue(message.hasPrefix("a text or blob value the request binds or computes is larger than SQLite allows (1000000000 bytes"), "\(sql): \(message)")
+                XCTAssertFalse(message.contains("SQL is longer"), message)
+            }
+        }
+        sqlite3_limit(db.handle, SQLITE_LIMIT_LENGTH, 100)
+        XCTAssertThrowsError(try db.fetchAll("SELECT length(?)", arguments: [.blob([UInt8](repeating: 1, count: 200))])) { error in
+            let message = (error as? AssocError)?.databaseError?.message ?? "\(error)"
+            XCTAssertTrue(message.hasPrefix("a text or blob value the request binds or computes is larger than SQLite allows (100 bytes"), message)
+        }
+        sqlite3_limit(db.handle, SQLITE_LIMIT_SQL_LENGTH, 50)
+        let long = "SELECT 1" + String(repeating: " + 1", count: 20)
+        XCTAssertThrowsError(try db.fetchAll(long)) { error in
+            let message = (error as? AssocError)?.databaseError?.message ?? "\(error)"
+            XCTAssertTrue(message.hasPrefix("the request's SQL is longer than SQLite accepts (50 bytes)"), message)
+        }
     }
 }

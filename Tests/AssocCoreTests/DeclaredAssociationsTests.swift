@@ -202,6 +202,53 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertFalse(try db.mainStatement(for: joined).sql.contains("ORDER BY"))
     }
 
+    /// A declaration that replaces an inferred association also changes the inferred through
+    /// associations that step through it: `Album.genres` via `tracks.genre` leads where the
+    /// declared `genre` leads, joined on its columns; one the new step no longer fits is left out
+    /// with a diagnostic.
+    func testThroughAssociationsFollowADeclarationThatReplacesTheirStep() throws {
+        let connection = try Connection.inMemory()
+        try connection.execute("""
+            CREATE TABLE Artist(ArtistId INTEGER PRIMARY KEY, Name TEXT, FavouriteAlbumId INTEGER);
+            CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY, Title TEXT, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
+            CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE Mood(MoodId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER NOT NULL REFERENCES Album(AlbumId),
+                               GenreId INTEGER REFERENCES Genre(GenreId), MoodId INTEGER);
+            INSERT INTO Artist VALUES (1, 'A', 1);
+            INSERT INTO Album VALUES (1, 'X', 1);
+            INSERT INTO Genre VALUES (1, 'Rock');
+            INSERT INTO Mood VALUES (1, 'Calm'), (2, 'Wild');
+            INSERT INTO Track VALUES (1, 1, 1, 2);
+            """)
+        let schema = try SchemaIntrospector.read(connection)
+        let inferred = AssociationGraph(schema: schema, options: .init(inferFromNaming: false))
+        XCTAssertEqual(inferred.association(named: "genres", from: "Album")?.destination, "Genre")
+        XCTAssertEqual(inferred.association(named: "artist", from: "Track")?.kind, .hasOneThrough)
+        let graph = try AssociationGraph(
+            schema: schema, options: .init(inferFromNaming: false),
+            declarations: try AssociationDeclaration.parse("""
+                Track.belongsTo(Mood, key: "genre", using: [MoodId])
+                Album.hasMany(Artist, key: "artist", using: [FavouriteAlbumId])
+                """, file: "test.assoc"))
+        let genres = try XCTUnwrap(graph.association(named: "genres", from: "Album"))
+        XCTAssertEqual(genres.destination, "Mood")
+        XCTAssertEqual(genres.kind, .hasManyThrough)
+        XCTAssertEqual(genres.throughStepNames, ["tracks", "genre"])
+        if case .through(_, let target) = genres.path {
+            XCTAssertEqual(target.source, .declared)
+            XCTAssertEqual(target.columns, [ColumnPair(origin: "MoodId", destination: "MoodId")])
+        } else {
+            XCTFail("\(genres.path)")
+        }
+        let db = Database(connection: connection, graph: graph)
+        let request = try db.request(parsing: "Album.filter(key: 1).request(for: genres)")
+        XCTAssertEqual(try db.fetchAll(request).map { $0["Name"] }, [.text("Wild")])
+        // `Track.artist` (album then artist, both to-one) cannot step through a to-many `artist`.
+        XCTAssertNil(graph.association(named: "artist", from: "Track"))
+        XCTAssertTrue(graph.diagnostics.contains { $0.contains(#"through association "artist" (via album.artist) left out"#) }, "\(graph.diagnostics)")
+    }
+
     func testDeclaredLinksWithoutForeignKeys() throws {
         let db = try database("""
             Track.belongsTo(Genre, key: "style", using: [GenreId])

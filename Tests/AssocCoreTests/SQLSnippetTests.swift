@@ -1,3 +1,4 @@
+import CSQLite
 import XCTest
 import TestSupport
 @testable import AssocCore
@@ -98,5 +99,44 @@ final class SQLSnippetTests: XCTestCase {
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
             XCTAssertTrue(syntax.message.contains("are values"), syntax.message)
         }
+    }
+
+    /// `fts3_tokenizer('simple', ?)` with a blob registered the blob's bytes as a tokenizer pointer
+    /// that SQLite later called (a crash): refused in every snippet position, in Swift and in the
+    /// request language, with a message naming the function; the connection's own switch is off too.
+    func testFunctionsThatTakePointersAreRefusedInEverySnippetPosition() throws {
+        let db = try database()
+        let album = Table("album")
+        let pointer: [DatabaseValue] = [.blob([UInt8](repeating: 0x41, count: 8))]
+        let requests: [(String, Request)] = [
+            ("filter", track.filter(sql: "fts3_tokenizer('simple', ?) IS NOT NULL", arguments: pointer)),
+            ("having", album.annotated(with: album.tracks.count).having(sql: "fts3_tokenizer('simple', ?) IS NOT NULL", arguments: pointer)),
+            ("order", track.order(sql: "fts3_tokenizer('simple', x'4141414141414141')")),
+            ("select", track.select(sql: "FTS3_TOKENIZER('simple', x'4141414141414141')")),
+            ("select, one argument", track.select(sql: "fts3_tokenizer('simple')")),
+            ("select, quoted name", track.select(sql: #""fts3_tokenizer"('simple')"#)),
+            ("select, in a subquery", track.select(sql: "(SELECT fts3_tokenizer('porter', x'4141414141414141'))")),
+            ("select, load_extension", track.select(sql: "load_extension('/tmp/x.so')")),
+        ]
+        let texts = [
+            "track.filter(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'') IS NOT NULL')",
+            "album.annotated(with: tracks.count).having(sql: 'fts3_tokenizer(''simple'', x''41414141'') IS NULL')",
+            "track.order(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'') DESC')",
+            "track.select(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'')')",
+        ]
+        let parsed = try texts.map { ($0, try db.request(parsing: $0)) }
+        for (label, request) in requests + parsed {
+            XCTAssertThrowsError(try db.fetchAll(request), label) { error in
+                let message = (error as? AssocError)?.databaseError?.message ?? "\(error)"
+                let function = label.contains("load_extension") ? "load_extension()" : "fts3_tokenizer()"
+                XCTAssertTrue(message.hasPrefix("the SQL function \(function) is not allowed"), "\(label): \(message)")
+            }
+        }
+        // The connection refuses the two-argument form by itself as well.
+        XCTAssertFalse(db.connection.isEnabled(SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER))
+        XCTAssertFalse(db.connection.isEnabled(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION))
+        // Other functions still work, and a refusal does not stick to the next statement.
+        XCTAssertEqual(try db.fetchAll(track.select(sql: "length(randomblob(3))").limit(1)).first?.values, [3])
+        XCTAssertEqual(try db.connection.fetchAll("SELECT 1 WHERE 0 = ?", arguments: [1]).count, 0)
     }
 }

@@ -57,6 +57,45 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertEqual(state.message?.isError, false)
     }
 
+    /// A typed request (`:`) whose first page is cancelled (an endless `WITH RECURSIVE` in a
+    /// snippet) puts back the view it replaced, with its undo history, and says it was cancelled.
+    func testCancelledTypedRequestKeepsThePreviousView() {
+        var state = loadedState()
+        let first = Reducer.reduce(&state, .action(.open))
+        guard case .openView(let artist, let limit)? = first.first else { return XCTFail("\(first)") }
+        _ = Reducer.reduce(&state, .viewOpened(artist, page: page(3), limit: limit))
+        _ = Reducer.reduce(&state, .action(.moveDown))
+        let shown = state.rows
+        let history = state.history
+        let endless = "(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c) > 0"
+        let typed = RequestView(request: Table("Album").filter(sql: endless))
+        var prompt = PromptState(kind: .request, text: "Album.filter(sql: '…')")
+        prompt.isChecking = true
+        state.prompt = prompt
+        let effects = Reducer.reduce(&state, .viewChecked(typed))
+        guard let open = effects.first(where: { if case .openView = $0 { return true } else { return false } }) else {
+            return XCTFail("\(effects)")
+        }
+        XCTAssertEqual(state.rows?.view, typed)
+        _ = Reducer.reduce(&state, .queryStarted(QueryActivity(label: "Opening Album")))
+        _ = Reducer.reduce(&state, .queryCancelled(open))
+        XCTAssertEqual(state.rows, shown)
+        XCTAssertEqual(state.history, history)
+        XCTAssertNil(state.restorePoint)
+        XCTAssertEqual(state.message?.text.hasPrefix("Query cancelled: "), true, state.message?.text ?? "")
+        XCTAssertEqual(state.message?.text.hasSuffix("(previous view kept)"), true, state.message?.text ?? "")
+        // A filter typed with `/` is kept the same way.
+        let filtered = RequestView(request: Table("Artist").filter(sql: endless))
+        state.prompt = PromptState(kind: .filter, text: "x")
+        state.prompt?.isChecking = true
+        let filterEffects = Reducer.reduce(&state, .viewChecked(filtered))
+        guard let openFiltered = filterEffects.first(where: { if case .openView = $0 { return true } else { return false } }) else {
+            return XCTFail("\(filterEffects)")
+        }
+        _ = Reducer.reduce(&state, .queryCancelled(openFiltered))
+        XCTAssertEqual(state.rows, shown)
+    }
+
     func testFailedOpenFromAViewRestoresThatView() {
         var state = loadedState()
         let first = Reducer.reduce(&state, .action(.open))

@@ -1,5 +1,6 @@
 import XCTest
 import AssocCore
+import TestSupport
 @testable import AssocTUI
 
 final class RequestDataSourceTests: XCTestCase {
@@ -56,6 +57,21 @@ final class RequestDataSourceTests: XCTestCase {
                        "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"PlaylistTrack\" ORDER BY \"rowid\" LIMIT 2")
         let next = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
+        XCTAssertEqual(next.statements.first?.arguments, [2])
+    }
+
+    /// A column named `rowid` shadows the rowid: pages follow the real rowid, read as `_rowid_`.
+    func testAShadowedRowidPagesUnderAnotherName() throws {
+        let source = RequestDataSource(database: try TestDatabase.make("""
+            CREATE TABLE t (rowid INTEGER, v TEXT);
+            INSERT INTO t VALUES (9, 'a'), (8, 'b'), (7, 'c');
+            """))
+        let page = try source.page(of: RequestView(table: "t"), offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.columns, ["rowid", "v"])
+        XCTAssertEqual(page.rows, [[9, "a"], [8, "b"]])
+        XCTAssertEqual(page.statements.first?.sql, #"SELECT *, "_rowid_" AS "assoc:rowid" FROM "t" ORDER BY "_rowid_" LIMIT 2"#)
+        let next = try source.page(of: RequestView(table: "t"), offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.rows, [[7, "c"]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
     }
 

@@ -47,4 +47,27 @@ final class CancelEndToEndTests: XCTestCase {
             XCTAssertFalse(screen.contains(remnant), "left on screen: \(remnant)\n\(screen)")
         }
     }
+
+    /// A typed request (`:`) that never ends (an endless `WITH RECURSIVE` in a snippet), cancelled
+    /// with Esc, leaves the view it would have replaced on screen, and says so.
+    func testEscOnATypedRequestKeepsThePreviousView() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(Self.slowSQL, name: "slow-typed.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 160, height: 30)
+        defer { session.kill() }
+        session.waitFor("slow")
+        session.send("Enter")  // t: the view to keep
+        session.waitFor("two")
+        session.send(":")
+        session.waitFor(": t")
+        session.send("C-u")
+        session.send("t.filter(sql: '(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c) > 0')")
+        session.send("Enter")
+        session.waitFor("(Esc cancels)", timeout: 10)
+        session.send("Escape")
+        let screen = session.waitFor("(previous view kept)", timeout: 10)
+        XCTAssertTrue(screen.contains("Query cancelled"), screen)
+        XCTAssertTrue(screen.contains("one") && screen.contains("two"), screen)
+        XCTAssertFalse(screen.contains("EXITED"), screen)
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The hostile-file corpus: files that are not databases, broken databases, odd schemas, odd data.
 public enum HostileCases {
     public static func all() -> [HostileCase] {
-        fileCases + sideFileCases + schemaCases + nameByteCases + escapeNameCases + dataCases
+        fileCases + sideFileCases + schemaCases + nameByteCases + escapeNameCases + dataCases + rowidCases
     }
 
     // MARK: Files

@@ -17,10 +17,17 @@ public struct HostileCase {
     public var build: (URL) throws -> String
     /// The root table of the fetched request (raw name; quoted for the request language).
     public var fetchTarget: String = "t"
+    /// The request fetched, in the request language; nil: `fetchTarget`'s first five rows.
+    public var request: String? = nil
     public var expectation: Expectation
     /// Whether `Connection(path:)` itself accepts the file (SQLite opens an empty or truncated file
     /// lazily, where the CLI refuses it up front): nil when either is fine.
     public var engineOpens: Bool? = nil
+
+    /// The request text `assoc fetch` and `assoc sql` are given.
+    public var requestText: String {
+        request ?? "\"" + fetchTarget.replacing("\"", with: "\"\"") + "\".limit(5)"
+    }
 }
 
 /// Builds the databases of the corpus with a writable `Connection` (closed before the test reads them).

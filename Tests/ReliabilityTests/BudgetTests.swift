@@ -26,10 +26,9 @@ final class BudgetTests: XCTestCase {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             let path = try hostile.build(directory)
             let before = FileSnapshot(of: directory)
-            let target = quotedName(hostile.fetchTarget)
             var commands: [[String]] = ["text", "json", "dot", "mermaid"].map { ["schema", path, "--format", $0] }
-            commands.append(["sql", path, target + ".limit(5)"])
-            commands += ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, target + ".limit(5)", "--format", $0] }
+            commands.append(["sql", path, hostile.requestText])
+            commands += ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, hostile.requestText, "--format", $0] }
             for arguments in commands {
                 let context = "\(hostile.name) / \(arguments[0]) \(arguments.dropFirst(2).joined(separator: " "))"
                 let started = Date()

@@ -49,6 +49,15 @@ final class ClearErrorTests: XCTestCase {
         XCTAssertEqual(fine.status, 0, fine.stderr)
     }
 
+    /// A value too big for SQLite from a 60-byte snippet names the limit of one value, not the SQL's length.
+    func testValueTooBigIsNotSQLTooLong() throws {
+        let path = try makeDatabase()
+        let result = try BinaryRunner.run(["fetch", path, "t.select(sql: 'length(randomblob(2000000000))')"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("value the request binds or computes is larger than SQLite allows (1000000000 bytes"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("SQL is longer"), result.stderr)
+    }
+
     /// More result columns than SQLite allows.
     func testTooManyColumns() throws {
         let columns = (1..<1200).map { "c\($0) INTEGER" }.joined(separator: ", ")

@@ -19,7 +19,7 @@ final class HostileFileTests: XCTestCase {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             let path = try hostile.build(directory)
             let before = FileSnapshot(of: directory)
-            let request = quotedName(hostile.fetchTarget) + ".limit(5)"
+            let request = hostile.requestText
             let runs: [(String, [String])] = [
                 ("schema", ["schema", path]),
                 ("schema json", ["schema", path, "--format", "json"]),
@@ -85,7 +85,8 @@ final class HostileFileTests: XCTestCase {
         }
         if hostile.engineOpens == false { XCTFail("\(hostile.name): the engine opened it") }
         do {
-            let rows = try database.fetchAll(Table(hostile.fetchTarget).limit(5))
+            let request = try hostile.request.map { try database.request(parsing: $0) } ?? Table(hostile.fetchTarget).limit(5)
+            let rows = try database.fetchAll(request)
             if case .opens = hostile.expectation { XCTAssertFalse(rows.isEmpty, "\(hostile.name): no rows") }
             if case .opensButFetchFails = hostile.expectation { XCTFail("\(hostile.name): engine fetch succeeded") }
         } catch {

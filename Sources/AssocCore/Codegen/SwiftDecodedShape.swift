@@ -176,6 +176,6 @@ struct SwiftShapeBuilder {
 
     private func columnType(_ name: String, in table: TableInfo) -> String {
         if let column = table.column(named: name) { return SwiftColumnType.type(of: column, in: table) }
-        return name.lowercased() == "rowid" ? "Int64" : "String?"
+        return table.isRowid(name) ? "Int64" : "String?"
     }
 }

@@ -30,6 +30,8 @@ public final class Connection: @unchecked Sendable {
     /// The file as it was just before opening (read-only files only), and its `-wal` path.
     private let openedState: DatabaseFileState?
     private let logPath: String
+    /// Refuses the SQL functions that take a pointer or change the connection (`fts3_tokenizer`…).
+    private let functionGuard = SQLFunctionGuard()
     /// Called with the SQL and arguments of every statement that starts executing.
     public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
 
@@ -68,6 +70,7 @@ public final class Connection: @unchecked Sendable {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
         busyWait.install(on: db)
+        functionGuard.install(on: db)
         sqlite3_extended_result_codes(db, 1)
         // Reading the schema header proves the file is a database ("file is not a database" otherwise).
         do {
@@ -110,6 +113,7 @@ public final class Connection: @unchecked Sendable {
     public func prepare(_ sql: String) throws -> Statement {
         // An interrupt asked for while nothing ran does not reach later statements (as in SQLite).
         busyWait.statementStarts()
+        functionGuard.statementStarts()
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
@@ -123,12 +127,16 @@ public final class Connection: @unchecked Sendable {
     public func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
         if arguments.isEmpty {
             traceHandler?(sql, [])
+            functionGuard.statementStarts()
             var errorMessage: UnsafeMutablePointer<CChar>?
             let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
             if rc != SQLITE_OK {
                 let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
                 sqlite3_free(errorMessage)
-                throw AssocError.sqlite(DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle), sql: sql))
+                if let refused = functionGuard.message(forCode: rc, sqliteMessage: message) {
+                    throw AssocError.sqlite(DatabaseError(code: rc, message: refused, sql: sql))
+                }
+                throw AssocError.sqlite(DatabaseError(code: rc, message: ErrorExplanation.explain(message, handle: handle, sql: sql), sql: sql))
             }
         } else {
             let statement = try prepare(sql)
@@ -179,8 +187,14 @@ public final class Connection: @unchecked Sendable {
                 code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql))
         }
         let message = String(cString: sqlite3_errmsg(handle))
-        return .sqlite(DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle), sql: sql))
+        if let refused = functionGuard.message(forCode: code, sqliteMessage: message) {
+            return .sqlite(DatabaseError(code: code, message: refused, sql: sql))
+        }
+        return .sqlite(DatabaseError(code: code, message: ErrorExplanation.explain(message, handle: handle, sql: sql), sql: sql))
     }
+
+    /// Whether the on/off option `option` (`SQLITE_DBCONFIG_ENABLE_…`) is on for this connection.
+    package func isEnabled(_ option: Int32) -> Bool { SQLFunctionGuard.isEnabled(option, on: handle) }
 }
 
 extension Connection {

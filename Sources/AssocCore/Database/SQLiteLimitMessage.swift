@@ -3,8 +3,9 @@ import CSQLite
 /// SQLite's messages for a statement beyond one of its limits, said in terms of the request
 /// (what grew too large, the limit, what to do), for the command line and the browser alike.
 enum SQLiteLimitMessage {
-    /// Our message for SQLite's `message` on `handle`, nil when it is not about a limit.
-    static func explain(_ message: String, handle: OpaquePointer) -> String? {
+    /// Our message for SQLite's `message` on `handle` for the statement `sql` (nil when unknown),
+    /// nil when it is not about a limit.
+    static func explain(_ message: String, handle: OpaquePointer, sql: String? = nil) -> String? {
         func limit(_ id: Int32) -> Int32 { sqlite3_limit(handle, id, -1) }
         if message.hasPrefix("Expression tree is too large") {
             return "the request is too large: its conditions and expressions nest more than \(limit(SQLITE_LIMIT_EXPR_DEPTH)) "
@@ -25,9 +26,21 @@ enum SQLiteLimitMessage {
         if message.hasPrefix("too many terms in compound SELECT") {
             return "the request combines more than \(limit(SQLITE_LIMIT_COMPOUND_SELECT)) SELECTs, SQLite's limit; split the request"
         }
-        if message == "string or blob too big" || message.hasPrefix("statement too long") {
-            return "the request's SQL is longer than SQLite accepts (\(limit(SQLITE_LIMIT_SQL_LENGTH)) bytes); split the request"
+        if message.hasPrefix("statement too long") {
+            return sqlTooLong(limit(SQLITE_LIMIT_SQL_LENGTH))
+        }
+        if message == "string or blob too big" {
+            // SQLITE_TOOBIG: while compiling, SQL past its length limit (or a literal past the
+            // value limit); while binding or running, a value the statement binds or makes.
+            let sqlLimit = limit(SQLITE_LIMIT_SQL_LENGTH)
+            if let sql, sql.utf8.count > Int(sqlLimit) { return sqlTooLong(sqlLimit) }
+            return "a text or blob value the request binds or computes is larger than SQLite allows "
+                + "(\(limit(SQLITE_LIMIT_LENGTH)) bytes, its limit for one value): make the value smaller"
         }
         return nil
+    }
+
+    private static func sqlTooLong(_ limit: Int32) -> String {
+        "the request's SQL is longer than SQLite accepts (\(limit) bytes); split the request"
     }
 }

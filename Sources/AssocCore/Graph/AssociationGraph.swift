@@ -37,14 +37,18 @@ public struct AssociationGraph: Sendable {
 
     /// Infers the associations of `schema`, then adds `declarations` in order (see
     /// `AssociationDeclaration`): a declaration named like an inferred association of its table
-    /// replaces it, the others come after the inferred ones. Throws `AssocError.declaration`
+    /// replaces it (and the inferred through associations that step through it step through the
+    /// declared one), the others come after the inferred ones. Throws `AssocError.declaration`
     /// naming the file, line and column of the first declaration that does not fit the schema,
     /// or that passes a limit (`AssociationDeclaration.maximumCount` declarations, through chains
     /// of `maximumThroughSteps` associations).
     public init(schema: Schema, options: Options = Options(), declarations: [AssociationDeclaration]) throws {
         self.schema = schema
         var (byTable, diagnostics) = Self.inferred(schema: schema, options: options)
+        let inferred = byTable
         try DeclarationResolver.apply(declarations, schema: schema, to: &byTable)
+        // Through associations made of a replaced one follow the declaration.
+        ThroughRefresh.apply(to: &byTable, inferred: inferred, diagnostics: &diagnostics)
         self.byTable = byTable
         self.diagnostics = diagnostics
     }

@@ -37,7 +37,9 @@ public struct KeyFilter: Sendable, Hashable {
     func condition(on table: TableInfo) throws -> Expression {
         let columns = table.primaryKey.kind == .none ? [] : table.primaryKey.columns
         guard !columns.isEmpty else {
-            throw AssocError.invalid("\(quoteForMessage(table.name)) has no primary key (a view): filter on its columns instead of filter(key:)", table: table.name)
+            let hidden = table.kind != .view && TableInfo.rowidNames.allSatisfy { table.column(named: $0) != nil }
+            let why = hidden ? "its columns named rowid, _rowid_ and oid hide the rowid" : "a view"
+            throw AssocError.invalid("\(quoteForMessage(table.name)) has no primary key (\(why)): filter on its columns instead of filter(key:)", table: table.name)
         }
         var conditions: [Expression] = []
         var singles: [Expression] = []

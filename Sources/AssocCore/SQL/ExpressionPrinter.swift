@@ -134,13 +134,13 @@ struct ExpressionPrinter {
                 throw AssocError.invalid("column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it", table: node.table.name)
             }
             spelled = column.name
-        } else if name.lowercased() == "rowid", node.table.primaryKey.kind == .rowidAlias,
+        } else if TableInfo.rowidNames.contains(name.lowercased()), node.table.primaryKey.kind == .rowidAlias,
             let alias = node.table.primaryKey.columns.first
         {
             // SQLite hides `rowid` of a table inside a parenthesized join (`LEFT JOIN (a JOIN b …)`);
             // the alias column is the same value and always visible.
             spelled = alias
-        } else if name.lowercased() == "rowid", node.table.kind != .view, node.table.primaryKey.kind != .withoutRowid {
+        } else if node.table.isRowid(name) {
             spelled = name
         } else if node.id == rootID, let annotation = annotationNames[name.lowercased()] {
             // A name the request selects (an annotation): SQLite resolves it in ORDER BY and HAVING.
@@ -161,7 +161,7 @@ struct ExpressionPrinter {
         }
         switch aggregate.function {
         case .count, .isEmpty:
-            guard let key = node.table.primaryKey.fastColumn else {
+            guard let key = node.table.fastKeyColumn else {
                 throw AssocError.invalid("cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)", table: node.table.name)
             }
             w.append("COUNT(DISTINCT ")

@@ -210,7 +210,7 @@ package enum SQLGenerator {
                 try printer.write(expression, in: node, to: &w)
                 if let name = name(of: expression, keys: keys, finalID: printer.finalID) {
                     w.append(" AS " + quoteIdentifier(name))
-                } else if case .column(let column) = expression, column.lowercased() == "rowid",
+                } else if case .column(let column) = expression, TableInfo.rowidNames.contains(column.lowercased()),
                     node.table.primaryKey.kind == .rowidAlias, node.table.column(named: column) == nil
                 {
                     // `rowid` is written as its alias column (see ExpressionPrinter): keep its name.
@@ -384,11 +384,14 @@ package enum SQLGenerator {
         return [expression]
     }
 
-    /// GROUP BY columns for aggregates: the rowid alias, else `rowid`, else the WITHOUT ROWID key.
+    /// GROUP BY columns for aggregates: the rowid alias, else the rowid (under a name no column
+    /// takes), else the declared key.
     static func groupingColumns(of node: QueryNode) throws -> [String] {
         switch node.table.primaryKey.kind {
         case .rowidAlias, .withoutRowid: return node.table.primaryKey.columns
-        case .hiddenRowid, .regular: return ["rowid"]
+        case .hiddenRowid, .regular:
+            if let rowid = node.table.rowidName { return [rowid] }
+            return node.table.primaryKey.columns
         case .none:
             throw AssocError.invalid("cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by", table: node.table.name)
         }

@@ -91,7 +91,7 @@ enum TotalOrder {
         let key = table.primaryKey
         switch key.kind {
         case .rowidAlias, .withoutRowid: return key.columns
-        case .hiddenRowid, .regular: return table.column(named: "rowid") == nil ? ["rowid"] : (key.kind == .regular ? key.columns : [])
+        case .hiddenRowid, .regular: return table.rowidName.map { [$0] } ?? (key.kind == .regular ? key.columns : [])
         case .none: return []
         }
     }
@@ -106,7 +106,8 @@ enum TotalOrder {
         let joined = Set(child.pairs.map { $0.destination.lowercased() })
         let key = uniqueColumns(of: child.node.table).map { $0.lowercased() }
         if !key.isEmpty && Set(key) == joined { return true }
-        if child.node.table.primaryKey.kind == .rowidAlias, joined == ["rowid"] { return true }
+        if child.node.table.primaryKey.kind == .rowidAlias, joined.count == 1, let name = joined.first,
+           TableInfo.rowidNames.contains(name), child.node.table.column(named: name) == nil { return true }
         return false
     }
 }

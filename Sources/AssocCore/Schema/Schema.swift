@@ -74,6 +74,36 @@ public struct TableInfo: Sendable, Hashable {
 
     public var isView: Bool { kind == .view }
 
+    /// The names SQL gives a rowid table's rowid, unless a column takes them.
+    public static let rowidNames = ["rowid", "_rowid_", "oid"]
+
+    /// How SQL names the table's rowid: `rowid`, else `_rowid_` or `oid` when a column is named
+    /// `rowid` (a column shadows the rowid). Nil for views, WITHOUT ROWID tables and tables whose
+    /// columns take all three names (their rowid cannot be read: they have no key).
+    public var rowidName: String? {
+        guard kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return nil }
+        return Self.rowidNames.first { column(named: $0) == nil }
+    }
+
+    /// Whether `name` (any case) reaches the table's rowid: one of its names that no column takes.
+    public func isRowid(_ name: String) -> Bool {
+        // Cheap tests first: `isUnique` asks this for every link of a table of 2,000 columns.
+        guard Self.rowidNames.contains(name.lowercased()),
+              kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return false }
+        return column(named: name) == nil
+    }
+
+    /// The single column that identifies a row fastest, for COUNT(DISTINCT …): the rowid alias,
+    /// else the rowid (under a name no column takes), else a one-column key.
+    public var fastKeyColumn: String? {
+        switch primaryKey.kind {
+        case .rowidAlias: return primaryKey.columns.first
+        case .hiddenRowid, .regular: return rowidName ?? (primaryKey.columns.count == 1 ? primaryKey.columns.first : nil)
+        case .withoutRowid: return primaryKey.columns.count == 1 ? primaryKey.columns.first : nil
+        case .none: return nil
+        }
+    }
+
     /// The column named `name`, compared case-insensitively.
     public func column(named name: String) -> ColumnInfo? {
         let lowered = name.lowercased()
@@ -86,7 +116,7 @@ public struct TableInfo: Sendable, Hashable {
         let wanted = Set(columns.map { $0.lowercased() })
         guard !wanted.isEmpty else { return false }
         if Set(primaryKey.columns.map { $0.lowercased() }) == wanted { return true }
-        if primaryKey.kind != .withoutRowid, wanted == ["rowid"] { return true }
+        if wanted.count == 1, let name = wanted.first, isRowid(name) { return true }
         return uniqueIndexes.contains { Set($0.map { $0.lowercased() }) == wanted }
     }
 }
@@ -125,7 +155,8 @@ public struct ColumnInfo: Sendable, Hashable {
 public struct PrimaryKeyInfo: Sendable, Hashable {
     /// How the table is keyed.
     public enum Kind: String, Sendable, Hashable {
-        /// No declared primary key: the hidden `rowid` (columns == ["rowid"]).
+        /// No declared primary key: the hidden rowid (columns == ["rowid"], or `["_rowid_"]` or
+        /// `["oid"]` when a column is named `rowid`: see `TableInfo.rowidName`).
         case hiddenRowid
         /// A single `INTEGER PRIMARY KEY` column, an alias for the rowid.
         case rowidAlias
@@ -133,7 +164,8 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
         case regular
         /// The primary key of a `WITHOUT ROWID` table (no rowid at all).
         case withoutRowid
-        /// Views and tables whose structure could not be read: no key.
+        /// Views, tables whose structure could not be read, and rowid tables without a primary
+        /// key whose columns are named `rowid`, `_rowid_` and `oid` (the rowid is unreachable): no key.
         case none
     }
 
@@ -152,9 +184,11 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …) and GROUP BY:
     /// the rowid alias, else `rowid` when the table has one, else a one-column WITHOUT ROWID key.
+    /// Assumes no column is named `rowid`: `TableInfo.fastKeyColumn` knows the columns.
     public var fastColumn: String? {
         switch kind {
-        case .hiddenRowid, .regular: return "rowid"
+        case .hiddenRowid: return columns.first ?? "rowid"
+        case .regular: return "rowid"
         case .rowidAlias: return columns.first
         case .withoutRowid: return columns.count == 1 ? columns.first : nil
         case .none: return nil

@@ -180,7 +180,12 @@ package enum SchemaIntrospector {
         if kind == .view { return .none }
         let keyColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
         if withoutRowid { return PrimaryKeyInfo(kind: .withoutRowid, columns: keyColumns.map(\.name)) }
-        if keyColumns.isEmpty { return .hiddenRowid }
+        if keyColumns.isEmpty {
+            // A column named `rowid` shadows the rowid: SQL reaches it as `_rowid_` or `oid`.
+            let names = Set(columns.map { $0.name.lowercased() })
+            guard let name = TableInfo.rowidNames.first(where: { !names.contains($0) }) else { return .none }
+            return PrimaryKeyInfo(kind: .hiddenRowid, columns: [name])
+        }
         if keyColumns.count == 1, keyColumns[0].declaredType.uppercased() == "INTEGER" {
             return PrimaryKeyInfo(kind: .rowidAlias, columns: [keyColumns[0].name])
         }

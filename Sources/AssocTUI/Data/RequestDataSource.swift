@@ -84,12 +84,12 @@ package final class RequestDataSource: BrowserDataSource {
     /// rowid (never in `*`); nil when the table has no key (a view).
     func pagingKey(of table: String) -> (columns: [String], isRowid: Bool)? {
         guard let info = db.schema.table(named: table) else { return nil }
-        let names = Set(info.columns.map { $0.name.lowercased() })
         switch info.primaryKey.kind {
         case .rowidAlias:
             return info.primaryKey.columns.first.map { ([$0], false) }
         case .hiddenRowid, .regular:
-            return names.contains("rowid") ? nil : (["rowid"], true)
+            // Under a name no column takes (`_rowid_` when a column is named `rowid`).
+            return info.rowidName.map { ([$0], true) }
         case .withoutRowid:
             let columns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
             return columns.isEmpty || columns.count != info.primaryKey.columns.count ? nil : (columns, false)
