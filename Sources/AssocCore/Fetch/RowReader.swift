@@ -11,7 +11,15 @@ enum RowReader {
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
         let limit = db.fetchRowLimit ?? Int.max
-        if visibleCount < columns.count {
+        if db.cellPreviewLimit != nil {
+            // The full lengths of cut values follow the statement's own columns.
+            fetched.hiddenWidth = columns.count - visibleCount
+            while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
+                fetched.rows.append(reader.read(statement, lengthsAt: columns.count))
+                statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
+            }
+        } else if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
@@ -30,8 +38,15 @@ enum RowReader {
     /// Prepares the statement, checks that it returns the columns the layout expects, and builds
     /// the scope reader once for all its rows.
     static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
-        let statement = try db.prepareLogged(query.statement)
+        var statement = try db.prepareLogged(query.statement)
         let columns = statement.columnNames
+        if let limit = db.cellPreviewLimit {
+            // The same rows with long values cut in SQL (`CellPreview`); the names stay the
+            // statement's own.
+            let sql = CellPreview.wrap(query.statement.sql, names: columns, hiddenCount: query.hiddenColumnCount, limit: limit)
+            statement = try db.connection.prepare(sql)
+            try statement.bind(query.statement.arguments)
+        }
         var layout = query.layout
         if query.tree.table.isView, query.tree.table.columns.isEmpty, layout.children.isEmpty, query.hiddenColumnCount == 0,
            layout.width == 0
@@ -115,6 +130,18 @@ struct ScopeReader {
             children.append(ScopeReader(layout: child, names: names, cursor: &cursor))
         }
         self.children = children
+    }
+
+    /// The current row of `statement`, split into scopes, the full lengths of cut values read
+    /// from the columns at `lengthsAt` on (one per visible column, NULL when not cut).
+    func read(_ statement: Statement, lengthsAt offset: Int) -> Row {
+        var row = Row(columnNames: names, values: statement.values(in: range))
+        for index in range {
+            if case .integer(let length) = statement.value(at: offset + index) { row.cutLengths[index - range.lowerBound] = Int(length) }
+        }
+        guard !children.isEmpty else { return row }
+        row.scopes = children.map { ($0.key, $0.read(statement, lengthsAt: offset)) }
+        return row
     }
 
     /// The current row of `statement`, split into scopes.
