@@ -24,6 +24,8 @@ final class CellPreviewTests: XCTestCase {
         recorder.clear()
         let previews = try db.fetchAll(request, previewingCellsUpTo: 100)
         XCTAssertTrue(recorder.sql.contains { $0.contains("substr(") && $0.contains("length(") }, "cut in SQL: \(recorder.sql)")
+        // The SQL pane's statement (the plan) is the request's own.
+        XCTAssertFalse(try db.plan(request).steps.contains { $0.statement.sql.contains("substr(") })
         XCTAssertEqual(previews.map { $0["id"] }, whole.map { $0["id"] }, "same rows, same order")
         for (preview, full) in zip(previews, whole) {
             XCTAssertEqual(preview.columnNames, full.columnNames)
@@ -31,7 +33,7 @@ final class CellPreviewTests: XCTestCase {
                 switch full.values[index] {
                 case .text(let text) where text.count > 100:
                     XCTAssertEqual(preview.values[index], .text(String(text.prefix(100))))
-                    XCTAssertEqual(preview.cutLength(at: index), text.count)
+                    XCTAssertEqual(preview.cutLength(at: index), 0, "a text's full length is not read")
                 case .blob(let bytes) where bytes.count > 100:
                     XCTAssertEqual(preview.values[index], .blob(Array(bytes.prefix(100))))
                     XCTAssertEqual(preview.cutLength(at: index), bytes.count)
@@ -43,7 +45,7 @@ final class CellPreviewTests: XCTestCase {
             let author = try XCTUnwrap(preview.scope("author"))
             if case .text(let bio) = full.scope("author")?["bio"], bio.count > 100 {
                 XCTAssertEqual(author["bio"], .text(String(repeating: "é", count: 100)))
-                XCTAssertEqual(author.cutLength(at: 1), 5000)
+                XCTAssertEqual(author.cutLength(at: 1), 0)
             } else {
                 XCTAssertEqual(author["bio"], .text("short"))
                 XCTAssertNil(author.cutLength(at: 1))
@@ -61,6 +63,18 @@ final class CellPreviewTests: XCTestCase {
         let books = rows.first?.prefetched.first?.rows ?? []
         XCTAssertEqual(books.count, 2)
         XCTAssertEqual(books.first?["title"], .text(String(repeating: "x", count: 10)))
-        XCTAssertEqual(books.first?.cutLength(at: 2), 300)
+        XCTAssertEqual(books.first?.cutLength(at: 2), 0)
+        XCTAssertEqual(books.first?.cutLength(at: 3), 1000)
+        XCTAssertEqual(books.first?["cover"], .blob([UInt8](repeating: 0, count: 10)))
+    }
+
+    func testABlobOverSixteenMegabytesIsReadAsItsSizeAlone() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE file(id INTEGER PRIMARY KEY, data BLOB);
+            INSERT INTO file VALUES (1, zeroblob(\(CellPreview.headlessBlobSize + 1))), (2, zeroblob(\(CellPreview.headlessBlobSize)));
+            """)
+        let rows = try db.fetchAll(Table("file").order(Column("id")), previewingCellsUpTo: 8)
+        XCTAssertEqual(rows.map { $0["data"] }, [.blob([]), .blob([UInt8](repeating: 0, count: 8))])
+        XCTAssertEqual(rows.map { $0.cutLength(at: 1) }, [CellPreview.headlessBlobSize + 1, CellPreview.headlessBlobSize])
     }
 }

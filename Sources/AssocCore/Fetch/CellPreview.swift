@@ -1,32 +1,43 @@
-/// Reading cells as previews: each TEXT longer than `limit` characters and each BLOB longer than
-/// `limit` bytes is cut in SQL (`substr(value, 1, limit)`), and its full length read beside it
-/// (`length(value)`: for a blob, SQLite reads only its size), so what a fetch holds does not
-/// depend on the sizes of the cells. Values of other types, and shorter ones, are read as they are.
+/// Reading cells as previews: in the columns of `*` selections, each TEXT longer than `limit`
+/// characters and each BLOB longer than `limit` bytes is cut in SQL (`substr(value, 1, limit)`),
+/// and a blob's full length read after the other columns (`length(value)`: SQLite reads only its
+/// size; a text's would cost a second read of it), so what a fetch holds does not depend on the sizes of the cells. Values of
+/// other types, shorter ones, and explicitly selected expressions are read as they are.
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
-///     rows[0].cutLength(at: 2)  // 104857600 when the third value was cut, else nil
+///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil
 public enum CellPreview {
-    /// The statement that reads `sql`'s rows (columns `names`, the last `hiddenCount` of them
-    /// for the engine's use and read whole) with its first columns cut to `limit`, then one more
-    /// column per cut column: the full length when the value was cut, else NULL.
-    static func wrap(_ sql: String, names: [String], hiddenCount: Int, limit: Int) -> String {
-        let visible = max(0, names.count - hiddenCount)
-        let inner = (0..<names.count).map { quoteIdentifier("c\($0)") }
-        var selected: [String] = []
-        for (index, name) in names.enumerated() {
-            let column = inner[index]
-            if index < visible {
-                selected.append("iif(length(\(column)) > \(limit), substr(\(column), 1, \(limit)), \(column)) AS \(quoteIdentifier(name))")
-            } else {
-                selected.append("\(column) AS \(quoteIdentifier(name))")
-            }
+    /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
+    /// it is a cut blob (NULL otherwise). `typeof` and `length` of a blob column read no byte of
+    /// it; a text is read as its first `limit + 1` characters (one more than kept: the reader then
+    /// knows it was cut; its full length would cost a second read of the whole value); other
+    /// types keep their type.
+    static func expressions(_ column: String, limit: Int) -> (cut: String, length: String) {
+        (
+            "CASE typeof(\(column)) WHEN 'text' THEN substr(\(column), 1, \(limit + 1)) "
+                + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
+                + "WHEN length(\(column)) <= \(headlessBlobSize) THEN substr(\(column), 1, \(limit)) ELSE X'' END "
+                + "ELSE \(column) END",
+            "iif(typeof(\(column)) = 'blob' AND length(\(column)) > \(limit), length(\(column)), NULL)"
+        )
+    }
+
+    /// Blobs bigger than this are read as their size alone (no first bytes): `substr` would make
+    /// SQLite load the whole value, and one over its memory limit would fail the whole page.
+    static let headlessBlobSize = 16 << 20
+
+    /// A text read as `expressions` reads it, cut to `limit` characters when it is longer;
+    /// whether it was cut.
+    static func cut(_ text: String, limit: Int) -> (String, Bool) {
+        guard text.utf8.count > limit else { return (text, false) }
+        var index = text.startIndex
+        var count = 0
+        while index < text.endIndex, count < limit {
+            text.formIndex(after: &index)
+            count += 1
         }
-        for index in 0..<visible {
-            let column = inner[index]
-            selected.append("iif(length(\(column)) > \(limit), length(\(column)), NULL)")
-        }
-        return "WITH \"assoc:cells\"(" + inner.joined(separator: ", ") + ") AS (" + sql + ") SELECT "
-            + selected.joined(separator: ", ") + " FROM \"assoc:cells\""
+        guard index < text.endIndex else { return (text, false) }
+        return (String(text[..<index]), true)
     }
 }
 
@@ -44,8 +55,9 @@ extension Database {
 }
 
 extension Row {
-    /// The full length of value `index` of this scope when a preview read cut it (characters
-    /// for text, bytes for a blob), nil when it holds the whole value.
+    /// Whether a preview read cut value `index` of this scope, and how long it is: a blob's size
+    /// in bytes; 0 for a text (longer than the preview, its full length not read). Nil when the
+    /// value is whole.
     public func cutLength(at index: Int) -> Int? {
         cutLengths[index]
     }

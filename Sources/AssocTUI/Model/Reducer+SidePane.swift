@@ -104,7 +104,7 @@ extension Reducer {
     /// Why `y` does not copy a cell the browser read cut.
     static func cutCellMessage(length: Int, isBlob: Bool) -> String {
         let limit = RequestDataSource.cellPreviewLimit.groupedDigits
-        let whole = isBlob ? "\(length.groupedDigits) bytes" : "\(length.groupedDigits) characters"
+        let whole = isBlob ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
         return "Not copied: the cell holds \(whole) and the browser reads the first \(limit) only: export the row (e) or use assoc fetch"
     }
 }

@@ -61,8 +61,8 @@ enum RecordViewRenderer {
                 let sanitized = Sanitizer.sanitize(String(paragraph), maximumScalars: textHeadCharacters)
                 for line in TextWrap.lines(sanitized, width: width) { result.append(StyledText(line)) }
             }
-            if let cutLength {
-                result.append(StyledText("… cut: the first \(full.count.groupedDigits) of \(cutLength.groupedDigits) characters", .dim))
+            if cutLength != nil {
+                result.append(StyledText("… cut: the browser reads the first \(full.count.groupedDigits) characters", .dim))
             } else if text.utf8.count < full.utf8.count {
                 result.append(StyledText("… \(full.utf8.count - text.utf8.count) more bytes", .dim))
             }

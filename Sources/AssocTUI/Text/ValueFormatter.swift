@@ -16,7 +16,7 @@ package enum ValueFormatter {
     /// real size; a text's first characters are all a cell shows anyway).
     static func cell(_ value: DatabaseValue, fullLength: Int? = nil) -> StyledText {
         if case .blob(let bytes) = value, let fullLength {
-            return StyledText("<blob \(fullLength) B: \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
+            return StyledText(bytes.isEmpty ? "<blob \(fullLength) B>" : "<blob \(fullLength) B: \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
         }
         switch value {
         case .null: return StyledText("NULL", .null)
