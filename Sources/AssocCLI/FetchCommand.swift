@@ -31,11 +31,27 @@ struct FetchCommand: ParsableCommand {
                 try table.finish(to: &output)
             case .debug:
                 while let row = try cursor.next() {
-                    try output.write(row.debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
+                    // Each line is cut at `Sanitizer.maximumScalars`: a longer text is cut first,
+                    // so a big cell is never escaped whole.
+                    try output.write(Self.cutTexts(of: row).debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n") + "\n")
                 }
             }
         }
+    }
+}
+
+extension FetchCommand {
+    /// `row` with each text longer than a debug line shows cut just past what the line shows.
+    static func cutTexts(of row: Row) -> Row {
+        let limit = Sanitizer.maximumScalars + 1
+        let values = row.values.map { value -> DatabaseValue in
+            guard case .text(let text) = value, text.utf8.count > limit else { return value }
+            return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
+        }
+        return Row(
+            columnNames: row.columnNames, values: values, scopes: row.scopes.map { ($0.key, cutTexts(of: $0.row)) },
+            prefetched: row.prefetched.map { ($0.key, $0.rows.map(cutTexts)) })
     }
 }
 

@@ -119,4 +119,34 @@ final class SidePaneZoomCopyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(try clipboard.copy("Björk\tAC/DC"), "with xclip")
         XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("copied"), encoding: .utf8), "Björk\tAC/DC")
     }
+
+    func testOSC52RefusesATextOverItsLimitWithAMessage() throws {
+        let terminal = FakeTerminal(width: 80, height: 24)
+        let clipboard = SystemClipboard(osc52: true, terminal: terminal, environment: [:])
+        let limit = String(repeating: "a", count: SystemClipboard.osc52Limit)
+        XCTAssertEqual(try clipboard.copy(limit), "with OSC 52")
+        XCTAssertThrowsError(try clipboard.copy(limit + "é")) { error in
+            XCTAssertEqual(
+                (error as? ClipboardError)?.message,
+                "1.0 MB is more than OSC 52 sends (1 MB): export it (e), or use wl-copy, xclip or xsel (without --osc52)")
+        }
+        XCTAssertEqual(terminal.osc52.count, 1, "nothing sent for the text over the limit")
+    }
+
+    func testAClipboardCommandThatDoesNotReadGetsTheTimeoutMessageForAnySize() throws {
+        // A stand-in `xclip` that never reads its input.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("xclip")
+        try "#!/bin/sh\nexec sleep 30\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let clipboard = SystemClipboard(
+            osc52: false, terminal: FakeTerminal(width: 10, height: 10), environment: ["PATH": directory.path, "DISPLAY": ":0"])
+        for text in ["small", String(repeating: "x", count: 4 << 20)] {
+            XCTAssertThrowsError(try clipboard.copy(text)) { error in
+                XCTAssertEqual((error as? ClipboardError)?.message, "xclip did not finish within 2 s", "\(text.utf8.count) bytes")
+            }
+        }
+    }
 }

@@ -10,9 +10,9 @@ extension RowDocumentWriter {
     ) throws {
         guard !source.streams.isEmpty else {
             // Every list already read (a chunk's rows): as `append(_: Row)` writes it.
-            if row.scopes.isEmpty, row.prefetched.isEmpty, !row.values.contains(where: \.isBlob) {
+            if row.scopes.isEmpty, row.prefetched.isEmpty {
                 try checkShape(of: row)
-                appendFlatPrettyObject(row, to: &out)
+                try appendScalarPrettyObject(row, indent: indent, to: &out, flush: flush)
             } else {
                 out.append(contentsOf: try RowJSON.object(row).pretty(indent: indent).utf8)
             }
@@ -39,7 +39,7 @@ extension RowDocumentWriter {
         }
         for index in row.values.indices where index < row.columnNames.count {
             startMember(row.columnNames[index], to: &out)
-            out.append(contentsOf: RowJSON.json(row.values[index]).pretty(indent: indent + 2).utf8)
+            try JSONBytes.appendPrettyValue(row.values[index], to: &out, flush: flush)
         }
         var listIndex = 0
         try appendPrettyAssociations(

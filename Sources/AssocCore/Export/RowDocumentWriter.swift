@@ -27,25 +27,26 @@ package struct RowDocumentWriter {
         self.document = document
     }
 
-    /// Appends `row`'s piece of the document to `out`.
-    package mutating func append(_ row: Row, to out: inout [UInt8]) throws {
+    /// Appends `row`'s piece of the document to `out`; `flush` is called whenever `out` passes
+    /// 64 KB inside a long value (without it, the buffer holds the whole piece).
+    package mutating func append(_ row: Row, to out: inout [UInt8], flush: ByteFlush = { _ in }) throws {
         defer { count += 1 }
         switch document {
         case .ndjson:
-            try appendCompactObject(row, to: &out)
+            try appendCompactObject(row, to: &out, flush: flush)
             out.append(UInt8(ascii: "\n"))
         case .json:
             out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext)
-            if row.scopes.isEmpty, row.prefetched.isEmpty, !row.values.contains(where: \.isBlob) {
+            if row.scopes.isEmpty, row.prefetched.isEmpty {
                 try checkShape(of: row)
-                appendFlatPrettyObject(row, to: &out)
+                try appendScalarPrettyObject(row, indent: 2, to: &out, flush: flush)
             } else {
                 out.append(contentsOf: try RowJSON.object(row).pretty(indent: 2).utf8)
             }
         case .csv:
             if count == 0 { out.append(contentsOf: RowCSV.header(for: row).utf8) }
             var first = true
-            try appendCSVCells(of: row, first: &first, to: &out)
+            try appendCSVCells(of: row, first: &first, to: &out, flush: flush)
             out.append(contentsOf: Self.crlf)
         }
     }
@@ -58,7 +59,7 @@ package struct RowDocumentWriter {
     ) throws {
         switch document {
         case .json:
-            guard !row.streams.isEmpty else { return try append(row.row, to: &out) }
+            guard !row.streams.isEmpty else { return try append(row.row, to: &out, flush: flush) }
             defer { count += 1 }
             out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext)
             try appendPrettyObject(row.row, path: [], source: row, indent: 2, to: &out, flush: flush)
@@ -92,8 +93,26 @@ package struct RowDocumentWriter {
 
     // MARK: JSON
 
+    /// The pretty object of a row of columns only: `{"a": 1, "b": "x"}` on one line, or one
+    /// member a line when a blob (an object, `{"base64": "..."}`) is among them.
+    mutating func appendScalarPrettyObject(_ row: Row, indent: Int, to out: inout [UInt8], flush: ByteFlush) throws {
+        guard row.values.contains(where: \.isBlob) else { return try appendFlatPrettyObject(row, to: &out, flush: flush) }
+        let keys = quotedNames(row.columnNames)
+        out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "\n")])
+        for index in row.values.indices where index < keys.count {
+            if index > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+            out.append(contentsOf: keys[index])
+            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+            try JSONBytes.appendPrettyValue(row.values[index], to: &out, flush: flush)
+        }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// `{"a": 1, "b": "x"}`: the pretty form of an object of scalars (on one line).
-    mutating func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8]) {
+    mutating func appendFlatPrettyObject(_ row: Row, to out: inout [UInt8], flush: ByteFlush = { _ in }) throws {
         out.append(UInt8(ascii: "{"))
         let keys = quotedNames(row.columnNames)
         for index in row.values.indices where index < keys.count {
@@ -104,7 +123,7 @@ package struct RowDocumentWriter {
             out.append(contentsOf: keys[index])
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: " "))
-            JSONBytes.appendValue(row.values[index], to: &out)
+            try JSONBytes.appendValue(row.values[index], to: &out, flush: flush)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -124,7 +143,7 @@ package struct RowDocumentWriter {
             first = false
             out.append(contentsOf: keys[index])
             out.append(UInt8(ascii: ":"))
-            JSONBytes.appendValue(row.values[index], to: &out)
+            try JSONBytes.appendValue(row.values[index], to: &out, flush: flush)
         }
         try appendStreamedAssociations(of: row, path: path, source: source, first: &first, to: &out, flush: flush)
         out.append(UInt8(ascii: "}"))
@@ -246,7 +265,7 @@ package struct RowDocumentWriter {
         for value in row.values {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            CSVBytes.appendValue(value, to: &out)
+            try CSVBytes.appendValue(value, to: &out, flush: flush)
         }
         for (key, scope) in row.scopes {
             try appendCSVCells(of: scope, path: path + [key], source: source, first: &first, to: &out, flush: flush)

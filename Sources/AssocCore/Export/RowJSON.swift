@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON contract of `assoc fetch --format json`: one object per row; the root's columns by
 /// name; each included to-one association as a member named by its key (an object, or null when
 /// absent); each `including(all:)` as an array; through associations and `joining` add no member of
@@ -75,4 +77,22 @@ package enum Base64 {
         }
         return out
     }
+
+    /// Appends the base64 of `bytes` to `out` as ASCII, `flush` called whenever `out` passes
+    /// `JSONBytes.chunk` bytes (no string of the whole encoding is ever built).
+    package static func append(_ bytes: [UInt8], to out: inout [UInt8], flush: ByteFlush) throws {
+        // A piece at a time through Foundation's encoder (fast also in a debug build); pieces of
+        // a multiple of 3 bytes encode to the same text as the whole.
+        let piece = JSONBytes.chunk / 4 * 3
+        try bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let end = min(bytes.count, index + piece)
+                out.append(contentsOf: Data(UnsafeBufferPointer(rebasing: bytes[index..<end])).base64EncodedData())
+                index = end
+                if out.count >= JSONBytes.chunk { try flush(&out) }
+            }
+        }
+    }
+
 }

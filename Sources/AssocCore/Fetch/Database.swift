@@ -11,6 +11,8 @@ public final class Database: @unchecked Sendable {
     /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
     /// statement may return before the chunk is given up (`ChunkOverflow`).
     var fetchRowLimit: Int?
+    /// While `fetchAll(_:previewingCellsUpTo:)` reads: the longest text or blob read whole.
+    var cellPreviewLimit: Int?
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {

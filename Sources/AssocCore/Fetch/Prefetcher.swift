@@ -28,7 +28,7 @@ enum Prefetcher {
         var hidden = extraHidden
         collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
         let query = try SQLGenerator.generate(
-            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
+            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden, cellPreview: db.cellPreviewLimit)
         var rows = try RowReader.fetch(query, from: db)
         if rows.rows.isEmpty { return rows }
         for plan in plans {

@@ -12,6 +12,8 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     /// What record decoding knows about the rows of the fetch this row comes from, when it is
     /// handed to `FetchableRecord.init(row:)` by `fetchAll`/`fetchOne` (nil otherwise).
     var decodingContext: DecodingContext?
+    /// The full lengths of the values a preview read cut, by index (`cutLength(at:)`).
+    var cutLengths: [Int: Int] = [:]
 
     /// A row of `columnNames` and `values`, with its scopes (joined associations) and prefetched rows.
     public init(

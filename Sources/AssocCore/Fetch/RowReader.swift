@@ -11,7 +11,15 @@ enum RowReader {
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
         let limit = db.fetchRowLimit ?? Int.max
-        if visibleCount < columns.count {
+        if query.previewLengthCount > 0 {
+            // The full lengths of cut values follow the statement's own columns.
+            fetched.hiddenWidth = columns.count - visibleCount
+            while try statement.step() {
+                if fetched.rows.count >= limit { throw ChunkOverflow() }
+                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: db.cellPreviewLimit ?? Int.max))
+                statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
+            }
+        } else if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
@@ -31,7 +39,8 @@ enum RowReader {
     /// the scope reader once for all its rows.
     static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
         let statement = try db.prepareLogged(query.statement)
-        let columns = statement.columnNames
+        // A cell preview's full lengths follow the columns of the rows (`CellPreview`).
+        let columns = Array(statement.columnNames.dropLast(query.previewLengthCount))
         var layout = query.layout
         if query.tree.table.isView, query.tree.table.columns.isEmpty, layout.children.isEmpty, query.hiddenColumnCount == 0,
            layout.width == 0
@@ -115,6 +124,29 @@ struct ScopeReader {
             children.append(ScopeReader(layout: child, names: names, cursor: &cursor))
         }
         self.children = children
+    }
+
+    /// The current row of `statement`, split into scopes, the full lengths of cut values read
+    /// from the columns at `lengthsAt` on (one per visible column, NULL when not cut).
+    func read(_ statement: Statement, lengthsAt offset: Int, limit: Int) -> Row {
+        var values = statement.values(in: range)
+        var cutLengths: [Int: Int] = [:]
+        for index in values.indices {
+            if case .text(let text) = values[index], text.utf8.count > limit {
+                let (kept, isCut) = CellPreview.cut(text, limit: limit)
+                if isCut {
+                    values[index] = .text(kept)
+                    cutLengths[index] = 0
+                }
+            } else if case .integer(let length) = statement.value(at: offset + range.lowerBound + index) {
+                cutLengths[index] = Int(length)
+            }
+        }
+        var row = Row(columnNames: names, values: values)
+        row.cutLengths = cutLengths
+        guard !children.isEmpty else { return row }
+        row.scopes = children.map { ($0.key, $0.read(statement, lengthsAt: offset, limit: limit)) }
+        return row
     }
 
     /// The current row of `statement`, split into scopes.

@@ -35,6 +35,9 @@ package struct GeneratedQuery: Sendable {
     var resolverMergedIDs: NodeRedirects
     /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
     var hiddenColumnCount: Int
+    /// With a cell preview: the columns after the hidden ones, one per selected column, holding
+    /// the full length of a value cut by the preview (NULL when it is whole). 0 otherwise.
+    var previewLengthCount = 0
 }
 
 /// Generates SQL from requests: a pure function of the request and the schema's association graph.
@@ -48,7 +51,7 @@ package enum SQLGenerator {
 
     static func generate(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
-        hiddenColumns: [(nodeID: Int, column: String)] = []
+        hiddenColumns: [(nodeID: Int, column: String)] = [], cellPreview: Int? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
@@ -89,8 +92,13 @@ package enum SQLGenerator {
         var w = SQLWriter()
         w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         var selectedCount = 0
+        var previewLengths: [String?] = []
+        // A view whose columns are unknown selects `*` of unknown width: read whole.
+        let previewLimit = ordered.contains { $0.table.columns.isEmpty } ? nil : cellPreview
         for node in ordered {
-            selectedCount += try writeSelection(of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, to: &w)
+            selectedCount += try writeSelection(
+                of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, preview: previewLimit,
+                previewLengths: &previewLengths, to: &w)
         }
         if selectedCount == 0 {
             throw AssocError.emptySelection(table: root.table.name)
@@ -100,6 +108,7 @@ package enum SQLGenerator {
             w.append(", ")
             try printer.writeColumn(hidden.column, of: node, to: &w)
         }
+        for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
         if !root.filters.isEmpty || root.pivotFilter != nil || root.originFilter != nil {
@@ -160,7 +169,7 @@ package enum SQLGenerator {
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
             layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs,
-            hiddenColumnCount: hiddenColumns.count)
+            hiddenColumnCount: hiddenColumns.count, previewLengthCount: previewLengths.count)
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
@@ -193,8 +202,11 @@ package enum SQLGenerator {
     }
 
     /// Writes a node's selected columns; returns how many items it wrote.
+    /// With `preview` (a cell preview's limit, and the full-length columns to append after the
+    /// hidden ones), the columns of `*` are read cut (`CellPreview`); other items are read whole.
     static func writeSelection(
-        of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String], to w: inout SQLWriter
+        of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String],
+        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLWriter
     ) throws -> Int {
         var count = 0
         func separator() {
@@ -204,9 +216,20 @@ package enum SQLGenerator {
         for item in node.selection {
             separator()
             switch item {
+            case .allColumns where preview != nil && node.table.columns.allSatisfy(\.isNameValidUTF8):
+                for (index, column) in node.table.columns.enumerated() {
+                    if index > 0 { w.append(", ") }
+                    var spelled = SQLWriter()
+                    try printer.writeColumn(column.name, of: node, to: &spelled, forceQualify: true)
+                    let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
+                    w.append(cut)
+                    previewLengths.append(length)
+                }
+                continue
             case .allColumns:
                 w.append(printer.qualify ? quoteIdentifier(printer.sqlNames[node.id] ?? node.table.name) + ".*" : "*")
             case .expression(let expression):
+                if preview != nil { previewLengths.append(nil) }
                 try printer.write(expression, in: node, to: &w)
                 if let name = name(of: expression, keys: keys, finalID: printer.finalID) {
                     w.append(" AS " + quoteIdentifier(name))
@@ -220,6 +243,7 @@ package enum SQLGenerator {
         }
         for annotation in node.annotations {
             separator()
+            if preview != nil { previewLengths.append(nil) }
             try printer.write(annotation, in: node, to: &w)
             if let name = name(of: annotation, keys: keys, finalID: printer.finalID) {
                 w.append(" AS " + quoteIdentifier(name))

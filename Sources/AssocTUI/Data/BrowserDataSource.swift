@@ -50,6 +50,10 @@ package struct RowsPage: Sendable, Equatable {
     package var statements: [ExecutedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
+    /// Per row (parallel to `rows`): the full length of each value the page read cut (by column
+    /// index; characters for text, bytes for a blob). Pages read at most
+    /// `RequestDataSource.cellPreviewLimit` of a value.
+    package var cutLengths: [[Int: Int]] = []
     /// Set when reading this page told where the row of a relative frame is (a read backwards
     /// reached the view's first row): `offset` is then a real position.
     package var located: RowLocation?

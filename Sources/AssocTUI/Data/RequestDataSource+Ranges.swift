@@ -23,7 +23,7 @@ extension RequestDataSource {
             if let filter { ranged = ranged.adding(filter: filter) }
             ranged = ranged.order(keyset.orderings(reversed: backward)).limit(wanted - rows.count)
             requests.append(ranged)
-            rows += try db.fetchAll(ranged)
+            rows += try db.fetchAll(ranged, previewingCellsUpTo: Self.cellPreviewLimit)
         }
         return (Array(rows.dropFirst(skip).prefix(limit)), requests)
     }

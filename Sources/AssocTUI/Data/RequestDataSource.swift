@@ -156,6 +156,10 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Pages
 
+    /// The most characters of a text (bytes of a blob) a page reads of one value, cut in SQL: the
+    /// record view shows no more, and a page's memory does not depend on the sizes of its cells.
+    package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
+
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         let base = try request(for: view)
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
@@ -188,7 +192,7 @@ package final class RequestDataSource: BrowserDataSource {
             let start = window.start + position
             request = request.limit(window.clamp(limit, at: position), offset: start > 0 ? start : nil)
             requests = [request]
-            fetched = try db.fetchAll(request)
+            fetched = try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit)
         }
         switch plan {
         case .forward(let after, let skip, let limit):
@@ -206,7 +210,7 @@ package final class RequestDataSource: BrowserDataSource {
             } else {
                 request = request.order(keyset.orderings(reversed: true)).limit(count)
                 requests = [request]
-                fetched = try db.fetchAll(request)
+                fetched = try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit)
             }
             fetchedCount = fetched.count
             fetched = Array(fetched.reversed().prefix(limit))
@@ -252,7 +256,7 @@ package final class RequestDataSource: BrowserDataSource {
         if let identity = keyset.identifying(values) {
             let itself = request.adding(filter: identity).limit(1)
             requests.append(itself)
-            later = try db.fetchAll(itself)
+            later = try db.fetchAll(itself, previewingCellsUpTo: Self.cellPreviewLimit)
         }
         if after > 1 {
             let read = try rows(of: request, beyond: values, keyset: keyset, backward: false, limit: after - 1)
@@ -290,18 +294,22 @@ package final class RequestDataSource: BrowserDataSource {
             // Too many: keep those near this page (a frame's rows stay reachable by keyset).
             seen = seen.filter { abs($0.key - first) <= Self.maximumAnchors / 4 }
         }
+        var cutLengths: [[Int: Int]] = []
         for (index, row) in fetched.enumerated() {
             rows.append(flattener.values(of: row))
+            cutLengths.append(flattener.cutLengths(of: row))
             if let values = keyset?.values(of: row) { seen[first + index] = values }
         }
         anchors[view.request] = seen
         let columns = fetched.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: resultColumnNames(of: base))
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
-        return RowsPage(
+        var page = RowsPage(
             columns: columns, rows: rows, offset: first, scopeTree: tree,
             keyColumns: keyColumns, paging: pagingNote(keyset: keyset, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
             isKeyset: keyset != nil && RequestWindow(base).length == nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0) })
+        if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
+        return page
     }
 
     private func pagingNote(

@@ -56,6 +56,28 @@ struct RowFlattener {
         for child in scope.scopes { addColumns(of: child, path: path + [child.key], names: &names, into: &result) }
     }
 
+    /// The full lengths of the values of `row` that a preview read cut, by their index in
+    /// `values(of:)`.
+    func cutLengths(of row: Row) -> [Int: Int] {
+        var lengths: [Int: Int] = [:]
+        var position = 0
+        for (index, name) in row.columnNames.enumerated() where !hiddenColumns.contains(name) {
+            if let length = row.cutLength(at: index) { lengths[position] = length }
+            position += 1
+        }
+        func walk(_ row: Row) {
+            for scope in row.scopes {
+                for index in scope.row.values.indices {
+                    if let length = scope.row.cutLength(at: index) { lengths[position] = length }
+                    position += 1
+                }
+                walk(scope.row)
+            }
+        }
+        walk(row)
+        return lengths
+    }
+
     func values(of row: Row) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         for (name, value) in zip(row.columnNames, row.values) where !hiddenColumns.contains(name) { values.append(value) }

@@ -7,6 +7,8 @@ enum ColumnPresenter {
         var columns: [GridColumn]
         var rows: [[DatabaseValue]]
         var pinnedCount: Int
+        /// The page's `cutLengths`, by the presented column indexes.
+        var cutLengths: [[Int: Int]] = []
     }
 
     static func present(_ page: RowsPage, _ presentation: ViewPresentation) -> Presented {
@@ -22,9 +24,17 @@ enum ColumnPresenter {
             order.append(index)
         }
         let identity = order == Array(page.columns.indices)
-        return Presented(
+        var presented = Presented(
             columns: identity ? page.columns : order.map { page.columns[$0] },
             rows: identity ? page.rows : page.rows.map { row in order.map { $0 < row.count ? row[$0] : .null } },
             pinnedCount: pinnedCount)
+        if !page.cutLengths.isEmpty {
+            presented.cutLengths = identity ? page.cutLengths : page.cutLengths.map { lengths in
+                var moved: [Int: Int] = [:]
+                for (to, from) in order.enumerated() { if let length = lengths[from] { moved[to] = length } }
+                return moved
+            }
+        }
+        return presented
     }
 }

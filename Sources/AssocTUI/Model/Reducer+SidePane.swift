@@ -1,3 +1,5 @@
+import AssocCore
+
 /// The side pane's tabs (`[`, `]`) and the Swift code of the current view.
 extension Reducer {
     /// `[` / `]`: switches the side pane between SQL and Swift (showing it when hidden).
@@ -63,6 +65,11 @@ extension Reducer {
                 return []
             }
             let header = rows.columns[rows.column.index].header
+            if let length = rows.cutLength(at: rows.cursor.index, column: rows.column.index) {
+                // The page holds the first part only (see `RequestDataSource.cellPreviewLimit`).
+                state.message = StatusMessage(text: cutCellMessage(length: length, isBlob: row[rows.column.index].isBlobValue), isError: true)
+                return []
+            }
             return [.copy(RowsState.plain(row[rows.column.index]), what: "the cell \(header)")]
         case .sql:
             let text = state.sideTab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
@@ -92,5 +99,31 @@ extension Reducer {
         case .sql: return SQLPaneText.lines(for: state, width: width).count
         case .swift: return SwiftPaneText.lines(state, width: width).count
         }
+    }
+
+    /// Why `y` does not copy a cell the browser read cut.
+    static func cutCellMessage(length: Int, isBlob: Bool) -> String {
+        let limit = RequestDataSource.cellPreviewLimit.groupedDigits
+        let whole = isBlob ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
+        return "Not copied: the cell holds \(whole) and the browser reads the first \(limit) only: export the row (e) or use assoc fetch"
+    }
+}
+
+extension DatabaseValue {
+    var isBlobValue: Bool {
+        if case .blob = self { return true } else { return false }
+    }
+}
+
+extension Int {
+    /// `104,857,600`.
+    var groupedDigits: String {
+        let digits = String(magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return self < 0 ? "-" + result : result
     }
 }

@@ -192,6 +192,7 @@ enum Reducer {
         let presented = ColumnPresenter.present(page, rows.view.presentation)
         rows.columns = presented.columns
         rows.rows = presented.rows
+        rows.cutLengths = presented.cutLengths
         rows.pinnedCount = presented.pinnedCount
         rows.column = rows.column.resized(to: presented.columns.count)
     }

@@ -18,6 +18,9 @@ struct RowsState: Sendable, Equatable {
     var keyColumns: [String] = []
     /// The loaded window: rows `pageOffset ..< pageOffset + rows.count` of the view.
     var rows: [[DatabaseValue]] = []
+    /// Per loaded row (parallel to `rows`, empty when nothing was cut): the full length of each
+    /// value read cut, by column index.
+    var cutLengths: [[Int: Int]] = []
     var pageOffset: Int = 0
     /// The row count when `isCounted`; until then the rows known to exist (the cursor stops there).
     var totalCount: Int = 0
@@ -132,6 +135,14 @@ struct RowsState: Sendable, Equatable {
         let local = index - pageOffset
         guard local >= 0, local < rows.count else { return nil }
         return rows[local]
+    }
+
+    /// The full length of the value at `column` of row `index` when the page read it cut (the
+    /// browser reads `RequestDataSource.cellPreviewLimit` of a value), nil when it is whole.
+    func cutLength(at index: Int, column: Int) -> Int? {
+        let local = index - pageOffset
+        guard local >= 0, local < cutLengths.count else { return nil }
+        return cutLengths[local][column]
     }
 
     /// The selected row, when loaded.

@@ -15,7 +15,8 @@ enum RecordViewRenderer {
         guard let rows = state.rows, let row = rows.selectedRow else { return }
         let title = "Record \(rows.counterLabel): \(rows.view.title)"
         let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
-        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width)
+        let cut = rows.columns.indices.map { rows.cutLength(at: rows.cursor.index, column: $0) }
+        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width, cutLengths: cut)
         let start = min(max(0, scroll), max(0, lines.count - 1))
         for line in 0..<content.height {
             let index = start + line
@@ -27,7 +28,7 @@ enum RecordViewRenderer {
     /// The record as lines of `width` cells: `name │ value`, continuation lines indented. The name
     /// column is as wide as the longest name, up to two fifths of the width; a longer name wraps
     /// onto the next lines instead of being cut.
-    static func lines(columns: [String], row: [DatabaseValue], width: Int) -> [[StyledText]] {
+    static func lines(columns: [String], row: [DatabaseValue], width: Int, cutLengths: [Int?] = []) -> [[StyledText]] {
         let longest = columns.map { TextWidth.width(of: Sanitizer.sanitize($0)) }.max() ?? 4
         let nameWidth = max(1, min(longest, max(8, width * 2 / 5)))
         let valueWidth = max(1, width - nameWidth - 3)
@@ -35,7 +36,7 @@ enum RecordViewRenderer {
         for (index, column) in columns.enumerated() {
             let value = index < row.count ? row[index] : .null
             let names = TextWrap.lines(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
-            let values = pieces(value, width: valueWidth)
+            let values = pieces(value, width: valueWidth, cutLength: index < cutLengths.count ? cutLengths[index] : nil)
             for line in 0..<max(names.count, values.count) {
                 let name = line < names.count ? names[line] : ""
                 lines.append([
@@ -48,7 +49,8 @@ enum RecordViewRenderer {
     }
 
     /// The value cut into pieces of at most `width` cells.
-    static func pieces(_ value: DatabaseValue, width: Int) -> [StyledText] {
+    /// `cutLength`: the value's full length when the page read it cut.
+    static func pieces(_ value: DatabaseValue, width: Int, cutLength: Int? = nil) -> [StyledText] {
         switch value {
         case .text(let full):
             // utf8.count is O(1) and never below the character count: short values skip the cut.
@@ -59,13 +61,16 @@ enum RecordViewRenderer {
                 let sanitized = Sanitizer.sanitize(String(paragraph), maximumScalars: textHeadCharacters)
                 for line in TextWrap.lines(sanitized, width: width) { result.append(StyledText(line)) }
             }
-            if text.utf8.count < full.utf8.count {
+            if cutLength != nil {
+                result.append(StyledText("… cut: the browser reads the first \(full.count.groupedDigits) characters", .dim))
+            } else if text.utf8.count < full.utf8.count {
                 result.append(StyledText("… \(full.utf8.count - text.utf8.count) more bytes", .dim))
             }
             return result.isEmpty ? [StyledText("")] : result
         case .blob(let bytes):
             // "blob, 40 B", then a hex dump of the first bytes, as many per line as fit.
-            var result = [StyledText("blob, \(bytes.count) B", .dim)]
+            let size = cutLength ?? bytes.count
+            var result = [StyledText("blob, \(size) B", .dim)]
             let head = Array(bytes.prefix(blobHeadBytes))
             let perLine = max(1, (width + 1) / 3)
             var start = 0
@@ -74,8 +79,8 @@ enum RecordViewRenderer {
                 result.append(StyledText(chunk.map { ValueFormatter.hex([$0]) }.joined(separator: " ")))
                 start += perLine
             }
-            if bytes.count > head.count {
-                result.append(StyledText("… \(bytes.count - head.count) more bytes", .dim))
+            if size > head.count {
+                result.append(StyledText("… \(size - head.count) more bytes", .dim))
             }
             return result
         default:

@@ -61,7 +61,8 @@ enum RowsGridRenderer {
                                     style: .border, highlighted: selected)
                 }
                 let width = min(widths[column], content.maxX - x)
-                let value = column < row.count ? ValueFormatter.cell(row[column]) : StyledText("", .normal)
+                let value = column < row.count
+                    ? ValueFormatter.cell(row[column], fullLength: rows.cutLength(at: index, column: column)) : StyledText("", .normal)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
                 // The current cell stands out of its highlighted row.
                 let isCurrentCell = selected && focused && column == rows.column.index

@@ -29,8 +29,22 @@ final class SystemClipboard: Clipboard {
 
     static let howToEnable = "no clipboard: start assoc with --osc52 (or ASSOC_OSC52=1) in a terminal that supports OSC 52, or install wl-copy, xclip or xsel"
 
+    /// The most UTF-8 bytes OSC 52 sends (1 MiB, about 1.4 MB of base64): terminals drop or cut
+    /// longer sequences, and the whole sequence is written while the screen waits.
+    static let osc52Limit = 1 << 20
+    /// Seconds a clipboard command has to read the text and exit, whatever its size.
+    static let commandTimeout: Double = 2
+
+    /// Why `text` is not sent with OSC 52, nil when it may be.
+    static func osc52Refusal(_ text: String) -> String? {
+        let size = text.utf8.count
+        guard size > osc52Limit else { return nil }
+        return "\(ByteSize.text(size)) is more than OSC 52 sends (1 MB): export it (e), or use wl-copy, xclip or xsel (without --osc52)"
+    }
+
     func copy(_ text: String) throws -> String {
         if osc52 {
+            if let refusal = Self.osc52Refusal(text) { throw ClipboardError(message: refusal) }
             terminal.copyWithOSC52(text)
             return "with OSC 52"
         }
@@ -49,14 +63,35 @@ final class SystemClipboard: Clipboard {
         process.terminationHandler = { _ in done.signal() }
         do {
             try process.run()
-            try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-            try input.fileHandleForWriting.close()
         } catch {
             throw ClipboardError(message: "\(name) failed: \(error.localizedDescription)")
         }
+        // Written by another thread: a command that does not read (a full pipe) can not hold
+        // the browser past the time limit, whatever the size.
+        signal(SIGPIPE, SIG_IGN)
+        let writer = input.fileHandleForWriting
+        let bytes = Data(text.utf8)
+        let writeFailed = LockedMessage()
+        let written = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do {
+                try writer.write(contentsOf: bytes)
+                try writer.close()
+            } catch {
+                writeFailed.set(error.localizedDescription)
+                try? writer.close()
+            }
+            written.signal()
+        }
         // The commands hand the text to a background copy of themselves and exit at once.
-        guard done.wait(timeout: .now() + 2) == .success else {
+        let deadline = DispatchTime.now() + Self.commandTimeout
+        guard written.wait(timeout: deadline) == .success, done.wait(timeout: deadline) == .success else {
+            process.terminate()
+            // The reading end closes with the command: the writing thread then ends (EPIPE).
             throw ClipboardError(message: "\(name) did not finish within 2 s")
+        }
+        if let message = writeFailed.value {
+            throw ClipboardError(message: "\(name) failed: \(message)")
         }
         guard process.terminationStatus == 0 else {
             throw ClipboardError(message: "\(name) failed (status \(process.terminationStatus))")
@@ -89,5 +124,23 @@ extension Terminal {
     /// base64, so nothing in it can act as an escape sequence.
     static func osc52Sequence(_ text: String) -> String {
         "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+    }
+}
+
+/// A message set by one thread and read by another.
+private final class LockedMessage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var message: String?
+    func set(_ text: String) { lock.withLock { message = text } }
+    var value: String? { lock.withLock { message } }
+}
+
+/// Sizes for messages: `512 bytes`, `1.5 MB`, `200.0 MB` (MB = 2^20 bytes).
+enum ByteSize {
+    static func text(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1 << 20 { return "\(bytes / 1024) KB" }
+        let tenths = bytes * 10 / (1 << 20)
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

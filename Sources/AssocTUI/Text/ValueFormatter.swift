@@ -12,7 +12,12 @@ package enum ValueFormatter {
     /// measuring a whole 10 MB value on every frame froze the browser for seconds.
     static let cellTextCharacters = 1_000
 
-    static func cell(_ value: DatabaseValue) -> StyledText {
+    /// `fullLength`: the value's full length when the page read it cut (a blob then shows its
+    /// real size; a text's first characters are all a cell shows anyway).
+    static func cell(_ value: DatabaseValue, fullLength: Int? = nil) -> StyledText {
+        if case .blob(let bytes) = value, let fullLength {
+            return StyledText(bytes.isEmpty ? "<blob \(fullLength) B>" : "<blob \(fullLength) B: \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
+        }
         switch value {
         case .null: return StyledText("NULL", .null)
         case .integer(let v): return StyledText(String(v), .number)
