@@ -57,7 +57,9 @@ enum SwiftColumnType {
     /// The non-optional type of `column` of `table`, with the storage classes it holds when known.
     static func baseType(of column: ColumnInfo, in table: TableInfo, storage: Set<String>?) -> String {
         let declared = baseType(forDeclaredType: column.declaredType)
-        if table.isStrict { return declared }
+        if table.isStrict {
+            return column.declaredType.uppercased().filter { $0 != " " && $0 != "\t" } == "ANY" ? anyValue : declared
+        }
         guard let storage else {
             return isNumericAffinity(column.declaredType) ? anyValue : declared
         }
