@@ -127,6 +127,7 @@ final class SwiftCodeTests: XCTestCase {
     func testRequiredChainWithOptionalLeafAndPrefetch() throws {
         let request = book.including(required: book.author.including(optional: person.country)).including(all: book.prizes)
         XCTAssertEqual(try code(request), """
+            import Foundation
             import GRDB
 
             \(SwiftAnyValueSupport.text)

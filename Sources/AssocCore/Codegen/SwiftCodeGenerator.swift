@@ -21,11 +21,32 @@ package enum SwiftCodeGenerator {
     /// association or column) or GRDB's query interface cannot express it.
     package static func code(for request: Request, in db: Database) throws -> String {
         let parts = try self.parts(for: request, in: db)
-        var text = "import GRDB\n\n"
+        // Foundation's Data (BLOB columns, AnyDatabaseValue) is not in scope with GRDB alone.
+        var text = usesFoundation(parts.declarations) ? "import Foundation\nimport GRDB\n\n" : "import GRDB\n\n"
         if !parts.notes.isEmpty { text += parts.notes + "\n\n" }
         text += parts.declarations + "\n\n"
         text += "// let rows = try dbQueue.read(fetchRows)\n"
         return text
+    }
+
+    /// Whether `code` names Foundation's `Data` (as a whole identifier).
+    static func usesFoundation(_ code: String) -> Bool {
+        let characters = Array(code.unicodeScalars)
+        func isIdentifier(_ index: Int) -> Bool {
+            guard characters.indices.contains(index) else { return false }
+            let scalar = characters[index]
+            return scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+        let word = Array("Data".unicodeScalars)
+        var index = 0
+        while index + word.count <= characters.count {
+            if characters[index] == word[0], Array(characters[index..<(index + word.count)]) == word,
+               !isIdentifier(index - 1), !isIdentifier(index + word.count) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A complete `main.swift` for `request`: the code, then a main that opens the database named
