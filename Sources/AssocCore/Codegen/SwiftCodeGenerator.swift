@@ -19,8 +19,13 @@ package enum SwiftCodeGenerator {
     /// The code for `request`, checked against `db`'s schema and graph: `import GRDB` and the
     /// declarations. Throws `AssocError` when the request does not resolve (unknown table,
     /// association or column) or GRDB's query interface cannot express it.
-    package static func code(for request: Request, in db: Database) throws -> String {
-        let parts = try self.parts(for: request, in: db)
+    ///
+    /// `readingValues`: whether the types of the columns may depend on the storage classes their
+    /// values have (one scan per table, 500 ms in all, on `db`'s connection); without it, declared
+    /// types alone (the browser's Swift tab, which must not use the connection its worker reads
+    /// with).
+    package static func code(for request: Request, in db: Database, readingValues: Bool = true) throws -> String {
+        let parts = try self.parts(for: request, in: db, readingValues: readingValues)
         // Foundation's Data (BLOB columns, AnyDatabaseValue) is not in scope with GRDB alone.
         var text = usesFoundation(parts.declarations) ? "import Foundation\nimport GRDB\n\n" : "import GRDB\n\n"
         if !parts.notes.isEmpty { text += parts.notes + "\n\n" }
@@ -65,7 +70,7 @@ package enum SwiftCodeGenerator {
     }
 
     /// The parts of the code for `request`.
-    package static func parts(for request: Request, in db: Database) throws -> Parts {
+    package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
         var resolver = Resolver(graph: db.graph)
         var resolved = try resolver.resolve(request)
         // Keys GRDB's decoder would find among the columns first get keys of their own.
@@ -76,7 +81,7 @@ package enum SwiftCodeGenerator {
             resolved = try resolver.resolve(request)
         }
         let root = resolved.root
-        let storage = SwiftStorageClasses(connection: db.connection)
+        let storage = SwiftStorageClasses(connection: readingValues ? db.connection : nil)
         let builder = SwiftShapeBuilder(root: root, finalID: { [resolver] in resolver.finalID($0) }, storage: storage)
         var writer = SwiftRequestWriter(db: db)
         writer.catalog.storage = storage
