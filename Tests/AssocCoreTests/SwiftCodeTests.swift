@@ -50,7 +50,7 @@ final class SwiftCodeTests: XCTestCase {
         if !statics.isEmpty { lines += statics.map { "    " + $0 } + [""] }
         lines += [
             "    var id: Int64", "    var title: String", "    var year: Int64?", "    var price: Double?",
-            "    var cover: Data?", "    var notes: Data?", "    var authorId: Int64", "    var translatorId: Int64?",
+            "    var cover: Data?", "    var notes: AnyDatabaseValue?", "    var authorId: Int64", "    var translatorId: Int64?",
             "    var libraryId: Int64?", "",
             columns(["id", "title", "year", "price", "cover", "notes", "authorId", "translatorId", "libraryId"].map { ($0, $0) }),
             "}",
@@ -115,7 +115,8 @@ final class SwiftCodeTests: XCTestCase {
     }
 
     func testColumnTypesFollowAffinityAndNullability() throws {
-        // id: rowid alias, never NULL; year INTEGER; price REAL; cover BLOB and notes untyped: Data.
+        // id: rowid alias, never NULL; year INTEGER; price REAL; cover BLOB: Data; notes untyped (and no
+        // rows to tell its storage classes): any value.
         let text = try code(book.filter(Column("year") >= 2000))
         assertContains(text, Self.book(statics: []))
         assertContains(text, "    return Book.filter(Book.Columns.year >= 2000)\n}")
@@ -126,7 +127,10 @@ final class SwiftCodeTests: XCTestCase {
     func testRequiredChainWithOptionalLeafAndPrefetch() throws {
         let request = book.including(required: book.author.including(optional: person.country)).including(all: book.prizes)
         XCTAssertEqual(try code(request), """
+            import Foundation
             import GRDB
+
+            \(SwiftAnyValueSupport.text)
 
             \(Self.book(statics: [Self.author, "static let prizes = hasMany(Prize.self)"]))
 
@@ -501,5 +505,109 @@ final class SwiftCodeTests: XCTestCase {
         assertContains(text, "let dbQueue = try DatabaseQueue(path: CommandLine.arguments[1], configuration: configuration)")
         assertContains(text, "_ = try rows.map { try BookInfo(row: $0) }")
         assertContains(text, "print(jsonArray(rows, jsonMembers))")
+    }
+
+    // MARK: - Hostile names and values (issue 32, items 6 and 7)
+
+    /// Bidi controls, zero-width and other invisible scalars: never raw in the code, in a string
+    /// literal or in a comment (the request text of the program's header, a note).
+    func testInvisibleScalarsAreEscapedInLiteralsAndComments() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE "tab\u{202E}le" (id INTEGER PRIMARY KEY, "na\u{2066}me\u{2069}" TEXT, "z\u{200B}w" TEXT);
+            CREATE TABLE "q\u{202E}""t" (id INTEGER PRIMARY KEY);
+            """)
+        let table = Table("tab\u{202E}le")
+        let program = try SwiftCodeGenerator.program(
+            for: table.filter(Column("na\u{2066}me\u{2069}") == "\u{202E}x"), in: db,
+            requestText: "`tab\u{202E}le`.filter(`na\u{2066}me\u{2069}` == '\u{202E}x')")
+        let quoted = try SwiftCodeGenerator.code(for: Table("q\u{202E}\"t").all, in: db)
+        for text in [program, quoted] {
+            let raw = text.unicodeScalars.filter { [0x202E, 0x2066, 0x2069, 0x200B].contains($0.value) }
+            XCTAssertTrue(raw.isEmpty, "raw invisible scalars \(raw.map { String($0.value, radix: 16) }) in:\n\(text)")
+        }
+        XCTAssertTrue(program.hasPrefix("// The rows of an Assoc request, fetched with GRDB 7: `tab\\u{202E}le`.filter(`na\\u{2066}me\\u{2069}` == '\\u{202E}x').\n"), program)
+        assertContains(program, #"static let databaseTableName = "tab\u{202E}le""#)
+        assertContains(program, #"case id, name = "na\u{2066}me\u{2069}", zw = "z\u{200B}w""#)
+        assertContains(program, #"return TableRecord2.filter(TableRecord2.Columns.name == "\u{202E}x")"#)
+        assertContains(quoted, #"// Note: The table q\u{202E}\"t has a double quote in its name"#)
+    }
+
+    /// `a‍b` (a zero-width joiner) beside `ab`: two types, each stating its table, so that neither
+    /// reads the other's rows (GRDB would derive a name from the type without the joiner).
+    func testTableNamesThatDifferByAnInvisibleScalarGetTypesOfTheirOwn() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE ab (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE "a\u{200D}b" (id INTEGER PRIMARY KEY, abId INTEGER REFERENCES ab(id));
+            CREATE TABLE "Cafe\u{301}" (id INTEGER PRIMARY KEY);
+            """)
+        let joined = Table("a\u{200D}b")
+        let text = try SwiftCodeGenerator.code(for: joined.including(required: joined.association("ab")), in: db)
+        assertContains(text, "struct Ab: Codable, FetchableRecord, TableRecord {\n    static let databaseTableName = \"a\\u{200D}b\"\n")
+        assertContains(text, "struct Ab2: Codable, FetchableRecord, TableRecord {\n    static let databaseTableName = \"ab\"\n")
+        assertContains(text, "static let ab = belongsTo(Ab2.self)\n")
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x200D }, text)
+        // A type name beyond ASCII: GRDB's derivation is not ours, the table is always stated.
+        let cafe = try SwiftCodeGenerator.code(for: Table("Cafe\u{301}").all, in: db)
+        assertContains(cafe, "static let databaseTableName = \"Cafe\u{301}\"")
+        XCTAssertEqual(GRDBNaming.derivesTableName("book", fromType: "Book"), true)
+        XCTAssertEqual(GRDBNaming.derivesTableName("a\u{200D}b", fromType: "Ab"), false)
+        XCTAssertEqual(GRDBNaming.derivesTableName("caf\u{E9}", fromType: "Caf\u{E9}"), false)
+    }
+
+    /// Columns whose values the declared type does not take decode as `AnyDatabaseValue`: an
+    /// untyped column holding integers and text, text in an INTEGER column, a real in an INTEGER
+    /// column; columns that hold what they declare keep their types; STRICT tables keep theirs.
+    func testColumnsHoldingOtherStorageClassesDecodeAsAnyDatabaseValue() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE u (id INTEGER PRIMARY KEY, a, ints, blobs, n NUMERIC, i INTEGER, r REAL, t TEXT,
+                fine INTEGER, half INTEGER, day DATE);
+            INSERT INTO u VALUES (1, 5, 1, x'01', 'x', 'text', 'y', x'00', 7, 2.5, 20260101),
+                (2, 's', 2, 'b', 2.5, 3, 3, 'ok', 8, 1, '2026-01-01');
+            CREATE TABLE s (id INTEGER PRIMARY KEY, i INTEGER, anything ANY) STRICT;
+            INSERT INTO s VALUES (1, 2, 'x'), (2, 3, 4);
+            """)
+        let text = try SwiftCodeGenerator.code(for: Table("u").all, in: db)
+        for line in ["var a: AnyDatabaseValue?", "var ints: Int64?", "var blobs: Data?", "var n: AnyDatabaseValue?",
+                     "var i: AnyDatabaseValue?", "var r: AnyDatabaseValue?", "var t: AnyDatabaseValue?", "var fine: Int64?",
+                     "var half: AnyDatabaseValue?", "var day: AnyDatabaseValue?"] {
+            assertContains(text, "    " + line + "\n")
+        }
+        assertContains(text, SwiftAnyValueSupport.text)
+        let strict = try SwiftCodeGenerator.code(for: Table("s").all, in: db)
+        assertContains(strict, "    var i: Int64?\n    var anything: AnyDatabaseValue?\n")
+        // Without the storage classes (no connection to read them), NUMERIC affinity and untyped
+        // columns take any value; declared INTEGER, REAL, TEXT keep their types.
+        let storage = SwiftStorageClasses(connection: nil)
+        let table = try XCTUnwrap(db.schema.table(named: "u"))
+        let types = table.columns.map { SwiftColumnType.type(of: $0, in: table, storage: storage.classes(of: $0.name, in: table)) }
+        XCTAssertEqual(types, ["Int64", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?",
+                               "Int64?", "Double?", "String?", "Int64?", "Int64?", "AnyDatabaseValue?"])
+        // A SQL function's value has no declared type either.
+        let selected = try SwiftCodeGenerator.code(for: Table("u").select(Expression.sql("typeof(a)", arguments: []).forKey("kind")), in: db)
+        assertContains(selected, "var kind: AnyDatabaseValue?")
+    }
+
+    /// A column `Row` beside an association `row`: GRDB's decoder finds the column first
+    /// (case-insensitively), so the association is joined under another key, and the program's
+    /// JSON still names it `row`.
+    func testAssociationKeyCollidingWithAColumnGetsAKeyOfItsOwn() throws {
+        let db = try TestDatabase.make("""
+            CREATE TABLE "row" (id INTEGER PRIMARY KEY, label TEXT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, "Row" TEXT, rowId INTEGER REFERENCES "row"(id));
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, Kids TEXT);
+            CREATE TABLE kid (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id));
+            """)
+        let child = Table("child"), parent = Table("parent")
+        let program = try SwiftCodeGenerator.program(for: child.including(required: child.association("row")), in: db)
+        assertContains(program, "return Child.including(required: Child.row.forKey(\"rowAssociation\"))")
+        assertContains(program, "var rowAssociation: RowRecord\n")
+        assertContains(program, #"let jsonMembers: [JSONMember] = [.scope("rowAssociation", as: "row", [])]"#)
+        assertContains(program, "// Note: The association row is joined with the key rowAssociation")
+        let kids = try SwiftCodeGenerator.program(for: parent.including(all: parent.association("kids")), in: db)
+        assertContains(kids, #"return Parent.including(all: Parent.kids.forKey("kidsAssociation"))"#)
+        assertContains(kids, #"let jsonMembers: [JSONMember] = [.prefetched("kidsAssociation", as: "kids", hidden: 1, [])]"#)
+        // No collision, no rename.
+        let plain = try SwiftCodeGenerator.program(for: Table("kid").including(required: Table("kid").association("parent")), in: db)
+        XCTAssertFalse(plain.contains("forKey"), plain)
     }
 }

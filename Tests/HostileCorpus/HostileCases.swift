@@ -294,6 +294,22 @@ public enum HostileCases {
                 .text("after"),
             ])
         }, expectation: .opens(fetchContains: ["\"v\": \"after\""])),
+        // What generated Swift must not get wrong (issue 32 item 7): the GRDB program of `a‍b`
+        // reading `ab`, columns whose values the declared type does not take, a key GRDB finds
+        // among the columns first, invisible and quoting characters in names.
+        HostileCase(name: "Swift traps: a\u{200D}b beside ab, untyped and mixed columns, Row beside row, bidi and quotes in names", build: { dir in
+            try CorpusBuilder.database(dir, "swift.db", """
+                CREATE TABLE ab (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE "a\u{200D}b" (id INTEGER PRIMARY KEY, name TEXT, a, i INTEGER, "Row" TEXT,
+                    rowId INTEGER REFERENCES "row"(id), abId INTEGER REFERENCES ab(id));
+                CREATE TABLE "row" (id INTEGER PRIMARY KEY, "\u{202E}evil\u{2066}" TEXT);
+                CREATE TABLE "q""t\u{202E}" (id INTEGER PRIMARY KEY, "a""b" TEXT);
+                INSERT INTO ab VALUES (1, 'plain');
+                INSERT INTO "row" VALUES (1, '\u{202E}x');
+                INSERT INTO "a\u{200D}b" VALUES (1, 'joined', 5, 'text', 'r', 1, 1), (2, 'joined too', 's', 2, NULL, NULL, NULL);
+                INSERT INTO "q""t\u{202E}" VALUES (1, '"');
+                """)
+        }, fetchTarget: "a\u{200D}b", expectation: .opens(fetchContains: ["\"joined\""])),
     ] }
 }
 

@@ -29,6 +29,8 @@ final class BudgetTests: XCTestCase {
             var commands: [[String]] = ["text", "json", "dot", "mermaid"].map { ["schema", path, "--format", $0] }
             commands.append(["sql", path, hostile.requestText])
             commands += ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, hostile.requestText, "--format", $0] }
+            // Generated Swift reads the storage classes of the tables it declares (under a time limit).
+            commands += [["swift", path, hostile.requestText], ["swift", path, hostile.requestText, "--program"]]
             for arguments in commands {
                 let context = "\(hostile.name) / \(arguments[0]) \(arguments.dropFirst(2).joined(separator: " "))"
                 let started = Date()
@@ -46,6 +48,12 @@ final class BudgetTests: XCTestCase {
                     XCTAssertNil(Self.rawControl(in: result.stdoutBytes), "\(context): raw control byte on stdout")
                 }
                 XCTAssertNil(Self.rawControl(in: result.stderrBytes), "\(context): raw control byte on stderr: \(result.stderr.prefix(300))")
+                if arguments[0] == "swift" {
+                    // Bidi controls and zero-width scalars only as `\u{…}` in literals and comments.
+                    let raw = result.stdout.unicodeScalars.first { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                        || (0x200B...0x200F).contains($0.value) || $0.value == 0x061C || $0.value == 0xFEFF }
+                    XCTAssertNil(raw, "\(context): raw invisible scalar in the generated Swift")
+                }
             }
             let after = FileSnapshot(of: directory)
             // Reading a WAL database may update its -shm index in place (see WALFiles.swift): the
@@ -53,7 +61,7 @@ final class BudgetTests: XCTestCase {
             let shm = Set(after.entries.keys.filter { $0.hasSuffix("-shm") && before.entries[$0] != nil })
             XCTAssertEqual(before.differences(to: after, ignoring: shm), [], "\(hostile.name): files changed next to the database")
         }
-        print("BudgetTests: \(HostileCases.all().count) files × 10 commands; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s")
+        print("BudgetTests: \(HostileCases.all().count) files × 12 commands; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s")
     }
 
     /// The offset of a byte that starts a terminal control sequence or is a C0/C1 control other

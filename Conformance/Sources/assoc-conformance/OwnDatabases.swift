@@ -11,8 +11,12 @@ import GRDB
 ///   (hasOne), a WITHOUT ROWID table with a text key, a composite-key join table, BLOBs.
 /// - `inventory`: a composite foreign key, a table without declared primary key (rowid), text
 ///   keys, NUMERIC and BOOLEAN columns, an upper-case table name (GRDB derives `warehouse` from `Warehouse`).
+/// - `traps`: what made generated programs read the wrong table or fail (issue 32): `a‍b` (a
+///   zero-width joiner) beside `ab`, an untyped column holding integers and text, text in an
+///   INTEGER column, a real in an INTEGER column, a column `Row` beside an association `row`, a
+///   column `Kids` beside an association `kids`, bidi controls in names and values.
 enum OwnDatabases {
-    static let names = ["demo", "chinook", "workshop", "inventory"]
+    static let names = ["demo", "chinook", "workshop", "inventory", "traps"]
 
     static func write(_ name: String, to path: String) throws {
         switch name {
@@ -20,6 +24,7 @@ enum OwnDatabases {
         case "chinook": try ChinookDatabase.write(to: path)
         case "workshop": try write(workshopSchema, to: path, fill: fillWorkshop)
         case "inventory": try write(inventorySchema, to: path, fill: fillInventory)
+        case "traps": try write(trapsSchema, to: path, fill: { db, _ in try db.execute(sql: trapsRows) })
         default: throw ConformanceError(message: "unknown database \(name)")
         }
     }
@@ -83,6 +88,24 @@ enum OwnDatabases {
             fromWarehouse TEXT REFERENCES WAREHOUSE(code),
             day TEXT NOT NULL,
             amount REAL);
+        """
+
+    static let trapsSchema = """
+        CREATE TABLE ab (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE "a\u{200D}b" (id INTEGER PRIMARY KEY, name TEXT, abId INTEGER REFERENCES ab(id));
+        CREATE TABLE "row" (id INTEGER PRIMARY KEY, "\u{202E}label" TEXT, anything);
+        CREATE TABLE child (id INTEGER PRIMARY KEY, "Row" TEXT, rowId INTEGER REFERENCES "row"(id), n INTEGER, r REAL);
+        CREATE TABLE parent (id INTEGER PRIMARY KEY, Kids TEXT);
+        CREATE TABLE kid (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id), v);
+        """
+
+    static let trapsRows = """
+        INSERT INTO ab VALUES (1, 'plain ab'), (2, 'plain ab 2');
+        INSERT INTO "a\u{200D}b" VALUES (1, 'joined 1', 2), (2, 'joined 2', 1), (3, 'joined 3', NULL);
+        INSERT INTO "row" VALUES (1, 'r\u{202E}1', 5), (2, 'r2', 'text'), (3, NULL, x'0102'), (4, 'r4', 2.5);
+        INSERT INTO child VALUES (1, 'c1', 1, 7, 1.5), (2, 'c2', 2, 'seven', 'x'), (3, NULL, 4, 2.5, 3), (4, 'c4', NULL, NULL, NULL);
+        INSERT INTO parent VALUES (1, 'k1'), (2, NULL), (3, 'k3');
+        INSERT INTO kid VALUES (1, 1, 1), (2, 1, 'two'), (3, 3, NULL), (4, 2, 4.5), (5, NULL, x'FF');
         """
 
     private static func write(_ schema: String, to path: String, fill: (GRDB.Database, inout SplitMix64) throws -> Void) throws {

@@ -8,7 +8,7 @@ import Foundation
 //                               [--verbose] [--show [DATABASE:]INDEX]
 //
 // With --codegen, the GRDB code generation check instead (CodegenCheck): random requests over
-// the demo, chinook, workshop and inventory databases, each written as a program by
+// the demo, chinook, workshop, inventory and traps databases, each written as a program by
 // `assoc swift --program`, compiled against GRDB 7.10 as one batch and run; its JSON is compared
 // with `assoc fetch --format json`. Run it from Conformance/ with the built executable (it builds
 // the batch target with `swift build`):
@@ -52,7 +52,8 @@ while !arguments.isEmpty {
         case "all": databases = ["demo", "chinook"]
         case "workshop": databases = ["workshop"]
         case "inventory": databases = ["inventory"]
-        default: fail("--database needs demo, chinook, workshop, inventory or all")
+        case "traps": databases = ["traps"]
+        default: fail("--database needs demo, chinook, workshop, inventory, traps or all")
         }
         databaseArgument = arguments.removeFirst()
     case "--verbose":

@@ -12,6 +12,15 @@ enum GRDBNaming {
         return String(characters.prefix(initialCount - 1)).lowercased() + String(characters.dropFirst(initialCount - 1))
     }
 
+    /// Whether GRDB derives exactly `table` from `typeName`, so that `databaseTableName` can be
+    /// left out. Only for ASCII type names: GRDB derives the name with a regular expression
+    /// whose word boundaries and letters differ from ours beyond ASCII, and compares it by
+    /// scalars (a name with a zero-width joiner is another table).
+    static func derivesTableName(_ table: String, fromType typeName: String) -> Bool {
+        typeName.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            && SwiftNames.sameScalars(defaultTableName(ofType: typeName), table)
+    }
+
     /// An association key as GRDB keeps it: a base name and how its singular and plural forms
     /// derive from it (§3.1).
     struct Key: Equatable {

@@ -19,13 +19,39 @@ package enum SwiftCodeGenerator {
     /// The code for `request`, checked against `db`'s schema and graph: `import GRDB` and the
     /// declarations. Throws `AssocError` when the request does not resolve (unknown table,
     /// association or column) or GRDB's query interface cannot express it.
-    package static func code(for request: Request, in db: Database) throws -> String {
-        let parts = try self.parts(for: request, in: db)
-        var text = "import GRDB\n\n"
+    ///
+    /// `readingValues`: whether the types of the columns may depend on the storage classes their
+    /// values have (one scan per table, 500 ms in all, on `db`'s connection); without it, declared
+    /// types alone (the browser's Swift tab, which must not use the connection its worker reads
+    /// with).
+    package static func code(for request: Request, in db: Database, readingValues: Bool = true) throws -> String {
+        let parts = try self.parts(for: request, in: db, readingValues: readingValues)
+        // Foundation's Data (BLOB columns, AnyDatabaseValue) is not in scope with GRDB alone.
+        var text = usesFoundation(parts.declarations) ? "import Foundation\nimport GRDB\n\n" : "import GRDB\n\n"
         if !parts.notes.isEmpty { text += parts.notes + "\n\n" }
         text += parts.declarations + "\n\n"
         text += "// let rows = try dbQueue.read(fetchRows)\n"
         return text
+    }
+
+    /// Whether `code` names Foundation's `Data` (as a whole identifier).
+    static func usesFoundation(_ code: String) -> Bool {
+        let characters = Array(code.unicodeScalars)
+        func isIdentifier(_ index: Int) -> Bool {
+            guard characters.indices.contains(index) else { return false }
+            let scalar = characters[index]
+            return scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+        let word = Array("Data".unicodeScalars)
+        var index = 0
+        while index + word.count <= characters.count {
+            if characters[index] == word[0], Array(characters[index..<(index + word.count)]) == word,
+               !isIdentifier(index - 1), !isIdentifier(index + word.count) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A complete `main.swift` for `request`: the code, then a main that opens the database named
@@ -44,11 +70,21 @@ package enum SwiftCodeGenerator {
     }
 
     /// The parts of the code for `request`.
-    package static func parts(for request: Request, in db: Database) throws -> Parts {
+    package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
         var resolver = Resolver(graph: db.graph)
-        let root = try resolver.resolve(request).root
-        let builder = SwiftShapeBuilder(root: root, finalID: { [resolver] in resolver.finalID($0) })
+        var resolved = try resolver.resolve(request)
+        // Keys GRDB's decoder would find among the columns first get keys of their own.
+        let namer = SwiftShapeBuilder(root: resolved.root, finalID: { [resolver] in resolver.finalID($0) })
+        let (request, renames) = SwiftKeyCollisions.renamed(request, resolved: resolved, names: { namer.name(of: $0) })
+        if !renames.isEmpty {
+            resolver = Resolver(graph: db.graph)
+            resolved = try resolver.resolve(request)
+        }
+        let root = resolved.root
+        let storage = SwiftStorageClasses(connection: readingValues ? db.connection : nil)
+        let builder = SwiftShapeBuilder(root: root, finalID: { [resolver] in resolver.finalID($0) }, storage: storage)
         var writer = SwiftRequestWriter(db: db)
+        writer.catalog.storage = storage
         writer.rootAnnotationNames = root.annotations.map { builder.name(of: $0) }
         let rootType = writer.catalog.typeName(for: root.table)
         let body = try writer.body(request)
@@ -79,14 +115,32 @@ package enum SwiftCodeGenerator {
         ]
         var declarations = structs.catalog.render()
         declarations += structs.structs
+        if declarations.contains(where: { $0.contains(": " + SwiftColumnType.anyValue) || $0.contains("[" + SwiftColumnType.anyValue) }) {
+            declarations.insert(SwiftAnyValueSupport.text, at: 0)
+        }
+        for table in storage.uncheckedTables {
+            guard let info = db.schema.table(named: table), !info.isStrict else { continue }
+            writer.notes.append("The values of \(table) were not all read in time to check their storage classes: its columns take their declared types, and a value of another storage class (text in an INTEGER column…) fails to decode; declare such a column AnyDatabaseValue.")
+        }
         declarations.append(function.joined(separator: "\n"))
         declarations.append(fetch.joined(separator: "\n"))
+        for record in structs.catalog.records {
+            let quoted = record.table.columns.map(\.name).filter { $0.contains("\"") }
+            if record.table.name.contains("\"") {
+                writer.notes.append("The table \(record.table.name) has a double quote in its name: GRDB 7 quotes names without doubling an inner quote, so the SQL it writes for \(record.typeName) does not parse (\"unrecognized token\") and the fetch fails; rename the table, or read it with SQL (Row.fetchAll(db, sql: …)).")
+            } else if !quoted.isEmpty {
+                writer.notes.append("The column(s) \(quoted.joined(separator: ", ")) of \(record.table.name) have a double quote in their name: GRDB 7 quotes names without doubling an inner quote, so SQL that names them (a filter, an order, a join) does not parse; rename them, or read them with SQL.")
+            }
+        }
+        for (key, name) in renames.sorted(by: { $0.key < $1.key }) {
+            writer.notes.append("The association \(name) is joined with the key \(key): GRDB's row decoder looks a key up among the row's columns first, case-insensitively, and a column of that name would be read instead.")
+        }
         let notes = writer.notes.map { "// Note: " + SwiftComment.oneLine($0) }.joined(separator: "\n")
         return Parts(
             notes: notes,
             declarations: declarations.joined(separator: "\n\n"),
             jsonMembers: "/// The association members of each JSON object, in Assoc's order.\nlet jsonMembers: [JSONMember] = "
-                + SwiftJSONMembers.literal(for: root),
+                + SwiftJSONMembers.literal(for: root, names: renames),
             decodedType: decodedType)
     }
 }

@@ -61,12 +61,15 @@ struct SwiftDecodedShape {
 /// Builds `SwiftDecodedShape`s from a resolved request.
 struct SwiftShapeBuilder {
     let finalID: (Int) -> Int
+    /// The storage classes columns hold, for their types (nil: declared types alone).
+    var storage: SwiftStorageClasses?
     /// Association keys by node id, and nodes by id (aggregates name and type from them).
     private var keys: [Int: String] = [:]
     private var nodes: [Int: QueryNode] = [:]
 
-    init(root: QueryNode, finalID: @escaping (Int) -> Int) {
+    init(root: QueryNode, finalID: @escaping (Int) -> Int, storage: SwiftStorageClasses? = nil) {
         self.finalID = finalID
+        self.storage = storage
         index(root, key: "")
     }
 
@@ -127,12 +130,12 @@ struct SwiftShapeBuilder {
             return columnType(name, in: node.table)
         case .aliasedColumn(let alias, let column):
             let table = nodes.values.first { $0.userAlias?.lowercased() == alias.lowercased() }?.table
-            return table.map { columnType(column, in: $0) } ?? "String?"
+            return table.map { columnType(column, in: $0) } ?? SwiftColumnType.anyValue + "?"
         case .named(let inner, _), .collated(let inner, _):
             return type(of: inner, in: node)
         case .value(let value):
             switch value {
-            case .null: return "String?"
+            case .null: return SwiftColumnType.anyValue + "?"
             case .integer: return "Int64"
             case .real: return "Double"
             case .text: return "String"
@@ -141,7 +144,7 @@ struct SwiftShapeBuilder {
         case .aggregate(let aggregate):
             return type(of: aggregate)
         case .function(let function, let arguments) where function.uppercased() == "IFNULL" && arguments.count == 2:
-            guard let first = arguments.first else { return "String?" }
+            guard let first = arguments.first else { return SwiftColumnType.anyValue + "?" }
             let inner = type(of: first, in: node)
             return inner.hasSuffix("?") ? String(inner.dropLast()) : inner
         case .binary(let op, _, _):
@@ -154,7 +157,8 @@ struct SwiftShapeBuilder {
         case .unary(.negate, let inner):
             return type(of: inner, in: node)
         case .function, .sql:
-            return "String?"
+            // Any storage class: SQLite functions and SQL snippets have no declared type.
+            return SwiftColumnType.anyValue + "?"
         }
     }
 
@@ -168,14 +172,17 @@ struct SwiftShapeBuilder {
             guard case .column(let column)? = aggregate.argument,
                   let id = aggregate.nodeID, let node = nodes[finalID(id)],
                   let info = node.table.column(named: column) else { return "Double?" }
-            let base = SwiftColumnType.baseType(forDeclaredType: info.declaredType)
+            let base = SwiftColumnType.baseType(
+                of: info, in: node.table, storage: storage?.classes(of: info.name, in: node.table))
             if aggregate.function == .sum { return (base == "Int64" ? "Int64" : "Double") + "?" }
             return base + "?"
         }
     }
 
     private func columnType(_ name: String, in table: TableInfo) -> String {
-        if let column = table.column(named: name) { return SwiftColumnType.type(of: column, in: table) }
-        return table.isRowid(name) ? "Int64" : "String?"
+        if let column = table.column(named: name) {
+            return SwiftColumnType.type(of: column, in: table, storage: storage?.classes(of: column.name, in: table))
+        }
+        return table.isRowid(name) ? "Int64" : SwiftColumnType.anyValue + "?"
     }
 }

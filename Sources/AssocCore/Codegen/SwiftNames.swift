@@ -20,7 +20,7 @@ enum SwiftNames {
         "Association", "BelongsToAssociation", "HasOneAssociation", "HasManyAssociation",
         "HasOneThroughAssociation", "HasManyThroughAssociation", "AssociationAggregate", "StatementArguments",
         "Data", "Date", "URL", "UUID", "Decimal", "FileHandle", "ProcessInfo", "JSONSerialization",
-        "JSONMember", "JSONOutput", "Query",
+        "JSONMember", "JSONOutput", "Query", "AnyDatabaseValue",
         "Swift", "String", "Int", "Int64", "Int32", "UInt8", "Double", "Float", "Bool", "Array", "Optional", "Set",
         "Dictionary", "Character", "Error", "Decodable", "Encodable", "Codable", "CodingKey", "CodingKeys",
         "Columns", "Any", "AnyObject", "Self", "Type", "Protocol", "Never", "Void", "Result", "Sequence",
@@ -37,8 +37,27 @@ enum SwiftNames {
     ]
 
     /// A camelCase identifier for any name, without backticks (`"Order Details"` → `orderDetails`).
+    /// Invisible scalars (zero-width joiners, bidi controls…) are left out: two names that differ
+    /// only by them get one identifier, which `unique` then numbers.
     static func identifier(_ name: String) -> String {
-        Inflector.identifier(name)
+        Inflector.identifier(visible(name))
+    }
+
+    /// `name` without its default-ignorable scalars (ZWJ, ZWNJ, bidi controls, variation selectors…)
+    /// and control characters.
+    static func visible(_ name: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars
+        where !scalar.properties.isDefaultIgnorableCodePoint && scalar.properties.generalCategory != .control {
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// Whether two names are the same scalars (Swift's `==` also equates canonically equivalent
+    /// spellings, which SQLite and GRDB's derived table names tell apart).
+    static func sameScalars(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
     }
 
     /// `name` with backticks when it is a keyword.
@@ -48,7 +67,7 @@ enum SwiftNames {
 
     /// The UpperCamelCase singular type name of a table (`books` → `Book`, `Order Details` → `OrderDetail`).
     static func typeName(ofTable table: String) -> String {
-        Inflector.upperFirst(Inflector.singularName(ofTable: table))
+        Inflector.upperFirst(Inflector.singularName(ofTable: visible(table)))
     }
 
     /// `base`, or `base` + `suffix`, then numbered, so that it is not in `taken` nor reserved.
@@ -63,7 +82,9 @@ enum SwiftNames {
         return candidate + String(number)
     }
 
-    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    /// A Swift string literal: quotes, backslashes, control characters and invisible scalars
+    /// (bidi controls, zero-width characters, line separators) escaped, so that the code shows on
+    /// a terminal and in an editor what it holds.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -75,7 +96,7 @@ enum SwiftNames {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || isInvisible(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -83,6 +104,17 @@ enum SwiftNames {
             }
         }
         return result + "\""
+    }
+
+    /// Scalars a literal or a comment writes as `\u{…}`: bidi embeddings, overrides, isolates and
+    /// marks, line and paragraph separators, and the other default-ignorable scalars (ZWJ, ZWNJ,
+    /// zero-width space, BOM…) but the variation selectors, which belong to emoji.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029: return true
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return false
+        default: return scalar.properties.isDefaultIgnorableCodePoint
+        }
     }
 
     /// `["a", "b"]`.

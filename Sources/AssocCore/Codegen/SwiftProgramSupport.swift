@@ -6,10 +6,11 @@ enum SwiftProgramSupport {
     // MARK: - JSON output (the `assoc fetch --format json` contract)
 
     /// An association member of a JSON object: a joined association (its row scope), or the rows
-    /// of `including(all:)` (`hidden`: the `grdb_…` grouping columns GRDB appends to them).
+    /// of `including(all:)` (`hidden`: the `grdb_…` grouping columns GRDB appends to them). The
+    /// first string is GRDB's key; `as:` names the member when Assoc's key differs.
     indirect enum JSONMember: Sendable {
-        case scope(String, [JSONMember])
-        case prefetched(String, hidden: Int, [JSONMember])
+        case scope(String, as: String? = nil, [JSONMember])
+        case prefetched(String, as: String? = nil, hidden: Int, [JSONMember])
     }
 
     /// The rows as a JSON array, one object per row.
@@ -35,7 +36,7 @@ enum SwiftProgramSupport {
         var parts: [String] = []
         for member in members {
             switch member {
-            case .scope(let key, let children):
+            case .scope(let key, let name, let children):
                 guard let scope = row.scopes[key] else {
                     // GRDB gives no scope to a join that selects nothing and has no scope below.
                     parts += jsonMembers(row, children)
@@ -45,11 +46,11 @@ enum SwiftProgramSupport {
                     parts += jsonMembers(scope, children)
                 } else {
                     let value = scope.containsNonNullValue ? jsonObject(scope, children, hidden: 0) : "null"
-                    parts.append(jsonString(key) + ":" + value)
+                    parts.append(jsonString(name ?? key) + ":" + value)
                 }
-            case .prefetched(let key, let hidden, let children):
+            case .prefetched(let key, let name, let hidden, let children):
                 let rows = row.prefetchedRows[key] ?? []
-                parts.append(jsonString(key) + ":[" + rows.map { jsonObject($0, children, hidden: hidden) }.joined(separator: ",") + "]")
+                parts.append(jsonString(name ?? key) + ":[" + rows.map { jsonObject($0, children, hidden: hidden) }.joined(separator: ",") + "]")
             }
         }
         return parts

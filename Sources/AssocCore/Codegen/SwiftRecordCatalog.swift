@@ -16,6 +16,8 @@ struct SwiftRecordCatalog {
     private var indexByTable: [String: Int] = [:]
     /// Every type name used so far (records and decoded structs).
     var takenTypeNames: Set<String> = []
+    /// The storage classes the columns hold, for their Swift types (nil: declared types alone).
+    var storage: SwiftStorageClasses?
 
     /// The type name of the record of `table`, declaring the record on first use.
     mutating func typeName(for table: TableInfo) -> String {
@@ -86,7 +88,7 @@ struct SwiftRecordCatalog {
         let conformances = record.isEncodable
             ? "Codable, FetchableRecord, EncodableRecord, TableRecord" : "Codable, FetchableRecord, TableRecord"
         var lines = ["struct \(record.typeName): \(conformances) {"]
-        if GRDBNaming.defaultTableName(ofType: record.typeName) != record.table.name {
+        if !GRDBNaming.derivesTableName(record.table.name, fromType: record.typeName) {
             lines.append("    static let databaseTableName = \(SwiftNames.stringLiteral(record.table.name))")
         }
         for item in record.statics {
@@ -95,7 +97,8 @@ struct SwiftRecordCatalog {
         if lines.count > 1 { lines.append("") }
         for (property, column) in record.properties {
             guard let info = record.table.column(named: column) else { continue }
-            lines.append("    var \(SwiftNames.escaped(property)): \(SwiftColumnType.type(of: info, in: record.table))")
+            let classes = storage?.classes(of: column, in: record.table)
+            lines.append("    var \(SwiftNames.escaped(property)): \(SwiftColumnType.type(of: info, in: record.table, storage: classes))")
         }
         lines += Self.codingKeysEnum(record.properties)
         lines.append("")
@@ -110,9 +113,9 @@ struct SwiftRecordCatalog {
 
     /// A `CodingKeys` enum when a property name differs from its key; empty otherwise.
     static func codingKeysEnum(_ keys: [(property: String, column: String)]) -> [String] {
-        guard keys.contains(where: { $0.property != $0.column }) else { return [] }
+        guard keys.contains(where: { !SwiftNames.sameScalars($0.property, $0.column) }) else { return [] }
         let cases = keys.map { key in
-            key.property == key.column
+            SwiftNames.sameScalars(key.property, key.column)
                 ? SwiftNames.escaped(key.property)
                 : SwiftNames.escaped(key.property) + " = " + SwiftNames.stringLiteral(key.column)
         }

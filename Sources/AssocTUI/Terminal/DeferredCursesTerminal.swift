@@ -16,9 +16,11 @@ final class DeferredCursesTerminal: Terminal {
     private let kernelSize: Size
     private var pendingResize = false
 
-    /// Fails at once when stdin or stdout is not a terminal.
+    /// Fails at once when stdin or stdout is not a terminal, or when `TERM` names no terminal
+    /// type that can move the cursor.
     init() throws {
         try NcursesTerminal.checkTTY()
+        try NcursesTerminal.checkTerminalType()
         var rows: Int32 = 0, columns: Int32 = 0
         kernelSize = assoc_window_size(&rows, &columns) == 0 && rows > 0 && columns > 0
             ? Size(width: Int(columns), height: Int(rows)) : Size(width: 80, height: 24)

@@ -13,13 +13,16 @@ package struct TerminalError: Error, CustomStringConvertible {
 
 /// The real terminal, through ncursesw. The only file that imports CNcurses.
 ///
-/// Starts with the user's locale (for UTF-8), cbreak, no echo, keypad keys, hidden cursor and a
+/// Starts with a UTF-8 character type (the user's, or C.UTF-8 when the user's is not UTF-8; when
+/// the system has none, non-ASCII characters are drawn as ASCII placeholders, never dropped), cbreak, no echo, keypad keys, hidden cursor and a
 /// short Esc delay; colours by semantic role unless `NO_COLOR` is set or the terminal has none.
 /// `close()` (also run on deinit, SIGINT, SIGTERM, SIGHUP) gives the terminal back as it was;
 /// those signals also remove the temporary file of a running export (`TemporaryFileCleanup`).
 final class NcursesTerminal: Terminal {
     private var isOpen = false
     private let colors: Bool
+    /// False when no UTF-8 character type could be set: only ASCII is drawn.
+    private let utf8: Bool
     private var attributesByRole: [StyleRole: UInt32] = [:]
     /// The screen last handed to curses: only the cells that differ from it are written again.
     private var lastDrawn: ScreenBuffer?
@@ -33,9 +36,33 @@ final class NcursesTerminal: Terminal {
         }
     }
 
+    /// Throws unless `TERM` names a terminal type the terminfo database knows and that can move
+    /// the cursor: ncurses would otherwise print a bare "Error opening terminal" and exit, or draw
+    /// the whole browser on one line (`TERM=dumb`).
+    static func checkTerminalType() throws {
+        let type = getenv("TERM").map { String(cString: $0) }
+        if let problem = terminalTypeProblem(status: Int(assoc_check_terminal_type()), type: type) {
+            throw TerminalError(description: problem)
+        }
+    }
+
+    /// What is wrong with the terminal type `type`, from `assoc_check_terminal_type`'s status;
+    /// nil when it can host the browser.
+    static func terminalTypeProblem(status: Int, type: String?) -> String? {
+        let advice = "set TERM to your terminal's type, e.g. TERM=xterm-256color"
+        let name = "\"" + (type ?? "") + "\""
+        switch status {
+        case 0: return nil
+        case 1: return "the terminal type is not set (TERM is empty): " + advice
+        case 2: return "the terminal type \(name) (TERM) is unknown on this system (no terminfo entry): " + advice
+        default: return "the terminal type \(name) (TERM) cannot move the cursor, which the browser needs: " + advice
+        }
+    }
+
     init() throws {
         try Self.checkTTY()
-        assoc_set_locale()
+        try Self.checkTerminalType()
+        utf8 = assoc_set_locale() == 1
         guard initscr() != nil else { throw TerminalError(description: "cannot initialise the terminal (check TERM)") }
         isOpen = true
         // Until a screen has been through endwin() and a refresh once, ncurses flushes its output
@@ -144,7 +171,8 @@ final class NcursesTerminal: Terminal {
                     continue
                 }
                 // A wide cell in the last column would wrap: draw a space instead.
-                let grapheme = (cell.width == 2 && x + 1 >= width) ? " " : cell.grapheme
+                var grapheme = (cell.width == 2 && x + 1 >= width) ? " " : cell.grapheme
+                if !utf8 { grapheme = Self.asciiPlaceholder(grapheme, width: max(1, cell.width)) }
                 var attrs = attributes(for: cell.role)
                 if cell.highlighted { attrs |= assoc_attr_reverse() }
                 // Only characters curses sizes as we do join a run (other clusters could be
@@ -210,6 +238,30 @@ final class NcursesTerminal: Terminal {
             }
             if let key = Self.character(UInt32(character)) { return key }
         }
+    }
+
+    /// `grapheme` as ASCII, for a terminal without a UTF-8 character type (curses would drop
+    /// every other character): lines and arrows as their ASCII look-alikes, anything else as `?`
+    /// per column, so that the text keeps its width and shows that something is there.
+    static func asciiPlaceholder(_ grapheme: String, width: Int) -> String {
+        guard !grapheme.unicodeScalars.allSatisfy(\.isASCII) else { return grapheme }
+        let scalars = Array(grapheme.unicodeScalars)
+        if scalars.count == 1, let scalar = scalars.first {
+            switch scalar.value {
+            case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550, 0x2010...0x2015: return "-"
+            case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551: return "|"
+            case 0x2500...0x257F: return "+"
+            case 0x2018, 0x2019: return "'"
+            case 0x201C, 0x201D: return "\""
+            case 0x2026: return "."
+            case 0x2190: return "<"
+            case 0x2192: return ">"
+            case 0x2191: return "^"
+            case 0x2193: return "v"
+            default: break
+            }
+        }
+        return String(repeating: "?", count: max(1, width))
     }
 
     static func keyCode(_ code: Int32) -> KeyEvent? {

@@ -31,9 +31,18 @@ static inline int assoc_cols(void) { return COLS; }
 static inline int assoc_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int assoc_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int assoc_getmaxx(WINDOW *w) { return getmaxx(w); }
-/* The user's character encoding (UTF-8): all curses needs; the other categories would only cost
-   file reads at start. */
-static inline void assoc_set_locale(void) { setlocale(LC_CTYPE, ""); }
+/* The character type curses writes with (LC_CTYPE only: the other categories would only cost file
+   reads at start): the user's when it is UTF-8, else a UTF-8 one (C.UTF-8, en_US.UTF-8) when the
+   system has one, since under LANG=C curses would silently drop every non-ASCII character.
+   Returns 1 when the character type is UTF-8, 0 when none could be had (then only ASCII may be
+   drawn). In CNcurses.c. */
+int assoc_set_locale(void);
+
+/* Whether the terminal type can host the browser, before curses starts (where ncurses would print
+   its own message and exit, or draw on one line): 0 usable; 1 TERM unset or empty; 2 a type the
+   terminfo database does not know; 3 a type without cursor addressing (dumb, hard copy).
+   In CNcurses.c. */
+int assoc_check_terminal_type(void);
 
 /* Attributes (macros built with NCURSES_BITS). */
 static inline unsigned int assoc_attr_normal(void) { return A_NORMAL; }
