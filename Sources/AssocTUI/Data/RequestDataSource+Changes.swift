@@ -46,7 +46,7 @@ extension BrowserDataSource {
         let tables = try tables()
         var problem: String?
         if let view {
-            do { try check(view) } catch { problem = AssocError.message(for: error) }
+            do { _ = try check(view) } catch { problem = AssocError.message(for: error) }
         }
         return SourceRefresh(
             tables: tables, associations: associations(), numericColumns: numericColumns(), viewProblem: problem,
