@@ -75,9 +75,19 @@ extension Database {
 
 extension Resolver {
     /// The conditions that restrict the root of a `request(for:)` request to the records its
-    /// association reaches: one `IN (SELECT …)` per step, nested from the base request outwards.
+    /// association reaches: one `IN (SELECT …)` per step, nested from the base request outwards,
+    /// for a chain of up to `nestedStepLimit` steps in all; one common table expression per step
+    /// beyond (`chainedOriginFilter`), since SQLite's parser overflows at about 12 nested levels.
     /// `steps`: the association flattened from the base's table.
     func originFilter(of origin: RequestOrigin, steps: [AssociationStep]) throws -> SubqueryFilter {
+        if try chainStepCount(of: origin, steps: steps, upTo: Self.nestedStepLimit + 1) > Self.nestedStepLimit {
+            return try chainedOriginFilter(of: origin, steps: steps)
+        }
+        return try nestedOriginFilter(of: origin, steps: steps)
+    }
+
+    /// The nested form: `… IN (SELECT … WHERE … IN (SELECT …))`, one level per step.
+    private func nestedOriginFilter(of origin: RequestOrigin, steps: [AssociationStep]) throws -> SubqueryFilter {
         var source = origin.base
         var filter: SubqueryFilter?
         for (index, step) in steps.enumerated() {

@@ -12,6 +12,10 @@ struct Resolver {
     /// The join path of the association being attached, nil while resolving what the request did
     /// not write as a join (a through association's pivot, an aggregate's join).
     var joinPath: [Int]? = []
+    /// Set while writing one stage of a long `request(for:)` chain (see `chainedOriginFilter`):
+    /// the statement selecting the previous stage's keys, which restricts the root instead of the
+    /// nested subqueries of its whole chain.
+    var previousStage: GeneratedStatement?
 
     init(graph: AssociationGraph) {
         self.graph = graph
@@ -46,7 +50,11 @@ struct Resolver {
         relation = relation.merging(request.relation)
         var root = try node(
             for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true, firstRecordedJoin: ownJoinCount)
-        root.originFilter = try originFilter(of: origin, steps: steps)
+        if let previousStage {
+            root.originFilter = try stageFilter(steps: steps, previousStage: previousStage)
+        } else {
+            root.originFilter = try originFilter(of: origin, steps: steps)
+        }
         return root
     }
 
@@ -65,7 +73,7 @@ struct Resolver {
         return try destination(of: steps, association: origin.association, from: baseTable)
     }
 
-    private func destination(of steps: [AssociationStep], association: AssociationRequest, from origin: TableInfo) throws -> TableInfo {
+    func destination(of steps: [AssociationStep], association: AssociationRequest, from origin: TableInfo) throws -> TableInfo {
         guard let last = steps.last else {
             throw AssocError.invalidAssociation(
                 association.displayName, table: origin.name,

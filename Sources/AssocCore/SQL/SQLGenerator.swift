@@ -44,7 +44,14 @@ package struct GeneratedQuery: Sendable {
 package enum SQLGenerator {
     /// The main statement of `request` and the layout of its rows.
     package static func generate(_ request: Request, graph: AssociationGraph) throws -> GeneratedQuery {
+        try generate(request, graph: graph, previousStage: nil)
+    }
+
+    /// `request`, its root restricted by `previousStage` (the keys a stage of a long
+    /// `request(for:)` chain starts from) instead of its own chain, when it has one.
+    static func generate(_ request: Request, graph: AssociationGraph, previousStage: GeneratedStatement?) throws -> GeneratedQuery {
         var resolver = Resolver(graph: graph)
+        resolver.previousStage = previousStage
         let query = try resolver.resolve(request)
         return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects)
     }
