@@ -31,16 +31,31 @@ struct NavigationEntry: Sendable, Equatable {
 /// The views a breadcrumb level went through: `u` goes back to the one before the last change
 /// (include, toggle, remove, prefetch, aggregate, filter, sort, typed request), Ctrl-R forward again.
 struct ViewHistory: Sendable, Equatable {
-    var undo: [RequestView] = []
-    var redo: [RequestView] = []
+    /// A view the level went through, with where the cursor was in it (nil when its positions
+    /// were relative to a jump's row): `u` puts the cursor back there.
+    struct Step: Sendable, Equatable {
+        var view: RequestView
+        var cursor: ListCursor?
+        var column: ListCursor?
+
+        /// The view of `rows`, with its cursor.
+        init(_ rows: RowsState) {
+            view = rows.view
+            cursor = rows.relative == nil && !rows.endIsProvisional ? rows.cursor : nil
+            column = rows.column
+        }
+    }
+
+    var undo: [Step] = []
+    var redo: [Step] = []
     /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
     var lastChangeIsTypedRequest = false
     /// Past this many changes the oldest are forgotten.
     static let limit = 200
 
     /// `old` was replaced by a change: it can be undone; what was undone can no longer be redone.
-    mutating func record(_ old: RequestView) {
-        undo.append(old)
+    mutating func record(_ old: RowsState) {
+        undo.append(Step(old))
         if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
         redo = []
         lastChangeIsTypedRequest = false
@@ -60,6 +75,10 @@ struct AppState: Sendable, Equatable {
     var links: [LinkEntry] = []
     var linksTable: String?
     var linksCursor = ListCursor()
+    /// The name of the link selected when a view was opened: its Links pane starts there.
+    var linksPreferredName: String?
+    /// The table of the view the user left when that view was opened.
+    var linksCameFrom: String?
     /// Record counts of the to-many links of the selected row, and the row they were asked for.
     var linkCounts: LinkCounts?
     var linkCountsAsked: LinkCounts?

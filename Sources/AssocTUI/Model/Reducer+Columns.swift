@@ -144,7 +144,7 @@ extension Reducer {
     /// A change of the view's presentation only: recorded for `u`, applied to the loaded page.
     static func changePresentation(_ state: inout AppState, to view: RequestView) {
         guard var rows = state.rows else { return }
-        state.history.record(rows.view)
+        state.history.record(rows)
         rows.view = view
         present(&rows)
         state.rows = rows

@@ -68,6 +68,9 @@ extension Reducer {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
             linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history))
+        // The new table's Links pane starts on the link of the same name, if it has one.
+        state.linksPreferredName = state.selectedLink?.association.name
+        state.linksCameFrom = state.rows?.view.table
         state.history = ViewHistory()
         state.rows = RowsState(view: view)
         state.focus = .rows
@@ -194,7 +197,7 @@ extension Reducer {
     /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
     static func reopen(_ state: inout AppState, _ view: RequestView, recording: Bool = true) -> [Effect] {
         guard let old = state.rows else { return [] }
-        if recording && old.view != view { state.history.record(old.view) }
+        if recording && old.view != view { state.history.record(old) }
         var rows = RowsState(view: view)
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
@@ -205,16 +208,18 @@ extension Reducer {
 
     /// `u` (`undo`) and Ctrl-R (`!undo`): the view before (after) the last change of this level.
     static func undo(_ state: inout AppState, redo: Bool = false) -> [Effect] {
-        guard let current = state.rows?.view else {
+        guard state.rows != nil else {
             state.message = StatusMessage(text: "Nothing to undo: open a table first", isError: false)
             return []
         }
-        let target = redo ? state.history.redo.popLast() : state.history.undo.popLast()
-        guard let target else {
+        guard let current = state.rows else { return [] }
+        let step = redo ? state.history.redo.popLast() : state.history.undo.popLast()
+        guard let step else {
             state.message = StatusMessage(text: redo ? "Nothing to redo" : "Nothing to undo in this view (Esc goes back a level)", isError: false)
             return []
         }
-        if redo { state.history.undo.append(current) } else { state.history.redo.append(current) }
+        let target = step.view
+        if redo { state.history.undo.append(.init(current)) } else { state.history.redo.append(.init(current)) }
         state.history.lastChangeIsTypedRequest = false
         state.message = StatusMessage(
             text: (redo ? "Redone: " : "Undone: ") + ViewSummary.text(of: target), isError: false)
@@ -222,10 +227,19 @@ extension Reducer {
             // The same request: only the columns' presentation changes, no query.
             rows.view = target
             present(&rows)
+            if let column = step.column { rows.column = column.resized(to: rows.columns.count) }
             state.rows = rows
             return []
         }
-        return reopen(&state, target, recording: false)
+        let effects = reopen(&state, target, recording: false)
+        // Back where the cursor was in that view (a filter or a sort had put it on the first row).
+        if var rows = state.rows, let cursor = step.cursor {
+            rows.cursor = cursor
+            rows.totalCount = cursor.count
+            if let column = step.column { rows.column = column }
+            state.rows = rows
+        }
+        return effects
     }
 
     // MARK: Links pane
@@ -241,7 +255,16 @@ extension Reducer {
         }
         let links = LinkEntry.entries(table: table, request: state.rows?.view.request, associations: state.associations)
         if table != state.linksTable {
-            state.linksCursor = ListCursor(count: links.count)
+            // On the link of the name the user was on, else on the first to-one link (the kind `+`
+            // includes), one that does not lead back to the table the user came from if there is one.
+            let preferred = state.linksPreferredName
+            let start = links.firstIndex { $0.isRootLink && $0.association.name == preferred }
+                ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany && $0.association.destination != state.linksCameFrom }
+                ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany } ?? 0
+            state.linksCursor = ListCursor(count: links.count).moved(to: start)
+                .scrolledToShowSelection(visible: state.visibleLines(.links))
+            state.linksPreferredName = nil
+            state.linksCameFrom = nil
         } else {
             state.linksCursor = state.linksCursor.resized(to: links.count)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))
