@@ -30,6 +30,11 @@ enum ChromeRenderer {
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }
 
+    /// The keys of the record view (`v`), in its hint line and in what an idle key there says.
+    static let recordHints: [(key: String, text: String)] = [
+        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close"),
+    ]
+
     /// The message when there is one, else the keys of the hint line from the keymap.
     static func hintLine(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
@@ -51,6 +56,16 @@ enum ChromeRenderer {
             return
         }
         var spans: [StyledText] = []
+        if case .record = state.overlay {
+            // The record view has keys of its own: the grid's would do nothing there.
+            for (offset, hint) in recordHints.enumerated() {
+                if offset > 0 { spans.append(StyledText("  ", .hint)) }
+                spans.append(StyledText(hint.key, .hintKey))
+                spans.append(StyledText(" " + hint.text, .hint))
+            }
+            buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
+            return
+        }
         // The link `+ - t p a` act on, whole: the Links pane may cut its name.
         let link = (state.focus == .links || state.focus == .rows) && state.rows != nil ? state.selectedLink : nil
         if let link, state.focus == .links {

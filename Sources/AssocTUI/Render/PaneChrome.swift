@@ -20,8 +20,8 @@ enum PaneChrome {
         let trailingRoom = counter ? max(0, rect.width - titleMinimum - 6) : max(0, rect.width / 2)
         let trailingText = trailing.isEmpty || trailingRoom == 0 ? "" : " " + TextWidth.truncate(trailing, toWidth: trailingRoom) + " "
         let trailingWidth = TextWidth.width(of: trailingText)
-        // Layout: rule, " title ", at least one rule, " trailing ", rule.
-        let titleRoom = trailingWidth > 0 ? rect.width - trailingWidth - 5 : rect.width - 3
+        // Layout: rule, " title ", rules, " trailing ", rule.
+        let titleRoom = trailingWidth > 0 ? rect.width - trailingWidth - 4 : rect.width - 3
         let titleText = " " + TextWidth.truncate(title, toWidth: max(0, titleRoom)) + " "
         let used = buffer.put(titleText, at: Point(x: rect.x + 1, y: y), maxWidth: rect.width - 1,
                               style: focused ? .focusedTitle : .title)
