@@ -37,10 +37,15 @@ struct ViewHistory: Sendable, Equatable {
         var view: RequestView
         var cursor: ListCursor?
         var column: ListCursor?
+        /// What the change from this view to the next one did ("Included artist"), for the
+        /// message of `u` and Ctrl-R.
+        var change: String?
 
         /// The view of `rows`, with its cursor.
-        init(_ rows: RowsState) {
+        init(_ rows: RowsState, change: String? = nil) {
             view = rows.view
+            // "Included artist (optional: LEFT JOIN)" → "Included artist".
+            self.change = change.map { text in text.range(of: " (").map { String(text[..<$0.lowerBound]) } ?? text }
             cursor = rows.relative == nil && !rows.endIsProvisional ? rows.cursor : nil
             column = rows.column
         }
@@ -54,8 +59,8 @@ struct ViewHistory: Sendable, Equatable {
     static let limit = 200
 
     /// `old` was replaced by a change: it can be undone; what was undone can no longer be redone.
-    mutating func record(_ old: RowsState) {
-        undo.append(Step(old))
+    mutating func record(_ old: RowsState, change: String? = nil) {
+        undo.append(Step(old, change: change))
         if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
         redo = []
         lastChangeIsTypedRequest = false

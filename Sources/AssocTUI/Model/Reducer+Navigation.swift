@@ -197,7 +197,10 @@ extension Reducer {
     /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
     static func reopen(_ state: inout AppState, _ view: RequestView, recording: Bool = true) -> [Effect] {
         guard let old = state.rows else { return [] }
-        if recording && old.view != view { state.history.record(old) }
+        if recording && old.view != view {
+            // The change's own message (set before it reopens the view) says what `u` undoes.
+            state.history.record(old, change: state.message.flatMap { $0.isError ? nil : $0.text })
+        }
         var rows = RowsState(view: view)
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
@@ -219,10 +222,15 @@ extension Reducer {
             return []
         }
         let target = step.view
-        if redo { state.history.undo.append(.init(current)) } else { state.history.redo.append(.init(current)) }
+        if redo {
+            state.history.undo.append(.init(current, change: step.change))
+        } else {
+            state.history.redo.append(.init(current, change: step.change))
+        }
         state.history.lastChangeIsTypedRequest = false
+        // What was undone ("Undone: Included artist"), else the view it leads back to.
         state.message = StatusMessage(
-            text: (redo ? "Redone: " : "Undone: ") + ViewSummary.text(of: target), isError: false)
+            text: (redo ? "Redone: " : "Undone: ") + (step.change ?? ViewSummary.text(of: target)), isError: false)
         if var rows = state.rows, rows.view.request == target.request, rows.page != nil {
             // The same request: only the columns' presentation changes, no query.
             rows.view = target

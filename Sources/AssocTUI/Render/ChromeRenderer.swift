@@ -72,7 +72,9 @@ enum ChromeRenderer {
             spans.append(StyledText(link.namePath.joined(separator: "."), .link))
             spans.append(StyledText(" \(link.association.kind.rawValue) \(link.association.destination)  ", .hint))
         }
-        for (offset, hint) in Keymap.hints.enumerated() {
+        // Include keys act on an open view: the start screen leaves them out.
+        let hints = state.rows == nil ? Keymap.hints.filter { $0.key != "+" && $0.key != "t" } : Keymap.hints
+        for (offset, hint) in hints.enumerated() {
             if offset > 0 { spans.append(StyledText("  ", .hint)) }
             spans.append(StyledText(hint.key, .hintKey))
             var text = " " + hint.text
