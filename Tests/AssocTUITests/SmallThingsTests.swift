@@ -39,3 +39,20 @@ final class SmallThingsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.message?.text, "Redone: Included artist")
     }
 }
+
+/// Issue 29 item 16: a table opened from the Tables pane starts a new breadcrumb trail; Esc
+/// still goes back to where the user was.
+final class NewTrailTests: XCTestCase, ChinookBrowsing {
+    func testOpeningFromTablesStartsANewTrail() throws {
+        let app = try makeApp(width: 140, height: 30)
+        try open(app, "Album")
+        try follow(app, "tracks")
+        XCTAssertTrue(lines(app)[0].contains("› Album"), lines(app)[0])
+        for _ in 0..<5 where app.state.focus != .tables { press(app, .tab) }
+        try open(app, "Genre")
+        XCTAssertEqual(lines(app)[0], "chinook › Genre")
+        press(app, .escape)
+        XCTAssertEqual(app.state.rows?.view.table, "Track")
+        XCTAssertTrue(lines(app)[0].contains("› Album"), lines(app)[0])
+    }
+}

@@ -26,6 +26,9 @@ struct NavigationEntry: Sendable, Equatable {
     var sqlScroll: Int
     /// The undo and redo history of that level's view.
     var history = ViewHistory()
+    /// The view opened from here started a new trail (a table opened from the Tables pane): the
+    /// breadcrumb shows the levels from that view on.
+    var nextStartsTrail = false
 }
 
 /// The views a breadcrumb level went through: `u` goes back to the one before the last change

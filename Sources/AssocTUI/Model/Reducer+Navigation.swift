@@ -6,7 +6,7 @@ extension Reducer {
         switch state.focus {
         case .tables:
             guard let table = state.selectedTable else { return [] }
-            return push(&state, RequestView(table: table.name))
+            return push(&state, RequestView(table: table.name), newTrail: true)
         case .links:
             guard let entry = state.selectedLink else { return [] }
             return follow(&state, entry)
@@ -64,10 +64,12 @@ extension Reducer {
     }
 
     /// Saves where the user is and opens `view` in the Rows pane.
-    static func push(_ state: inout AppState, _ view: RequestView) -> [Effect] {
+    /// A table opened from the Tables pane starts a `newTrail`: the breadcrumb starts again at it,
+    /// and Esc still goes back to where the user was.
+    static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history))
+            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history, nextStartsTrail: newTrail))
         // The new table's Links pane starts on the link of the same name, if it has one.
         state.linksPreferredName = state.selectedLink?.association.name
         state.linksCameFrom = state.rows?.view.table

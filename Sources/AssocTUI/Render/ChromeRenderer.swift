@@ -4,7 +4,9 @@ enum ChromeRenderer {
     static func breadcrumb(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         var segments: [[StyledText]] = []
-        let views = state.stack.compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
+        // The trail starts at the last table opened from the Tables pane (Esc still goes back further).
+        let trailStart = (state.stack.lastIndex { $0.nextStartsTrail }).map { $0 + 1 } ?? 0
+        let views = state.stack[trailStart...].compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
             if let rowLabel = view.rowLabel {
                 segments.append([StyledText(" › ", .dim), StyledText(rowLabel, .dim)])
