@@ -56,3 +56,4 @@ final class NewTrailTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(lines(app)[0].contains("› Album"), lines(app)[0])
     }
 }
+

@@ -266,10 +266,14 @@ extension Reducer {
         let links = LinkEntry.entries(table: table, request: state.rows?.view.request, associations: state.associations)
         if table != state.linksTable {
             // On the link of the name the user was on, else on the first to-one link (the kind `+`
-            // includes), one that does not lead back to the table the user came from if there is one.
+            // includes): a direct one that does not lead back to the table the user came from (its
+            // columns, or a through link's over it, would be the same on every row) if there is one.
             let preferred = state.linksPreferredName
             let start = links.firstIndex { $0.isRootLink && $0.association.name == preferred }
-                ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany && $0.association.destination != state.linksCameFrom }
+                ?? links.firstIndex {
+                    $0.isRootLink && ($0.association.kind == .belongsTo || $0.association.kind == .hasOne)
+                        && $0.association.destination != state.linksCameFrom
+                }
                 ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany } ?? 0
             state.linksCursor = ListCursor(count: links.count).moved(to: start)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))
