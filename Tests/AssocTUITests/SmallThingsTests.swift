@@ -57,3 +57,15 @@ final class NewTrailTests: XCTestCase, ChinookBrowsing {
     }
 }
 
+
+/// The message of `u` keeps a condition's own parentheses and drops a change's note.
+final class UndoMessageNoteTests: XCTestCase {
+    func testNotesGoConditionsStay() {
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Included artist (optional: LEFT JOIN)"), "Included artist")
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Filter: GenreId = 1 (3 rows)"), "Filter: GenreId = 1")
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Filter: GenreId IN (1, 2)"), "Filter: GenreId IN (1, 2)")
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Filters: a > 1 AND (b = 2 OR c = 3)"), "Filters: a > 1 AND (b = 2 OR c = 3)")
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Filter: x = (rowCount > 2)"), "Filter: x = (rowCount > 2)")
+        XCTAssertEqual(ViewHistory.Step.withoutNote("Hid Name (X shows the hidden columns, u undoes)"), "Hid Name")
+    }
+}

@@ -47,10 +47,20 @@ struct ViewHistory: Sendable, Equatable {
         /// The view of `rows`, with its cursor.
         init(_ rows: RowsState, change: String? = nil) {
             view = rows.view
-            // "Included artist (optional: LEFT JOIN)" → "Included artist".
-            self.change = change.map { text in text.range(of: " (").map { String(text[..<$0.lowerBound]) } ?? text }
+            self.change = change.map(Self.withoutNote)
             cursor = rows.relative == nil && !rows.endIsProvisional ? rows.cursor : nil
             column = rows.column
+        }
+
+        /// A change's message without its trailing note: "Included artist (optional: LEFT JOIN)"
+        /// → "Included artist"; a condition's own parentheses (`x IN (1, 2)`) stay.
+        static func withoutNote(_ text: String) -> String {
+            guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return text }
+            let note = text[open.upperBound...]
+            let noteWords: Set<String> = ["undoes", "JOIN", "row", "rows", "again", "narrower", "became", "shows"]
+            let words = note.split(separator: " ").map { $0.filter { $0 != ")" && $0 != "," } }
+            guard words.contains(where: noteWords.contains) else { return text }
+            return String(text[..<open.lowerBound])
         }
     }
 
