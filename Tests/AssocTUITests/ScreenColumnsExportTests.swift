@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AssocCore
 @testable import AssocTUI
 
 /// Issue 29 item 13: `e` exports exactly the columns on screen, in screen order (pinned first);
@@ -44,7 +45,20 @@ final class ScreenColumnsExportTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(Array(screen.prefix(2)), ["TrackId", "Name"])
 
         let shown = try export(app, key: "e", to: directory + "/shown.csv")
-        XCTAssertEqual(shown.components(separatedBy: "\r\n").first, screen.joined(separator: ","))
+        let shownLines = shown.components(separatedBy: "\r\n")
+        XCTAssertEqual(shownLines.first, screen.joined(separator: ","))
+        // The first row's values, in the same order as the grid's first row.
+        let gridRow = try XCTUnwrap(app.state.rows?.rows.first).map { value -> String in
+            switch value {
+            case .null: return ""
+            case .integer(let v): return String(v)
+            case .real(let v): return RealText.readable(v)
+            case .text(let t): return t.contains(",") ? "\"" + t + "\"" : t
+            case .blob: return "?"
+            }
+        }
+        XCTAssertEqual(shownLines.dropFirst().first, gridRow.joined(separator: ","))
+        XCTAssertTrue(shown.contains("Rock"), shown)
         XCTAssertTrue(app.state.message?.text.contains("the \(screen.count) columns on screen; E exports every column") ?? false,
                       "\(String(describing: app.state.message))")
 
