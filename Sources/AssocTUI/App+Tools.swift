@@ -24,11 +24,12 @@ extension BrowserApp {
     func startExport(_ effect: Effect) {
         guard case .export(let view, let path, let replacing) = effect else { return }
         let format = ExportFormat.forPath(path)
+        let columns = state.exportPrompt?.columns
         let wakeup = self.wakeup
         startJob(effect, announce: false) { source, job in
             var lastPosted = ContinuousClock.now
             do {
-                let written = try source.export(view, to: path, format: format, replacing: replacing) { progress in
+                let written = try source.export(view, to: path, format: format, replacing: replacing, columns: columns) { progress in
                     if ContinuousClock.now - lastPosted >= .milliseconds(50) || progress.written >= progress.total {
                         lastPosted = ContinuousClock.now
                         job.post(progress)

@@ -42,3 +42,16 @@ extension ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view.table, table, file: file, line: line)
     }
 }
+
+extension ChinookBrowsing {
+    /// Moves the focus to the Links pane and follows the link named `link` of the selected row.
+    func follow(_ app: BrowserApp, _ link: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
+        XCTAssertEqual(app.state.focus, .links, file: file, line: line)
+        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == link }, "no link \(link)",
+                                  file: file, line: line)
+        press(app, .home)
+        for _ in 0..<index { press(app, .down) }
+        press(app, .enter)
+    }
+}

@@ -184,7 +184,7 @@ final class ExportSafetyTests: XCTestCase {
         XCTAssertEqual(refused.state.message?.text, "Export cancelled: \(path("out.csv")) → \(path("elsewhere/target.txt")) kept as it was")
         XCTAssertEqual(try String(contentsOfFile: path("elsewhere/target.txt"), encoding: .utf8), "target bytes")
         let confirmed = try app(keys + [.character("y")])
-        XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV)")
+        XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV, the 2 columns on screen; E exports every column)")
         XCTAssertTrue(isLink("out.csv"))
         XCTAssertEqual(names(), ["elsewhere", "elsewhere/target.txt", "out.csv"])
     }

@@ -52,7 +52,7 @@ final class SwiftPaneProgramTests: XCTestCase {
         // required (+ then t).
         let tracks = try browse(path, [
             .down, .down, .enter, .tab, .down, .enter,  // Album 1 → Links → tracks → follow
-            .tab, .down, .character("+"), .character("t"),  // Links of Track: genre, include, required
+            .tab, .character("+"), .character("t"),  // Links of Track start on genre: include, required
         ])
         XCTAssertEqual(tracks.state.rows?.view.table, "Track")
         let text = paneText(tracks)

@@ -42,7 +42,7 @@ package enum RowCSV {
         switch value {
         case .null: return ""
         case .integer(let v): return String(v)
-        case .real(let v): return String(v)
+        case .real(let v): return RealText.readable(v)
         case .text(let s): return s
         case .blob(let b): return Base64.encode(b)
         }

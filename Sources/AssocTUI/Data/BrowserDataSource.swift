@@ -110,9 +110,10 @@ package protocol BrowserDataSource: AnyObject {
     /// The association tree around `table`, for the schema map.
     func schemaTree(around table: String) -> [SchemaTree.Line]
     /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
-    /// `progress` returning false cancels the export (`FileWriteError.cancelled`).
+    /// `progress` returning false cancels the export (`FileWriteError.cancelled`). With `columns`
+    /// (the grid's), each row is those columns only, in that order, named by their headers.
     func export(_ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
-                progress: (ExportProgress) -> Bool) throws -> Int
+                columns: [GridColumn]?, progress: (ExportProgress) -> Bool) throws -> Int
     /// The view as request-language text (the request line).
     func requestText(for view: RequestView) throws -> String
     /// Throws when `view` does not make valid SQL; returns the view as it will run (conditions
@@ -171,8 +172,16 @@ extension BrowserDataSource {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }
     package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }
+    /// Every column of the request (`E`).
     package func export(
-        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing, progress: (ExportProgress) -> Bool
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
+        progress: (ExportProgress) -> Bool
+    ) throws -> Int {
+        try export(view, to: path, format: format, replacing: replacing, columns: nil, progress: progress)
+    }
+    package func export(
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
+        columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
     }

@@ -13,13 +13,31 @@ extension RequestDataSource {
     }
 
     package func export(
-        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing, progress: (ExportProgress) -> Bool
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
+        columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         let request = try request(for: view)
+        var projection: ((Row) -> Row)?
+        if let columns {
+            // Each row flattened as the grid flattens it, then the grid's columns picked in order.
+            let tree = try db.scopeTree(of: request)
+            var flattener = RowFlattener(tree: tree)
+            flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
+            var places: [Int?]?
+            projection = { row in
+                let all = flattener.values(of: row)
+                if places == nil {
+                    let layout = flattener.columns(of: row)
+                    places = columns.map { column in layout.firstIndex(of: column) }
+                }
+                let values = (places ?? []).map { place in place.flatMap { $0 < all.count ? all[$0] : nil } ?? .null }
+                return Row(columnNames: columns.map(\.header), values: values)
+            }
+        }
         // The grid's order: its keyset's when it pages by keyset, else totally ordered as its
         // OFFSET pages are.
         return try ViewExporter(db: db).export(
             request, to: path, format: format, replacing: replacing, order: pagingKeyset(for: request)?.orderings(),
-            progress: progress)
+            progress: progress, projection: projection)
     }
 }

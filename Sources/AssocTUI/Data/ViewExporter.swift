@@ -51,7 +51,7 @@ package struct ViewExporter {
     @discardableResult
     package func export(
         _ request: Request, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
-        order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }
+        order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }, projection: ((Row) -> Row)? = nil
     ) throws -> Int {
         let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.connection.path])
         defer { file.abandon() }
@@ -73,10 +73,17 @@ package struct ViewExporter {
         }
         let cursor = try db.cursor(ordered, chunking: chunking)
         var writer = RowDocumentWriter(document: format == .csv ? .csv : .json)
-        while let row = try cursor.nextStreamed() {
-            try writer.append(row, to: &buffer) { bytes in
-                try file.write(bytes)
-                bytes.removeAll(keepingCapacity: true)
+        while true {
+            if let projection {
+                // A projected row (the grid's columns) is flat: its prefetched rows are only counted.
+                guard let row = try cursor.next() else { break }
+                try writer.append(projection(row), to: &buffer)
+            } else {
+                guard let row = try cursor.nextStreamed() else { break }
+                try writer.append(row, to: &buffer) { bytes in
+                    try file.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
             if buffer.count >= 1 << 16 { try flush() }
             if writer.count % progressEvery == 0, !report(writer.count) {

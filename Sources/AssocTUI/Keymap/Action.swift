@@ -10,7 +10,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case include, removeInclude, toggleRequired, prefetch, aggregate
     case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, requestLine
     case toggleSidePane, maximizeSidePane, previousTab, nextTab
-    case recordView, messages, schemaMap, jumpList, frequency, export, copyCell, rerun, undo, redo
+    case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
 }
 
 /// Groups of the help screen, in display order.

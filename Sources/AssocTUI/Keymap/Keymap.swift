@@ -69,7 +69,8 @@ enum Keymap {
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
         Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
         // Tools
-        Binding(keys: [.character("e")], action: .export, help: "export the view (CSV, JSON)", group: .tools),
+        Binding(keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools),
+        Binding(keys: [.character("E")], action: .exportAll, help: "export the view's rows with every column of its request, hidden ones too (CSV, JSON)", group: .tools),
         Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
         Binding(keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
         Binding(keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),

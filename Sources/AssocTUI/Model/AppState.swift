@@ -26,21 +26,54 @@ struct NavigationEntry: Sendable, Equatable {
     var sqlScroll: Int
     /// The undo and redo history of that level's view.
     var history = ViewHistory()
+    /// The view opened from here started a new trail (a table opened from the Tables pane): the
+    /// breadcrumb shows the levels from that view on.
+    var nextStartsTrail = false
 }
 
 /// The views a breadcrumb level went through: `u` goes back to the one before the last change
 /// (include, toggle, remove, prefetch, aggregate, filter, sort, typed request), Ctrl-R forward again.
 struct ViewHistory: Sendable, Equatable {
-    var undo: [RequestView] = []
-    var redo: [RequestView] = []
+    /// A view the level went through, with where the cursor was in it (nil when its positions
+    /// were relative to a jump's row): `u` puts the cursor back there.
+    struct Step: Sendable, Equatable {
+        var view: RequestView
+        var cursor: ListCursor?
+        var column: ListCursor?
+        /// What the change from this view to the next one did ("Included artist"), for the
+        /// message of `u` and Ctrl-R.
+        var change: String?
+
+        /// The view of `rows`, with its cursor.
+        init(_ rows: RowsState, change: String? = nil) {
+            view = rows.view
+            self.change = change.map(Self.withoutNote)
+            cursor = rows.relative == nil && !rows.endIsProvisional ? rows.cursor : nil
+            column = rows.column
+        }
+
+        /// A change's message without its trailing note: "Included artist (optional: LEFT JOIN)"
+        /// → "Included artist"; a condition's own parentheses (`x IN (1, 2)`) stay.
+        static func withoutNote(_ text: String) -> String {
+            guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return text }
+            let note = text[open.upperBound...]
+            let noteWords: Set<String> = ["undoes", "JOIN", "row", "rows", "again", "narrower", "became", "shows"]
+            let words = note.split(separator: " ").map { $0.filter { $0 != ")" && $0 != "," } }
+            guard words.contains(where: noteWords.contains) else { return text }
+            return String(text[..<open.lowerBound])
+        }
+    }
+
+    var undo: [Step] = []
+    var redo: [Step] = []
     /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
     var lastChangeIsTypedRequest = false
     /// Past this many changes the oldest are forgotten.
     static let limit = 200
 
     /// `old` was replaced by a change: it can be undone; what was undone can no longer be redone.
-    mutating func record(_ old: RequestView) {
-        undo.append(old)
+    mutating func record(_ old: RowsState, change: String? = nil) {
+        undo.append(Step(old, change: change))
         if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
         redo = []
         lastChangeIsTypedRequest = false
@@ -60,6 +93,10 @@ struct AppState: Sendable, Equatable {
     var links: [LinkEntry] = []
     var linksTable: String?
     var linksCursor = ListCursor()
+    /// The name of the link selected when a view was opened: its Links pane starts there.
+    var linksPreferredName: String?
+    /// The table of the view the user left when that view was opened.
+    var linksCameFrom: String?
     /// Record counts of the to-many links of the selected row, and the row they were asked for.
     var linkCounts: LinkCounts?
     var linkCountsAsked: LinkCounts?

@@ -15,6 +15,8 @@ struct ExportPrompt: Sendable, Equatable {
 
     var view: RequestView
     var text: String
+    /// The columns on screen, in screen order (`e`); nil: every column of the request (`E`).
+    var columns: [GridColumn]?
     var stage: Stage = .name
     /// What the user agreed to replace (`y`), for the messages after it.
     var replacing: FileDestination?
@@ -30,7 +32,9 @@ struct ExportPrompt: Sendable, Equatable {
     /// The line shown in place of the hint line.
     var line: String {
         switch stage {
-        case .name: return "Export to (.json or .csv, relative to the current directory): " + text + "▏"
+        case .name:
+            let what = columns == nil ? "every column" : "the columns on screen, E: every column"
+            return "Export to (\(what); .json or .csv, relative to the current directory): " + text + "▏"
         case .confirmOverwrite(let destination): return Self.question(destination)
         case .running(let progress):
             let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""

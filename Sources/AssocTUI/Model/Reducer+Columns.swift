@@ -11,8 +11,8 @@ extension Reducer {
         var view = rows.view
         guard column.isRoot, column.source == .table else {
             view.presentation.hidden.insert(column)
-            changePresentation(&state, to: view)
             state.message = StatusMessage(text: "Hid \(column.header) (X shows the hidden columns, u undoes)", isError: false)
+            changePresentation(&state, to: view)
             return []
         }
         guard !rows.keyColumns.contains(column.name) else {
@@ -127,8 +127,8 @@ extension Reducer {
         }
         var view = rows.view
         view.presentation.widthChanges[column, default: 0] += target - current
-        changePresentation(&state, to: view)
         state.message = StatusMessage(text: "\(column.header): \(target) cells wide (< narrower, > wider)", isError: false)
+        changePresentation(&state, to: view)
         return []
     }
 
@@ -144,7 +144,7 @@ extension Reducer {
     /// A change of the view's presentation only: recorded for `u`, applied to the loaded page.
     static func changePresentation(_ state: inout AppState, to view: RequestView) {
         guard var rows = state.rows else { return }
-        state.history.record(rows.view)
+        state.history.record(rows, change: state.message.flatMap { $0.isError ? nil : $0.text })
         rows.view = view
         present(&rows)
         state.rows = rows

@@ -8,12 +8,19 @@ import Darwin
 /// a blank one is refused), confirms before replacing a file (naming a link's target), and shows
 /// the export's progress and result in the message line.
 extension Reducer {
-    static func startExport(_ state: inout AppState) -> [Effect] {
+    /// `e` exports the columns on screen in screen order (pinned first); `E` (`allColumns`) every
+    /// column of the view's request, the root columns `x` hid included.
+    static func startExport(_ state: inout AppState, allColumns: Bool = false) -> [Effect] {
         guard let rows = state.rows else {
             state.message = StatusMessage(text: "Open a table first: e exports the rows of the open view", isError: false)
             return []
         }
-        state.exportPrompt = ExportPrompt(view: rows.view, text: ExportFileName.defaultName(for: rows.view.table))
+        var view = rows.view
+        if allColumns, let saved = view.presentation.selectionBeforeHiding {
+            view.request.relation.selection = saved.items
+        }
+        state.exportPrompt = ExportPrompt(
+            view: view, text: ExportFileName.defaultName(for: rows.view.table), columns: allColumns ? nil : rows.columns)
         return []
     }
 
@@ -78,7 +85,10 @@ extension Reducer {
             state.exportPrompt = nil
             let rows = written == 1 ? "1 row" : "\(written) rows"
             let link = prompt.replacing.map { $0.isLink ? " → \($0.target)" : "" } ?? ""
-            state.message = StatusMessage(text: "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (\(format))", isError: false)
+            let columns = prompt.columns.map { "the \($0.count) column\($0.count == 1 ? "" : "s") on screen; E exports every column" }
+                ?? "every column of the request"
+            state.message = StatusMessage(
+                text: "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (\(format), \(columns))", isError: false)
         case .cancelled:
             state.exportPrompt = nil
             let kept: String

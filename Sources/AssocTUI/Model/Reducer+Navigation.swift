@@ -6,7 +6,7 @@ extension Reducer {
         switch state.focus {
         case .tables:
             guard let table = state.selectedTable else { return [] }
-            return push(&state, RequestView(table: table.name))
+            return push(&state, RequestView(table: table.name), newTrail: true)
         case .links:
             guard let entry = state.selectedLink else { return [] }
             return follow(&state, entry)
@@ -64,10 +64,15 @@ extension Reducer {
     }
 
     /// Saves where the user is and opens `view` in the Rows pane.
-    static func push(_ state: inout AppState, _ view: RequestView) -> [Effect] {
+    /// A table opened from the Tables pane starts a `newTrail`: the breadcrumb starts again at it,
+    /// and Esc still goes back to where the user was.
+    static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history))
+            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history, nextStartsTrail: newTrail))
+        // The new table's Links pane starts on the link of the same name, if it has one.
+        state.linksPreferredName = state.selectedLink?.association.name
+        state.linksCameFrom = state.rows?.view.table
         state.history = ViewHistory()
         state.rows = RowsState(view: view)
         state.focus = .rows
@@ -194,7 +199,10 @@ extension Reducer {
     /// Replaces the current view by `view` (same place in the breadcrumb), keeping the cursor.
     static func reopen(_ state: inout AppState, _ view: RequestView, recording: Bool = true) -> [Effect] {
         guard let old = state.rows else { return [] }
-        if recording && old.view != view { state.history.record(old.view) }
+        if recording && old.view != view {
+            // The change's own message (set before it reopens the view) says what `u` undoes.
+            state.history.record(old, change: state.message.flatMap { $0.isError ? nil : $0.text })
+        }
         var rows = RowsState(view: view)
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
@@ -205,27 +213,43 @@ extension Reducer {
 
     /// `u` (`undo`) and Ctrl-R (`!undo`): the view before (after) the last change of this level.
     static func undo(_ state: inout AppState, redo: Bool = false) -> [Effect] {
-        guard let current = state.rows?.view else {
+        guard state.rows != nil else {
             state.message = StatusMessage(text: "Nothing to undo: open a table first", isError: false)
             return []
         }
-        let target = redo ? state.history.redo.popLast() : state.history.undo.popLast()
-        guard let target else {
+        guard let current = state.rows else { return [] }
+        let step = redo ? state.history.redo.popLast() : state.history.undo.popLast()
+        guard let step else {
             state.message = StatusMessage(text: redo ? "Nothing to redo" : "Nothing to undo in this view (Esc goes back a level)", isError: false)
             return []
         }
-        if redo { state.history.undo.append(current) } else { state.history.redo.append(current) }
+        let target = step.view
+        if redo {
+            state.history.undo.append(.init(current, change: step.change))
+        } else {
+            state.history.redo.append(.init(current, change: step.change))
+        }
         state.history.lastChangeIsTypedRequest = false
+        // What was undone ("Undone: Included artist"), else the view it leads back to.
         state.message = StatusMessage(
-            text: (redo ? "Redone: " : "Undone: ") + ViewSummary.text(of: target), isError: false)
+            text: (redo ? "Redone: " : "Undone: ") + (step.change ?? ViewSummary.text(of: target)), isError: false)
         if var rows = state.rows, rows.view.request == target.request, rows.page != nil {
             // The same request: only the columns' presentation changes, no query.
             rows.view = target
             present(&rows)
+            if let column = step.column { rows.column = column.resized(to: rows.columns.count) }
             state.rows = rows
             return []
         }
-        return reopen(&state, target, recording: false)
+        let effects = reopen(&state, target, recording: false)
+        // Back where the cursor was in that view (a filter or a sort had put it on the first row).
+        if var rows = state.rows, let cursor = step.cursor {
+            rows.cursor = cursor
+            rows.totalCount = cursor.count
+            if let column = step.column { rows.column = column }
+            state.rows = rows
+        }
+        return effects
     }
 
     // MARK: Links pane
@@ -241,7 +265,20 @@ extension Reducer {
         }
         let links = LinkEntry.entries(table: table, request: state.rows?.view.request, associations: state.associations)
         if table != state.linksTable {
-            state.linksCursor = ListCursor(count: links.count)
+            // On the link of the name the user was on, else on the first to-one link (the kind `+`
+            // includes): a direct one that does not lead back to the table the user came from (its
+            // columns, or a through link's over it, would be the same on every row) if there is one.
+            let preferred = state.linksPreferredName
+            let start = links.firstIndex { $0.isRootLink && $0.association.name == preferred }
+                ?? links.firstIndex {
+                    $0.isRootLink && ($0.association.kind == .belongsTo || $0.association.kind == .hasOne)
+                        && $0.association.destination != state.linksCameFrom
+                }
+                ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany } ?? 0
+            state.linksCursor = ListCursor(count: links.count).moved(to: start)
+                .scrolledToShowSelection(visible: state.visibleLines(.links))
+            state.linksPreferredName = nil
+            state.linksCameFrom = nil
         } else {
             state.linksCursor = state.linksCursor.resized(to: links.count)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))

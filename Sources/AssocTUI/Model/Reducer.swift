@@ -313,6 +313,8 @@ enum Reducer {
             return openFrequencies(&state)
         case .export:
             return startExport(&state)
+        case .exportAll:
+            return startExport(&state, allColumns: true)
         case .prefetch:
             return prefetch(&state)
         case .aggregate:

@@ -19,6 +19,11 @@ extension Reducer {
             let left = action == .moveLeft || action == .firstColumn
             return left ? "Already at the first column" : "Already at the last column"
         default:
+            if case .record = state.overlay {
+                let keys = ChromeRenderer.recordHints.map { "\($0.key) \($0.text)" }.joined(separator: ", ")
+                let key = Keymap.binding(for: action)?.keys.first?.label ?? action.rawValue
+                return "\(key) does nothing in the record view: \(keys)"
+            }
             let help = Keymap.binding(for: action)?.help ?? action.rawValue
             let key = Keymap.binding(for: action)?.keys.first?.label ?? action.rawValue
             return "\(key) (\(help)): nothing to do in \(place)"

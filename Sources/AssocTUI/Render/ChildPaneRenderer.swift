@@ -16,7 +16,7 @@ enum ChildPaneRenderer {
         let visible = max(0, rect.height - 2)
         let position = focused && count > visible ? "\(cursor.index + 1)/" : ""
         let content = PaneChrome.drawTitle(
-            "\(child.key) of \(rows.selectedRowLabel)", trailing: position + (count == 1 ? "1 record" : "\(count) records"),
+            "\(child.key) of \(rows.selectedRowLabel)", trailing: position + (count == 1 ? "1 record" : "\(count) records"), counter: true,
             in: rect, focused: focused, buffer: &buffer)
         guard !content.isEmpty else { return }
         if child.rows.isEmpty {

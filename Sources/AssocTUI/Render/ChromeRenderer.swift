@@ -4,7 +4,9 @@ enum ChromeRenderer {
     static func breadcrumb(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         var segments: [[StyledText]] = []
-        let views = state.stack.compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
+        // The trail starts at the last table opened from the Tables pane (Esc still goes back further).
+        let trailStart = (state.stack.lastIndex { $0.nextStartsTrail }).map { $0 + 1 } ?? 0
+        let views = state.stack[trailStart...].compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
             if let rowLabel = view.rowLabel {
                 segments.append([StyledText(" › ", .dim), StyledText(rowLabel, .dim)])
@@ -30,6 +32,11 @@ enum ChromeRenderer {
         buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
     }
 
+    /// The keys of the record view (`v`), in its hint line and in what an idle key there says.
+    static let recordHints: [(key: String, text: String)] = [
+        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close"),
+    ]
+
     /// The message when there is one, else the keys of the hint line from the keymap.
     static func hintLine(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
@@ -51,13 +58,25 @@ enum ChromeRenderer {
             return
         }
         var spans: [StyledText] = []
+        if case .record = state.overlay {
+            // The record view has keys of its own: the grid's would do nothing there.
+            for (offset, hint) in recordHints.enumerated() {
+                if offset > 0 { spans.append(StyledText("  ", .hint)) }
+                spans.append(StyledText(hint.key, .hintKey))
+                spans.append(StyledText(" " + hint.text, .hint))
+            }
+            buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
+            return
+        }
         // The link `+ - t p a` act on, whole: the Links pane may cut its name.
         let link = (state.focus == .links || state.focus == .rows) && state.rows != nil ? state.selectedLink : nil
         if let link, state.focus == .links {
             spans.append(StyledText(link.namePath.joined(separator: "."), .link))
             spans.append(StyledText(" \(link.association.kind.rawValue) \(link.association.destination)  ", .hint))
         }
-        for (offset, hint) in Keymap.hints.enumerated() {
+        // Include keys act on an open view: the start screen leaves them out.
+        let hints = state.rows == nil ? Keymap.hints.filter { $0.key != "+" && $0.key != "t" } : Keymap.hints
+        for (offset, hint) in hints.enumerated() {
             if offset > 0 { spans.append(StyledText("  ", .hint)) }
             spans.append(StyledText(hint.key, .hintKey))
             var text = " " + hint.text

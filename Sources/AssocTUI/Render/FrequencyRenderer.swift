@@ -14,7 +14,7 @@ enum FrequencyRenderer {
         }
         let content = PaneChrome.drawTitle(
             "Frequencies: \(Sanitizer.sanitize(frequency.query.columnLabel)) in \(Sanitizer.sanitize(frequency.view.title))",
-            trailing: trailing, in: rect, focused: state.focus == .rows, buffer: &buffer)
+            trailing: trailing, counter: true, in: rect, focused: state.focus == .rows, buffer: &buffer)
         guard !content.isEmpty, let page else { return }
         if page.distinctCount == 0 {
             PaneChrome.drawNote("(no rows)", in: content, buffer: &buffer)

@@ -8,7 +8,7 @@ enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .links
         let title = state.linksTable.map { "Links: " + $0 } ?? "Links"
-        let content = PaneChrome.drawTitle(title, trailing: String(state.links.count), in: rect, focused: focused, buffer: &buffer)
+        let content = PaneChrome.drawTitle(title, trailing: String(state.links.count), counter: true, in: rect, focused: focused, buffer: &buffer)
         guard !content.isEmpty else { return }
         if state.links.isEmpty {
             PaneChrome.drawNote("(no links)", in: content, buffer: &buffer)

@@ -2,10 +2,11 @@
 enum PaneChrome {
     /// Draws `title` on the first line of `rect` followed by a rule ("─ Tables ── 11 ─", heavy
     /// "━ Rows: Album ━━" when the pane has the focus),
-    /// with `trailing` right-aligned; returns the rectangle left for content.
+    /// with `trailing` right-aligned; returns the rectangle left for content. A `counter` trailing
+    /// text (where the user is: "1/6 · col 2/5") is never cut for the title: the title is cut instead.
     @discardableResult
     static func drawTitle(
-        _ title: String, trailing: String = "", in rect: Rect, focused: Bool, buffer: inout ScreenBuffer
+        _ title: String, trailing: String = "", counter: Bool = false, in rect: Rect, focused: Bool, buffer: inout ScreenBuffer
     ) -> Rect {
         guard !rect.isEmpty else { return rect }
         let y = rect.y
@@ -13,9 +14,15 @@ enum PaneChrome {
         let rule = focused ? "━" : "─"
         buffer.put(String(repeating: rule, count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width,
                    style: focused ? .focusedBorder : .border)
-        let trailingText = trailing.isEmpty ? "" : " " + TextWidth.truncate(trailing, toWidth: max(0, rect.width / 2)) + " "
+        // A counter is what the user reads to know where they are: it keeps its room and the title
+        // is cut instead, down to a few cells of its own. Other trailing text gets half the line.
+        let titleMinimum = min(TextWidth.width(of: title), 6)
+        let trailingRoom = counter ? max(0, rect.width - titleMinimum - 6) : max(0, rect.width / 2)
+        let trailingText = trailing.isEmpty || trailingRoom == 0 ? "" : " " + TextWidth.truncate(trailing, toWidth: trailingRoom) + " "
         let trailingWidth = TextWidth.width(of: trailingText)
-        let titleText = " " + TextWidth.truncate(title, toWidth: max(0, rect.width - trailingWidth - 3)) + " "
+        // Layout: rule, " title ", rules, " trailing ", rule.
+        let titleRoom = trailingWidth > 0 ? rect.width - trailingWidth - 4 : rect.width - 3
+        let titleText = " " + TextWidth.truncate(title, toWidth: max(0, titleRoom)) + " "
         let used = buffer.put(titleText, at: Point(x: rect.x + 1, y: y), maxWidth: rect.width - 1,
                               style: focused ? .focusedTitle : .title)
         if trailingWidth > 0, 1 + used + trailingWidth <= rect.width - 1 {

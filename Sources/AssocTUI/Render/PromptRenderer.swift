@@ -19,7 +19,7 @@ enum PromptRenderer {
         return start
     }
 
-    static func render(_ prompt: PromptState, size: Size, buffer: inout ScreenBuffer) {
+    static func render(_ prompt: PromptState, size: Size, filterHint: String, buffer: inout ScreenBuffer) {
         guard size.height >= 2, size.width >= 4 else { return }
         let promptY = size.height - 2
         let messageY = size.height - 1
@@ -39,7 +39,7 @@ enum PromptRenderer {
             let keys: String
             switch prompt.kind {
             case _ where prompt.isChecking: keys = "checking…"
-            case .filter: keys = "filter: year > 2000, name LIKE 'A%', author.name = 'x', books.count >= 2 · Enter applies · Esc cancels"
+            case .filter: keys = filterHint
             case .request: keys = "request: edit, Enter rebuilds the view · Esc leaves it as it was"
             case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again"
             case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"

@@ -17,7 +17,7 @@ enum RowsGridRenderer {
         let shown = GridGeometry.visibleColumns(from: first, widths: widths, paneWidth: paneWidth, pinned: rows.pinnedCount)
         let content = PaneChrome.drawTitle(
             "Rows: " + rows.view.title,
-            trailing: rows.isLoading && rows.columns.isEmpty ? "loading…" : position + columnLabel(rows, shown: shown),
+            trailing: rows.isLoading && rows.columns.isEmpty ? "loading…" : position + columnLabel(rows, shown: shown), counter: true,
             in: rect, focused: focused, buffer: &buffer)
         guard !content.isEmpty, !rows.columns.isEmpty else { return }
 

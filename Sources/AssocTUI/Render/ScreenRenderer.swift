@@ -46,7 +46,7 @@ enum ScreenRenderer {
             buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                        maxWidth: rect.width, style: .message)
         }
-        if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, buffer: &buffer) }
+        if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, filterHint: FilterHint.text(state), buffer: &buffer) }
         return buffer
     }
 

@@ -3,7 +3,7 @@ enum TablesPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .tables
         let content = PaneChrome.drawTitle(
-            "Tables", trailing: String(state.tables.count), in: rect, focused: focused, buffer: &buffer)
+            "Tables", trailing: String(state.tables.count), counter: true, in: rect, focused: focused, buffer: &buffer)
         guard !content.isEmpty else { return }
         if state.tables.isEmpty {
             PaneChrome.drawNote("(no tables)", in: content, buffer: &buffer)

@@ -3,8 +3,8 @@ import AssocCore
 /// How a database value is shown in one line: text and role.
 ///
 /// NULL is the word "NULL" with role `.null` (the text 'NULL' keeps role `.normal`, so the two
-/// differ on screen); numbers have role `.number` (right-aligned by the grid); REAL keeps every
-/// digit (Swift's shortest round-trip form: 0.1, 1e-05, 10.0); BLOBs show size and first bytes.
+/// differ on screen); numbers have role `.number` (right-aligned by the grid); REAL shows at most
+/// 15 significant digits as `sqlite3` does (39.62, 10.0, 1.0e-05); BLOBs show size and first bytes.
 package enum ValueFormatter {
     /// Bytes of a blob shown in hex in a cell.
     static let blobHeadBytes = 4
@@ -29,11 +29,9 @@ package enum ValueFormatter {
         }
     }
 
-    /// A REAL without loss of precision; NaN and infinities spelled out.
+    /// A REAL as `sqlite3` shows it (at most 15 significant digits); NaN and infinities spelled out.
     package static func real(_ v: Double) -> String {
-        if v.isNaN { return "NaN" }
-        if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
-        return String(v)
+        RealText.readable(v)
     }
 
     /// `<blob 123 B: 89504E47…>`; `<blob 0 B>` when empty.
