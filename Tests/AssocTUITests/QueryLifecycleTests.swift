@@ -13,6 +13,17 @@ final class QueryLifecycleTests: XCTestCase {
         return state
     }
 
+    /// Opens the first table (Artist) with `count` rows loaded: its view, or nil after failing the test.
+    func openFirstTable(_ state: inout AppState, rows count: Int = 3, file: StaticString = #filePath, line: UInt = #line) -> RequestView? {
+        let effects = Reducer.reduce(&state, .action(.open))
+        guard case .openView(let view, let limit)? = effects.first else {
+            XCTFail("\(effects)", file: file, line: line)
+            return nil
+        }
+        _ = Reducer.reduce(&state, .viewOpened(view, page: page(count), limit: limit))
+        return view
+    }
+
     func page(_ count: Int) -> RowsPage {
         RowsPage(columns: ["id", "name"], rows: (0..<count).map { [.integer(Int64($0 + 1)), .text("name \($0 + 1)")] },
                  offset: 0, keyColumns: ["id"], statements: [])
@@ -61,9 +72,7 @@ final class QueryLifecycleTests: XCTestCase {
     /// snippet) puts back the view it replaced, with its undo history, and says it was cancelled.
     func testCancelledTypedRequestKeepsThePreviousView() {
         var state = loadedState()
-        let first = Reducer.reduce(&state, .action(.open))
-        guard case .openView(let artist, let limit)? = first.first else { return XCTFail("\(first)") }
-        _ = Reducer.reduce(&state, .viewOpened(artist, page: page(3), limit: limit))
+        guard let artist = openFirstTable(&state) else { return }
         _ = Reducer.reduce(&state, .action(.moveDown))
         let shown = state.rows
         let history = state.history
@@ -98,9 +107,7 @@ final class QueryLifecycleTests: XCTestCase {
 
     func testFailedOpenFromAViewRestoresThatView() {
         var state = loadedState()
-        let first = Reducer.reduce(&state, .action(.open))
-        guard case .openView(let artist, let limit)? = first.first else { return XCTFail("\(first)") }
-        _ = Reducer.reduce(&state, .viewOpened(artist, page: page(3), limit: limit))
+        guard let artist = openFirstTable(&state) else { return }
         XCTAssertNil(state.restorePoint)
         _ = Reducer.reduce(&state, .action(.moveDown))
         let shown = state.rows
@@ -123,9 +130,7 @@ final class QueryLifecycleTests: XCTestCase {
     /// user saw: the README's "an error keeps the view".
     func testAFilterWhoseQueryFailsKeepsThePreviousView() {
         var state = loadedState()
-        let first = Reducer.reduce(&state, .action(.open))
-        guard case .openView(let artist, let limit)? = first.first else { return XCTFail("\(first)") }
-        _ = Reducer.reduce(&state, .viewOpened(artist, page: page(3), limit: limit))
+        guard let artist = openFirstTable(&state) else { return }
         _ = Reducer.reduce(&state, .action(.moveDown))
         let shown = state.rows
         var prompt = PromptState(kind: .filter, text: "name = 'x'")
@@ -148,9 +153,7 @@ final class QueryLifecycleTests: XCTestCase {
 
     func testCancelledPageLoadAndCountLeaveTheViewUsable() {
         var state = loadedState()
-        let first = Reducer.reduce(&state, .action(.open))
-        guard case .openView(let view, let limit)? = first.first else { return XCTFail("\(first)") }
-        _ = Reducer.reduce(&state, .viewOpened(view, page: page(3), limit: limit))
+        guard let view = openFirstTable(&state) else { return }
         state.rows?.isLoading = true
         state.rows?.pendingLast = true
         _ = Reducer.reduce(&state, .queryCancelled(.loadPage(view, offset: 200, limit: 200, totalCount: nil)))
