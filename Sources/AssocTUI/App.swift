@@ -51,6 +51,9 @@ final class BrowserApp {
     let terminal: Terminal
     /// Deferred effects, most urgent first.
     private(set) var deferred: [Effect] = []
+    /// The tables whose `countTable` waits in `deferred`: a schema of 30,000 tables queues
+    /// 30,000 counts, and looking each up in the queue made queueing them quadratic.
+    private var queuedTableCounts: Set<String> = []
     /// How long (ms) between two spinner frames while a query runs.
     var pollInterval = 50
     /// When set, an idle key read gives up after this many ms to poll `PRAGMA data_version`.
@@ -218,7 +221,9 @@ final class BrowserApp {
     /// (and what the keys typed meanwhile asked for) is done.
     func runDeferred(waiting: Bool = true) {
         guard job == nil, !deferred.isEmpty else { return }
-        execute(deferred.removeFirst())
+        let effect = deferred.removeFirst()
+        if case .countTable(let name) = effect { queuedTableCounts.remove(name) }
+        execute(effect)
         if waiting { runForeground() }
     }
 
@@ -258,6 +263,11 @@ final class BrowserApp {
         }
         if case .countLinks = effect {
             deferred.removeAll { if case .countLinks = $0 { return true } else { return false } }
+        }
+        if case .countTable(let name) = effect {
+            // The least urgent kind: it goes last, unless it waits already.
+            if queuedTableCounts.insert(name).inserted { deferred.append(effect) }
+            return
         }
         if deferred.contains(effect) { return }
         let index = deferred.firstIndex { rank($0) > rank(effect) } ?? deferred.count

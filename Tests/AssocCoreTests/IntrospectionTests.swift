@@ -23,6 +23,25 @@ final class IntrospectionTests: XCTestCase {
         XCTAssertEqual(schema.table(named: "hidden")?.primaryKey.fastColumn, "rowid")
     }
 
+    /// Foreign keys are read only from tables whose SQL says REFERENCES, unique indexes only from
+    /// tables that `sqlite_schema` lists an index on: neither shortcut loses one added later, in
+    /// another letter case, or made by a UNIQUE constraint.
+    func testKeysAddedLaterOrSpelledInAnotherCaseAreRead() throws {
+        let schema = try makeSchema("""
+            CREATE TABLE Parent (id INTEGER PRIMARY KEY, code TEXT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY);
+            ALTER TABLE child ADD COLUMN parentCode TEXT ReFeReNcEs parent(code);
+            CREATE UNIQUE INDEX byCode ON PARENT(code);
+            CREATE TABLE u (id INTEGER PRIMARY KEY, k TEXT UNIQUE);
+            CREATE TABLE plain (id INTEGER PRIMARY KEY, note TEXT);
+            """)
+        XCTAssertEqual(schema.table(named: "child")?.foreignKeys.map(\.originColumns), [["parentCode"]])
+        XCTAssertEqual(schema.table(named: "Parent")?.uniqueIndexes, [["code"]])
+        XCTAssertEqual(schema.table(named: "u")?.uniqueIndexes, [["k"]])
+        XCTAssertEqual(schema.table(named: "plain")?.foreignKeys.count, 0)
+        XCTAssertEqual(schema.table(named: "plain")?.uniqueIndexes, [])
+    }
+
     func testColumns() throws {
         let schema = try makeSchema("""
             CREATE TABLE t (

@@ -6,12 +6,26 @@ final class InflectionCache {
     private var plurals: [String: String] = [:]
     private var singulars: [String: String] = [:]
     private var identifiers: [String: String] = [:]
+    /// The rules' answers by last word: `t1`, `t2`… `t30000` share the last word `t`, so a schema
+    /// of thousands of numbered tables runs the rules once, not once a table.
+    private var pluralWords: [String: String] = [:]
+    private var singularWords: [String: String] = [:]
 
     /// `Inflector.pluralize(word)`.
-    func pluralize(_ word: String) -> String { Self.memoized(word, in: &plurals, Inflector.pluralize) }
+    func pluralize(_ word: String) -> String {
+        if let known = plurals[word] { return known }
+        let result = Inflector.inflectLastWord(word) { Self.memoized($0, in: &pluralWords, InflectionRules.pluralizeWord) }
+        plurals[word] = result
+        return result
+    }
 
     /// `Inflector.singularize(word)`.
-    func singularize(_ word: String) -> String { Self.memoized(word, in: &singulars, Inflector.singularize) }
+    func singularize(_ word: String) -> String {
+        if let known = singulars[word] { return known }
+        let result = Inflector.inflectLastWord(word) { Self.memoized($0, in: &singularWords, InflectionRules.singularizeWord) }
+        singulars[word] = result
+        return result
+    }
 
     /// `Inflector.identifier(name)`.
     func identifier(_ name: String) -> String { Self.memoized(name, in: &identifiers, Inflector.identifier) }

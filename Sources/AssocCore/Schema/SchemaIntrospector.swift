@@ -84,6 +84,11 @@ package enum SchemaIntrospector {
         var isStrict: Bool
         /// The stored name's bytes when they are not valid UTF-8 (see `InvalidNames`).
         var invalidNameBytes: [UInt8]? = nil
+        /// False when the table's SQL has no `REFERENCES`: it declares no foreign key, and
+        /// asking SQLite costs a table lookup (slow in a schema of thousands of tables).
+        var mayHaveForeignKeys = true
+        /// False when `sqlite_schema` lists no index on the table (automatic ones included).
+        var mayHaveIndexes = true
     }
 
     /// Tables and views in declaration order, read from `sqlite_schema` alone: `PRAGMA
@@ -92,6 +97,12 @@ package enum SchemaIntrospector {
     static func listTables(_ connection: Connection) throws -> [Entry] {
         let rows = try connection.fetchAll(
             "SELECT name, type, sql, CAST(name AS BLOB) FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")
+        // Indexes, automatic ones (UNIQUE, PRIMARY KEY) included, are listed with their table.
+        var indexedTables: Set<String> = []
+        for row in try connection.fetchAll("SELECT tbl_name FROM sqlite_schema WHERE type = 'index'") {
+            if case .text(let table) = row[0] { indexedTables.insert(table.lowercased()) } else { indexedTables.insert("") }
+        }
+        let everyTableMayHaveIndexes = indexedTables.contains("")
         var result: [Entry] = []
         var virtualNames: [String] = []
         for row in rows {
@@ -109,8 +120,12 @@ package enum SchemaIntrospector {
                 continue
             }
             let options = tableOptions(sql)
-            result.append(Entry(
-                name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict, invalidNameBytes: invalidBytes))
+            var entry = Entry(
+                name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict, invalidNameBytes: invalidBytes)
+            // A keyword is one token: a foreign key's SQL always holds REFERENCES, in some letter case.
+            entry.mayHaveForeignKeys = sql.isEmpty || sql.lowercased().contains("references")
+            entry.mayHaveIndexes = everyTableMayHaveIndexes || indexedTables.contains(name.lowercased())
+            result.append(entry)
         }
         // The shadow tables of a virtual table are named after it (`docs_content` of `docs`).
         for index in result.indices where result[index].kind == .table {
@@ -167,8 +182,8 @@ package enum SchemaIntrospector {
         var foreignKeys: [ForeignKeyInfo] = []
         var uniqueIndexes: [[String]] = []
         if entry.kind == .table || entry.kind == .shadow {
-            foreignKeys = try readForeignKeys(connection, table: name)
-            uniqueIndexes = try readUniqueIndexes(connection, table: name)
+            if entry.mayHaveForeignKeys { foreignKeys = try readForeignKeys(connection, table: name) }
+            if entry.mayHaveIndexes { uniqueIndexes = try readUniqueIndexes(connection, table: name) }
         }
         return TableInfo(
             name: entry.name, kind: entry.kind, columns: columns, primaryKey: primaryKey,
