@@ -323,6 +323,40 @@ final class SwiftCodeTests: XCTestCase {
             """)
     }
 
+    func testHavingOnAnAnnotationsNameWritesTheAggregate() throws {
+        // GRDB would qualify Column("bookAsAuthorCount") with the table ("no such column"): the
+        // aggregate itself is what a GRDB user writes, and GRDB joins the association once.
+        let books = person.booksAsAuthor
+        let text = try code(person.annotated(with: books.count).having(Column("bookAsAuthorCount") >= 2))
+        assertContains(text, """
+                return Person.annotated(with: Person.booksAsAuthor.forKey("bookAsAuthor").count)
+                    .having(Person.booksAsAuthor.forKey("bookAsAuthor").count >= 2)
+            """)
+        XCTAssertFalse(text.contains("Column(\"bookAsAuthorCount\")"), text)
+    }
+
+    func testFilterOnAnAnnotationsNameIsWrittenAsHaving() throws {
+        // Assoc tests it in HAVING (WHERE would be a misuse of aggregate): so does the code.
+        let books = person.booksAsAuthor
+        let request = person.annotated(with: books.max(Column("year")).forKey("lastYear"))
+            .filter(Column("lastYear") > 2000 && Column("name") != "x")
+        let text = try code(request)
+        assertContains(text, """
+                return Person.annotated(with: Person.booksAsAuthor.forKey("bookAsAuthor").max(Book.Columns.year).forKey("lastYear"))
+                    .filter(Person.Columns.name != "x")
+                    .having(Person.booksAsAuthor.forKey("bookAsAuthor").max(Book.Columns.year) > 2000)
+            """)
+    }
+
+    func testHavingOnAComputedAnnotationsNameUsesAnSQLLiteral() throws {
+        let books = person.booksAsAuthor
+        let request = person.annotated(with: (books.count * 2).forKey("twice")).having(Column("twice") > 4)
+        let text = try code(request)
+        assertContains(text, """
+                    .having(SQL(sql: "twice".quotedDatabaseIdentifier).sqlExpression > 4)
+            """)
+    }
+
     func testCustomSelectionDecodesColumnsWithoutRecord() throws {
         let request = book.select(Column("id"), Column("title").expression.forKey("name")).annotated(with: book.prizes.isEmpty)
         let text = try code(request)

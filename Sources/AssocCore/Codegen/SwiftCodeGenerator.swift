@@ -71,11 +71,13 @@ package enum SwiftCodeGenerator {
 
     /// The parts of the code for `request`.
     package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
+        // A condition on an aggregate annotation's name is tested in HAVING, as Assoc's SQL does.
+        let moved = try db.movingAnnotationConditionsToHaving(request)
         var resolver = Resolver(graph: db.graph)
-        var resolved = try resolver.resolve(request)
+        var resolved = try resolver.resolve(moved)
         // Keys GRDB's decoder would find among the columns first get keys of their own.
         let namer = SwiftShapeBuilder(root: resolved.root, finalID: { [resolver] in resolver.finalID($0) })
-        let (request, renames) = SwiftKeyCollisions.renamed(request, resolved: resolved, names: { namer.name(of: $0) })
+        let (request, renames) = SwiftKeyCollisions.renamed(moved, resolved: resolved, names: { namer.name(of: $0) })
         if !renames.isEmpty {
             resolver = Resolver(graph: db.graph)
             resolved = try resolver.resolve(request)

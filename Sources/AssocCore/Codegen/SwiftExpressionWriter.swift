@@ -39,8 +39,13 @@ extension SwiftRequestWriter {
     mutating func code(_ expression: Expression, table: TableInfo) throws -> Code {
         switch expression {
         case .column(let name):
-            let text = catalog.columnCode(name, in: table) ?? "Column(\(SwiftNames.stringLiteral(name)))"
-            return Code(text: text, level: .postfix, kind: .specific)
+            if let text = catalog.columnCode(name, in: table) {
+                return Code(text: text, level: .postfix, kind: .specific)
+            }
+            if !table.isRowid(name), let annotation = annotationInScope(named: name, table: table) {
+                return try annotationCode(annotation, table: table)
+            }
+            return Code(text: "Column(\(SwiftNames.stringLiteral(name)))", level: .postfix, kind: .specific)
         case .aliasedColumn(let alias, let column):
             return Code(text: aliasVariable(alias) + "[\(SwiftNames.stringLiteral(column))]", level: .postfix, kind: .specific)
         case .value(.null):
@@ -83,6 +88,10 @@ extension SwiftRequestWriter {
             let association = try associationCode(aggregate.association, from: table, fixSingularKey: true)
             var text = association.text + "." + aggregate.function.rawValue
             if let argument = aggregate.argument {
+                // The argument's columns belong to the associated table, never to the root's annotations.
+                let savedScope = annotationScope
+                annotationScope = nil
+                defer { annotationScope = savedScope }
                 text += "(" + (try code(argument, table: association.destination).specific.text) + ")"
             }
             return Code(text: text, level: .postfix, kind: .aggregate)
@@ -100,6 +109,28 @@ extension SwiftRequestWriter {
             guard innerCode.kind == .specific else { throw notExpressible("a collated aggregate", table: table) }
             return Code(text: innerCode.at(.postfix) + ".collating(.\(collation.name))", level: .postfix, kind: .specific)
         }
+    }
+
+    /// The root's annotation named `name`, when `table` is the root whose refinements are written.
+    private func annotationInScope(named name: String, table: TableInfo) -> (expression: Expression, name: String)? {
+        guard let scope = annotationScope, scope.table == table.name else { return nil }
+        return scope.annotations.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// An annotation's name inside an expression (`having(trackCount > 20)`): GRDB would qualify
+    /// `Column("trackCount")` with the table's name, which the annotation does not have. A plain
+    /// aggregate is written again, as a GRDB user writes it (`Album.tracks.count > 20`: GRDB
+    /// joins the association once); any other annotation is named in an SQL literal, which SQLite
+    /// resolves to the selected value.
+    private mutating func annotationCode(_ annotation: (expression: Expression, name: String), table: TableInfo) throws -> Code {
+        if case .aggregate = annotation.expression {
+            let savedScope = annotationScope
+            annotationScope = nil
+            defer { annotationScope = savedScope }
+            return try code(annotation.expression, table: table)
+        }
+        let text = "SQL(sql: \(SwiftNames.stringLiteral(annotation.name)).quotedDatabaseIdentifier).sqlExpression"
+        return Code(text: text, level: .postfix, kind: .specific)
     }
 
     /// `\(Book.Columns.year)` for an SQL literal: the expression interpolated.

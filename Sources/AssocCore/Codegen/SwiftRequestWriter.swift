@@ -12,6 +12,9 @@ struct SwiftRequestWriter {
     /// The names of the root's annotations, in order (nil: unnamed): an ordering by an aggregate
     /// orders by the annotation's name, as GRDB can.
     var rootAnnotationNames: [String?] = []
+    /// The root's named annotations while its own refinements are written (nil elsewhere): a
+    /// column name that is not a column of the root table names one of them.
+    var annotationScope: (table: String, annotations: [(expression: Expression, name: String)])?
     /// Local names already taken in the function body.
     private var locals: Set<String> = ["db", "request"]
 
@@ -155,6 +158,9 @@ struct SwiftRequestWriter {
 
     mutating func methods(_ relation: Relation, table: TableInfo, isRoot: Bool = true) throws -> [String] {
         var calls: [String] = []
+        let savedScope = annotationScope
+        annotationScope = isRoot ? (table.name, annotationNames(relation)) : nil
+        defer { annotationScope = savedScope }
         if let alias = relation.alias { calls.append("aliased(\(aliasVariable(alias)))") }
         if let selection = relation.selection {
             let items = try selection.map { item -> String in
