@@ -114,3 +114,13 @@ package enum FollowRequest {
         }
     }
 }
+
+extension RequestView {
+    /// The request with the root columns `x` hid selected again (`showColumns`, and `E`'s export
+    /// of every column).
+    var requestWithHiddenColumns: Request {
+        var request = self.request
+        if let saved = presentation.selectionBeforeHiding { request.relation.selection = saved.items }
+        return request
+    }
+}

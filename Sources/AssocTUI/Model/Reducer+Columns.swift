@@ -63,14 +63,14 @@ extension Reducer {
             state.message = StatusMessage(text: "No hidden column", isError: false)
             return []
         }
+        view.request = view.requestWithHiddenColumns
         view.presentation.hidden = []
         view.presentation.selectionBeforeHiding = nil
         state.message = StatusMessage(text: "Every column shown again", isError: false)
-        guard let saved else {
+        guard saved != nil else {
             changePresentation(&state, to: view)
             return []
         }
-        view.request.relation.selection = saved.items
         return reopen(&state, view)
     }
 

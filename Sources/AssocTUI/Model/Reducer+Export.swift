@@ -16,9 +16,7 @@ extension Reducer {
             return []
         }
         var view = rows.view
-        if allColumns, let saved = view.presentation.selectionBeforeHiding {
-            view.request.relation.selection = saved.items
-        }
+        if allColumns { view.request = view.requestWithHiddenColumns }
         state.exportPrompt = ExportPrompt(
             view: view, text: ExportFileName.defaultName(for: rows.view.table), columns: allColumns ? nil : rows.columns)
         return []
