@@ -5,8 +5,9 @@ import AssocTUI
 /// are measured on the header and the first `measuredRows` rows (at most `maximumColumnWidth`);
 /// a later, wider value widens its column from its row on (up to `maximumColumnWidth`, beyond
 /// which text is cut with `…`), so numbers are never cut. Included associations add columns
-/// named `key.column`; prefetched ones a `key` column with the number of rows. NULL is `∅` (so
-/// it differs from the text 'NULL'); text is sanitized (control characters, escapes and bidi
+/// named `key.column`; prefetched ones a `key` column with the number of rows. NULL is `∅`, as
+/// in the browser; a text that would read as it is written as an SQL literal (`'∅'`, see
+/// `ValueFormatter.shownText`), and the text 'NULL' as it is; text is sanitized (control characters, escapes and bidi
 /// overrides become visible placeholders); wide characters keep columns aligned.
 struct RowTableRenderer {
     static let maximumColumnWidth = 40
@@ -86,7 +87,7 @@ struct RowTableRenderer {
 
     private static let separator = Array(" │ ".utf8)
     private static let ellipsis = Array("…".utf8)
-    private static let nullSign = Array("∅".utf8)
+    private static let nullSign = Array(ValueFormatter.nullSign.utf8)
 
     private static func appendCells(of row: Row, widths: inout [Int], column: inout Int, to out: inout [UInt8]) {
         /// The column's width, widened to hold `needed` cells (up to the maximum).
@@ -189,10 +190,10 @@ struct RowTableRenderer {
 
     static func cell(_ value: DatabaseValue) -> Cell {
         switch value {
-        case .null: return Cell(text: "∅", isNumber: false)
+        case .null: return Cell(text: ValueFormatter.nullSign, isNumber: false)
         case .integer(let v): return Cell(text: String(v), isNumber: true)
         case .real(let v): return Cell(text: ValueFormatter.real(v), isNumber: true)
-        case .text(let s): return Cell(text: Sanitizer.sanitize(s), isNumber: false)
+        case .text(let s): return Cell(text: Sanitizer.sanitize(ValueFormatter.shownText(s)), isNumber: false)
         case .blob(let bytes): return Cell(text: ValueFormatter.blob(bytes, head: 8), isNumber: false)
         }
     }

@@ -136,6 +136,34 @@ final class FetchCommandTests: XCTestCase {
             """)
     }
 
+    /// NULL is `∅` in the table, as in the browser; the texts 'NULL' and '∅' stay distinct from it
+    /// (a text that reads as NULL is written as an SQL literal); CSV and JSON keep their own NULL.
+    func testTableShowsNullAsTheSignAndKeepsLookalikeTextsDistinct() throws {
+        let db = try Connection(path: path, mode: .readWrite(create: false))
+        try db.execute("""
+            CREATE TABLE mark(id INTEGER PRIMARY KEY, v TEXT);
+            INSERT INTO mark VALUES (1, NULL), (2, 'NULL'), (3, '∅'), (4, '''∅'''), (5, '∅ '), (6, 'x ∅');
+            """)
+        let table = try BinaryRunner.run(["fetch", path, "mark.order(id)"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(table.stdout, """
+            id │ v
+            ───┼────────
+             1 │ ∅
+             2 │ NULL
+             3 │ '∅'
+             4 │ '''∅'''
+             5 │ '∅ '
+             6 │ x ∅
+            (6 rows)
+
+            """)
+        let csv = try BinaryRunner.run(["fetch", path, "--format", "csv", "mark.filter(id <= 3).order(id)"])
+        XCTAssertEqual(csv.stdout, "id,v\r\n1,\r\n2,NULL\r\n3,∅\r\n")
+        let json = try BinaryRunner.run(["fetch", path, "--format", "ndjson", "mark.filter(id <= 3).order(id)"])
+        XCTAssertEqual(json.stdout, #"{"id":1,"v":null}"# + "\n" + #"{"id":2,"v":"NULL"}"# + "\n" + #"{"id":3,"v":"∅"}"# + "\n")
+    }
+
     func testRequestErrorsAreOneClearMessage() throws {
         let unknown = try BinaryRunner.run(["fetch", path, "book.including(optional: autor)"])
         XCTAssertEqual(unknown.status, 1)

@@ -7,7 +7,7 @@ import AssocTUI
 /// widths, once each column was widened to hold its cell.
 final class RowTableLineTests: XCTestCase {
     private static let texts = ["", "plain", "a longer piece of text than most columns", "trail  ", " lead", "\u{1B}[31mred",
-                                "漢字の列", "é", "x\u{301}y", "tab\there", "🇫🇷", "\u{202E}rtl", "NULL"]
+                                "漢字の列", "é", "x\u{301}y", "tab\there", "🇫🇷", "\u{202E}rtl", "NULL", "∅", " ∅", "'∅'"]
 
     func testByteLinesAreTheFormattedLines() {
         var rng = SystemRandomNumberGenerator()

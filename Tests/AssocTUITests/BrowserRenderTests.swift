@@ -35,7 +35,7 @@ final class BrowserRenderTests: XCTestCase {
             artist             4│id │ name
             album              3│ 1 │ AC/DC
                                 │ 2 │ Björk
-                                │ 3 │ NULL
+                                │ 3 │ ∅
                                 │ 4 │ NULL
                                 │
                                 │
@@ -57,7 +57,7 @@ final class BrowserRenderTests: XCTestCase {
             """
         let screen = try XCTUnwrap(terminal.screen)
         XCTAssertEqual(screen.textLines(), expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        // The NULL value and the text 'NULL' look the same as text but not as roles.
+        // NULL is ∅ in its own role; the text 'NULL' is text.
         XCTAssertEqual(screen.cell(x: 27, y: 5).role, .null)
         XCTAssertEqual(screen.cell(x: 27, y: 6).role, .normal)
         // Numbers are right-aligned in role .number; the selected row is highlighted, its current
@@ -78,7 +78,7 @@ final class BrowserRenderTests: XCTestCase {
         let lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertEqual(lines[2], "artist             4│id │ artistId │ title         │ price")
         XCTAssertEqual(lines[3], "album              3│ 1 │        1 │ Back in Black │  9.99")
-        XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ NULL")
+        XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ ∅")
         // 漢字 takes 4 cells: "漢字 Title" is 10 cells, padded with 3 spaces to 13.
         XCTAssertEqual(lines[5], "                    │ 3 │        2 │ 漢字 Title    │  10.0")
         XCTAssertEqual(lines[16], "→ artist belongsTo …│")
@@ -101,7 +101,7 @@ final class BrowserRenderTests: XCTestCase {
             "id       │ 2",
             "artistId │ 2",
             "title    │ Homogenic",
-            "price    │ NULL",
+            "price    │ ∅",
         ])
     }
 

@@ -94,7 +94,7 @@ final class SanitizerTests: XCTestCase {
     }
 
     func testValuesFormatting() {
-        XCTAssertEqual(ValueFormatter.cell(.null), StyledText("NULL", .null))
+        XCTAssertEqual(ValueFormatter.cell(.null), StyledText("∅", .null))
         XCTAssertEqual(ValueFormatter.cell(.text("NULL")), StyledText("NULL", .normal))
         XCTAssertEqual(ValueFormatter.cell(.integer(-42)), StyledText("-42", .number))
         XCTAssertEqual(ValueFormatter.cell(.real(0.1)).text, "0.1")

@@ -31,7 +31,7 @@ final class ScreenBufferTests: XCTestCase {
 
     func testRolesAreKeptPerCell() {
         var buffer = ScreenBuffer(width: 8, height: 1)
-        buffer.put([StyledText("ab"), StyledText("NULL", .null)], at: Point(x: 0, y: 0))
-        XCTAssertEqual(buffer.roleLine(0), "..nnnn..")
+        buffer.put([StyledText("ab"), StyledText("∅", .null), StyledText("NULL")], at: Point(x: 0, y: 0))
+        XCTAssertEqual(buffer.roleLine(0), "..n.....")
     }
 }

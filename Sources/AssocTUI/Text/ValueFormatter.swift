@@ -2,8 +2,10 @@ import AssocCore
 
 /// How a database value is shown in one line: text and role.
 ///
-/// NULL is the word "NULL" with role `.null` (the text 'NULL' keeps role `.normal`, so the two
-/// differ on screen); numbers have role `.number` (right-aligned by the grid); REAL shows at most
+/// NULL is `∅` with role `.null` (dimmed, italic), everywhere a value is shown to people; a text
+/// that reads as it (`∅`, or `∅` in SQL quotes, spaces around allowed) is shown as an SQL literal
+/// (`'∅'`, `'''∅'''`), so that no text looks like NULL even without attributes, and the text
+/// 'NULL' is just text; numbers have role `.number` (right-aligned by the grid); REAL shows at most
 /// 15 significant digits as `sqlite3` does (39.62, 10.0, 1.0e-05); BLOBs show size and first bytes.
 package enum ValueFormatter {
     /// Bytes of a blob shown in hex in a cell.
@@ -12,6 +14,38 @@ package enum ValueFormatter {
     /// measuring a whole 10 MB value on every frame froze the browser for seconds.
     static let cellTextCharacters = 1_000
 
+    /// How NULL is shown to people (the browser, `fetch --format table`).
+    package static let nullSign = "∅"
+
+    /// The longest text checked for looking like NULL: a longer one never fits a cell uncut.
+    static let lookalikeCheckedBytes = 4_096
+
+    /// `text` as shown to people (before sanitizing): itself, or as an SQL literal when it would
+    /// read as NULL (`'∅'`) or as such a literal (`'''∅'''`), so every text stays distinct from NULL
+    /// and from every other text.
+    package static func shownText(_ text: String) -> String {
+        isNullLookalike(text) ? "'" + text.replacing("'", with: "''") + "'" : text
+    }
+
+    /// Whether `text`, white space around it aside, is `∅`, or an SQL literal of such a text.
+    static func isNullLookalike(_ text: String) -> Bool {
+        // Quick refusal: a lookalike holds only ∅, quotes and white space.
+        guard text.utf8.count <= lookalikeCheckedBytes, text.unicodeScalars.contains("∅"),
+              text.unicodeScalars.allSatisfy({ $0 == "∅" || $0 == "'" || $0.properties.isWhitespace })
+        else { return false }
+        var current = Substring(text)
+        while true {
+            current = current.drop { $0.isWhitespace }
+            while current.last?.isWhitespace == true { current = current.dropLast() }
+            if current == nullSign { return true }
+            guard current.count >= 2, current.first == "'", current.last == "'" else { return false }
+            let inner = current.dropFirst().dropLast()
+            // Inside an SQL literal, quotes come in pairs.
+            guard !inner.replacing("''", with: "").contains("'") else { return false }
+            current = Substring(inner.replacing("''", with: "'"))
+        }
+    }
+
     /// `fullLength`: the value's full length when the page read it cut (a blob then shows its
     /// real size; a text's first characters are all a cell shows anyway).
     static func cell(_ value: DatabaseValue, fullLength: Int? = nil) -> StyledText {
@@ -19,12 +53,12 @@ package enum ValueFormatter {
             return StyledText(bytes.isEmpty ? "<blob \(fullLength) B>" : "<blob \(fullLength) B: \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
         }
         switch value {
-        case .null: return StyledText("NULL", .null)
+        case .null: return StyledText(nullSign, .null)
         case .integer(let v): return StyledText(String(v), .number)
         case .real(let v): return StyledText(real(v), .number)
         case .text(let s):
             // Cut by scalars, never by clusters: one cluster can hold millions of scalars.
-            return StyledText(Sanitizer.sanitize(s, maximumScalars: cellTextCharacters), .normal)
+            return StyledText(Sanitizer.sanitize(shownText(s), maximumScalars: cellTextCharacters), .normal)
         case .blob(let bytes): return StyledText(blob(bytes, head: blobHeadBytes), .dim)
         }
     }
