@@ -41,6 +41,16 @@ final class NullSignTests: XCTestCase, ChinookBrowsing {
         }
     }
 
+    /// `y` copies the value, not its picture: NULL as the SQL word, a text as it is.
+    func testCopyingACellCopiesTheValue() throws {
+        let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
+        let clipboard = SidePaneZoomCopyTests.RecordingClipboard()
+        app.clipboard = clipboard
+        try open(app, "thing")
+        press(app, .right, .character("y"), .down, .down, .character("y"))
+        XCTAssertEqual(clipboard.copied, ["NULL", "∅"])
+    }
+
     func testTheGridRecordViewAndFrequencyPaneShowTheSign() throws {
         let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
         try open(app, "thing")

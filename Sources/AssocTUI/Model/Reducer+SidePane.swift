@@ -70,7 +70,9 @@ extension Reducer {
                 state.message = StatusMessage(text: cutCellMessage(length: length, isBlob: row[rows.column.index].isBlobValue), isError: true)
                 return []
             }
-            return [.copy(RowsState.plain(row[rows.column.index]), what: "the cell \(header)")]
+            // The value, not its picture: NULL copies as the SQL word, as before the grid showed it ∅.
+            let value = row[rows.column.index]
+            return [.copy(value.isNull ? "NULL" : RowsState.plain(value), what: "the cell \(header)")]
         case .sql:
             let text = state.sideTab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
             guard let text, !text.isEmpty else {
