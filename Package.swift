@@ -10,6 +10,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // DocC for AssocCore: `swift package generate-documentation --target AssocCore` (a command
+        // plugin: the normal build does not run it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // SQLite's header and library are found where the system keeps them (Debian's

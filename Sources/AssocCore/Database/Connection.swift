@@ -22,6 +22,7 @@ public final class Connection: @unchecked Sendable {
     let handle: OpaquePointer
     /// The path given at opening (`:memory:` for an in-memory database).
     public let path: String
+    /// How the file was opened: read-only (every user file), or read-write (demo, tests).
     public let mode: Mode
     /// Waits for other processes' locks, ending at once on `interrupt()`.
     private let busyWait: BusyWait

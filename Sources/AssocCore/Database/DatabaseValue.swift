@@ -1,11 +1,17 @@
 /// One SQLite value, as stored: the five storage classes and nothing else.
 public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
+    /// SQL NULL.
     case null
+    /// A 64-bit signed INTEGER.
     case integer(Int64)
+    /// A REAL (a double; SQLite stores NaN as NULL).
     case real(Double)
+    /// TEXT, as UTF-8 decoded by Swift (invalid bytes become U+FFFD).
     case text(String)
+    /// A BLOB's bytes.
     case blob([UInt8])
 
+    /// Whether the value is NULL.
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -5,6 +5,7 @@ public final class Statement {
     let handle: OpaquePointer
     /// Keeps the connection alive while the statement exists.
     public let connection: Connection
+    /// The SQL text the statement was compiled from.
     public let sql: String
     private var arguments: [DatabaseValue] = []
     private var started = false

@@ -73,6 +73,7 @@ public enum DemoDatabase {
 
 /// A demo database that could not be built: bad scale, existing file.
 public struct DemoDatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as one line.
     public var message: String
     public var description: String { message }
 }

@@ -31,6 +31,7 @@ public final class AtomicFileWriter {
         case any
     }
 
+    /// The file that `commit()` puts in place.
     public let destination: FileDestination
     /// The temporary file, in the destination's directory (nil once renamed or removed).
     public private(set) var temporaryPath: String?
@@ -184,5 +185,6 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// file exists, and nil once it is renamed into place or removed. The browser sets it once, when
 /// it installs its handlers, before any export (`NcursesTerminal`).
 public enum TemporaryFileCleanup {
+    /// Called with the temporary file being written, and with nil once it is gone.
     nonisolated(unsafe) public static var track: ((String?) -> Void)?
 }

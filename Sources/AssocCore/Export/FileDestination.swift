@@ -28,6 +28,7 @@ public struct FileDestination: Hashable, Sendable {
     public let target: String
     /// Whether `path` is a symbolic link, so that the file written is `target`.
     public let isLink: Bool
+    /// What was at `path` when it was checked: nothing, a dangling link, or a regular file.
     public let existing: Existing
     /// `target` for messages: relative to the current directory when both are under one directory
     /// (not only `/`) and that is no longer.

@@ -16,6 +16,8 @@ public struct CursorChunking: Sendable, Hashable {
     /// The parents of the first chunk (it tells how many rows a parent brings).
     public var firstChunkParents: Int
 
+    /// Chunks of at most `maximumParents` parents and about `rowBudget` rows, the first of
+    /// `firstChunkParents` parents (each at least 1).
     public init(maximumParents: Int = 1000, rowBudget: Int = 20_000, firstChunkParents: Int = 1) {
         self.maximumParents = max(1, maximumParents)
         self.rowBudget = max(1, rowBudget)

@@ -2,8 +2,11 @@
 /// once. Plans and fetches requests. To watch every statement that runs, set the connection's
 /// `traceHandler`.
 public final class Database: @unchecked Sendable {
+    /// The SQLite connection every statement runs on (time and memory limits, tracing).
     public let connection: Connection
+    /// The schema, read once at opening.
     public let schema: Schema
+    /// The associations of the schema: inferred, and declared ones when given.
     public let graph: AssociationGraph
     /// The statements run while `executedStatements(for:)` records them (nil otherwise: nothing
     /// is kept, whatever the number of fetches).
@@ -138,6 +141,8 @@ extension Request {
 }
 
 extension Table {
+    /// All rows of the table. See `Database.fetchAll(_:)`.
     public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
+    /// The number of rows of the table. See `Database.fetchCount(_:)`.
     public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
 }

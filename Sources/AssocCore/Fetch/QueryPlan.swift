@@ -17,6 +17,7 @@ public struct QueryPlan: Sendable {
         public var depth: Int
     }
 
+    /// The statements in the order a fetch runs them: the main one first.
     public var steps: [Step]
 }
 

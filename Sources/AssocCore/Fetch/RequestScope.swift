@@ -10,8 +10,11 @@
 public struct RequestScope: Sendable, Hashable {
     /// How the scope is attached to its parent.
     public enum Kind: Sendable, Hashable {
+        /// The request's own table.
         case root
+        /// `including(required:)`: every row has it.
         case required
+        /// `including(optional:)`: its columns are NULL when nothing matches.
         case optional
         /// `including(all:)`: rows fetched by another statement (`Row.prefetchedRows(_:)`).
         case prefetched
@@ -29,7 +32,9 @@ public struct RequestScope: Sendable, Hashable {
 
     /// The scope key (`Row.scopes`, `Row.prefetchedRows(_:)`); empty for the root.
     public var key: String
+    /// The scope's table, as the schema spells it.
     public var table: String
+    /// How the scope is attached to its parent.
     public var kind: Kind
     /// The alias the request gives the scope's table (`aliased(_:)`), if any.
     public var alias: String?
@@ -37,6 +42,7 @@ public struct RequestScope: Sendable, Hashable {
     /// of that join, and so on. Empty for the root; nil for a scope the request did not write
     /// as a join of its own.
     public var joinPath: [Int]?
+    /// The scope's columns, in `Row` order.
     public var columns: [Column]
     /// Joined scopes, in `Row.scopes` order.
     public var scopes: [RequestScope] = []

@@ -7,6 +7,7 @@ public struct StreamedRow {
         var key: String
     }
 
+    /// The row, its scopes and its prefetched keys (lists read on their own are empty).
     public let row: Row
     let streams: [Place: RowCursor]
     /// Keeps the parent cursor (and its statement) alive while the rows are read.

@@ -1,9 +1,19 @@
 /// The five kinds of associations of the seeds.
 public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
-    case belongsTo, hasOne, hasMany, hasManyThrough, hasOneThrough
+    /// The origin holds the foreign key: at most one destination row.
+    case belongsTo
+    /// The destination holds a unique foreign key: at most one destination row.
+    case hasOne
+    /// The destination holds the foreign key: any number of destination rows.
+    case hasMany
+    /// Two or more associations followed in turn, at least one to-many.
+    case hasManyThrough
+    /// Two or more to-one associations followed in turn.
+    case hasOneThrough
 
     /// hasMany and hasManyThrough lead to many rows; the others to at most one.
     public var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    /// hasManyThrough and hasOneThrough: a pivot association then a target one.
     public var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
 
     /// A one-character symbol for compact displays.
@@ -31,7 +41,9 @@ public enum AssociationSource: String, Sendable, Hashable, Codable {
 /// One column of the origin table matched with one column of the destination table:
 /// the join condition is `destination.destinationColumn = origin.originColumn`.
 public struct ColumnPair: Sendable, Hashable, Codable {
+    /// The column of the origin table.
     public var origin: String
+    /// The column of the destination table.
     public var destination: String
 
     /// The pair `origin = destination` of a join condition.
@@ -58,15 +70,18 @@ public struct Association: Sendable, Hashable {
     /// The association's name, unique among the associations of its origin table
     /// (`author`, `books`, `returnAddress`). Also its default key in requests.
     public var name: String
+    /// belongsTo, hasOne, hasMany, or a through kind.
     public var kind: AssociationKind
     /// The table the association starts from, spelled as in the schema.
     public var origin: String
     /// The table it leads to, spelled as in the schema.
     public var destination: String
+    /// How it joins: column pairs, or a pivot and a target association.
     public var path: Path
     /// True when every origin row has a match: a belongsTo whose columns are all NOT NULL
     /// (and a through association whose two steps are required).
     public var isRequired: Bool
+    /// Where it comes from: a foreign key, a naming convention, or a declaration.
     public var source: AssociationSource
     /// The singular form of `name` when inflecting its last word would be wrong
     /// (`booksAsAuthor` → `bookAsAuthor`): the key of a to-many association joined as to-one,
@@ -94,6 +109,7 @@ public struct Association: Sendable, Hashable {
         self.source = source
     }
 
+    /// Whether it leads to many rows (hasMany, hasManyThrough).
     public var isToMany: Bool { kind.isToMany }
 
     /// The column pairs of a direct association; empty for a through association.

@@ -14,16 +14,25 @@
 public struct AssociationDeclaration: Sendable, Hashable {
     /// The GRDB helper the line calls.
     public enum Method: String, Sendable, Hashable, CaseIterable {
-        case belongsTo, hasOne, hasMany
+        /// `belongsTo(…)`: the origin holds the foreign key.
+        case belongsTo
+        /// `hasOne(…)`: the destination holds a unique foreign key.
+        case hasOne
+        /// `hasMany(…)`: the destination holds the foreign key.
+        case hasMany
     }
 
     /// Where a part of the declaration is written: 1-based line and column (in Characters).
     public struct Location: Sendable, Hashable {
+        /// The file name given to `parse(_:file:)`.
         public var file: String
+        /// The 1-based line.
         public var line: Int
+        /// The 1-based column, in Characters.
         public var column: Int
     }
 
+    /// The GRDB helper the line calls.
     public var method: Method
     /// The table the association starts from, as written.
     public var origin: String

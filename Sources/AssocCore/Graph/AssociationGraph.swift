@@ -23,6 +23,7 @@ public struct AssociationGraph: Sendable {
         }
     }
 
+    /// The schema the associations were inferred from.
     public let schema: Schema
     /// Problems found while inferring: foreign keys to missing tables or columns, mismatched
     /// column counts… Each names the table and the foreign key at fault.

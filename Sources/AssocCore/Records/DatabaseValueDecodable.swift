@@ -15,37 +15,48 @@ private func exactInteger<T: FixedWidthInteger>(_ value: DatabaseValue) -> T? {
     }
 }
 
+/// `Int` from an INTEGER, or a REAL without fraction, that fits.
 extension Int: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? { exactInteger(value) }
 }
+/// `Int8` from an INTEGER, or a REAL without fraction, that fits.
 extension Int8: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int8? { exactInteger(value) }
 }
+/// `Int16` from an INTEGER, or a REAL without fraction, that fits.
 extension Int16: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int16? { exactInteger(value) }
 }
+/// `Int32` from an INTEGER, or a REAL without fraction, that fits.
 extension Int32: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? { exactInteger(value) }
 }
+/// `Int64` from an INTEGER, or a REAL without fraction, that fits.
 extension Int64: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? { exactInteger(value) }
 }
+/// `UInt` from an INTEGER, or a REAL without fraction, that fits.
 extension UInt: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt? { exactInteger(value) }
 }
+/// `UInt8` from an INTEGER, or a REAL without fraction, that fits.
 extension UInt8: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt8? { exactInteger(value) }
 }
+/// `UInt16` from an INTEGER, or a REAL without fraction, that fits.
 extension UInt16: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt16? { exactInteger(value) }
 }
+/// `UInt32` from an INTEGER, or a REAL without fraction, that fits.
 extension UInt32: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt32? { exactInteger(value) }
 }
+/// `UInt64` from an INTEGER, or a REAL without fraction, that fits.
 extension UInt64: DatabaseValueDecodable {
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt64? { exactInteger(value) }
 }
 
+/// `Double` from REAL or INTEGER.
 extension Double: DatabaseValueDecodable {
     /// From REAL or INTEGER.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
@@ -57,6 +68,7 @@ extension Double: DatabaseValueDecodable {
     }
 }
 
+/// `Float` from REAL or INTEGER.
 extension Float: DatabaseValueDecodable {
     /// From REAL or INTEGER.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
@@ -64,6 +76,7 @@ extension Float: DatabaseValueDecodable {
     }
 }
 
+/// `Bool` from INTEGER or REAL, as SQLite stores booleans.
 extension Bool: DatabaseValueDecodable {
     /// From INTEGER or REAL, as SQLite stores booleans: zero is false, anything else true.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
@@ -75,6 +88,7 @@ extension Bool: DatabaseValueDecodable {
     }
 }
 
+/// `String` from TEXT.
 extension String: DatabaseValueDecodable {
     /// From TEXT only.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
@@ -83,6 +97,7 @@ extension String: DatabaseValueDecodable {
     }
 }
 
+/// `[UInt8]` from BLOB, or TEXT as its UTF-8 bytes.
 extension Array: DatabaseValueDecodable where Element == UInt8 {
     /// From BLOB, or TEXT as its UTF-8 bytes.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> [UInt8]? {

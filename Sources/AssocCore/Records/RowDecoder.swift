@@ -10,6 +10,7 @@
 ///
 /// Errors are thrown as `AssocError.decoding`, naming the column, value, scope or key at fault.
 public struct RowDecoder: Decoder {
+    /// The row being decoded.
     public let row: Row
     /// The coding path of the container that created this decoder, and the key it decoded:
     /// `codingPath` is only built when asked for (an error), not for every decoded record.

@@ -19,7 +19,9 @@ public struct RowDecodingError: Error, Sendable, Hashable, CustomStringConvertib
         case unsupported
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// The message, naming the column, value, scope or key at fault.
     public var message: String
     /// The coding keys from the decoded record to the property at fault (`authorInfo.country`).
     public var codingPath: [String]

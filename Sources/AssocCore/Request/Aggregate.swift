@@ -3,10 +3,25 @@
 public struct Aggregate: Sendable, Hashable {
     /// The SQL aggregate: `COUNT(DISTINCT key)`, `COUNT(DISTINCT key) = 0`, `MIN`, `MAX`, `AVG`, `SUM`, `TOTAL`.
     public enum Function: String, Sendable, Hashable, CaseIterable {
-        case count, isEmpty, min, max, average, sum, total
+        /// `books.count`: `COUNT(DISTINCT key)` of the associated rows.
+        case count
+        /// `books.isEmpty`: `COUNT(DISTINCT key) = 0`.
+        case isEmpty
+        /// `books.min(year)`: `MIN`.
+        case min
+        /// `books.max(year)`: `MAX`.
+        case max
+        /// `books.average(price)`: `AVG`.
+        case average
+        /// `books.sum(price)`: `SUM` (NULL without rows).
+        case sum
+        /// `books.total(price)`: `TOTAL` (0.0 without rows).
+        case total
     }
 
+    /// The SQL aggregate.
     public var function: Function
+    /// The to-many association aggregated, with its own refinements (`books.filter(…)`).
     public var association: AssociationRequest
     /// The aggregated expression, scoped to the association's table (nil for count and isEmpty).
     public var argument: Expression?

@@ -15,9 +15,11 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
 
     /// The origin table, when known (`Table("book").author` knows it is `book`).
     public var origin: String?
+    /// The association: by name (resolved against the graph), or declared by a record type.
     public var reference: Reference
     /// The key set with `forKey(_:)`, replacing the default one.
     public var key: String?
+    /// Refinements of the association's rows: filters, orderings, selection, nested joins.
     public var relation = Relation()
 
     /// The association `reference`, starting from table `origin` when known.
@@ -60,7 +62,9 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
 /// Column names that link two tables, GRDB-style: `originColumns` are the columns of the table that
 /// holds the foreign key; `destinationColumns` (optional) the referenced ones.
 public struct ForeignKey: Sendable, Hashable {
+    /// The columns of the table that holds the foreign key.
     public var originColumns: [String]
+    /// The referenced columns; nil for the primary key.
     public var destinationColumns: [String]?
 
     /// `ForeignKey(["authorId"], to: ["id"])`: the columns of the table holding the key, and the ones it references (default: the primary key).
@@ -73,9 +77,14 @@ public struct ForeignKey: Sendable, Hashable {
 /// A direct association declared by hand (`belongsTo`, `hasOne`, `hasMany`), resolved against the
 /// schema's foreign keys when SQL is generated.
 public struct DeclaredAssociation: Sendable, Hashable {
+    /// belongsTo, hasOne or hasMany.
     public var kind: AssociationKind
+    /// The table of the declaring record type.
     public var origin: String
+    /// The table the association leads to.
     public var destination: String
+    /// The key given in the declaration (`key:`); nil for the default one.
     public var key: String?
+    /// The columns to join on (`using:`); nil to find the single foreign key.
     public var foreignKey: ForeignKey?
 }

@@ -8,7 +8,9 @@ public indirect enum Expression: Sendable, Hashable {
     case aliasedColumn(alias: String, column: String)
     /// A value, bound as a `?` parameter.
     case value(DatabaseValue)
+    /// `NOT x`, `-x`.
     case unary(UnaryOperator, Expression)
+    /// `a = b`, `a AND b`, `a + b`, `a LIKE b`…
     case binary(BinaryOperator, Expression, Expression)
     /// `x IS NULL` / `x IS NOT NULL`.
     case isNull(Expression, negated: Bool)
@@ -29,24 +31,60 @@ public indirect enum Expression: Sendable, Hashable {
     case sql(String, arguments: [DatabaseValue])
 
     /// Unary operators.
-    public enum UnaryOperator: String, Sendable, Hashable { case not = "NOT", negate = "-" }
+    public enum UnaryOperator: String, Sendable, Hashable {
+        /// `NOT x`.
+        case not = "NOT"
+        /// `-x`.
+        case negate = "-"
+    }
 
     /// Binary operators, written as in SQL.
     public enum BinaryOperator: String, Sendable, Hashable {
-        case equal = "=", notEqual = "<>", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-        case and = "AND", or = "OR"
-        case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
-        case like = "LIKE", notLike = "NOT LIKE"
-        case `is` = "IS", isNot = "IS NOT"
+        /// `=`
+        case equal = "="
+        /// `<>`
+        case notEqual = "<>"
+        /// `<`
+        case less = "<"
+        /// `<=`
+        case lessOrEqual = "<="
+        /// `>`
+        case greater = ">"
+        /// `>=`
+        case greaterOrEqual = ">="
+        /// `AND`
+        case and = "AND"
+        /// `OR`
+        case or = "OR"
+        /// `+`
+        case add = "+"
+        /// `-`
+        case subtract = "-"
+        /// `*`
+        case multiply = "*"
+        /// `/`
+        case divide = "/"
+        /// `%`
+        case remainder = "%"
+        /// `LIKE`
+        case like = "LIKE"
+        /// `NOT LIKE`
+        case notLike = "NOT LIKE"
+        /// `IS` (NULL-safe equality)
+        case `is` = "IS"
+        /// `IS NOT` (NULL-safe inequality)
+        case isNot = "IS NOT"
     }
 }
 
 /// What can stand where an expression is expected: columns, expressions and Swift values.
 public protocol ExpressionConvertible {
+    /// The value as a request expression.
     var expression: Expression { get }
 }
 
 extension Expression: ExpressionConvertible {
+    /// The expression itself.
     public var expression: Expression { self }
 
     /// Names the expression: `expr AS "name"` in a selection, and the row's column name.
@@ -56,34 +94,46 @@ extension Expression: ExpressionConvertible {
 }
 
 extension DatabaseValue: ExpressionConvertible {
+    /// The value, bound as a parameter.
     public var expression: Expression { .value(self) }
 }
 
+/// `Int` values in expressions, bound as INTEGER parameters.
 extension Int: ExpressionConvertible {
+    /// The integer, bound as a parameter.
     public var expression: Expression { .value(.integer(Int64(self))) }
 }
 
+/// `Int64` values in expressions, bound as INTEGER parameters.
 extension Int64: ExpressionConvertible {
+    /// The integer, bound as a parameter.
     public var expression: Expression { .value(.integer(self)) }
 }
 
+/// `Double` values in expressions, bound as REAL parameters.
 extension Double: ExpressionConvertible {
+    /// The double, bound as a parameter.
     public var expression: Expression { .value(.real(self)) }
 }
 
+/// `String` values in expressions, bound as TEXT parameters.
 extension String: ExpressionConvertible {
+    /// The text, bound as a parameter.
     public var expression: Expression { .value(.text(self)) }
 }
 
 // Bool is deliberately not ExpressionConvertible: `Column("x") != nil` would otherwise compile as
 // the standard library's Optional comparison (a Bool) and silently filter nothing.
 
+/// Optional values in expressions: nil is NULL.
 extension Optional: ExpressionConvertible where Wrapped: ExpressionConvertible {
+    /// The value, or NULL for nil.
     public var expression: Expression { self?.expression ?? .value(.null) }
 }
 
 /// A column, scoped to the table of the request or association it refines.
 public struct Column: ExpressionConvertible, Sendable {
+    /// The column name, as written.
     public var name: String
 
     /// The column `name` of the table the expression is used on.
@@ -91,6 +141,7 @@ public struct Column: ExpressionConvertible, Sendable {
         self.name = name
     }
 
+    /// The column as an expression.
     public var expression: Expression { .column(name) }
 
     /// Descending ordering on this column.
@@ -101,6 +152,7 @@ public struct Column: ExpressionConvertible, Sendable {
 
 /// One term of an ORDER BY clause.
 public struct Ordering: Sendable, Hashable {
+    /// The ordered expression.
     public var expression: Expression
     /// nil: no direction written; true: DESC; false: explicit ASC.
     public var descending: Bool?
@@ -114,18 +166,22 @@ public struct Ordering: Sendable, Hashable {
 
 /// What can stand in an `order(...)` call.
 public protocol OrderingConvertible {
+    /// The value as an ORDER BY term.
     var ordering: Ordering { get }
 }
 
 extension Ordering: OrderingConvertible {
+    /// The ordering itself.
     public var ordering: Ordering { self }
 }
 
 extension Column: OrderingConvertible {
+    /// Ascending order on the column (no direction written).
     public var ordering: Ordering { Ordering(expression) }
 }
 
 extension Expression: OrderingConvertible {
+    /// Ascending order on the expression (no direction written).
     public var ordering: Ordering { Ordering(self) }
 
     /// Descending ordering on this expression.
@@ -136,6 +192,7 @@ extension Expression: OrderingConvertible {
 
 /// A column of a table known by a user alias, for filters and orderings that involve several tables.
 public struct TableAlias: Sendable, Hashable {
+    /// The alias, as given to `aliased(_:)`.
     public var name: String
 
     /// An alias named `name`.
@@ -169,146 +226,182 @@ func makeBinary(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expre
     }
 }
 
+/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). A column or expression on the left, any value on the right.
 public func == <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
+/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). Any value on the left, a column or expression on the right.
 public func == <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
+/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). Columns or expressions on both sides.
 public func == <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
+/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). A column or expression on the left, any value on the right.
 public func != <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). Any value on the left, a column or expression on the right.
 public func != <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). Columns or expressions on both sides.
 public func != <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs < rhs`. A column or expression on the left, any value on the right.
 public func < <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.less, lhs.expression, rhs.expression)
 }
 
+/// `lhs < rhs`. Any value on the left, a column or expression on the right.
 public func < <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.less, lhs.expression, rhs.expression)
 }
 
+/// `lhs < rhs`. Columns or expressions on both sides.
 public func < <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.less, lhs.expression, rhs.expression)
 }
 
+/// `lhs <= rhs`. A column or expression on the left, any value on the right.
 public func <= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs <= rhs`. Any value on the left, a column or expression on the right.
 public func <= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs <= rhs`. Columns or expressions on both sides.
 public func <= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs > rhs`. A column or expression on the left, any value on the right.
 public func > <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greater, lhs.expression, rhs.expression)
 }
 
+/// `lhs > rhs`. Any value on the left, a column or expression on the right.
 public func > <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greater, lhs.expression, rhs.expression)
 }
 
+/// `lhs > rhs`. Columns or expressions on both sides.
 public func > <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greater, lhs.expression, rhs.expression)
 }
 
+/// `lhs >= rhs`. A column or expression on the left, any value on the right.
 public func >= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs >= rhs`. Any value on the left, a column or expression on the right.
 public func >= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs >= rhs`. Columns or expressions on both sides.
 public func >= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
 }
 
+/// `lhs AND rhs`. A column or expression on the left, any value on the right.
 public func && <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.and, lhs.expression, rhs.expression)
 }
 
+/// `lhs AND rhs`. Any value on the left, a column or expression on the right.
 public func && <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.and, lhs.expression, rhs.expression)
 }
 
+/// `lhs AND rhs`. Columns or expressions on both sides.
 public func && <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.and, lhs.expression, rhs.expression)
 }
 
+/// `lhs OR rhs`. A column or expression on the left, any value on the right.
 public func || <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.or, lhs.expression, rhs.expression)
 }
 
+/// `lhs OR rhs`. Any value on the left, a column or expression on the right.
 public func || <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.or, lhs.expression, rhs.expression)
 }
 
+/// `lhs OR rhs`. Columns or expressions on both sides.
 public func || <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.or, lhs.expression, rhs.expression)
 }
 
+/// `lhs + rhs`. A column or expression on the left, any value on the right.
 public func + <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.add, lhs.expression, rhs.expression)
 }
 
+/// `lhs + rhs`. Any value on the left, a column or expression on the right.
 public func + <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.add, lhs.expression, rhs.expression)
 }
 
+/// `lhs + rhs`. Columns or expressions on both sides.
 public func + <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.add, lhs.expression, rhs.expression)
 }
 
+/// `lhs - rhs`. A column or expression on the left, any value on the right.
 public func - <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.subtract, lhs.expression, rhs.expression)
 }
 
+/// `lhs - rhs`. Any value on the left, a column or expression on the right.
 public func - <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.subtract, lhs.expression, rhs.expression)
 }
 
+/// `lhs - rhs`. Columns or expressions on both sides.
 public func - <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.subtract, lhs.expression, rhs.expression)
 }
 
+/// `lhs * rhs`. A column or expression on the left, any value on the right.
 public func * <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.multiply, lhs.expression, rhs.expression)
 }
 
+/// `lhs * rhs`. Any value on the left, a column or expression on the right.
 public func * <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.multiply, lhs.expression, rhs.expression)
 }
 
+/// `lhs * rhs`. Columns or expressions on both sides.
 public func * <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.multiply, lhs.expression, rhs.expression)
 }
 
+/// `lhs / rhs`. A column or expression on the left, any value on the right.
 public func / <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
 }
 
+/// `lhs / rhs`. Any value on the left, a column or expression on the right.
 public func / <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
 }
 
+/// `lhs / rhs`. Columns or expressions on both sides.
 public func / <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
 }
@@ -318,6 +411,7 @@ public func == <L: SQLSpecificExpressible>(lhs: L, rhs: Bool) -> Expression {
     .binary(.equal, lhs.expression, .value(.integer(rhs ? 1 : 0)))
 }
 
+/// `isEmpty != true`: booleans compare as SQLite stores them, 1 and 0.
 public func != <L: SQLSpecificExpressible>(lhs: L, rhs: Bool) -> Expression {
     .binary(.notEqual, lhs.expression, .value(.integer(rhs ? 1 : 0)))
 }
@@ -332,10 +426,12 @@ public func != <L: SQLSpecificExpressible>(lhs: L, rhs: _OptionalNilComparisonTy
     .isNull(lhs.expression, negated: true)
 }
 
+/// `NOT operand`.
 public prefix func ! <T: SQLSpecificExpressible>(operand: T) -> Expression {
     .unary(.not, operand.expression)
 }
 
+/// `-operand`.
 public prefix func - <T: SQLSpecificExpressible>(operand: T) -> Expression {
     .unary(.negate, operand.expression)
 }

@@ -7,13 +7,17 @@
 public struct KeyFilter: Sendable, Hashable {
     /// One key: a value for a one-column key, or each column's value for a composite one.
     public enum Key: Sendable, Hashable {
+        /// The value of a one-column key.
         case value(Expression)
+        /// Each column's value, for a composite key.
         case columns([KeyColumn])
     }
 
     /// `column: value` in a composite key, in the order written.
     public struct KeyColumn: Sendable, Hashable {
+        /// The key column, as written.
         public var column: String
+        /// Its value.
         public var value: Expression
 
         /// `column = value`, one column of a composite key.
@@ -23,6 +27,7 @@ public struct KeyFilter: Sendable, Hashable {
         }
     }
 
+    /// The keys, in the order written.
     public var keys: [Key]
     /// Written `filter(keys: [...])` (a list), rather than `filter(key: ...)`.
     public var isList: Bool

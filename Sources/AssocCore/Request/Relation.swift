@@ -18,6 +18,7 @@ public struct Relation: Sendable, Hashable {
     public var joins: [Join] = []
     /// AND-ed into HAVING.
     public var havings: [Expression] = []
+    /// Set by `distinct()`: `SELECT DISTINCT`.
     public var isDistinct = false
 
     /// A relation without refinement: all columns, no condition.
@@ -28,15 +29,21 @@ public struct Relation: Sendable, Hashable {
 public enum SelectionItem: Sendable, Hashable {
     /// `"t".*`
     case allColumns
+    /// An expression (a column, or any expression named with `forKey(_:)`).
     case expression(Expression)
 }
 
 /// How an association is attached to a relation.
 public enum JoinMethod: String, Sendable, CaseIterable {
+    /// Inner join, the associated columns selected.
     case includingRequired = "including(required:)"
+    /// Left join, the associated columns selected (NULL without a match).
     case includingOptional = "including(optional:)"
+    /// Inner join, nothing selected (for filters and orderings).
     case joiningRequired = "joining(required:)"
+    /// Left join, nothing selected.
     case joiningOptional = "joining(optional:)"
+    /// Prefetch: the associated rows fetched by another statement, in a list per row.
     case includingAll = "including(all:)"
 
     /// `including(...)` methods select the associated columns; `joining` selects nothing.
@@ -47,7 +54,9 @@ public enum JoinMethod: String, Sendable, CaseIterable {
 
 /// An association attached to a relation with a joining method.
 public struct Join: Sendable, Hashable {
+    /// How the association is attached.
     public var method: JoinMethod
+    /// The association, with its own refinements.
     public var association: AssociationRequest
 
     /// `association` attached with `method` (what `including`/`joining` append to `joins`).
@@ -59,6 +68,7 @@ public struct Join: Sendable, Hashable {
 
 /// The refinement methods shared by requests and associations. Each returns a refined copy.
 public protocol RelationRefining {
+    /// The refinements so far.
     var relation: Relation { get set }
 }
 

@@ -7,8 +7,11 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// association known by name only, empty until the request meets the schema (the association's
     /// destination; `Database.request(for:of:)` fills it in).
     public var table: String
+    /// Filters, orderings, selection, joins, havings of the root table.
     public var relation = Relation()
+    /// LIMIT, if any.
     public var limit: Int?
+    /// OFFSET, if any (only with a limit).
     public var offset: Int?
     /// Set by `request(for:)`: the rows are the records an association reaches from another request.
     public var origin: RequestOrigin?
@@ -61,6 +64,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
 /// `book.author` names the association `author` of the schema's graph.
 @dynamicMemberLookup
 public struct Table: Sendable, Hashable {
+    /// The table name, as written.
     public var name: String
 
     /// The table named `name`.

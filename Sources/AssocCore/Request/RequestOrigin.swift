@@ -6,6 +6,7 @@
 ///     WHERE "album"."AlbumId" IN (SELECT "track"."AlbumId" FROM "track"
 ///                                 WHERE "track"."GenreId" IN (SELECT "GenreId" FROM "genre" WHERE "GenreId" = ?))
 public indirect enum RequestOrigin: Sendable, Hashable {
+    /// The records `association` leads to from the rows of `base`.
     case associated(base: Request, association: AssociationRequest)
 
     /// The request the records are reached from.

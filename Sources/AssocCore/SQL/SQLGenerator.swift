@@ -1,6 +1,8 @@
 /// One SQL statement and the values bound to its `?` parameters, in order.
 public struct GeneratedStatement: Sendable, Equatable, CustomStringConvertible {
+    /// The SQL text, identifiers quoted, values as `?`.
     public var sql: String
+    /// The values bound to the `?` placeholders, in order.
     public var arguments: [DatabaseValue]
 
     /// A statement and the values bound to its `?` placeholders.

@@ -32,6 +32,7 @@ public struct TableInfo: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable {
         /// An ordinary table (rowid or WITHOUT ROWID).
         case table
+        /// A view (`CREATE VIEW`): no key, never the child of an association.
         case view
         /// A virtual table (`CREATE VIRTUAL TABLE … USING fts5(…)`).
         case virtual
@@ -41,9 +42,11 @@ public struct TableInfo: Sendable, Hashable {
 
     /// The name as spelled in the schema.
     public var name: String
+    /// Table, view, virtual or shadow table.
     public var kind: Kind
     /// Visible columns in declaration order (hidden virtual-table columns excluded).
     public var columns: [ColumnInfo]
+    /// The primary key: declared, the rowid, or none.
     public var primaryKey: PrimaryKeyInfo
     /// Foreign keys as declared, with omitted parent columns already completed with the parent's
     /// primary key when it is known. Invalid ones stay here; the graph reports them as diagnostics.
@@ -72,6 +75,7 @@ public struct TableInfo: Sendable, Hashable {
         self.isStrict = isStrict
     }
 
+    /// Whether it is a view.
     public var isView: Bool { kind == .view }
 
     /// The names SQL gives a rowid table's rowid, unless a column takes them.
@@ -123,9 +127,11 @@ public struct TableInfo: Sendable, Hashable {
 
 /// A column as declared.
 public struct ColumnInfo: Sendable, Hashable {
+    /// The column name, as spelled in the schema.
     public var name: String
     /// The declared type, as written (`INTEGER`, `varchar(20)`, or empty).
     public var declaredType: String
+    /// Declared NOT NULL (a primary key column of a WITHOUT ROWID table too).
     public var notNull: Bool
     /// The default value's SQL text, if any.
     public var defaultValue: String?
@@ -169,6 +175,7 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
         case none
     }
 
+    /// How the rows are identified.
     public var kind: Kind
     /// The key's columns in key order; `["rowid"]` for `.hiddenRowid`, empty for `.none`.
     public var columns: [String]
@@ -179,7 +186,9 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
         self.columns = columns
     }
 
+    /// The hidden rowid of a table without a declared primary key.
     public static let hiddenRowid = PrimaryKeyInfo(kind: .hiddenRowid, columns: ["rowid"])
+    /// No key (views, unreadable tables).
     public static let none = PrimaryKeyInfo(kind: .none, columns: [])
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …) and GROUP BY:
@@ -201,7 +210,9 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
 public struct ForeignKeyInfo: Sendable, Hashable {
     /// SQLite's id for the constraint (`PRAGMA foreign_key_list`), stable within a table.
     public var id: Int
+    /// The referenced (parent) table, as written in the declaration.
     public var destinationTable: String
+    /// The columns of the declaring (child) table.
     public var originColumns: [String]
     /// The referenced columns; completed from the parent's primary key when the declaration
     /// omitted them. Empty when they were omitted and the parent is unknown.
