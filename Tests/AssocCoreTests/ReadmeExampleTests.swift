@@ -5,6 +5,19 @@ import TestSupport
 
 /// The README's Swift example, compiled and run against a database built here.
 final class ReadmeExampleTests: XCTestCase {
+    /// The code after `<!-- readme-example -->` in the file at `path` (from the repository).
+    func example(in path: String) throws -> String {
+        let text = try String(contentsOf: SwiftProgram.repository.appendingPathComponent(path), encoding: .utf8)
+        let marker = try XCTUnwrap(text.range(of: "<!-- readme-example -->\n```swift\n"), "example marker in \(path)")
+        let end = try XCTUnwrap(text.range(of: "\n```", range: marker.upperBound..<text.endIndex))
+        return String(text[marker.upperBound..<end.lowerBound])
+    }
+
+    /// The DocC overview shows the compiled example, not a copy that drifts from it.
+    func testTheDocumentationOverviewShowsTheReadmeExample() throws {
+        XCTAssertEqual(try example(in: "Sources/AssocCore/AssocCore.docc/AssocCore.md"), try example(in: "README.md"))
+    }
+
     func testReadmeSwiftExampleCompilesAndRuns() throws {
         let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = try XCTUnwrap(readme.range(of: "<!-- readme-example -->\n```swift\n"), "README example marker")
