@@ -18,6 +18,35 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(try example(in: "Sources/AssocCore/AssocCore.docc/AssocCore.md"), try example(in: "README.md"))
     }
 
+    /// Every Swift example of the DocC articles compiles against AssocCore, each in a function of
+    /// its own, beside the README example's record types (`Author`, `Book`, `BookInfo`…).
+    func testTheDocumentationArticlesExamplesCompile() throws {
+        let readme = try example(in: "README.md")
+        let types = try XCTUnwrap(readme.range(of: "let db = ")).lowerBound
+        var code = String(readme[..<types]).replacing("import AssocCore\n", with: "")
+        let catalog = SwiftProgram.repository.appendingPathComponent("Sources/AssocCore/AssocCore.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+            .filter { $0.hasSuffix(".md") && $0 != "AssocCore.md" }.sorted()
+        XCTAssertEqual(articles.count, 6, "\(articles)")
+        var count = 0
+        for article in articles {
+            var text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)[...]
+            while let start = text.range(of: "```swift\n"), let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) {
+                count += 1
+                code += "\n// \(article)\nfunc example\(count)() throws {\n\(text[start.upperBound..<end.lowerBound])\n}\n"
+                text = text[end.upperBound...]
+            }
+        }
+        XCTAssertGreaterThanOrEqual(count, 15)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docc-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Connection(path: path, mode: .readWrite(create: true)).execute("CREATE TABLE t(id INTEGER PRIMARY KEY)")
+        let result = try SwiftProgram.compileAndRun(code, arguments: [path])
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+    }
+
     func testReadmeSwiftExampleCompilesAndRuns() throws {
         let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = try XCTUnwrap(readme.range(of: "<!-- readme-example -->\n```swift\n"), "README example marker")
