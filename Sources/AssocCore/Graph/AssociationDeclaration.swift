@@ -4,6 +4,7 @@
 /// # Track's genre, under another name, through the column the schema does not declare as a key
 /// Track.belongsTo(Genre, key: "style", using: [GenreId])
 /// Genre.hasMany(Track, key: "songs", using: [GenreId]).order(Name)
+/// Genre.hasMany(Track, using: [GenreId]).filter(Milliseconds > 300000).forKey("longTracks")
 /// Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
 /// ```
 ///
@@ -39,6 +40,8 @@ public struct AssociationDeclaration: Sendable, Hashable {
     public var through: [String]?
     /// `.order(...)`: the default ordering of a to-many association's rows.
     public var ordering: [Ordering]?
+    /// `.filter(...)`: the conditions every row of the association meets, AND-ed (empty: none).
+    public var filters: [Expression] = []
 
     /// Where each part is written, for error messages.
     var locations = Locations()
@@ -52,6 +55,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
         var to: [Location] = []
         var through: [Location] = []
         var ordering: [Location] = []
+        var filters: [Location] = []
     }
 
     /// Where the declaration starts.
