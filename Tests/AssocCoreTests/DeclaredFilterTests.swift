@@ -66,6 +66,8 @@ final class DeclaredFilterTests: XCTestCase {
                        "f.assoc:1:54: expected an expression, found ')'")
         XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).filter(Name = 'x'"),
                        "f.assoc:1:57: expected ')' after the condition of filter(…), found end of request")
+        let many = "Genre.hasMany(Track, using: [GenreId])" + String(repeating: ".filter(Name = 'x')", count: 65)
+        XCTAssertEqual(message(many), "f.assoc:1:1256: more than 64 filter(…) on one declaration (join the conditions with AND)")
         XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).order(Name).order(TrackId)"),
                        "f.assoc:1:52: order(…) is given twice: give every ordering in one order(…)")
         XCTAssertEqual(message(#"Genre.hasMany(Track, key: "a", using: [GenreId]).forKey("b")"#),

@@ -84,6 +84,9 @@ public struct AssociationDeclaration: Sendable, Hashable {
     /// associations themselves are expanded: with its origin, 64 tables, the most SQLite joins
     /// (`including`, `joining` and aggregates join every step).
     public static let maximumThroughSteps = 63
+    /// The most `.filter(…)` calls one declaration takes (they are AND-ed: one condition with
+    /// `AND` says the same).
+    public static let maximumFilters = 64
     /// The most declarations one graph takes, in all its files.
     public static let maximumCount = 10_000
 

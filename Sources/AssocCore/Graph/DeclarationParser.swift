@@ -260,6 +260,9 @@ struct DeclarationParser {
     /// (values bound when the SQL runs). Not `filter(sql:)` (SQL text is for requests) nor
     /// `filter(key:)` (which picks records, not a kind of them).
     private mutating func parseFilter(into declaration: inout AssociationDeclaration) throws {
+        if declaration.filters.count == AssociationDeclaration.maximumFilters {
+            throw error("more than \(AssociationDeclaration.maximumFilters) filter(…) on one declaration (join the conditions with AND)")
+        }
         advance()
         try expect(.leftParen, "after filter")
         let filterLocation = location(current)
