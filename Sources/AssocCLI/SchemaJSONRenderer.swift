@@ -3,7 +3,8 @@ import AssocCore
 /// `assoc schema --format json`. The contract, documented in README.md:
 /// `{"tables": [{"name", "isView", "columns": [{"name", "type", "notNull", "primaryKeyIndex"}],
 /// "primaryKey", "associations": [{"name", "kind", "destination", "columns" (direct kinds) |
-/// "through" (through kinds: the step names, two or more), "toMany", "required", "inferredBy"}]}], "diagnostics": [...]}`.
+/// "through" (through kinds: the step names, two or more), "toMany", "required", "inferredBy", and for a
+/// declared association with them "filter" and "order" (request-language text)}]}], "diagnostics": [...]}`.
 enum SchemaJSONRenderer {
     static func render(_ graph: SchemaSnapshot) -> String {
         value(graph).pretty() + "\n"
@@ -46,6 +47,8 @@ enum SchemaJSONRenderer {
             ("required", .bool(association.isRequired)),
             ("inferredBy", .string(association.source.rawValue)),
         ]
+        if let filter = association.filterText { members.append(("filter", .string(filter))) }
+        if let order = association.orderingText { members.append(("order", .string(order))) }
         return .object(members)
     }
 }

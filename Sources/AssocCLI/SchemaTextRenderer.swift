@@ -6,6 +6,7 @@ import AssocCore
 ///       id INTEGER PK, authorId INTEGER NOT NULL, title TEXT NOT NULL
 ///       → belongsTo author: person (authorId → id) required
 ///       ⤳ hasOneThrough address: address via library.address
+///       ⇉ hasMany novels: book (id → authorId).filter(kind = 'novel') [declared]
 enum SchemaTextRenderer {
     static let width = 100
 
@@ -81,6 +82,7 @@ enum SchemaTextRenderer {
             text += " (" + association.columns.map { clean($0.origin) + " → " + clean($0.destination) }
                 .joined(separator: ", ") + ")"
         }
+        text += clean(association.refinementsText)
         if association.isRequired { text += " required" }
         if association.source != .foreignKey { text += " [\(association.source.rawValue)]" }
         return text

@@ -88,6 +88,22 @@ final class SchemaRendererTests: XCTestCase {
             """)
     }
 
+    /// A declared association's filter and default ordering, as an associations file writes them
+    /// (issue 29, item 4); text from the database stays sanitized.
+    func testDeclaredFilterAndOrderingAreShown() {
+        let novels = Association(
+            name: "novels", kind: .hasMany, origin: "person", destination: "book",
+            path: .direct([ColumnPair(origin: "id", destination: "authorId")]), source: .declared,
+            ordering: [Ordering(Column("title"), descending: true)],
+            filters: [.binary(.equal, .column("kind"), .value(.text("novel\u{1B}[31m")))])
+        XCTAssertEqual(SchemaTextRenderer.line(novels),
+                       "⇉ hasMany novels: book (id → authorId).filter(kind = 'novel\\u{1B}[31m').order(title.desc) [declared]")
+        XCTAssertEqual(SchemaJSONRenderer.association(novels).pretty(), """
+            {"name": "novels", "kind": "hasMany", "destination": "book", "columns": [["id", "authorId"]], "toMany": true, \
+            "required": false, "inferredBy": "declared", "filter": "kind = 'novel\\u001b[31m'", "order": "title.desc"}
+            """)
+    }
+
     func testJSON() throws {
         let text = SchemaJSONRenderer.render(Self.snapshot())
         XCTAssertEqual(text, """

@@ -127,7 +127,7 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(message("Track.belongsTo(Genre, using: [GenreId]).order(Name)"),
                        "f.assoc:1:48: order(…) gives a to-many association its default ordering, and belongsTo is to-one: remove it")
         XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).ordr(Name)"),
-                       #"f.assoc:1:40: expected order(…) after the declaration, found name 'ordr' (did you mean "order"?)"#)
+                       #"f.assoc:1:40: expected filter(…), order(…) or forKey(…) after the declaration, found name 'ordr' (did you mean "order"?)"#)
         XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).order(Name.desc"),
                        "f.assoc:1:55: expected ')' after the orderings of order(…), found end of request")
         XCTAssertEqual(message("Artist.belongsTo(Customer, through: [albums, customer])"),

@@ -48,16 +48,34 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(above.statements.first?.arguments, [6])
     }
 
+    /// A table without a declared key pages on its rowid, selected under a hidden name.
     func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
+        let source = RequestDataSource(database: try TestDatabase.make("""
+            CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL);
+            INSERT INTO pair VALUES (1, 1), (1, 2), (1, 6);
+            """))
+        let page = try source.page(of: RequestView(table: "pair"), offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.columns, ["a", "b"])
+        XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
+        XCTAssertEqual(page.statements.first?.sql,
+                       "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
+        let next = try source.page(of: RequestView(table: "pair"), offset: 2, limit: 2, totalCount: nil)
+        XCTAssertEqual(next.rows, [[1, 6]])
+        XCTAssertEqual(next.statements.first?.arguments, [2])
+    }
+
+    /// A composite primary key of NOT NULL columns (a rowid table's) is the order itself: no
+    /// hidden rowid (see `PrimaryKeyOrderTests`).
+    func testACompositeKeyPagesOnItsColumns() throws {
         let source = try source()
         let page = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["PlaylistId", "TrackId"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
         XCTAssertEqual(page.statements.first?.sql,
-                       "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"PlaylistTrack\" ORDER BY \"rowid\" LIMIT 2")
+                       "SELECT * FROM \"PlaylistTrack\" ORDER BY \"PlaylistId\", \"TrackId\" LIMIT 2")
         let next = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
-        XCTAssertEqual(next.statements.first?.arguments, [2])
+        XCTAssertEqual(next.statements.first?.arguments, [1, 2])
     }
 
     /// A column named `rowid` shadows the rowid: pages follow the real rowid, read as `_rowid_`.

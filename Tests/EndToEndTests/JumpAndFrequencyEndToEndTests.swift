@@ -47,6 +47,32 @@ final class JumpAndFrequencyEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// A rowid table with a composite primary key (Sakila's `film_actor`) is shown in key order,
+    /// and `#` compares the first column of that key, not the hidden rowid (issue 29, item 12).
+    /// The rows are inserted in reverse key order: actor 300 has rowids 1…3, actor 5 rowids 886…888.
+    func testHashOnACompositeKeyComparesItsFirstColumn() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase("""
+            CREATE TABLE film_actor (actor_id SMALLINT NOT NULL, film_id SMALLINT NOT NULL, note TEXT,
+                                     PRIMARY KEY (actor_id, film_id));
+            WITH RECURSIVE i(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM i WHERE x < 899)
+            INSERT INTO film_actor SELECT 300 - x / 3, 3 - x % 3, 'n' || x FROM i;
+            """, name: "film_actor.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table film_actor; echo EXITED $?; sleep 5", width: 120, height: 30)
+        defer { session.kill() }
+        var screen = session.waitFor("keyset paging on actor_id, film_id")
+        XCTAssertTrue(screen.contains(#"ORDER BY "actor_id", "film_id""#), screen)
+        session.send("#")
+        session.tmux(["send-keys", "-t", "0", "-l", "5"])
+        session.send("Enter")
+        // Actors 1…4 have three films each: actor 5's first film is row 13.
+        screen = session.waitFor("13/900")
+        XCTAssertTrue(screen.contains("Jumped to the first key at least 5"), screen)
+        XCTAssertTrue(screen.range(of: #"│\s+5 │\s+1 │"#, options: .regularExpression) != nil, screen)
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     func testFrequenciesOfAMillionRowColumn() throws {
         let assoc = try Products.assoc()
         // Colours by id modulo 10: red for 0…4, green for 5…7, blue for 8 and 9.

@@ -65,6 +65,7 @@ extension SwiftRequestWriter {
                 arguments.append("using: " + foreignKey)
             }
             let code = helper + "(" + arguments.joined(separator: ", ") + ")"
+                + (try declaredFilterCalls(definition, destination: destination))
             let name = catalog.declareStatic(on: origin, associationName: definition.name, code: code)
             return Declared(
                 staticName: name, destination: destination, isToMany: definition.isToMany,
@@ -86,6 +87,13 @@ extension SwiftRequestWriter {
                 staticName: staticName, destination: targetCode.destination, isToMany: kind.isToMany,
                 singularName: singularKey, key: key)
         }
+    }
+
+    /// `.filter(Column("kind") == "novel")` for each declared filter of `definition`
+    /// (`hasMany(…).filter(kind = 'novel')` in an associations file): part of the static
+    /// association, as GRDB's guides declare `novels = books.filter(…).forKey("novels")`.
+    private mutating func declaredFilterCalls(_ definition: Association, destination: TableInfo) throws -> String {
+        try definition.filters.map { ".filter(" + (try code($0, table: destination).specific.text) + ")" }.joined()
     }
 
     /// `ForeignKey(["authorId"], to: ["id"])`, or nil when GRDB finds this foreign key itself: the

@@ -123,7 +123,7 @@ struct SwiftRequestWriter {
             let column = catalog.columnCode(pair.destination, in: destination) ?? "Column(\(SwiftNames.stringLiteral(pair.destination)))"
             let isLast = index == steps.count - 1
             var next = Request(table: destination.name)
-            next.relation = isLast ? step.request.relation.merging(request.relation) : step.request.relation
+            next.relation = isLast ? step.relation.merging(request.relation) : step.relation
             if !isLast, let following = steps[index + 1].definition.columns.first {
                 next = Resolver.keysOnly(of: next, columns: [following.origin])
             }

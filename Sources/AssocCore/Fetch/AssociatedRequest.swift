@@ -25,7 +25,7 @@ extension Database {
             keyFilters.append(.binary(.equal, .column(pair.destination), .value(value)))
         }
         var request = Request(table: last.definition.destination)
-        request.relation = last.request.relation
+        request.relation = last.relation
         if steps.count == 1 {
             request.relation.filters += hasNull ? [.value(.integer(0))] : keyFilters
             return request
@@ -41,7 +41,7 @@ extension Database {
                 source: .declared)
             var joined = AssociationRequest(origin: nil, reference: .definition(reversed))
             joined.key = "assoc:through:\(index)"
-            joined.relation = step.request.relation
+            joined.relation = step.relation
             joined.relation.selection = []
             if index == 0 { joined.relation.filters += hasNull ? [.value(.integer(0))] : keyFilters }
             if let inner = nested { joined.relation.joins.append(Join(method: .joiningRequired, association: inner)) }

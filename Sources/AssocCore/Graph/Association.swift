@@ -91,14 +91,20 @@ public struct Association: Sendable, Hashable {
     /// used when the association is prefetched (`including(all:)`) or followed
     /// (`request(for:)`) without an `order` of its own. Empty: no default ordering.
     public var ordering: [Ordering]
+    /// The declared filter of the association's rows (`hasMany(Book, …).filter(kind = 'novel')`),
+    /// AND-ed, columns of the destination table: part of the association wherever it is used, as
+    /// GRDB's `books.filter(…).forKey("novels")` (in the ON clause of a join or an aggregate, in
+    /// the WHERE of a prefetch or a followed link). Empty: every row of the destination.
+    public var filters: [Expression]
 
     /// An association of `origin` leading to `destination` through `path`.
     public init(
         name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
         isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil,
-        ordering: [Ordering] = []
+        ordering: [Ordering] = [], filters: [Expression] = []
     ) {
         self.ordering = ordering
+        self.filters = filters
         self.singularName = singularName
         self.name = name
         self.kind = kind

@@ -4,6 +4,7 @@
 /// # Track's genre, under another name, through the column the schema does not declare as a key
 /// Track.belongsTo(Genre, key: "style", using: [GenreId])
 /// Genre.hasMany(Track, key: "songs", using: [GenreId]).order(Name)
+/// Genre.hasMany(Track, using: [GenreId]).filter(Milliseconds > 300000).forKey("longTracks")
 /// Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
 /// ```
 ///
@@ -48,6 +49,8 @@ public struct AssociationDeclaration: Sendable, Hashable {
     public var through: [String]?
     /// `.order(...)`: the default ordering of a to-many association's rows.
     public var ordering: [Ordering]?
+    /// `.filter(...)`: the conditions every row of the association meets, AND-ed (empty: none).
+    public var filters: [Expression] = []
 
     /// Where each part is written, for error messages.
     var locations = Locations()
@@ -61,6 +64,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
         var to: [Location] = []
         var through: [Location] = []
         var ordering: [Location] = []
+        var filters: [Location] = []
     }
 
     /// Where the declaration starts.
@@ -89,6 +93,9 @@ public struct AssociationDeclaration: Sendable, Hashable {
     /// associations themselves are expanded: with its origin, 64 tables, the most SQLite joins
     /// (`including`, `joining` and aggregates join every step).
     public static let maximumThroughSteps = 63
+    /// The most `.filter(…)` calls one declaration takes (they are AND-ed: one condition with
+    /// `AND` says the same).
+    public static let maximumFilters = 64
     /// The most declarations one graph takes, in all its files.
     public static let maximumCount = 10_000
 

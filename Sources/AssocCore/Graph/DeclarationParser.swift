@@ -1,11 +1,13 @@
 /// Reads an associations file, one declaration a line, with the request language's lexer:
 ///
 /// ```
-/// Origin.belongsTo|hasOne|hasMany(Destination[.self], key: "k", using: [a, b], to: [x, y])[.order(o, p.desc)]
-/// Origin.hasMany|hasOne(Destination, through: [step, step, …], key: "k")[.order(…)]
+/// Origin.belongsTo|hasOne|hasMany(Destination[.self], key: "k", using: [a, b], to: [x, y])[.filter(c = 'v')][.order(o, p.desc)]
+/// Origin.hasMany|hasOne(Destination, through: [step, step, …], key: "k")[.filter(…)][.order(…)]
 /// ```
 /// `using:` also takes GRDB's `ForeignKey([a, b], to: [x, y])`. Names are bare, "double quoted"
-/// or `backquoted`; keys are "quoted". Every error names the file, line and column.
+/// or `backquoted`; keys are "quoted". After the call, in any order: `.filter(…)` (a condition of
+/// the request language; several are AND-ed, as GRDB does), `.order(…)` (at most once) and
+/// `.forKey("k")` (GRDB's spelling of `key:`). Every error names the file, line and column.
 struct DeclarationParser {
     private let file: String
     private let lineNumber: Int
@@ -125,9 +127,9 @@ struct DeclarationParser {
             try parseArgument(into: &declaration)
         }
         try expect(.rightParen, "after the arguments of \(methodName)")
-        if current.isPunctuation(.dot) {
+        while current.isPunctuation(.dot) {
             advance()
-            try parseOrder(into: &declaration)
+            try parseRefinement(into: &declaration)
         }
         guard current.kind == .end else {
             throw error("expected the end of the declaration, found \(current.display) (one declaration a line)")
@@ -220,14 +222,75 @@ struct DeclarationParser {
         return (names, locations)
     }
 
+    /// One call after the declaration: `filter(…)`, `order(…)` or `forKey("k")`.
+    private mutating func parseRefinement(into declaration: inout AssociationDeclaration) throws {
+        let refinements = ["filter", "order", "forKey"]
+        guard let name = current.bareName, refinements.contains(name) else {
+            throw error(
+                "expected filter(…), order(…) or forKey(…) after the declaration, found \(current.display)",
+                suggestions: NameSuggestions.closest(to: current.bareName ?? "", among: refinements, matchingPrefixes: false))
+        }
+        switch name {
+        case "filter": try parseFilter(into: &declaration)
+        case "order": try parseOrder(into: &declaration)
+        default: try parseForKey(into: &declaration)
+        }
+    }
+
+    /// `forKey("k")`: the association's name, as `key: "k"` gives it.
+    private mutating func parseForKey(into declaration: inout AssociationDeclaration) throws {
+        let callLocation = location(current)
+        advance()
+        try expect(.leftParen, "after forKey")
+        guard declaration.key == nil else {
+            throw callLocation.error("the key is given twice (by key: and forKey(…)): keep one")
+        }
+        switch current.kind {
+        case .name(let key, quoted: true), .text(let key):
+            declaration.key = key
+            declaration.locations.key = location(current)
+            advance()
+        default:
+            throw error("expected a quoted key such as \"novels\", found \(current.display)")
+        }
+        try expect(.rightParen, "after the key of forKey(…)")
+    }
+
+    /// `filter(kind = 'novel')`: a condition of the request language on the destination's columns
+    /// (values bound when the SQL runs). Not `filter(sql:)` (SQL text is for requests) nor
+    /// `filter(key:)` (which picks records, not a kind of them).
+    private mutating func parseFilter(into declaration: inout AssociationDeclaration) throws {
+        if declaration.filters.count == AssociationDeclaration.maximumFilters {
+            throw error("more than \(AssociationDeclaration.maximumFilters) filter(…) on one declaration (join the conditions with AND)")
+        }
+        advance()
+        try expect(.leftParen, "after filter")
+        let filterLocation = location(current)
+        if let label = current.bareName, ["sql", "key", "keys", "id", "ids"].contains(label), token(at: position + 1).isPunctuation(.colon) {
+            throw error(
+                "filter(\(label):) is not available in a declaration: write the condition in the request language, such as filter(kind = 'novel')")
+        }
+        var parser = RequestParser(source: line, tokens: tokens)
+        parser.position = position
+        let expression: Expression
+        do {
+            expression = try RequestBuilder.build(try parser.parseArgumentExpression())
+        } catch let error as RequestSyntaxError {
+            throw AssocError.declaration(file: file, line: lineNumber, column: error.column, reason: error.message, suggestions: [])
+        } catch let error as AssocError {
+            throw filterLocation.error(error.message)
+        }
+        position = parser.position
+        try expect(.rightParen, "after the condition of filter(…)")
+        declaration.filters.append(expression)
+        declaration.locations.filters.append(filterLocation)
+    }
+
     /// `order(a, b.desc)`, written with the request language's orderings.
     private mutating func parseOrder(into declaration: inout AssociationDeclaration) throws {
         let orderLocation = location(current)
-        guard current.bareName == "order" else {
-            let name = current.bareName ?? ""
-            throw error(
-                "expected order(…) after the declaration, found \(current.display)",
-                suggestions: NameSuggestions.closest(to: name, among: ["order"], matchingPrefixes: false))
+        if declaration.ordering != nil {
+            throw orderLocation.error("order(…) is given twice: give every ordering in one order(…)")
         }
         advance()
         try expect(.leftParen, "after order")

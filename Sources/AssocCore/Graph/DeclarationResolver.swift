@@ -42,6 +42,14 @@ enum DeclarationResolver {
             try check(ordering, locations: declaration.locations.ordering, in: destination, lookup: lookup)
             association.ordering = ordering
         }
+        if !declaration.filters.isEmpty {
+            for (filter, location) in zip(declaration.filters, declaration.locations.filters) {
+                try check(filter, role: "filter", at: location, in: destination, lookup: lookup)
+            }
+            association.filters = declaration.filters
+            // A filtered association may find no row where its foreign key is NOT NULL.
+            association.isRequired = false
+        }
         return association
     }
 
@@ -171,41 +179,45 @@ enum DeclarationResolver {
         return first + directStepCount(of: target, upTo: limit - first)
     }
 
-    // MARK: Orderings
+    // MARK: Orderings and filters
 
     /// The columns of a default ordering belong to the destination table; no aggregate, no alias.
     private static func check(
         _ ordering: [Ordering], locations: [AssociationDeclaration.Location], in table: TableInfo, lookup: TableLookup
     ) throws {
         for (term, location) in zip(ordering, locations) {
-            try check(term.expression, at: location, in: table, lookup: lookup)
+            try check(term.expression, role: "order", at: location, in: table, lookup: lookup)
         }
     }
 
+    /// An expression of a declaration's `role` (`order`, `filter`) reads columns of the
+    /// destination table only: no alias, no aggregate, no SQL snippet.
     private static func check(
-        _ expression: Expression, at location: AssociationDeclaration.Location, in table: TableInfo, lookup: TableLookup
+        _ expression: Expression, role: String, at location: AssociationDeclaration.Location, in table: TableInfo,
+        lookup: TableLookup
     ) throws {
         switch expression {
         case .column(let name):
             if lookup.column(named: name, in: table) == nil && name.lowercased() != "rowid" {
                 throw location.error(
-                    "order: table \(quoteForMessage(table.name)) has no column named \(quoteForMessage(name))",
+                    "\(role): table \(quoteForMessage(table.name)) has no column named \(quoteForMessage(name))",
                     suggestions: closestNames(to: name, among: table.columns.map(\.name)))
             }
-        case .aliasedColumn, .aggregate:
-            throw location.error("order(…) of a declared association orders by columns of \(quoteForMessage(table.name)) (no alias, no aggregate)")
-        case .value, .sql:
+        case .aliasedColumn, .aggregate, .sql:
+            let verb = role == "order" ? "orders by" : "filters on"
+            throw location.error("\(role)(…) of a declared association \(verb) columns of \(quoteForMessage(table.name)) (no alias, no aggregate, no SQL snippet)")
+        case .value:
             break
         case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _), .collated(let operand, _):
-            try check(operand, at: location, in: table, lookup: lookup)
+            try check(operand, role: role, at: location, in: table, lookup: lookup)
         case .binary(_, let lhs, let rhs):
-            try check(lhs, at: location, in: table, lookup: lookup)
-            try check(rhs, at: location, in: table, lookup: lookup)
+            try check(lhs, role: role, at: location, in: table, lookup: lookup)
+            try check(rhs, role: role, at: location, in: table, lookup: lookup)
         case .inList(let operand, let list, _):
-            try check(operand, at: location, in: table, lookup: lookup)
-            for item in list { try check(item, at: location, in: table, lookup: lookup) }
+            try check(operand, role: role, at: location, in: table, lookup: lookup)
+            for item in list { try check(item, role: role, at: location, in: table, lookup: lookup) }
         case .function(_, let arguments):
-            for argument in arguments { try check(argument, at: location, in: table, lookup: lookup) }
+            for argument in arguments { try check(argument, role: role, at: location, in: table, lookup: lookup) }
         }
     }
 }

@@ -62,4 +62,20 @@ struct AssociationStep {
     var definition: Association
     var request: AssociationRequest
     var hints = ResolutionHints()
+
+    /// The refinements of the step's table: the definition's declared filter, then the request's.
+    /// (A request that starts again from `.definition(definition)` gets the filter from it: it
+    /// takes `request.relation`.)
+    var relation: Relation { definition.refining(request.relation) }
+}
+
+extension Association {
+    /// `relation` after the association's declared filter (`hasMany(…).filter(…)`), AND-ed first
+    /// as GRDB does with the filters of an association refined again.
+    func refining(_ relation: Relation) -> Relation {
+        guard !filters.isEmpty else { return relation }
+        var own = Relation()
+        own.filters = filters
+        return own.merging(relation)
+    }
 }

@@ -65,9 +65,12 @@ extension Resolver {
         case .direct:
             return .direct(association)
         case .through(let pivot, let target):
+            // A through association's declared filter refines its destination: its target's table.
+            var targetRequest = AssociationRequest(origin: target.origin, reference: .definition(target))
+            targetRequest.relation = association.refining(targetRequest.relation)
             return .through(
                 pivot: AssociationRequest(origin: pivot.origin, reference: .definition(pivot)),
-                target: AssociationRequest(origin: target.origin, reference: .definition(target)),
+                target: targetRequest,
                 kind: association.kind, name: association.name, singularKey: association.singularName)
         }
     }
@@ -135,7 +138,7 @@ extension Resolver {
             }
             try checkStep(step.definition, from: previous, to: table)
             let node = try node(
-                for: table, relation: step.request.relation, isIncluded: false,
+                for: table, relation: step.relation, isIncluded: false,
                 presetID: step.hints.presetNodeID, isRoot: false, pendingJoins: step.hints.pendingJoins)
             chain.append(PrefetchStep(node: node, pairs: step.definition.columns))
             previous = table
@@ -146,7 +149,7 @@ extension Resolver {
         try checkStep(last.definition, from: previous, to: destination)
         joinPath = targetPath
         let targetNode = try node(
-            for: destination, relation: last.request.relation, isIncluded: true,
+            for: destination, relation: last.relation, isIncluded: true,
             presetID: last.hints.presetNodeID, isRoot: false, pendingJoins: last.hints.pendingJoins)
         let key = AssociationKey.plural(association.key ?? name, isToMany: true)
         let child = QueryChild(key: key, kind: .all, pairs: last.definition.columns, node: targetNode, prefetchChain: chain)

@@ -45,7 +45,7 @@ struct Resolver {
         var steps: [AssociationStep] = []
         try flatten(withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
         let table = try destination(of: steps, association: origin.association, from: baseTable)
-        var relation = steps.last?.request.relation ?? Relation()
+        var relation = steps.last?.relation ?? Relation()
         let ownJoinCount = relation.joins.count
         relation = relation.merging(request.relation)
         var root = try node(
@@ -207,7 +207,7 @@ struct Resolver {
             key = AssociationKey.singular(baseKey, isToMany: toMany)
         }
         let child = try node(
-            for: destination, relation: association.relation, isIncluded: method.isIncluding,
+            for: destination, relation: definition.refining(association.relation), isIncluded: method.isIncluding,
             presetID: hints.presetNodeID, isRoot: false, pendingJoins: hints.pendingJoins)
         let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
         return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)

@@ -86,14 +86,10 @@ enum TotalOrder {
         }
     }
 
-    /// The columns that identify a row of `table`, or none for a view.
+    /// The columns that identify a row of `table` and order its rows along its key's index
+    /// (`TableInfo.rowOrderColumns`), or none for a view.
     static func uniqueColumns(of table: TableInfo) -> [String] {
-        let key = table.primaryKey
-        switch key.kind {
-        case .rowidAlias, .withoutRowid: return key.columns
-        case .hiddenRowid, .regular: return table.rowidName.map { [$0] } ?? (key.kind == .regular ? key.columns : [])
-        case .none: return []
-        }
+        table.rowOrderColumns
     }
 
     private static func terms(for node: QueryNode) -> [(Ordering, QueryNode)] {

@@ -108,6 +108,30 @@ public struct TableInfo: Sendable, Hashable {
         }
     }
 
+    /// The columns that order the table's rows and tell them apart, in order (the key's index
+    /// gives the order): the rowid alias; a primary key that is not the rowid (composite, or one
+    /// column that is not INTEGER) in key order, then the rowid (under a name no column takes)
+    /// when a key column may be NULL, since SQLite lets NULLs repeat in such a key; the rowid
+    /// when no key is declared; the columns of a `WITHOUT ROWID` key. Empty for a view.
+    public var rowOrderColumns: [String] {
+        switch primaryKey.kind {
+        case .rowidAlias, .withoutRowid:
+            return primaryKey.columns
+        case .hiddenRowid:
+            return rowidName.map { [$0] } ?? []
+        case .regular:
+            let keyColumns = primaryKey.columns.compactMap { column(named: $0) }
+            guard !keyColumns.isEmpty, keyColumns.count == primaryKey.columns.count else {
+                return rowidName.map { [$0] } ?? primaryKey.columns
+            }
+            let names = keyColumns.map(\.name)
+            if keyColumns.allSatisfy(\.notNull) { return names }
+            return rowidName.map { names + [$0] } ?? names
+        case .none:
+            return []
+        }
+    }
+
     /// The column named `name`, compared case-insensitively.
     public func column(named name: String) -> ColumnInfo? {
         let lowered = name.lowercased()

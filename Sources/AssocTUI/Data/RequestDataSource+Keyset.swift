@@ -227,14 +227,15 @@ extension RequestDataSource {
             for (index, column) in key.columns.enumerated() {
                 if let standIn = standIns?[column] {
                     keyset.appendHidden(standIn.term, name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
-                } else if !key.isRowid && isSelected(column, in: request) {
-                    keyset.terms.append(KeysetCondition.Term(.column(column), descending: false, isNullable: false))
+                } else if column != key.rowid && isSelected(column, in: request) {
+                    keyset.terms.append(KeysetCondition.Term(
+                        .column(column), descending: false, isNullable: key.nullableColumns.contains(column)))
                     keyset.names.append(column)
                     keyset.paths.append([])
                 } else {
                     keyset.appendHidden(
-                        KeysetCondition.Term(.column(column), descending: false, isNullable: false),
-                        name: Self.hiddenKeyName(index), label: column)
+                        KeysetCondition.Term(.column(column), descending: false, isNullable: key.nullableColumns.contains(column)),
+                        name: Self.hiddenKeyName(index, isRowid: column == key.rowid), label: column)
                 }
             }
         }

@@ -80,24 +80,6 @@ package final class RequestDataSource: BrowserDataSource {
         return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
-    /// The columns keyset pagination orders on after the view's sort, and whether they are the
-    /// rowid (never in `*`); nil when the table has no key (a view).
-    func pagingKey(of table: String) -> (columns: [String], isRowid: Bool)? {
-        guard let info = db.schema.table(named: table) else { return nil }
-        switch info.primaryKey.kind {
-        case .rowidAlias:
-            return info.primaryKey.columns.first.map { ([$0], false) }
-        case .hiddenRowid, .regular:
-            // Under a name no column takes (`_rowid_` when a column is named `rowid`).
-            return info.rowidName.map { ([$0], true) }
-        case .withoutRowid:
-            let columns = info.primaryKey.columns.filter { info.column(named: $0) != nil }
-            return columns.isEmpty || columns.count != info.primaryKey.columns.count ? nil : (columns, false)
-        case .none:
-            return nil
-        }
-    }
-
     /// The values of the view's order seen at each row position (keyset anchors).
     func anchors(of view: RequestView) -> [Int: [DatabaseValue]] {
         anchors[view.request] ?? [:]
@@ -152,7 +134,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// The name the hidden rowid (or a key column the selection leaves out) is selected under,
     /// stripped from the grid.
-    static func hiddenKeyName(_ index: Int) -> String { index == 0 ? "assoc:rowid" : "assoc:key\(index)" }
+    static func hiddenKeyName(_ index: Int, isRowid: Bool) -> String { isRowid ? "assoc:rowid" : "assoc:key\(index)" }
 
     // MARK: Pages
 
