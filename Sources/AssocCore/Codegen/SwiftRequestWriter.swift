@@ -196,7 +196,7 @@ struct SwiftRequestWriter {
             calls.append(label + ": " + code.text + ")")
         }
         for having in relation.havings { calls.append("having(" + (try code(having, table: table).specific.text) + ")") }
-        if let ordering = relation.ordering {
+        if let ordering = relation.ordering, !ordering.isEmpty {
             let annotations = isRoot ? annotationNames(relation) : []
             calls.append("order(" + (try ordering.map { try orderingCode($0, table: table, annotations: annotations) }).joined(separator: ", ") + ")")
         }
