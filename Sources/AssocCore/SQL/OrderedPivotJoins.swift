@@ -54,3 +54,47 @@ extension Resolver {
         if let outer = nested { root.children.append(outer) }
     }
 }
+
+/// A term of a request's order that the request does not write: the default ordering of the
+/// association a `request(for:)` follows, or the ordering of a pivot it joins.
+package struct ImplicitOrderingTerm: Sendable, Hashable {
+    /// In an expression valid in expressions added to the request (a joined pivot by the alias
+    /// `JoinedTableReference` gives it); nullable, as nothing says otherwise.
+    package var term: KeysetCondition.Term
+    /// `playerRole.position`, for people to read.
+    package var label: String
+}
+
+extension Database {
+    /// The orderings `request` has without writing them, in the order GRDB applies them: the
+    /// default ordering of the association it follows (`request(for:)` with no `order` of its
+    /// own), then the orderings of the ordered pivots it joins (OrderedPivotJoins). The browser
+    /// pages on them before the key, so a followed link lists its rows in the association's order.
+    /// Empty when there are none, or when one is not a plain column.
+    package func implicitOrderingTerms(of request: Request) throws -> [ImplicitOrderingTerm] {
+        guard request.origin != nil else { return [] }
+        var resolver = Resolver(graph: graph)
+        let root = try resolver.resolve(request).root
+        var terms: [ImplicitOrderingTerm] = []
+        if request.relation.ordering == nil {
+            for ordering in root.ordering {
+                guard case .column(let column) = ordering.expression else { return [] }
+                terms.append(ImplicitOrderingTerm(
+                    term: KeysetCondition.Term(ordering.expression, descending: ordering.descending == true),
+                    label: root.table.name + "." + column))
+            }
+        }
+        var pivot = root.children.first { $0.key.hasPrefix("assoc:pivot:") }
+        while let child = pivot {
+            for ordering in child.node.ordering {
+                guard case .column(let column) = ordering.expression else { return [] }
+                let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: child.node.id), column: column)
+                terms.append(ImplicitOrderingTerm(
+                    term: KeysetCondition.Term(expression, descending: ordering.descending == true),
+                    label: child.node.table.name + "." + column))
+            }
+            pivot = child.node.children.first { $0.key.hasPrefix("assoc:pivot:") }
+        }
+        return terms
+    }
+}
