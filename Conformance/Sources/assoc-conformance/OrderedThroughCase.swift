@@ -34,8 +34,8 @@ enum OrderedThroughCase {
     ]
 
     /// Runs every request on both sides; returns how many were compared and how many differed
-    /// (each difference said).
-    static func run() throws -> (compared: Int, mismatches: Int) {
+    /// (each difference said; `verbose`: every request's rows said).
+    static func run(verbose: Bool = false) throws -> (compared: Int, mismatches: Int) {
         let path = NSTemporaryDirectory() + "assoc-conformance-\(ProcessInfo.processInfo.processIdentifier)-teams.sqlite"
         try? FileManager.default.removeItem(atPath: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -46,6 +46,7 @@ enum OrderedThroughCase {
         var mismatches = 0
         for (text, g) in zip(requests, expected) {
             let a = try db.fetchAll(try db.request(parsing: text)).map(render)
+            if verbose { say("ordered through: \(text)\n  " + a.joined(separator: "\n  ")) }
             if a != g {
                 mismatches += 1
                 say("MISMATCH ordered through: \(text)\n  AssocCore: \(a)\n  GRDB:      \(g)")

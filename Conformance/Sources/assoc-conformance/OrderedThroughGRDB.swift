@@ -7,7 +7,7 @@ enum OrderedThroughGRDB {
         static let databaseTableName = "team"
         static let playerRoles = hasMany(Table<Row>("playerRole"), key: "playerRoles").order(Column("position"))
         static let players = hasMany(
-            Table<Row>("player"), through: playerRoles, using: Table<Row>("playerRole").belongsTo(Table<Row>("player")),
+            Row.self, through: playerRoles, using: Table<Row>("playerRole").belongsTo(Table<Row>("player")),
             key: "players")
         var id: Int64
         func encode(to container: inout PersistenceContainer) { container["id"] = id }
