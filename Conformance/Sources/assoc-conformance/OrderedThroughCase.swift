@@ -5,14 +5,18 @@ import Foundation
 /// the conformance run: `playerRoles = hasMany(PlayerRole.self).order(Column("position"))`,
 /// `players = hasMany(Player.self, through: playerRoles, using: PlayerRole.player)`, declared
 /// in an `--associations` text for AssocCore and in Swift for GRDB (`OrderedThroughGRDB`). Each
-/// request is compared in row order (the order is what the case checks), prefetched rows included.
+/// request is compared in row order (the order is what the case checks), prefetched rows
+/// included. A league's players (three steps, two of them ordered) come in the order of the
+/// pivot nearest to them first, then the next one's, as GRDB orders them.
 enum OrderedThroughCase {
     static let schema = """
-        CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE league(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT NOT NULL, leagueId INTEGER REFERENCES league(id));
         CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE playerRole(teamId INTEGER NOT NULL REFERENCES team(id), playerId INTEGER NOT NULL REFERENCES player(id),
                                 position INTEGER NOT NULL, PRIMARY KEY (teamId, playerId));
-        INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Empty');
+        INSERT INTO league VALUES (1, 'North');
+        INSERT INTO team VALUES (1, 'Reds', 1), (2, 'Blues', 1), (3, 'Empty', NULL);
         INSERT INTO player VALUES (1, 'Zed'), (2, 'Amy'), (3, 'Cat'), (4, 'Bo');
         INSERT INTO playerRole VALUES (1, 1, 2), (1, 2, 1), (1, 3, 3), (2, 3, 1), (2, 1, 3), (2, 4, 2);
         """
@@ -20,6 +24,8 @@ enum OrderedThroughCase {
     static let associations = """
         team.hasMany(playerRole, key: "playerRoles").order(position)
         team.hasMany(player, through: [playerRoles, player], key: "players")
+        league.hasMany(team, key: "teams").order(name)
+        league.hasMany(player, through: [teams, players], key: "players")
         """
 
     /// The requests in the request language; `OrderedThroughGRDB.requests` builds each in GRDB.
@@ -31,6 +37,8 @@ enum OrderedThroughCase {
         "team.filter(key: 2).request(for: players).order(name)",
         "team.including(required: players).order(id)",
         "team.joining(optional: players).order(name)",
+        "league.filter(key: 1).request(for: players)",
+        "league.including(all: players)",
     ]
 
     /// Runs every request on both sides; returns how many were compared and how many differed

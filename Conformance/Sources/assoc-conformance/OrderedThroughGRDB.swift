@@ -13,6 +13,14 @@ enum OrderedThroughGRDB {
         func encode(to container: inout PersistenceContainer) { container["id"] = id }
     }
 
+    struct League: TableRecord, EncodableRecord {
+        static let databaseTableName = "league"
+        static let teams = hasMany(Team.self, key: "teams").order(Column("name"))
+        static let players = hasMany(Row.self, through: teams, using: Team.players, key: "players")
+        var id: Int64
+        func encode(to container: inout PersistenceContainer) { container["id"] = id }
+    }
+
     static func write(_ sql: String, to path: String) throws {
         try DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
     }
@@ -31,6 +39,8 @@ enum OrderedThroughGRDB {
                 try Row.fetchAll(db, Team(id: 2).request(for: Team.players).order(Column("name"))),
                 try Row.fetchAll(db, Team.including(required: Team.players).order(Column("id"))),
                 try Row.fetchAll(db, Team.joining(optional: Team.players).order(Column("name"))),
+                try Row.fetchAll(db, League(id: 1).request(for: League.players)),
+                try Row.fetchAll(db, League.including(all: League.players)),
             ]
             return requests.map { $0.map(render) }
         }
