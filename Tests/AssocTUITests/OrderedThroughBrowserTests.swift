@@ -55,4 +55,13 @@ final class OrderedThroughBrowserTests: XCTestCase {
         let rows = try pagedRows(RequestView(request: request, title: "playerRoles"), in: source, size: 2)
         XCTAssertEqual(rows.map { $0.last }, [1, 2, 3, 4, 5])
     }
+
+    /// `p` on the link (`including(all: players)`): the child pane lists a team's players by position.
+    func testPrefetchedPlayersComeInTheirPositions() throws {
+        let source = try source()
+        let view = RequestView(request: Table("team").including(all: Table("team").association("players")))
+        let page = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
+        XCTAssertEqual(page.prefetched.first?.first?.rows.map { $0.last }, ["Amy", "Bo", "Eve", "Zed", "Cat"])
+        XCTAssertEqual(page.prefetched.last?.first?.rows.map { $0.last }, ["Cat", "Zed"])
+    }
 }
