@@ -197,9 +197,11 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(ids(try db.fetchAll(explicit).first?.prefetchedRows("tracks") ?? [], "TrackId"), [1, 2])
         let byLength = try db.request(parsing: "Album.filter(key: 1).including(all: tracks.order(Milliseconds.desc))")
         XCTAssertEqual(ids(try db.fetchAll(byLength).first?.prefetchedRows("tracks") ?? [], "TrackId"), [1, 2])
-        // Joined, nothing is ordered by it.
+        // Joined, the rows are ordered by it too, as GRDB orders them (issue 29); aggregated, not.
         let joined = try db.request(parsing: "Album.joining(required: tracks)")
-        XCTAssertFalse(try db.mainStatement(for: joined).sql.contains("ORDER BY"))
+        XCTAssertTrue(try db.mainStatement(for: joined).sql.hasSuffix(#" ORDER BY "Track"."Name""#))
+        let counted = try db.request(parsing: "Album.annotated(with: tracks.count)")
+        XCTAssertFalse(try db.mainStatement(for: counted).sql.contains("ORDER BY"))
     }
 
     /// A declaration that replaces an inferred association also changes the inferred through

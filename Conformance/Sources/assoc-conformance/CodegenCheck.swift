@@ -49,6 +49,7 @@ struct CodegenCheck {
             try OwnDatabases.write(database, to: path)
             cases += try prepare(database: database, path: path, count: share, offset: UInt64(position), firstIndex: cases.count, tally: &tally)
         }
+        cases += try orderedAssociationCases(in: directory, firstIndex: cases.count, tally: &tally)
         say("codegen: \(cases.count) programs written; compiling the batch against GRDB 7.10")
         let batch = try BatchWriter.batch(cases)
         let batchPath = "Sources/assoc-codegen-batch/Batch.swift"
@@ -78,6 +79,7 @@ struct CodegenCheck {
                 }
             }
         }
+        try compareOrderedAssociationCases(cases, tally: &tally)
         try checkStandalone(cases, tally: &tally)
         return tally
     }

@@ -245,6 +245,7 @@ if codegen {
 do {
     say("seed \(seed) (replay: swift run assoc-conformance --count \(count) --seed \(seed) --database \(databaseArgument))")
     var total = Tally()
+    total.mismatches += try OrderedThroughCase.run(verbose: verbose).mismatches
     for (position, database) in databases.enumerated() {
         // The count is split across the databases; the first ones get the remainder.
         let share = count / databases.count + (position < count % databases.count ? 1 : 0)

@@ -64,8 +64,13 @@ extension SwiftRequestWriter {
             if let foreignKey = foreignKeyCode(definition, origin: origin, destination: destination) {
                 arguments.append("using: " + foreignKey)
             }
-            let code = helper + "(" + arguments.joined(separator: ", ") + ")"
+            var code = helper + "(" + arguments.joined(separator: ", ") + ")"
                 + (try declaredFilterCalls(definition, destination: destination))
+            if !definition.ordering.isEmpty {
+                // The declared default ordering stays in the declaration, as GRDB's ordered
+                // associations write it: a through association stepping through it keeps it.
+                code += ".order(" + (try definition.ordering.map { try orderingCode($0, table: destination, annotations: []) }).joined(separator: ", ") + ")"
+            }
             let name = catalog.declareStatic(on: origin, associationName: definition.name, code: code)
             return Declared(
                 staticName: name, destination: destination, isToMany: definition.isToMany,
@@ -82,6 +87,10 @@ extension SwiftRequestWriter {
                 key = GRDBNaming.explicitKey(name, isToMany: kind.isToMany)
             }
             code += ")"
+            let declared = AssociationRequest(origin: association.origin, reference: association.reference)
+            if let ordering = resolver.withDefaultOrdering(declared, from: origin).relation.ordering, !ordering.isEmpty {
+                code += ".order(" + (try ordering.map { try orderingCode($0, table: targetCode.destination, annotations: []) }).joined(separator: ", ") + ")"
+            }
             let staticName = catalog.declareStatic(on: origin, associationName: name, code: code)
             return Declared(
                 staticName: staticName, destination: targetCode.destination, isToMany: kind.isToMany,

@@ -95,7 +95,12 @@ struct SwiftRequestWriter {
               relation.annotations.isEmpty, relation.havings.isEmpty, relation.alias == nil, !relation.isDistinct
         else { return nil }
         let table = try resolver.rootTable(of: base)
-        guard case .direct = try resolver.definition(of: origin.association, from: table) else { return nil }
+        if case .through = try resolver.definition(of: origin.association, from: table) {
+            // Through an ordered pivot, Assoc joins the pivot as GRDB does (OrderedPivotJoins).
+            var steps: [AssociationStep] = []
+            try resolver.flatten(origin.association, from: table, into: &steps, orderedSteps: true)
+            guard Resolver.hasOrderedPivot(steps) else { return nil }
+        }
         var copy = self
         return (table, try copy.keyCode(key, table: table))
     }
@@ -106,7 +111,10 @@ struct SwiftRequestWriter {
     private mutating func subqueryExpression(_ request: Request, origin: RequestOrigin, lines: inout [String]) throws -> String {
         let baseTable = try resolver.rootTable(of: origin.base)
         var steps: [AssociationStep] = []
-        try resolver.flatten(resolver.withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
+        try resolver.flatten(origin.association, from: baseTable, into: &steps, orderedSteps: true)
+        if Resolver.hasOrderedPivot(steps) {
+            throw AssocError.invalid("request(for:) from several rows through an ordered pivot (\(steps.dropLast().map(\.definition.name).joined(separator: ", "))) is not expressible in GRDB's query interface: GRDB's record.request(for:) starts from one record (filter(key:) on the base request)", table: baseTable.name)
+        }
         notes.append("GRDB's record.request(for:) starts from one record (and joins a through association's pivot, which repeats a record reached twice): the rows are filtered by the keys of the rows they are reached from instead, each record once.")
         var previous = ""
         for (index, step) in steps.enumerated() {
@@ -196,7 +204,7 @@ struct SwiftRequestWriter {
             calls.append(label + ": " + code.text + ")")
         }
         for having in relation.havings { calls.append("having(" + (try code(having, table: table).specific.text) + ")") }
-        if let ordering = relation.ordering {
+        if let ordering = relation.ordering, !ordering.isEmpty {
             let annotations = isRoot ? annotationNames(relation) : []
             calls.append("order(" + (try ordering.map { try orderingCode($0, table: table, annotations: annotations) }).joined(separator: ", ") + ")")
         }

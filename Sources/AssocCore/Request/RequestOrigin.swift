@@ -115,13 +115,13 @@ extension Resolver {
     }
 
     /// `request` selecting only `columns` of its root: every join kept for the rows it keeps or
-    /// drops, none selecting anything, no prefetch, no annotation; its order only when a limit
-    /// makes it matter.
+    /// drops, none selecting anything, no prefetch, no annotation; its order (its own, or the
+    /// default ordering of the association it follows) only when a limit makes it matter.
     static func keysOnly(of request: Request, columns: [String]) -> Request {
         var copy = request
         copy.relation = selectingNothing(request.relation)
         copy.relation.selection = columns.map { .expression(.column($0)) }
-        if copy.limit == nil && copy.offset == nil { copy.relation.ordering = nil }
+        if copy.limit == nil && copy.offset == nil { copy.relation.ordering = [] }
         return copy
     }
 

@@ -119,11 +119,11 @@ extension Resolver {
             throw AssocError.invalid("including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)", table: parent.table.name)
         }
         var steps: [AssociationStep] = []
-        try flatten(pivot, from: parent.table, into: &steps)
+        try flatten(pivot, from: parent.table, into: &steps, orderedSteps: true)
         let middle = try destinationTable(of: pivot, from: parent.table)
-        var finalTarget = target
-        finalTarget.relation = target.relation.merging(association.relation)
-        try flatten(finalTarget, from: middle, into: &steps, hints: hints)
+        var finalTarget = withDefaultOrdering(target, from: middle)
+        finalTarget.relation = finalTarget.relation.merging(association.relation)
+        try flatten(finalTarget, from: middle, into: &steps, hints: hints, orderedSteps: true)
         guard let last = steps.last else {
             throw AssocError.invalidAssociation(name, table: parent.table.name, reason: "through association \(quoteForMessage(name)) has no step")
         }
@@ -169,18 +169,23 @@ extension Resolver {
 
     /// The direct steps of an association, each with the request that refines its table.
     /// A through association's own key, refinements and `hints` go to its last step.
+    /// `orderedSteps`: each step keeps the default ordering of its definition
+    /// (`hasMany(PlayerRole.self).order(Column("position"))`) unless it has an ordering of its own,
+    /// as GRDB's through associations keep the orderings of their steps.
     func flatten(
         _ association: AssociationRequest, from origin: TableInfo,
-        into steps: inout [AssociationStep], hints: ResolutionHints = .init()
+        into steps: inout [AssociationStep], hints: ResolutionHints = .init(), orderedSteps: Bool = false
     ) throws {
+        let association = orderedSteps ? withDefaultOrdering(association, from: origin) : association
         switch try definition(of: association, from: origin) {
         case .direct(let definition):
             steps.append(AssociationStep(definition: definition, request: association, hints: hints))
         case .through(let pivot, var target, _, _, _):
-            try flatten(pivot, from: origin, into: &steps)
+            try flatten(pivot, from: origin, into: &steps, orderedSteps: orderedSteps)
             let middle = try destinationTable(of: pivot, from: origin)
+            if orderedSteps { target = withDefaultOrdering(target, from: middle) }
             target.relation = target.relation.merging(association.relation)
-            try flatten(target, from: middle, into: &steps, hints: hints)
+            try flatten(target, from: middle, into: &steps, hints: hints, orderedSteps: orderedSteps)
         }
     }
 }

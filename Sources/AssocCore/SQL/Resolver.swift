@@ -16,6 +16,8 @@ struct Resolver {
     /// the statement selecting the previous stage's keys, which restricts the root instead of the
     /// nested subqueries of its whole chain.
     var previousStage: GeneratedStatement?
+    /// Set while joining the association of an aggregate: its default orderings do not apply.
+    private var joiningAggregate = false
 
     init(graph: AssociationGraph) {
         self.graph = graph
@@ -43,14 +45,16 @@ struct Resolver {
         // the request's.
         let baseTable = try rootTable(of: origin.base)
         var steps: [AssociationStep] = []
-        try flatten(withDefaultOrdering(origin.association, from: baseTable), from: baseTable, into: &steps)
+        try flatten(origin.association, from: baseTable, into: &steps, orderedSteps: true)
         let table = try destination(of: steps, association: origin.association, from: baseTable)
         var relation = steps.last?.relation ?? Relation()
         let ownJoinCount = relation.joins.count
         relation = relation.merging(request.relation)
         var root = try node(
             for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true, firstRecordedJoin: ownJoinCount)
-        if let previousStage {
+        if previousStage == nil, Self.hasOrderedPivot(steps) {
+            try joinOrderedPivots(steps, base: origin.base, to: &root)
+        } else if let previousStage {
             root.originFilter = try stageFilter(steps: steps, previousStage: previousStage)
         } else {
             root.originFilter = try originFilter(of: origin, steps: steps)
@@ -148,7 +152,9 @@ struct Resolver {
     mutating func attach(
         _ association: AssociationRequest, method: JoinMethod, to parent: inout QueryNode, hints: ResolutionHints = .init()
     ) throws -> Int {
-        let association = method == .includingAll ? withDefaultOrdering(association, from: parent.table) : association
+        // A declared default ordering applies wherever the association is used, as in GRDB, but in
+        // an aggregate (whose rows are grouped).
+        let association = joiningAggregate ? association : withDefaultOrdering(association, from: parent.table)
         if let origin = association.origin, origin.lowercased() != parent.table.name.lowercased() {
             throw AssocError.invalidAssociation(association.displayName, table: parent.table.name, reason: "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
         }
@@ -293,6 +299,9 @@ struct Resolver {
             // An ordering of the aggregated rows means nothing once they are grouped: dropped.
             var association = aggregate.association
             association.relation.ordering = nil
+            let outer = joiningAggregate
+            joiningAggregate = true
+            defer { joiningAggregate = outer }
             let id = try attach(association, method: .joiningOptional, to: &node)
             aggregate.nodeID = id
             node.groupsByPrimaryKey = true

@@ -310,7 +310,7 @@ package enum SQLGenerator {
     /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
     static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter) throws {
         let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
-            + (child.node.pivotFilter == nil ? 0 : 1)
+            + (child.node.pivotFilter == nil ? 0 : 1) + (child.node.originFilter == nil ? 0 : 1)
         var index = 0
         for pair in child.pairs {
             if index > 0 { w.append(" AND ") }
@@ -335,6 +335,14 @@ package enum SQLGenerator {
         if let pivot = child.node.pivotFilter {
             if index > 0 { w.append(" AND ") }
             try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: conditionCount > 1, to: &w)
+            index += 1
+        }
+        if let origin = child.node.originFilter {
+            // An ordered pivot of `request(for:)` (OrderedPivotJoins): restricted to the base's keys.
+            if index > 0 { w.append(" AND ") }
+            if conditionCount > 1 { w.append("(") }
+            try writeOriginFilter(origin, of: child.node, printer: printer, to: &w)
+            if conditionCount > 1 { w.append(")") }
             index += 1
         }
         if index == 0 { w.append("1") }

@@ -214,6 +214,12 @@ extension RequestDataSource {
             names: sorted.map(\.name), paths: sorted.map(\.path), keyColumns: key.columns,
             hiddenTerms: sorted.filter(\.isHidden).map { PagingKeyset.HiddenTerm(name: $0.name, expression: $0.expression) },
             joinKeyCount: joinKeys.count)
+        // The order the request has without writing it (a followed link's default ordering, an
+        // ordered pivot's): after the view's sort, before the key, as GRDB orders the rows.
+        let implicit = (try? db.implicitOrderingTerms(of: request)) ?? []
+        for (index, term) in implicit.enumerated() {
+            keyset.appendHidden(term.term, name: Self.hiddenImplicitOrderName(index), label: term.label)
+        }
         // The key ends the order (ties of the sort), unless the sort already ends with it, shown,
         // and no join repeats it.
         let sortEnd = sorted.suffix(key.columns.count)
@@ -223,7 +229,7 @@ extension RequestDataSource {
         // Rows a required to-many join repeats: the key's value read from the joined table's
         // column equal to it, so that the order follows that table's index.
         let standIns = joinKeys.isEmpty ? nil : (try? db.rootKeyStandIns(of: request)) ?? nil
-        if !endsWithKey || !joinKeys.isEmpty {
+        if !endsWithKey || !joinKeys.isEmpty || !implicit.isEmpty {
             for (index, column) in key.columns.enumerated() {
                 if let standIn = standIns?[column] {
                     keyset.appendHidden(standIn.term, name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
@@ -247,6 +253,9 @@ extension RequestDataSource {
 
     /// The name the joined column standing in for the root's `index`th key column is selected under.
     static func hiddenStandInName(_ index: Int) -> String { "assoc:keyjoin\(index)" }
+
+    /// The name the value of the `index`th implicit ordering term is selected under.
+    static func hiddenImplicitOrderName(_ index: Int) -> String { "assoc:order\(index)" }
 
     /// The name the key of the `index`th table a join repeats is selected under.
     static func hiddenJoinKeyName(_ index: Int) -> String { "assoc:join\(index)" }
