@@ -199,8 +199,7 @@ enum Prefetcher {
         if let alias = parent.userAlias?.lowercased(),
            referencedAliases(in: child).contains(alias), !definedAliases(in: child).contains(alias)
         {
-            var parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
-            parentNode.filters = []
+            let parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
             let pairs = child.prefetchChain.first?.pairs ?? child.pairs
             parentJoin = QueryChild(
                 key: "assoc:parent", kind: .required,

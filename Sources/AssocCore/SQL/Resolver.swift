@@ -37,7 +37,7 @@ struct Resolver {
             guard let table = schema.table(named: request.table) else {
                 throw AssocError.unknownTable(request.table, in: schema)
             }
-            return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
+            return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil)
         }
         // The association's own refinements (`albums.filter(…)`) apply to the destination, before
         // the request's.
@@ -49,7 +49,7 @@ struct Resolver {
         let ownJoinCount = relation.joins.count
         relation = relation.merging(request.relation)
         var root = try node(
-            for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true, firstRecordedJoin: ownJoinCount)
+            for: table, relation: relation, isIncluded: true, presetID: nil, firstRecordedJoin: ownJoinCount)
         if let previousStage {
             root.originFilter = try stageFilter(steps: steps, previousStage: previousStage)
         } else {
@@ -104,7 +104,7 @@ struct Resolver {
     /// The node of `table` refined by `relation`. `firstRecordedJoin`: the joins before it came
     /// from an association's own refinements, not from the request (they get no join path).
     mutating func node(
-        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool,
+        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?,
         pendingJoins: [PendingJoin] = [], firstRecordedJoin: Int = 0
     ) throws -> QueryNode {
         var node = QueryNode(
@@ -126,8 +126,7 @@ struct Resolver {
             _ = try attach(pending.association, method: pending.method, to: &node, hints: pending.hints)
         }
         joinPath = nil
-        for filter in relation.filters where filter.containsAggregate {
-            _ = filter
+        if relation.filters.contains(where: \.containsAggregate) {
             throw AssocError.invalid("aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))", table: table.name)
         }
         node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
@@ -136,9 +135,6 @@ struct Resolver {
             node.ordering = try node.ordering.map { Ordering(try joinAggregates(in: $0.expression, on: &node), descending: $0.descending) }
         }
         node.havings = try relation.havings.map { try joinAggregates(in: $0, on: &node) }
-        if isIncluded && !isRoot && !node.annotations.isEmpty {
-            // Annotations on a joined association are selected with it.
-        }
         return node
     }
 
@@ -208,7 +204,7 @@ struct Resolver {
         }
         let child = try node(
             for: destination, relation: association.relation, isIncluded: method.isIncluding,
-            presetID: hints.presetNodeID, isRoot: false, pendingJoins: hints.pendingJoins)
+            presetID: hints.presetNodeID, pendingJoins: hints.pendingJoins)
         let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
         return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)
     }

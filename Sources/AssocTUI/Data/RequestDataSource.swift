@@ -64,11 +64,6 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Requests
 
-    /// The request behind `view`, without paging.
-    package func request(for view: RequestView) throws -> Request {
-        view.request
-    }
-
     /// The records `link` reaches from one row of `table` (see `FollowRequest`).
     func followRequest(link: String, table: String, columns: [String], values: [DatabaseValue]) throws -> Request {
         guard let info = db.schema.table(named: table) else { throw AssocError.unknownTable(table, suggestions: []) }
@@ -136,7 +131,7 @@ package final class RequestDataSource: BrowserDataSource {
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
-        let base = try request(for: view)
+        let base = view.request
         guard let keyset = pagingKeyset(for: base) else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
@@ -161,7 +156,7 @@ package final class RequestDataSource: BrowserDataSource {
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
-        let base = try request(for: view)
+        let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
         let keyset = pagingKeyset(for: base, repeatsKey: repeatsKey)
@@ -355,7 +350,7 @@ package final class RequestDataSource: BrowserDataSource {
     // MARK: Counts
 
     package func count(of view: RequestView) throws -> RowCount {
-        let request = try request(for: view)
+        let request = view.request
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
