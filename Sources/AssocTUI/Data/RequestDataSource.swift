@@ -1,8 +1,9 @@
 import AssocCore
 
-/// The browser's data source: every `RequestView` becomes an AssocCore `Request`
-/// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
-/// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
+/// The browser's data source: every `RequestView` holds an AssocCore `Request` (for a followed
+/// link `Genre.filter(key: 1).request(for: albums)`, see `FollowRequest`; includes are
+/// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
+/// their scopes (`author.name`).
 /// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
 /// plan of each page.
 package final class RequestDataSource: BrowserDataSource {
