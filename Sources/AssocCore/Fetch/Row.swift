@@ -85,7 +85,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
         "[" + zip(columnNames, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
     }
 
-    /// The row and its scopes as a tree, in the seeds' style:
+    /// The row and its scopes as a tree, in the style of GRDB's `Row.debugDescription`:
     /// ```
     /// ▿ [id:1 title:"B1"]
     ///   unadapted: [id:1 title:"B1" id:1 name:"Alice"]

@@ -289,7 +289,8 @@ package enum SQLGenerator {
 
     /// Writes the joins below `node`. An optional join whose table has required joins of its own
     /// is written as a parenthesized group, `LEFT JOIN ("a" JOIN "b" ON …) ON …`, which means
-    /// "a, with its b, when both exist" (GRDB refuses this shape; the seeds list it as a known issue).
+    /// "a, with its b, when both exist" (GRDB 7 refuses this shape: a required association
+    /// below an optional one).
     static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLWriter) throws {
         for child in node.children where child.kind != .all {
             let grouped = child.kind == .optional && child.node.children.contains { $0.kind == .required }
