@@ -98,7 +98,7 @@ package enum SQLGenerator {
         }
 
         // Phase 2: print clauses in SQL order, binding values as they come.
-        var w = SQLWriter()
+        var w = SQLBuffer()
         w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         var selectedCount = 0
         var previewLengths: [String?] = []
@@ -184,7 +184,7 @@ package enum SQLGenerator {
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
     /// bound where the subquery stands.
     static func writeOriginFilter(
-        _ filter: SubqueryFilter, of root: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter
+        _ filter: SubqueryFilter, of root: QueryNode, printer: ExpressionPrinter, to w: inout SQLBuffer
     ) throws {
         if filter.columns.count > 1 { w.append("(") }
         for (index, column) in filter.columns.enumerated() {
@@ -215,7 +215,7 @@ package enum SQLGenerator {
     /// hidden ones), the columns of `*` are read cut (`CellPreview`); other items are read whole.
     static func writeSelection(
         of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String],
-        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLWriter
+        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLBuffer
     ) throws -> Int {
         var count = 0
         func separator() {
@@ -228,7 +228,7 @@ package enum SQLGenerator {
             case .allColumns where preview != nil && node.table.columns.allSatisfy(\.isNameValidUTF8):
                 for (index, column) in node.table.columns.enumerated() {
                     if index > 0 { w.append(", ") }
-                    var spelled = SQLWriter()
+                    var spelled = SQLBuffer()
                     try printer.writeColumn(column.name, of: node, to: &spelled, forceQualify: true)
                     let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
                     w.append(cut)
@@ -291,7 +291,7 @@ package enum SQLGenerator {
     /// is written as a parenthesized group, `LEFT JOIN ("a" JOIN "b" ON …) ON …`, which means
     /// "a, with its b, when both exist" (GRDB 7 refuses this shape: a required association
     /// below an optional one).
-    static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLWriter) throws {
+    static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLBuffer) throws {
         for child in node.children where child.kind != .all {
             let grouped = child.kind == .optional && child.node.children.contains { $0.kind == .required }
             if grouped {
@@ -309,7 +309,7 @@ package enum SQLGenerator {
     }
 
     /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
-    static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter) throws {
+    static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLBuffer) throws {
         let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
             + (child.node.pivotFilter == nil ? 0 : 1)
         var index = 0
@@ -342,7 +342,7 @@ package enum SQLGenerator {
     }
 
     static func writeParenthesized(
-        _ expression: Expression, in node: QueryNode, printer: ExpressionPrinter, when condition: Bool, to w: inout SQLWriter
+        _ expression: Expression, in node: QueryNode, printer: ExpressionPrinter, when condition: Bool, to w: inout SQLBuffer
     ) throws {
         if condition && printer.isCompound(expression) {
             w.append("(")
@@ -360,7 +360,7 @@ package enum SQLGenerator {
     /// The prefetch restriction: `"c" = ?`, `"c" IN (?, ?)`, `("a", "b") IN (VALUES (?, ?), …)`,
     /// or a single JSON argument for large key sets.
     static func writePivotFilter(
-        _ pivot: PivotFilter, of node: QueryNode, printer: ExpressionPrinter, parenthesized: Bool, to w: inout SQLWriter
+        _ pivot: PivotFilter, of node: QueryNode, printer: ExpressionPrinter, parenthesized: Bool, to w: inout SQLBuffer
     ) throws {
         if parenthesized { w.append("(") }
         defer { if parenthesized { w.append(")") } }

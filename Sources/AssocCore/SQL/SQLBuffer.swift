@@ -1,5 +1,6 @@
-/// Accumulates SQL text and its bound arguments, in text order.
-struct SQLWriter {
+/// A text buffer for one SQL statement: its text and the values bound to its `?` placeholders,
+/// in text order.
+struct SQLBuffer {
     var sql = ""
     var arguments: [DatabaseValue] = []
 
