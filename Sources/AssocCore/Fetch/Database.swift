@@ -79,7 +79,7 @@ public final class Database: @unchecked Sendable {
         var resolver = Resolver(graph: graph)
         let query = try resolver.resolve(request)
         return try Prefetcher.fetch(
-            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects,
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
             extraHidden: [], db: self
         ).rows
     }

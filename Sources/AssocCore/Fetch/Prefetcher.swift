@@ -21,7 +21,7 @@ enum Prefetcher {
     }
 
     static func fetch(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, extraHidden: [(nodeID: Int, column: String)],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, extraHidden: [(nodeID: Int, column: String)],
         db: Database
     ) throws -> FetchedRows {
         var plans: [Plan] = []
@@ -67,7 +67,7 @@ enum Prefetcher {
 
     static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
-        mergedIDs: NodeRedirects, db: Database
+        mergedIDs: MergedIDs, db: Database
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for

@@ -5,7 +5,7 @@ struct Resolver {
     let graph: AssociationGraph
     private var nextID = 0
     /// Node ids replaced by merges, mapped to the id that survived.
-    private(set) var redirects = NodeRedirects()
+    private(set) var mergedIDs = MergedIDs()
     /// Where each join the request wrote landed: its join path (see `RequestScope.joinPath`) →
     /// the id of its destination's node. Read by `Database.scopeTree(of:)`.
     private(set) var joinNodes: [[Int]: Int] = [:]
@@ -27,8 +27,8 @@ struct Resolver {
     mutating func resolve(_ request: Request) throws -> ResolvedQuery {
         var root = try resolveRoot(request)
         root.ordersTotally = request.isOrderedTotally
-        var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
-        resolved.joinNodes = joinNodes.mapValues { redirects.finalID($0) }
+        var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, mergedIDs: mergedIDs)
+        resolved.joinNodes = joinNodes.mapValues { mergedIDs.finalID($0) }
         return resolved
     }
 
@@ -87,7 +87,7 @@ struct Resolver {
 
     /// The surviving id of a node after merges.
     func finalID(_ id: Int) -> Int {
-        redirects.finalID(id)
+        mergedIDs.finalID(id)
     }
 
     private mutating func makeID(_ preset: Int?) -> Int {
@@ -255,7 +255,7 @@ struct Resolver {
 
     private mutating func mergeNodes(_ a: QueryNode, _ b: QueryNode) throws -> QueryNode {
         var node = a
-        redirects.redirect(b.id, to: a.id)
+        mergedIDs.merge(b.id, into: a.id)
         if !b.selection.isEmpty { node.selection = b.selection }
         node.annotations += b.annotations
         node.filters += b.filters

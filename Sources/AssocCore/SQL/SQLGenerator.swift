@@ -34,7 +34,6 @@ package struct GeneratedQuery: Sendable {
     package var statement: GeneratedStatement
     var layout: RowLayout
     var tree: QueryNode
-    var resolverMergedIDs: NodeRedirects
     /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
     var hiddenColumnCount: Int
     /// With a cell preview: the columns after the hidden ones, one per selected column, holding
@@ -55,11 +54,11 @@ package enum SQLGenerator {
         var resolver = Resolver(graph: graph)
         resolver.previousStage = previousStage
         let query = try resolver.resolve(request)
-        return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects)
+        return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs)
     }
 
     static func generate(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
         hiddenColumns: [(nodeID: Int, column: String)] = [], cellPreview: Int? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
@@ -177,7 +176,7 @@ package enum SQLGenerator {
         }
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
-            layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs,
+            layout: layout(of: root, key: ""), tree: root,
             hiddenColumnCount: hiddenColumns.count, previewLengthCount: previewLengths.count)
     }
 
