@@ -1,6 +1,7 @@
 import XCTest
 import AssocCore
 @testable import AssocTUI
+import TestSupport
 
 /// The state machine alone: events in, state and effects out. Associations come from the real
 /// graph of the Chinook-like fixture; rows are written by hand.
