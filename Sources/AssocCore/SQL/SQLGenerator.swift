@@ -1,5 +1,5 @@
 /// One SQL statement and the values bound to its `?` parameters, in order.
-public struct GeneratedStatement: Sendable, Equatable, CustomStringConvertible {
+public struct GeneratedStatement: Sendable, Hashable, CustomStringConvertible {
     /// The SQL text, identifiers quoted, values as `?`.
     public var sql: String
     /// The values bound to the `?` placeholders, in order.
@@ -119,28 +119,19 @@ package enum SQLGenerator {
         for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
-        if !root.filters.isEmpty || root.pivotFilter != nil || root.originFilter != nil {
+        var conditions = SQLConjunction()
+        if let origin = root.originFilter {
+            conditions.add { w, _ in try writeOriginFilter(origin, of: root, printer: printer, to: &w) }
+        }
+        for filter in root.filters.flatMap({ flattenAnd($0) }) {
+            conditions.add { w, several in try writeParenthesized(filter, in: root, printer: printer, when: several, to: &w) }
+        }
+        if let pivot = root.pivotFilter {
+            conditions.add { w, several in try writePivotFilter(pivot, of: root, printer: printer, parenthesized: several, to: &w) }
+        }
+        if !conditions.isEmpty {
             w.append(" WHERE ")
-            let count = root.filters.flatMap { flattenAnd($0) }.count + (root.pivotFilter == nil ? 0 : 1)
-                + (root.originFilter == nil ? 0 : 1)
-            if let origin = root.originFilter {
-                try writeOriginFilter(origin, of: root, printer: printer, to: &w)
-                if count > 1 { w.append(" AND ") }
-            }
-            if !root.filters.isEmpty {
-                if count > 1 {
-                    for (index, filter) in root.filters.flatMap({ flattenAnd($0) }).enumerated() {
-                        if index > 0 { w.append(" AND ") }
-                        try writeParenthesized(filter, in: root, printer: printer, when: true, to: &w)
-                    }
-                } else {
-                    try printer.writeConjunction(root.filters, in: root, to: &w)
-                }
-            }
-            if let pivot = root.pivotFilter {
-                if !root.filters.isEmpty { w.append(" AND ") }
-                try writePivotFilter(pivot, of: root, printer: printer, parenthesized: count > 1, to: &w)
-            }
+            try conditions.write(to: &w)
         }
         if root.groupsByPrimaryKey {
             w.append(" GROUP BY ")
@@ -309,35 +300,31 @@ package enum SQLGenerator {
 
     /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
     static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLBuffer) throws {
-        let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
-            + (child.node.pivotFilter == nil ? 0 : 1)
-        var index = 0
+        var conditions = SQLConjunction()
         for pair in child.pairs {
-            if index > 0 { w.append(" AND ") }
-            if conditionCount > 1 { w.append("(") }
-            try printer.writeColumn(pair.destination, of: child.node, to: &w)
-            w.append(" = ")
-            try printer.writeColumn(pair.origin, of: parent, to: &w)
-            if conditionCount > 1 { w.append(")") }
-            index += 1
+            conditions.add { w, several in
+                if several { w.append("(") }
+                try printer.writeColumn(pair.destination, of: child.node, to: &w)
+                w.append(" = ")
+                try printer.writeColumn(pair.origin, of: parent, to: &w)
+                if several { w.append(")") }
+            }
         }
         for filter in child.node.filters.flatMap({ flattenAnd($0) }) {
-            if index > 0 { w.append(" AND ") }
-            if conditionCount > 1 && printer.isCompound(filter) {
-                w.append("(")
-                try printer.write(filter, in: child.node, to: &w)
-                w.append(")")
-            } else {
-                try printer.write(filter, in: child.node, to: &w)
+            conditions.add { w, several in
+                try writeParenthesized(filter, in: child.node, printer: printer, when: several, to: &w)
             }
-            index += 1
         }
         if let pivot = child.node.pivotFilter {
-            if index > 0 { w.append(" AND ") }
-            try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: conditionCount > 1, to: &w)
-            index += 1
+            conditions.add { w, several in
+                try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: several, to: &w)
+            }
         }
-        if index == 0 { w.append("1") }
+        if conditions.isEmpty {
+            w.append("1")
+        } else {
+            try conditions.write(to: &w)
+        }
     }
 
     static func writeParenthesized(
