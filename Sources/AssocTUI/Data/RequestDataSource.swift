@@ -278,7 +278,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
     /// keyset values kept as anchors.
     private func makePage(
-        _ fetched: [Row], first: Int, statements: [ExecutedStatement], view: RequestView, base: Request,
+        _ fetched: [Row], first: Int, statements: [GeneratedStatement], view: RequestView, base: Request,
         keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
     ) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
@@ -357,7 +357,7 @@ package final class RequestDataSource: BrowserDataSource {
             try db.fetchCount(request)
         }
         rebaseProvisionalAnchors(of: view.request, count: count)
-        return RowCount(count: count, statement: ExecutedStatement(sql: counting.sql, arguments: counting.arguments))
+        return RowCount(count: count, statement: counting)
     }
 
     /// Anchors seen while the view's end was provisional (`G` before the count) move to their
