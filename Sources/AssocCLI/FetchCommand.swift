@@ -16,20 +16,20 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         let (database, request) = try arguments.load(command: "fetch")
-        if let document = RowDocument(rawValue: format.rawValue) {
-            _ = try RowStreamWriter(document: document).write(request, from: database)
-            return
-        }
-        _ = try BufferedOutput.writing { output in
-            let cursor = try database.cursor(request)
-            switch format {
-            case .json, .ndjson, .csv:
-                break
-            case .table:
+        switch format {
+        case .json: _ = try RowStreamWriter(document: .json).write(request, from: database)
+        case .ndjson: _ = try RowStreamWriter(document: .ndjson).write(request, from: database)
+        case .csv: _ = try RowStreamWriter(document: .csv).write(request, from: database)
+        case .table:
+            _ = try BufferedOutput.writing { output in
+                let cursor = try database.cursor(request)
                 var table = RowTableRenderer()
                 while let row = try cursor.next() { try table.add(row, to: &output) }
                 try table.finish(to: &output)
-            case .debug:
+            }
+        case .debug:
+            _ = try BufferedOutput.writing { output in
+                let cursor = try database.cursor(request)
                 while let row = try cursor.next() {
                     // Each line is cut at `Sanitizer.maximumScalars`: a longer text is cut first,
                     // so a big cell is never escaped whole.

@@ -6,8 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A value handed to the worker thread. Sound because the loop never touches the data source
-/// (nor its connection) while a job runs, except `interrupt()`, which SQLite allows.
+/// A value handed to the worker thread. Sound because, while a job runs, the loop runs no
+/// statement on the data source's connection: it calls `interrupt()` and `isWaitingForLock()`
+/// (safe from any thread), and reads only the schema and graph held in memory (the Swift tab,
+/// the schema map, the request prompt).
 final class WorkerBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

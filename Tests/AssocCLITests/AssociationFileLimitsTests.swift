@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `--associations` files together (issue 32, item 5): at most 4 MB and 10,000 declarations in all
 /// the files of a run; past either, the error names the file (and the line) where the limit is

@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// `--associations FILE` on `fetch`, `sql`, `schema` and the browser, with the built binary, on a
 /// Chinook-like file the test writes: a five-step through chain declared by hand.

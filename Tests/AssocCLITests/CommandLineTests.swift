@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// The `assoc` binary on the demo database and on a test database of its own.
 final class CommandLineTests: XCTestCase {

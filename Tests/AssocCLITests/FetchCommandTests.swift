@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// `assoc sql` and `assoc fetch` on a database the test builds, checked against hand-written output.
 final class FetchCommandTests: XCTestCase {

@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// Files `assoc` cannot open: one line on stderr, exit code 1, and the file left as it was.
 final class OpenErrorTests: XCTestCase {

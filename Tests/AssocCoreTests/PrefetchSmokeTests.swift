@@ -58,7 +58,7 @@ final class PrefetchSmokeTests: XCTestCase {
         XCTAssertEqual(rows.map { $0.prefetchedRows("passports")?.count }, [0, 2, 2])
     }
 
-    /// Seeds' known issue: a prefetched association filtered with an alias of its parent.
+    /// A known issue of GRDB's Associations guide: a prefetched association filtered with an alias of its parent.
     func testPrefetchFilterReferringToTheParentAlias() throws {
         let db = try makeDatabase()
         try db.connection.execute("ALTER TABLE person ADD COLUMN deathYear INTEGER")

@@ -103,7 +103,7 @@ final class RecordsDecodingTests: XCTestCase {
         XCTAssertEqual(infos.map { Set($0.prizes.map(\.year)) }, [[2001, 2002], [2011], [], []])
     }
 
-    /// The seeds' `BookInfo { book, author, country?, coverImage?, prizes }`.
+    /// `BookInfo { book, author, country?, coverImage?, prizes }`, as in GRDB's Associations guide.
     struct BookInfo: FetchableRecord {
         var book: Book
         var author: Person

@@ -42,7 +42,7 @@ final class RecordsKeysTests: XCTestCase {
         XCTAssertEqual(infos.map { $0.awards.map(\.name) }, [["Nobel", "Goncourt"], ["Pulitzer"], [], []])
     }
 
-    /// The seeds' hierarchical record: each person decorated with their own country.
+    /// GRDB's guide's hierarchical record: each person decorated with their own country.
     struct HierarchicalBookInfo: FetchableRecord {
         struct PersonInfo: Decodable {
             var person: Person
@@ -158,7 +158,7 @@ final class RecordsKeysTests: XCTestCase {
         var name: String
     }
 
-    /// The seeds' self join: the root record decodes from the root columns, the manager from its scope.
+    /// GRDB's guide's self join: the root record decodes from the root columns, the manager from its scope.
     struct EmployeeInfo: FetchableRecord {
         var employee: Employee
         var manager: Employee?

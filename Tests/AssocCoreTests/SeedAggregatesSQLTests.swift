@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 "Association Aggregates": every SQL example of the chapter, on `SeedSchemas.authors()`:
+/// GRDB's Associations guide, "Association Aggregates": every SQL example of the chapter, on `SeedSchemas.authors()`:
 ///
 ///     author 1 Ann: books A1 novel 2005 (price 10, awards 1), A2 novel 2012 (20, 0), A3 theatrePlay 2001 (30, 2); no painting
 ///     author 2 Ben: book B1 theatrePlay 1999 (5, NULL); paintings P1, P2
@@ -322,7 +322,7 @@ final class SeedAggregatesSQLTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(request).map { $0["paragraphCount"] }, [3, 0])
     }
 
-    /// An aggregate merged with a required join of the same key: the join becomes inner (GRDB-BEHAVIOUR §7).
+    /// An aggregate merged with a required join of the same key: the join becomes inner, as in GRDB 7.
     func testAssociationAggregates_forcingAnInnerJoin() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.max(Column("year"))).joining(required: author.books).order(Column("id"))

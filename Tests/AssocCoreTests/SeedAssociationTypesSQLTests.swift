@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 "The Types of Associations": HasOne (demographics), HasManyThrough (citizens, paragraphs),
+/// GRDB's Associations guide, "The Types of Associations": HasOne (demographics), HasManyThrough (citizens, paragraphs),
 /// HasOneThrough (returnAddress), Self Joins (manager, subordinates).
 final class SeedAssociationTypesSQLTests: XCTestCase {
     let country = Table("country"), passport = Table("passport"), citizen = Table("citizen")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 (and 000) "Building Requests from Associations": Joining And Prefetching, Combining,
+/// GRDB's Associations guide, "Building Requests from Associations": Joining And Prefetching, Combining,
 /// Filtering and Sorting Associations. Schema and rows: `SeedSchemas.library()`.
 final class SeedBuildingRequestsSQLTests: XCTestCase {
     let book = Table("book"), person = Table("person"), country = Table("country")
@@ -99,7 +99,7 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         XCTAssertEqual(rows.map { $0.scopes.map(\.key) }, Array(repeating: ["author", "translator"], count: 4))
     }
 
-    /// The same with associations declared by hand with explicit foreign keys (the seeds' Foreign Keys chapter).
+    /// The same with associations declared by hand with explicit foreign keys (the guide's Foreign Keys chapter).
     func testCombiningAssociations_declaredForeignKeys() throws {
         let db = try SeedSchemas.library()
         let author = book.belongsTo(person, key: "author", using: ForeignKey(["authorId"]))
@@ -272,7 +272,7 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         XCTAssertEqual(rows[1].scopes.last?.row.columnNames, ["id", "bookId", "path"])
     }
 
-    /// The debug description of a joined row, with a prefetch (seed's ▿ format, GRDB-BEHAVIOUR §8.3).
+    /// The debug description of a joined row, with a prefetch (GRDB's `▿` format: the row, its unadapted columns, then `-` per scope and `+` per prefetch).
     func testDebuggingRequestDecoding_debugDescription() throws {
         let db = try SeedSchemas.library()
         let request = book

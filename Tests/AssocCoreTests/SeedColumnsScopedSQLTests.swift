@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 001 "Columns are scoped": columns of `select`, `filter` and `order` belong to the table at the
+/// GRDB's "Associations, In Depth" guide, "Columns are scoped": columns of `select`, `filter` and `order` belong to the table at the
 /// origin of the request or association; only table aliases escape. Data: `SeedSchemas.authors()`.
 final class SeedColumnsScopedSQLTests: XCTestCase {
     let book = Table("book"), author = Table("author")

@@ -1,8 +1,8 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 "Fetching Values from Associations": hierarchical keys, prefetch under a to-one
-/// association, and the aggregate/join interplay of GRDB-BEHAVIOUR §5 and §7.
+/// GRDB's Associations guide, "Fetching Values from Associations": hierarchical keys, prefetch under a to-one
+/// association, and an aggregate's join merged with a join of the same key (GRDB 7's merge rules).
 final class SeedFetchingValuesSQLTests: XCTestCase {
     let book = Table("book"), person = Table("person")
 

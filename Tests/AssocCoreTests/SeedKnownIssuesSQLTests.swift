@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 "Known Issues": what GRDB cannot do. AssocCore must do the first one right; the two
+/// GRDB's Associations guide, "Known Issues": what GRDB cannot do. AssocCore must do the first one right; the two
 /// prefetch issues are tested for what they return.
 final class SeedKnownIssuesSQLTests: XCTestCase {
     let book = Table("book"), person = Table("person")
@@ -95,7 +95,7 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
                        [[], [.text("Ann"), .text("Ben")], [.text("Ann"), .text("Cid")]])
     }
 
-    /// The seed's workaround: nest the most remote association.
+    /// The guide's workaround: nest the most remote association.
     func testKnownIssues_workaroundNestedCitizen() throws {
         let db = try SeedSchemas.passports()
         let country = Table("country"), passport = Table("passport")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// The seeds' decoding examples, with requests written in the request language and decoded into typed
+/// The decoding examples of GRDB's Associations guide, with requests written in the request language and decoded into typed
 /// records (Sources/AssocCore/Records); each is also decoded from the Swift API request, with the same result.
 final class SeedLanguageDecodingTests: XCTestCase {
     // MARK: Records of SeedSchemas.library()
@@ -27,7 +27,7 @@ final class SeedLanguageDecodingTests: XCTestCase {
         var path: String
     }
 
-    /// Decoding a Hierarchical Decodable Record (seed 003).
+    /// Decoding a Hierarchical Decodable Record (GRDB's Associations guide).
     struct BookInfo: FetchableRecord, Equatable {
         struct AuthorInfo: Decodable, Equatable {
             var author: Person

@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// The request-language twins of every `including(all:)` seed test (SeedRefining, SeedAssociationTypes,
+/// The request-language twins of every `including(all:)` test of the guide (SeedRefining, SeedAssociationTypes,
 /// SeedBuildingRequests, SeedColumnsScoped, SeedKnownIssues, SeedFetchingValues): the language request
 /// runs the same statements (main + prefetch, SQL and arguments) as the Swift one and fetches the same
 /// rows; hand-checked values as in the Swift tests.
@@ -162,7 +162,7 @@ final class SeedLanguagePrefetchTests: XCTestCase {
         XCTAssertEqual(rows.count, 0)
     }
 
-    /// Not a seed example, but the shape the seeds describe: prefetch inside prefetch, and an aggregate
+    /// Not an example of the guide, but a shape it describes: prefetch inside prefetch, and an aggregate
     /// next to a prefetch.
     func testPrefetchInsidePrefetchAndAggregate() throws {
         let db = try SeedSchemas.documents()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import AssocCore
 
-/// Seed 003 (and 000): Ordered Associations, Columns Selected by an Association, Table Aliases,
+/// GRDB's Associations guide: Ordered Associations, Columns Selected by an Association, Table Aliases,
 /// Refining Association Requests, Requesting Associated Records (`request(for:)`).
 final class SeedRefiningSQLTests: XCTestCase {
     let book = Table("book"), person = Table("person")
@@ -190,7 +190,7 @@ final class SeedRefiningSQLTests: XCTestCase {
         XCTAssertEqual(ids(try db.fetchAll(request)), [3, 1, 2, 4])
     }
 
-    /// Named aliases `b` and `a` (003), with the seed's SQL snippets written as expressions.
+    /// Named aliases `b` and `a` (the guide's Table Aliases), with its SQL snippets written as expressions.
     func testTableAliases_namedAliasesBAndA() throws {
         let db = try SeedSchemas.library()
         let bookAlias = TableAlias("b"), authorAlias = TableAlias("a")
@@ -225,7 +225,7 @@ final class SeedRefiningSQLTests: XCTestCase {
         XCTAssertEqual(ids(try db.fetchAll(request)), [2, 4])
     }
 
-    /// One alias name for two tables is refused (the seed's fatal error, thrown here).
+    /// One alias name for two tables is refused (GRDB's fatal error, thrown here).
     func testTableAliases_reusedAliasIsAnError() throws {
         let db = try SeedSchemas.library()
         let alias = TableAlias("x")
@@ -358,7 +358,7 @@ final class SeedRefiningSQLTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(request).count, 0)
     }
 
-    /// The seed's aggregate "from a single record": `author.books.fetchCount` and `select(max(year))`.
+    /// The guide's aggregate "from a single record": `author.books.fetchCount` and `select(max(year))`.
     func testRequestingAssociatedRecords_singleRecordAggregates() throws {
         let db = try SeedSchemas.authors()
         let books = try db.request(for: "books", of: row(db, "author", id: 1), in: "author")

@@ -2,8 +2,8 @@ import XCTest
 import TestSupport
 @testable import AssocCore
 
-/// The schemas and data of the association guides (seeds 000, 001, 003), built in memory.
-/// Every row is written here by hand, so the expected results of the seed tests can be computed by hand.
+/// The schemas and data of GRDB's association guides ("Associations", "Associations, In Depth"), built in memory.
+/// Every row is written here by hand, so the expected results of the guide's tests can be computed by hand.
 enum SeedSchemas {
     /// An in-memory database made of `sql` (DDL + inserts), with its schema read and its graph inferred.
     static func database(_ sql: String) throws -> Database {

@@ -4,8 +4,8 @@ import TestSupport
 @testable import AssocCore
 
 /// SwiftCodeGenerator: the GRDB 7 code expected for requests on a small library schema, written by
-/// hand from GRDB's rules (default table names and keys, foreign key inference: GRDB-BEHAVIOUR.md
-/// §2, §3). Compiling and running the code against GRDB is Conformance/'s job (`--codegen`).
+/// hand from GRDB's rules (default table names and keys, foreign key inference, keys
+/// inflected from table names). Compiling and running the code against GRDB is Conformance/'s job (`--codegen`).
 final class SwiftCodeTests: XCTestCase {
     static let schemaSQL = """
         CREATE TABLE country (code TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);

@@ -1,6 +1,7 @@
 import XCTest
 import AssocCore
 @testable import AssocTUI
+import TestSupport
 
 /// Drives the app over the Chinook-like fixture with the real data source: each key is handled,
 /// then the deferred work is run, as a slow typist would.

@@ -7,6 +7,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestSupport
 
 /// What `e` must never do: delete what it did not create, write through a link into a partial
 /// state, block on a FIFO, leave a partial file, replace a file whose export failed.

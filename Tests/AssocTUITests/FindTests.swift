@@ -24,7 +24,7 @@ final class FindTests: XCTestCase {
 
     /// The ids of the whole view, in its order.
     func ids(_ source: RequestDataSource, _ view: RequestView) throws -> [DatabaseValue] {
-        try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["id"] ?? .null }
+        try source.db.fetchAll(view.request.orderedTotally()).map { $0["id"] ?? .null }
     }
 
     func views() -> [RequestView] {
@@ -41,7 +41,7 @@ final class FindTests: XCTestCase {
         let source = try source()
         for view in views() {
             let all = try ids(source, view)
-            let names = try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { row -> String in
+            let names = try source.db.fetchAll(view.request.orderedTotally()).map { row -> String in
                 if case .text(let name)? = row["name"] { return name.lowercased() }
                 return ""
             }
@@ -55,7 +55,7 @@ final class FindTests: XCTestCase {
                 XCTAssertEqual(previous.position, names.indices.last { $0 < start && names[$0].contains("rock") }, "\(view.request.relation.ordering ?? []) back from \(start)")
                 // A condition of the request language.
                 let priced = try source.find("price = 3", in: view, after: start, backward: false)
-                let prices = try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["price"] }
+                let prices = try source.db.fetchAll(view.request.orderedTotally()).map { $0["price"] }
                 XCTAssertEqual(priced.position, prices.indices.first { $0 > start && prices[$0] == .integer(3) })
                 XCTAssertEqual(priced.description, "price = 3")
                 // The page at the match reads from the match's anchor: the right row is there.
@@ -72,7 +72,7 @@ final class FindTests: XCTestCase {
         for view in views() {
             let all = try ids(source, view)
             for key in ["1", "2", "301", "1200", "5000", "abc"] {
-                var request = try source.request(for: view)
+                var request = view.request
                 let framed = request.limit != nil
                 request.limit = nil
                 request.offset = nil

@@ -1,4 +1,5 @@
 import XCTest
+import AssocCore
 @testable import AssocTUI
 
 final class KeyDecodingTests: XCTestCase {
@@ -19,7 +20,7 @@ final class KeyDecodingTests: XCTestCase {
     func testSQLPaneScrollStopsAtItsLastLine() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
         var rows = RowsState(view: RequestView(table: "t"))
-        rows.statements = [ExecutedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])]
+        rows.statements = [GeneratedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])]
         rows.isLoading = false
         state.rows = rows
         state.focus = .sql
@@ -28,7 +29,7 @@ final class KeyDecodingTests: XCTestCase {
         XCTAssertEqual(state.sqlScroll, 0)
         // A 295-letter identifier hard-wraps into 5 lines of 59, plus the arguments line: 6 lines,
         // so the last scroll position showing 4 lines is 2.
-        state.rows?.statements = [ExecutedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
+        state.rows?.statements = [GeneratedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
         _ = Reducer.reduce(&state, .action(.pageDown))
         XCTAssertEqual(state.sqlScroll, 2)
         _ = Reducer.reduce(&state, .action(.moveDown))

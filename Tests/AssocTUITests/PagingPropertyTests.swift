@@ -46,7 +46,7 @@ final class PagingPropertyTests: XCTestCase {
             kinds[whole.paging, default: 0] += 1
 
             // The request fetched in one statement, totally ordered, flattened as the grid does.
-            let request = try source.request(for: view)
+            let request = view.request
             let fetched = try db.fetchAll(request.orderedTotally())
             XCTAssertEqual(whole.rows, try flattened(fetched, of: view, source: source), label)
             // The same rows as the request in SQLite's own order (a request that frames itself with

@@ -4,7 +4,7 @@ import AssocCore
 
 final class PaneRenderingTests: XCTestCase {
     func testSQLWrapsOnTokensAndListsArguments() {
-        let statement = ExecutedStatement(sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
+        let statement = GeneratedStatement(sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
                                           arguments: [.integer(200), .text("x\ny")])
         let lines = SQLPaneText.lines(for: statement, width: 24).map { $0.map(\.text).joined() }
         XCTAssertEqual(lines, [

@@ -44,7 +44,7 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
     func ids(_ app: BrowserApp) throws -> [DatabaseValue] {
         let source = try XCTUnwrap(app.dataSource as? RequestDataSource)
         let view = try XCTUnwrap(app.state.rows?.view)
-        return try source.db.fetchAll(try source.request(for: view).orderedTotally()).map { $0["id"] ?? .null }
+        return try source.db.fetchAll(view.request.orderedTotally()).map { $0["id"] ?? .null }
     }
 
     /// The real position of grid position `index`: relative ones through the frame's row, found in

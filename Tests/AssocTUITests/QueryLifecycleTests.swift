@@ -263,7 +263,7 @@ final class QueryLifecycleTests: XCTestCase {
             if interrupted.wait(timeout: .now() + .milliseconds(300)) == .success {
                 throw DatabaseError(code: 9, message: "interrupted")
             }
-            return RowCount(count: 1000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+            return RowCount(count: 1000, statement: GeneratedStatement(sql: "SELECT COUNT(*) …", arguments: []))
         }
         func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] { [:] }
         func interrupt() {

@@ -1,6 +1,7 @@
 import XCTest
 import AssocCore
 @testable import AssocTUI
+import TestSupport
 
 /// The state machine alone: events in, state and effects out. Associations come from the real
 /// graph of the Chinook-like fixture; rows are written by hand.
@@ -27,7 +28,7 @@ final class ReducerTests: XCTestCase {
             columns: columns,
             rows: (offset..<(offset + count)).map { [.integer(Int64($0 + 1)), .text("row \($0 + 1)")] },
             offset: offset, keyColumns: keyColumns,
-            statements: [ExecutedStatement(sql: "SELECT …", arguments: [])])
+            statements: [GeneratedStatement(sql: "SELECT …", arguments: [])])
     }
 
     /// Opens `table` from the Tables pane (cursor moved to `index`) and loads `rows` rows.
@@ -69,7 +70,7 @@ final class ReducerTests: XCTestCase {
         // G before the count: waits, then jumps to the last row and loads the end backwards.
         XCTAssertEqual(Reducer.reduce(&big, .action(.lastRow)), [])
         XCTAssertEqual(big.message?.text, "Counting rows…")
-        let count = RowCount(count: 10_000_000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+        let count = RowCount(count: 10_000_000, statement: GeneratedStatement(sql: "SELECT COUNT(*) …", arguments: []))
         let after = Reducer.reduce(&big, .viewCounted(view, count))
         XCTAssertEqual(big.rows?.cursor.index, 9_999_999)
         XCTAssertEqual(after.filter { if case .loadPage = $0 { return true } else { return false } },
@@ -104,7 +105,7 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .action(.moveUp))
         XCTAssertTrue(ScreenRenderer.render(state).textLines()[1].contains("last−1/…"))
         // The count arrives: positions become real, the same rows stay on screen, no reload.
-        let count = RowCount(count: 10_000_000, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))
+        let count = RowCount(count: 10_000_000, statement: GeneratedStatement(sql: "SELECT COUNT(*) …", arguments: []))
         let settled = Reducer.reduce(&state, .viewCounted(view, count))
         XCTAssertFalse(settled.contains { if case .loadPage = $0 { return true } else { return false } }, "\(settled)")
         XCTAssertEqual(state.rows?.cursor.index, 9_999_998)
@@ -118,7 +119,7 @@ final class ReducerTests: XCTestCase {
     func testMovingPastTheLoadedWindowLoadsTheNextOne() {
         var state = loadedState()
         open(&state, index: 1, rows: page(offset: 0, count: 200))
-        _ = Reducer.reduce(&state, .viewCounted(RequestView(table: "Album"), RowCount(count: 500, statement: ExecutedStatement(sql: "", arguments: []))))
+        _ = Reducer.reduce(&state, .viewCounted(RequestView(table: "Album"), RowCount(count: 500, statement: GeneratedStatement(sql: "", arguments: []))))
         XCTAssertEqual(state.visibleLines(.rows), 15)
         XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)).filter { $0 != .countLinks(LinkCounts(view: RequestView(table: "Album"), rowIndex: 15, counts: [:]), links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"]) }, [])
         XCTAssertEqual(state.rows?.cursor.index, 15)
@@ -221,7 +222,7 @@ final class ReducerTests: XCTestCase {
         guard case .openView(let required, _)? = effects.first else { return XCTFail() }
         XCTAssertEqual(required.request, Table("Track").including(required: Table("Track").genre))
         XCTAssertEqual(state.selectedLink?.inclusion, .required)
-        _ = Reducer.reduce(&state, .viewCounted(required, RowCount(count: 2, statement: ExecutedStatement(sql: "SELECT COUNT(*) …", arguments: []))))
+        _ = Reducer.reduce(&state, .viewCounted(required, RowCount(count: 2, statement: GeneratedStatement(sql: "SELECT COUNT(*) …", arguments: []))))
         XCTAssertEqual(state.rows?.totalCount, 2)
         XCTAssertTrue(ScreenRenderer.render(state).textLines()[0].hasSuffix("Track [+genre!]"))
         _ = Reducer.reduce(&state, .action(.toggleRequired))

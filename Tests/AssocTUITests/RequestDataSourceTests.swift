@@ -11,7 +11,7 @@ final class RequestDataSourceTests: XCTestCase {
         let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["ArtistId", "Name"])
         XCTAssertEqual(page.rows, [[1, "AC/DC"], [2, "Accept"]])
-        XCTAssertEqual(page.statements, [ExecutedStatement(sql: "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 2", arguments: [])])
+        XCTAssertEqual(page.statements, [GeneratedStatement(sql: "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 2", arguments: [])])
         XCTAssertEqual(page.paging, "keyset paging on ArtistId")
         // The next page starts after the last key seen: no OFFSET.
         let next = try source.page(of: RequestView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)

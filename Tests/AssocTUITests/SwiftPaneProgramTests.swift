@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import AssocCore
 @testable import AssocTUI
+import TestSupport
 
 /// The Swift tab's code, taken from the browser's state as the pane renders it: GRDB 7 code for
 /// the view (compiling and running such code against GRDB is Conformance/'s `--codegen` check).

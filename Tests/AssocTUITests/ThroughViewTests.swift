@@ -1,6 +1,7 @@
 import XCTest
 import AssocCore
 @testable import AssocTUI
+import TestSupport
 
 /// A through link answers one question four ways — the followed view, the Links pane's count, the
 /// prefetch column and the aggregate — and all four count each destination record once. On the

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `e` in the real browser: the JSON file it writes (in the current directory, default name
 /// `<table>.json`) is what `assoc fetch DB --format json REQUEST` prints for the same request.
 final class ExportEndToEndTests: XCTestCase {
     func testExportedJSONEqualsFetchOutput() throws {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase(BrowserEndToEndTests.chinookSQL, name: "chinook-export.sqlite")
+        let db = try Products.makeDatabase(ChinookFixture.sql, name: "chinook-export.sqlite")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -102,7 +102,7 @@ final class MonkeyEndToEndTests: XCTestCase {
     }
 
     func testChinookLikeDatabase() throws {
-        try monkey("chinook", database: try Products.makeDatabase(BrowserEndToEndTests.chinookSQL, name: "monkey-chinook.sqlite"))
+        try monkey("chinook", database: try Products.makeDatabase(ChinookFixture.sql, name: "monkey-chinook.sqlite"))
     }
 
     func testHostileDatabase() throws {

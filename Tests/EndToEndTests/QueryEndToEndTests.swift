@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Prefetch, aggregates, the filter prompt and the request line in the real `assoc` binary under
 /// tmux, on the Chinook-like database of `BrowserEndToEndTests` (AC/DC: 2 albums; Accept: 2;
@@ -7,7 +8,7 @@ import XCTest
 final class QueryEndToEndTests: XCTestCase {
     func start() throws -> TmuxSession {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase(BrowserEndToEndTests.chinookSQL, name: "chinook-query.sqlite")
+        let db = try Products.makeDatabase(ChinookFixture.sql, name: "chinook-query.sqlite")
         let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5")
         session.waitFor("PlaylistTrack")
         session.send("Enter")  // Artist, the first table

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// A typed request stays a fully interactive view, in the real `assoc` binary under tmux: after
 /// `:` with a `select` and a `joining(required:)` filter, `s`, `/`, `+`, `t`, `u`, `u` each work
@@ -29,7 +30,7 @@ final class TypedRequestEndToEndTests: XCTestCase {
 
     func testEveryKeyWorksOnATypedRequestAndUndoWalksBack() throws {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase(BrowserEndToEndTests.chinookSQL, name: "chinook-typed.sqlite")
+        let db = try Products.makeDatabase(ChinookFixture.sql, name: "chinook-typed.sqlite")
         let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 260, height: 40)
         defer { session.kill() }
         session.waitFor("PlaylistTrack")

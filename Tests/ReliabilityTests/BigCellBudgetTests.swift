@@ -1,6 +1,7 @@
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// The budget on a file whose cells are bigger than the budget itself: a 100 MB BLOB and a
 /// 100 MB TEXT (hex, with a quote and a line break in it) beside small rows. Every command ends

@@ -1,6 +1,7 @@
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// The budget with `--associations` files (issue 32, item 5): every command on the files of
 /// `DeclarationFileCases` (10,000 declarations, 30 files, keys of 64 and 5,000 columns, through

@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// The reliability promise, measured on every file of the hostile corpus: each command (`schema`
 /// in every format, `sql`, `fetch` in every format) ends by itself within its time budget, under a

@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// Errors that used to be SQLite's words or the wrong advice, now saying what happened and what
 /// to do: SQLite's limits, duplicate output keys, names that are not valid UTF-8.

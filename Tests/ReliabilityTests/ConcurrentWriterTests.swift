@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// A reader iterating requests while another connection (on another thread) inserts, updates and
 /// deletes: the reader never errors (journal mode: at most a busy error after its timeout), and the

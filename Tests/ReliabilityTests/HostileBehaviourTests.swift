@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// The hostile cases that need more than "opens or refuses": terminal safety of the output,
 /// corruption found mid-table, locks, permissions.

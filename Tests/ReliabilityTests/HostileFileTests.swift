@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// Every hostile file through `assoc schema`, `assoc fetch` (JSON and table) and the engine API:
 /// a clear message or safe output, never a signal, a hang, or a write.

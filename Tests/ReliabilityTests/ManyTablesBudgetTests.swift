@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// The budget on a schema of many tables (issue 32, item 5): a ring of 30,000 tables, each with
 /// a foreign key to the next, read by `schema` in every format, `sql` and `fetch` in every format,

@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// Every message that names a table, column, association, file or value — on stdout or stderr,
 /// success or error — reaches the terminal without a control sequence.

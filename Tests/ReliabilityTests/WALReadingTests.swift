@@ -2,6 +2,7 @@ import AssocCore
 import Foundation
 import HostileCorpus
 import XCTest
+import TestSupport
 
 /// WAL databases in every state of their side files, directly and through symlinks: every
 /// committed row is read, nothing uncommitted is, and no file is created or changed.

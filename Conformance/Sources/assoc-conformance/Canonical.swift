@@ -41,7 +41,7 @@ private func renderChild<R: RowView>(_ row: R, _ child: JoinSpec, budget: Budget
     if !child.method.isIncluding {
         // A joined association selects nothing: only its descendants' content counts. GRDB gives
         // it no scope when only prefetches hang below it (they hang on the parent row), AssocCore
-        // a scope without columns (GRDB-BEHAVIOUR.md §8.1): read the descendants from either.
+        // a scope without columns: read the descendants from either.
         let host = found ?? row
         return "\(key):~" + child.children.compactMap { renderChild(host, $0, budget: budget) }.joined(separator: " | ")
     }

@@ -1,4 +1,4 @@
-/// Why GRDB 7.10 is not a reference for a request (GRDB-BEHAVIOUR.md §9 and Addendum), or nil.
+/// Why GRDB 7.10 is not a reference for a request (it traps, or its SQL or rows are wrong), or nil.
 ///
 /// Not an exclusion: `record.request(for:)` of a through association. GRDB joins the pivot to the
 /// destination (`SELECT album.* FROM album JOIN track ON track.albumId = album.albumId AND

@@ -1,5 +1,5 @@
-/// A model of how GRDB 7.10 merges associations attached under one key (GRDB-BEHAVIOUR.md §4.4
-/// and §5): a through association joins its pivot under the pivot's key, which merges with a
+/// A model of how GRDB 7.10 merges associations attached under one key (its chaining
+/// and merge rules): a through association joins its pivot under the pivot's key, which merges with a
 /// sibling join of the same key, recursively. GRDB traps when a merge fails (two different
 /// associations, to-one and `including(all:)`, a direct and an indirect prefetch, two different
 /// user aliases); such requests cannot be run through GRDB, so they are excluded, with the reason.

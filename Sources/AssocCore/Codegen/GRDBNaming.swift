@@ -1,5 +1,7 @@
 /// The names GRDB 7 gives by default, so that generated code states a table name or an
-/// association key only where GRDB's default differs from Assoc's name (GRDB-BEHAVIOUR.md §3).
+/// association key only where GRDB's default differs from Assoc's name: GRDB derives a table
+/// name from the record type's name, and an association key from its destination table,
+/// singular where the association is joined and plural where it is prefetched.
 enum GRDBNaming {
     /// The table name GRDB derives from a record type's name when `databaseTableName` is not
     /// declared: the leading capitals lower-cased (`Book` → `book`, `HTTPRequest` → `httpRequest`,
@@ -22,7 +24,8 @@ enum GRDBNaming {
     }
 
     /// An association key as GRDB keeps it: a base name and how its singular and plural forms
-    /// derive from it (§3.1).
+    /// derive from it (a `key:` is kept as written in the form of the association's cardinality
+    /// and inflected for the other; a default key is inflected both ways).
     struct Key: Equatable {
         enum Flavour { case inflected, fixedSingular, fixedPlural }
         var base: String

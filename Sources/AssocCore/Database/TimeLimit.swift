@@ -53,7 +53,8 @@ extension Connection {
     /// past it, statements fail with `SQLITE_NOMEM` ("needed more memory than allowed") instead
     /// of the process growing to gigabytes on a hostile file (a view of nested CTEs, opened).
     /// SQLite's page cache is small and its sorts spill to temporary files, so ordinary reads
-    /// stay far below any sensible limit. For applications: the library never sets it by itself.
+    /// stay far below any sensible limit. AssocCore never calls it: the application chooses (the
+    /// `assoc` command gives SQLite 256 MB more when it opens a file).
     public static func limitMemory(toAdditionalBytes bytes: Int64) {
         sqlite3_hard_heap_limit64(sqlite3_memory_used() + bytes)
     }

@@ -15,31 +15,12 @@ package indirect enum JSONValue: Equatable, Sendable {
         lhs.compact == rhs.compact
     }
 
-    /// `"text"`, escaped.
+    /// `"text"`, escaped: quotes, backslashes, control characters (C0, DEL, C1) and bidi
+    /// controls, so that JSON piped to a terminal stays inert (`JSONBytes` does the escaping).
     package static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                // C0, DEL, C1 and bidi controls are escaped: JSON piped to a terminal stays inert.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                    || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONBytes.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// On one line, no spaces.

@@ -1,5 +1,6 @@
 extension Database {
-    /// The request for the records associated with one row of `table` (the seeds' `request(for:)`):
+    /// The request for the records associated with one row of `table` (GRDB's
+    /// `record.request(for:)`):
     /// an author's books, a track's playlists, a book's author.
     ///
     ///     SELECT * FROM "book" WHERE "authorId" = ?

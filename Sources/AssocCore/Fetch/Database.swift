@@ -59,8 +59,8 @@ public final class Database: @unchecked Sendable {
         self.init(connection: connection, graph: graph)
     }
 
-    /// The main statement of `request`, without running anything. Prefetch statements depend on
-    /// the fetched rows: `executedStatements(for:)` runs the request and returns them all.
+    /// The main statement of `request`, without running anything. Every statement a fetch runs,
+    /// prefetches included, without running any: `plan(_:)`.
     public func mainStatement(for request: Request) throws -> GeneratedStatement {
         try SQLGenerator.generate(request, graph: graph).statement
     }
@@ -79,7 +79,7 @@ public final class Database: @unchecked Sendable {
         var resolver = Resolver(graph: graph)
         let query = try resolver.resolve(request)
         return try Prefetcher.fetch(
-            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects,
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
             extraHidden: [], db: self
         ).rows
     }

@@ -21,7 +21,7 @@ enum Prefetcher {
     }
 
     static func fetch(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, extraHidden: [(nodeID: Int, column: String)],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, extraHidden: [(nodeID: Int, column: String)],
         db: Database
     ) throws -> FetchedRows {
         var plans: [Plan] = []
@@ -67,7 +67,7 @@ enum Prefetcher {
 
     static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
-        mergedIDs: NodeRedirects, db: Database
+        mergedIDs: MergedIDs, db: Database
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for
@@ -199,8 +199,7 @@ enum Prefetcher {
         if let alias = parent.userAlias?.lowercased(),
            referencedAliases(in: child).contains(alias), !definedAliases(in: child).contains(alias)
         {
-            var parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
-            parentNode.filters = []
+            let parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
             let pairs = child.prefetchChain.first?.pairs ?? child.pairs
             parentJoin = QueryChild(
                 key: "assoc:parent", kind: .required,

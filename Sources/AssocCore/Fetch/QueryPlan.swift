@@ -28,7 +28,7 @@ extension Database {
         let query = try resolver.resolve(request)
         var steps: [QueryPlan.Step] = []
         try Prefetcher.plan(
-            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects,
+            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
             extraHidden: [], prefetch: nil, depth: 0, into: &steps)
         return QueryPlan(steps: steps)
     }
@@ -37,7 +37,7 @@ extension Database {
 extension Prefetcher {
     /// The statements `fetch(root:…)` runs, in the order it runs them, with placeholder keys.
     static func plan(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects, extraHidden: [(nodeID: Int, column: String)],
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, extraHidden: [(nodeID: Int, column: String)],
         prefetch: (key: String, parentTable: String, parentColumns: [String])?, depth: Int, into steps: inout [QueryPlan.Step]
     ) throws {
         var plans: [Plan] = []

@@ -43,28 +43,13 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
 
     /// The scope named `key` searched breadth-first through nested scopes, nearest first.
     public func scopeTree(_ key: String) -> Row? {
-        var queue: [Row] = [self]
-        var index = 0
-        while index < queue.count {
-            let row = queue[index]
-            index += 1
-            if let found = row.scopes.first(where: { $0.key == key }) {
-                return found.row.containsNonNullValue ? found.row : nil
-            }
-            queue += row.scopes.map(\.row)
-        }
-        return nil
+        anyScope(key).flatMap { $0.containsNonNullValue ? $0 : nil }
     }
 
     /// The rows prefetched under `key`, searched breadth-first through nested scopes.
     public func prefetchedRows(_ key: String) -> [Row]? {
-        var queue: [Row] = [self]
-        var index = 0
-        while index < queue.count {
-            let row = queue[index]
-            index += 1
+        for row in breadthFirstScopes {
             if let found = row.prefetched.first(where: { $0.key == key }) { return found.rows }
-            queue += row.scopes.map(\.row)
         }
         return nil
     }
@@ -85,7 +70,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
         "[" + zip(columnNames, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
     }
 
-    /// The row and its scopes as a tree, in the seeds' style:
+    /// The row and its scopes as a tree, in the style of GRDB's `Row.debugDescription`:
     /// ```
     /// ▿ [id:1 title:"B1"]
     ///   unadapted: [id:1 title:"B1" id:1 name:"Alice"]

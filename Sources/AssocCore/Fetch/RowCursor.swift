@@ -26,7 +26,7 @@ public final class RowCursor: @unchecked Sendable {
     private let visibleCount: Int
     private let columnCount: Int
     private let plans: [Prefetcher.Plan]
-    private let mergedIDs: NodeRedirects
+    private let mergedIDs: MergedIDs
     private let chunking: CursorChunking
     private var cancellation: CancelFlag
     private var chunk = FetchedRows()
@@ -46,14 +46,14 @@ public final class RowCursor: @unchecked Sendable {
         var resolver = Resolver(graph: db.graph)
         let query = try resolver.resolve(request)
         try self.init(
-            db: db, root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects, extraHidden: [],
+            db: db, root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs, extraHidden: [],
             chunking: chunking)
     }
 
     /// A cursor over a resolved tree; `extraHidden` columns (a prefetch statement's grouping
     /// keys) come first among the hidden ones.
     init(
-        db: Database, root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
+        db: Database, root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
         extraHidden: [(nodeID: Int, column: String)], chunking: CursorChunking
     ) throws {
         var plans: [Prefetcher.Plan] = []
@@ -81,7 +81,7 @@ public final class RowCursor: @unchecked Sendable {
         self.columnCount = 0
         self.visibleCount = 0
         self.plans = []
-        self.mergedIDs = NodeRedirects()
+        self.mergedIDs = MergedIDs()
         self.chunking = CursorChunking()
         self.parentsPerChunk = 1
         self.cancellation = cancellation

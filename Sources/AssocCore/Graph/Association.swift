@@ -1,4 +1,5 @@
-/// The five kinds of associations of the seeds.
+/// The five kinds of associations GRDB defines: belongsTo, hasOne, hasMany, hasManyThrough,
+/// hasOneThrough.
 public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The origin holds the foreign key: at most one destination row.
     case belongsTo

@@ -30,18 +30,13 @@ final class DecodingContext: @unchecked Sendable {
         self.layout = layout
         var scopes: [(key: String, context: DecodingContext)] = []
         var prefetched: [(key: String, context: DecodingContext)] = []
-        var queue: [TableLayout] = [layout]
-        var index = 0
-        while index < queue.count {
-            let current = queue[index]
-            index += 1
+        for current in layout.breadthFirstScopes {
             for (key, scope) in current.scopes where !scopes.contains(where: { $0.key == key }) {
                 scopes.append((key, DecodingContext(layout: scope)))
             }
             for (key, rows) in current.prefetched where !prefetched.contains(where: { $0.key == key }) {
                 prefetched.append((key, DecodingContext(layout: rows)))
             }
-            queue += current.scopes.map(\.layout)
         }
         scopeContexts = scopes
         prefetchedContexts = prefetched
@@ -114,15 +109,13 @@ extension Row {
     func anyScopePath(_ key: String) -> (row: Row, path: [Int])? {
         for (index, scope) in scopes.enumerated() where scope.key == key { return (scope.row, [index]) }
         if scopes.isEmpty { return nil }
-        var queue: [(row: Row, path: [Int])] = [(self, [])]
-        var index = 0
-        while index < queue.count {
-            let (row, path) = queue[index]
-            index += 1
+        let walk = BreadthFirst((row: self, path: [Int]())) { node in
+            node.row.scopes.enumerated().map { (row: $0.element.row, path: node.path + [$0.offset]) }
+        }
+        for (row, path) in walk {
             for (position, scope) in row.scopes.enumerated() where scope.key == key {
                 return (scope.row, path + [position])
             }
-            for (position, scope) in row.scopes.enumerated() { queue.append((scope.row, path + [position])) }
         }
         return nil
     }

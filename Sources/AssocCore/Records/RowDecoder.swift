@@ -1,4 +1,4 @@
-/// Decodes `Decodable` records from a `Row`, following the seeds' conventions:
+/// Decodes `Decodable` records from a `Row`, following GRDB's conventions:
 ///
 /// - a property whose key is a column decodes from that column (`id`, `name`, `bookCount`);
 /// - otherwise from the scope of that name, searched breadth-first (`author`, `country`), as a

@@ -71,18 +71,7 @@ extension RowDecodingError {
 extension Row {
     /// Names of every scope, nested ones included, sorted and without duplicates.
     func allScopeNames() -> [String] {
-        var names = Set<String>()
-        var queue: [Row] = [self]
-        var index = 0
-        while index < queue.count {
-            let row = queue[index]
-            index += 1
-            for scope in row.scopes {
-                names.insert(scope.key)
-                queue.append(scope.row)
-            }
-        }
-        return names.sorted()
+        Set(breadthFirstScopes.flatMap { $0.scopes.map(\.key) }).sorted()
     }
 
     /// The scope `key` searched breadth-first, even when all its values are NULL.
@@ -90,13 +79,8 @@ extension Row {
         // Direct scopes first, without allocating the queue (the common case when decoding).
         if let found = scopes.first(where: { $0.key == key }) { return found.row }
         if scopes.isEmpty { return nil }
-        var queue: [Row] = [self]
-        var index = 0
-        while index < queue.count {
-            let row = queue[index]
-            index += 1
+        for row in breadthFirstScopes {
             if let found = row.scopes.first(where: { $0.key == key }) { return found.row }
-            queue += row.scopes.map(\.row)
         }
         return nil
     }

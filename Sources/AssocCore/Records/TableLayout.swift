@@ -48,27 +48,20 @@ struct TableLayout: Sendable {
 
     /// The layout of the scope `key`, searched breadth-first like `Row.scopeTree(_:)`.
     func scopeLayout(_ key: String) -> TableLayout? {
-        var queue: [TableLayout] = [self]
-        var index = 0
-        while index < queue.count {
-            let layout = queue[index]
-            index += 1
+        for layout in breadthFirstScopes {
             if let found = layout.scopes.first(where: { $0.key == key }) { return found.layout }
-            queue += layout.scopes.map(\.layout)
         }
         return nil
     }
 
     /// The layout of the rows prefetched under `key`, searched like `Row.prefetchedRows(_:)`.
     func prefetchedLayout(_ key: String) -> TableLayout? {
-        var queue: [TableLayout] = [self]
-        var index = 0
-        while index < queue.count {
-            let layout = queue[index]
-            index += 1
+        for layout in breadthFirstScopes {
             if let found = layout.prefetched.first(where: { $0.key == key }) { return found.layout }
-            queue += layout.scopes.map(\.layout)
         }
         return nil
     }
+
+    /// This layout and its scopes' layouts, nested ones included, breadth-first.
+    var breadthFirstScopes: BreadthFirst<TableLayout> { BreadthFirst(self) { $0.scopes.map(\.layout) } }
 }

@@ -1,5 +1,5 @@
-/// A Swift type that stands for the rows of one table, and declares its associations the way
-/// the seeds do:
+/// A Swift type that stands for the rows of one table, and declares its associations as static
+/// properties, as with GRDB:
 ///
 ///     struct Book: TableRecord, FetchableRecord {
 ///         static let author = belongsTo(Author.self)

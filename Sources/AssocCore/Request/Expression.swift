@@ -1,6 +1,7 @@
 /// A SQL expression in a request: columns, values (always bound as parameters), operators,
 /// functions and association aggregates. Columns without an alias are scoped to the table of the
-/// request or association they refine (seeds: "Columns are scoped").
+/// request or association they refine, as in GRDB (`Book.including(required:
+/// Book.author.filter(Column("name") == "A"))` filters on the author's name).
 public indirect enum Expression: Sendable, Hashable {
     /// A column of the table the expression is attached to.
     case column(String)

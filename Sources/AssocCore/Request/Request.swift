@@ -1,5 +1,6 @@
-/// A request for rows of one table, with its associations: a value, built with the seeds' vocabulary
-/// and turned into SQL by `SQLGenerator` against a schema.
+/// A request for rows of one table, with its associations: a value, built with GRDB's vocabulary
+/// (`including(required:)`, `filter(_:)`, `annotated(with:)`…) and turned into SQL by
+/// `SQLGenerator` against a schema.
 ///
 ///     Table("book").including(required: Table("book").author).filter(Column("year") >= 2000)
 public struct Request: RelationRefining, Sendable, Hashable {

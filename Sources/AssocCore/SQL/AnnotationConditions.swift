@@ -124,6 +124,6 @@ extension Database {
         var ordered: [QueryNode] = []
         var keys: [Int: String] = [:]
         SQLGenerator.collect(query.root, key: "", into: &ordered, keys: &keys)
-        return AnnotationConditions.aggregateNames(of: query.root, keys: keys, finalID: query.redirects.finalID)
+        return AnnotationConditions.aggregateNames(of: query.root, keys: keys, finalID: query.mergedIDs.finalID)
     }
 }

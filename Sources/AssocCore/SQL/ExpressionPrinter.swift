@@ -16,7 +16,7 @@ struct ExpressionPrinter {
     /// engine adds (keyset pagination on rows a join repeats).
     var joinedTableReferences: [String: Int] = [:]
 
-    func write(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
+    func write(_ expression: Expression, in node: QueryNode, to w: inout SQLBuffer) throws {
         switch expression {
         case .column(let name):
             try writeColumn(name, of: node, to: &w)
@@ -87,7 +87,7 @@ struct ExpressionPrinter {
     }
 
     /// Writes a list of conditions AND-ed: alone unparenthesized, several each parenthesized when compound.
-    func writeConjunction(_ conditions: [Expression], in node: QueryNode, to w: inout SQLWriter) throws {
+    func writeConjunction(_ conditions: [Expression], in node: QueryNode, to w: inout SQLBuffer) throws {
         let flat = conditions.flatMap { flatten(.and, $0) }
         if flat.count == 1, let only = flat.first {
             try write(only, in: node, to: &w)
@@ -99,7 +99,7 @@ struct ExpressionPrinter {
         }
     }
 
-    private func writeOperand(_ expression: Expression, in node: QueryNode, to w: inout SQLWriter) throws {
+    private func writeOperand(_ expression: Expression, in node: QueryNode, to w: inout SQLBuffer) throws {
         if isCompound(expression) {
             w.append("(")
             try write(expression, in: node, to: &w)
@@ -127,7 +127,7 @@ struct ExpressionPrinter {
         }
     }
 
-    func writeColumn(_ name: String, of node: QueryNode, to w: inout SQLWriter, forceQualify: Bool = false) throws {
+    func writeColumn(_ name: String, of node: QueryNode, to w: inout SQLBuffer, forceQualify: Bool = false) throws {
         let spelled: String
         if let column = node.table.column(named: name) {
             guard column.isNameValidUTF8 else {
@@ -155,7 +155,7 @@ struct ExpressionPrinter {
         w.append(quoteIdentifier(spelled))
     }
 
-    private func writeAggregate(_ aggregate: Aggregate, to w: inout SQLWriter) throws {
+    private func writeAggregate(_ aggregate: Aggregate, to w: inout SQLBuffer) throws {
         guard let id = aggregate.nodeID, let node = nodes[finalID(id)] else {
             throw AssocError.invalid("aggregate on \(quoteForMessage(aggregate.association.displayName)) is used where it cannot be joined")
         }

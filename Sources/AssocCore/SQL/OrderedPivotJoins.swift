@@ -32,7 +32,7 @@ extension Resolver {
             }
             let node = try node(
                 for: table, relation: step.request.relation, isIncluded: false, presetID: step.hints.presetNodeID,
-                isRoot: false, pendingJoins: step.hints.pendingJoins)
+                pendingJoins: step.hints.pendingJoins)
             pivots.append(PrefetchStep(node: node, pairs: step.definition.columns))
         }
         let firstPairs = first.definition.columns

@@ -5,21 +5,22 @@ struct ResolvedQuery: Sendable {
     var root: QueryNode
     var limit: Int?
     var offset: Int?
-    var redirects: NodeRedirects
+    var mergedIDs: MergedIDs
     /// The node each join of the request resolved to, by join path (final ids).
     var joinNodes: [[Int]: Int] = [:]
 
     /// The same tree with another root (a prefetch statement's), and no limit of its own.
     func statement(root: QueryNode) -> ResolvedQuery {
-        ResolvedQuery(root: root, limit: nil, offset: nil, redirects: redirects)
+        ResolvedQuery(root: root, limit: nil, offset: nil, mergedIDs: mergedIDs)
     }
 }
 
 /// Node ids replaced by merges, each mapped to the id that took its place.
-struct NodeRedirects: Sendable {
+struct MergedIDs: Sendable {
     private(set) var replaced: [Int: Int] = [:]
 
-    mutating func redirect(_ id: Int, to survivor: Int) {
+    /// Records that the node `id` was merged into the node `survivor`.
+    mutating func merge(_ id: Int, into survivor: Int) {
         replaced[id] = survivor
     }
 

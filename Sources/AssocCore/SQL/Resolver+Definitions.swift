@@ -139,7 +139,7 @@ extension Resolver {
             try checkStep(step.definition, from: previous, to: table)
             let node = try node(
                 for: table, relation: step.relation, isIncluded: false,
-                presetID: step.hints.presetNodeID, isRoot: false, pendingJoins: step.hints.pendingJoins)
+                presetID: step.hints.presetNodeID, pendingJoins: step.hints.pendingJoins)
             chain.append(PrefetchStep(node: node, pairs: step.definition.columns))
             previous = table
         }
@@ -150,7 +150,7 @@ extension Resolver {
         joinPath = targetPath
         let targetNode = try node(
             for: destination, relation: last.relation, isIncluded: true,
-            presetID: last.hints.presetNodeID, isRoot: false, pendingJoins: last.hints.pendingJoins)
+            presetID: last.hints.presetNodeID, pendingJoins: last.hints.pendingJoins)
         let key = AssociationKey.plural(association.key ?? name, isToMany: true)
         let child = QueryChild(key: key, kind: .all, pairs: last.definition.columns, node: targetNode, prefetchChain: chain)
         return try merge(child, into: &parent)

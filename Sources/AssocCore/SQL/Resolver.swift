@@ -5,7 +5,7 @@ struct Resolver {
     let graph: AssociationGraph
     private var nextID = 0
     /// Node ids replaced by merges, mapped to the id that survived.
-    private(set) var redirects = NodeRedirects()
+    private(set) var mergedIDs = MergedIDs()
     /// Where each join the request wrote landed: its join path (see `RequestScope.joinPath`) →
     /// the id of its destination's node. Read by `Database.scopeTree(of:)`.
     private(set) var joinNodes: [[Int]: Int] = [:]
@@ -29,8 +29,8 @@ struct Resolver {
     mutating func resolve(_ request: Request) throws -> ResolvedQuery {
         var root = try resolveRoot(request)
         root.ordersTotally = request.isOrderedTotally
-        var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, redirects: redirects)
-        resolved.joinNodes = joinNodes.mapValues { redirects.finalID($0) }
+        var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, mergedIDs: mergedIDs)
+        resolved.joinNodes = joinNodes.mapValues { mergedIDs.finalID($0) }
         return resolved
     }
 
@@ -39,7 +39,7 @@ struct Resolver {
             guard let table = schema.table(named: request.table) else {
                 throw AssocError.unknownTable(request.table, in: schema)
             }
-            return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil, isRoot: true)
+            return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil)
         }
         // The association's own refinements (`albums.filter(…)`) apply to the destination, before
         // the request's.
@@ -51,7 +51,7 @@ struct Resolver {
         let ownJoinCount = relation.joins.count
         relation = relation.merging(request.relation)
         var root = try node(
-            for: table, relation: relation, isIncluded: true, presetID: nil, isRoot: true, firstRecordedJoin: ownJoinCount)
+            for: table, relation: relation, isIncluded: true, presetID: nil, firstRecordedJoin: ownJoinCount)
         if previousStage == nil, Self.hasOrderedPivot(steps) {
             try joinOrderedPivots(steps, base: origin.base, to: &root)
         } else if let previousStage {
@@ -91,7 +91,7 @@ struct Resolver {
 
     /// The surviving id of a node after merges.
     func finalID(_ id: Int) -> Int {
-        redirects.finalID(id)
+        mergedIDs.finalID(id)
     }
 
     private mutating func makeID(_ preset: Int?) -> Int {
@@ -108,7 +108,7 @@ struct Resolver {
     /// The node of `table` refined by `relation`. `firstRecordedJoin`: the joins before it came
     /// from an association's own refinements, not from the request (they get no join path).
     mutating func node(
-        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?, isRoot: Bool,
+        for table: TableInfo, relation: Relation, isIncluded: Bool, presetID: Int?,
         pendingJoins: [PendingJoin] = [], firstRecordedJoin: Int = 0
     ) throws -> QueryNode {
         var node = QueryNode(
@@ -130,8 +130,7 @@ struct Resolver {
             _ = try attach(pending.association, method: pending.method, to: &node, hints: pending.hints)
         }
         joinPath = nil
-        for filter in relation.filters where filter.containsAggregate {
-            _ = filter
+        if relation.filters.contains(where: \.containsAggregate) {
             throw AssocError.invalid("aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))", table: table.name)
         }
         node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
@@ -140,9 +139,6 @@ struct Resolver {
             node.ordering = try node.ordering.map { Ordering(try joinAggregates(in: $0.expression, on: &node), descending: $0.descending) }
         }
         node.havings = try relation.havings.map { try joinAggregates(in: $0, on: &node) }
-        if isIncluded && !isRoot && !node.annotations.isEmpty {
-            // Annotations on a joined association are selected with it.
-        }
         return node
     }
 
@@ -214,7 +210,7 @@ struct Resolver {
         }
         let child = try node(
             for: destination, relation: definition.refining(association.relation), isIncluded: method.isIncluding,
-            presetID: hints.presetNodeID, isRoot: false, pendingJoins: hints.pendingJoins)
+            presetID: hints.presetNodeID, pendingJoins: hints.pendingJoins)
         let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
         return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)
     }
@@ -265,7 +261,7 @@ struct Resolver {
 
     private mutating func mergeNodes(_ a: QueryNode, _ b: QueryNode) throws -> QueryNode {
         var node = a
-        redirects.redirect(b.id, to: a.id)
+        mergedIDs.merge(b.id, into: a.id)
         if !b.selection.isEmpty { node.selection = b.selection }
         node.annotations += b.annotations
         node.filters += b.filters

@@ -1,5 +1,5 @@
 /// One SQL statement and the values bound to its `?` parameters, in order.
-public struct GeneratedStatement: Sendable, Equatable, CustomStringConvertible {
+public struct GeneratedStatement: Sendable, Hashable, CustomStringConvertible {
     /// The SQL text, identifiers quoted, values as `?`.
     public var sql: String
     /// The values bound to the `?` placeholders, in order.
@@ -34,7 +34,6 @@ package struct GeneratedQuery: Sendable {
     package var statement: GeneratedStatement
     var layout: RowLayout
     var tree: QueryNode
-    var resolverMergedIDs: NodeRedirects
     /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
     var hiddenColumnCount: Int
     /// With a cell preview: the columns after the hidden ones, one per selected column, holding
@@ -55,11 +54,11 @@ package enum SQLGenerator {
         var resolver = Resolver(graph: graph)
         resolver.previousStage = previousStage
         let query = try resolver.resolve(request)
-        return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.redirects)
+        return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs)
     }
 
     static func generate(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: NodeRedirects,
+        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
         hiddenColumns: [(nodeID: Int, column: String)] = [], cellPreview: Int? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
@@ -98,7 +97,7 @@ package enum SQLGenerator {
         }
 
         // Phase 2: print clauses in SQL order, binding values as they come.
-        var w = SQLWriter()
+        var w = SQLBuffer()
         w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         var selectedCount = 0
         var previewLengths: [String?] = []
@@ -120,28 +119,19 @@ package enum SQLGenerator {
         for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
-        if !root.filters.isEmpty || root.pivotFilter != nil || root.originFilter != nil {
+        var conditions = SQLConjunction()
+        if let origin = root.originFilter {
+            conditions.add { w, _ in try writeOriginFilter(origin, of: root, printer: printer, to: &w) }
+        }
+        for filter in root.filters.flatMap({ flattenAnd($0) }) {
+            conditions.add { w, several in try writeParenthesized(filter, in: root, printer: printer, when: several, to: &w) }
+        }
+        if let pivot = root.pivotFilter {
+            conditions.add { w, several in try writePivotFilter(pivot, of: root, printer: printer, parenthesized: several, to: &w) }
+        }
+        if !conditions.isEmpty {
             w.append(" WHERE ")
-            let count = root.filters.flatMap { flattenAnd($0) }.count + (root.pivotFilter == nil ? 0 : 1)
-                + (root.originFilter == nil ? 0 : 1)
-            if let origin = root.originFilter {
-                try writeOriginFilter(origin, of: root, printer: printer, to: &w)
-                if count > 1 { w.append(" AND ") }
-            }
-            if !root.filters.isEmpty {
-                if count > 1 {
-                    for (index, filter) in root.filters.flatMap({ flattenAnd($0) }).enumerated() {
-                        if index > 0 { w.append(" AND ") }
-                        try writeParenthesized(filter, in: root, printer: printer, when: true, to: &w)
-                    }
-                } else {
-                    try printer.writeConjunction(root.filters, in: root, to: &w)
-                }
-            }
-            if let pivot = root.pivotFilter {
-                if !root.filters.isEmpty { w.append(" AND ") }
-                try writePivotFilter(pivot, of: root, printer: printer, parenthesized: count > 1, to: &w)
-            }
+            try conditions.write(to: &w)
         }
         if root.groupsByPrimaryKey {
             w.append(" GROUP BY ")
@@ -177,14 +167,14 @@ package enum SQLGenerator {
         }
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
-            layout: layout(of: root, key: ""), tree: root, resolverMergedIDs: mergedIDs,
+            layout: layout(of: root, key: ""), tree: root,
             hiddenColumnCount: hiddenColumns.count, previewLengthCount: previewLengths.count)
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
     /// bound where the subquery stands.
     static func writeOriginFilter(
-        _ filter: SubqueryFilter, of root: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter
+        _ filter: SubqueryFilter, of root: QueryNode, printer: ExpressionPrinter, to w: inout SQLBuffer
     ) throws {
         if filter.columns.count > 1 { w.append("(") }
         for (index, column) in filter.columns.enumerated() {
@@ -215,7 +205,7 @@ package enum SQLGenerator {
     /// hidden ones), the columns of `*` are read cut (`CellPreview`); other items are read whole.
     static func writeSelection(
         of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String],
-        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLWriter
+        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLBuffer
     ) throws -> Int {
         var count = 0
         func separator() {
@@ -228,7 +218,7 @@ package enum SQLGenerator {
             case .allColumns where preview != nil && node.table.columns.allSatisfy(\.isNameValidUTF8):
                 for (index, column) in node.table.columns.enumerated() {
                     if index > 0 { w.append(", ") }
-                    var spelled = SQLWriter()
+                    var spelled = SQLBuffer()
                     try printer.writeColumn(column.name, of: node, to: &spelled, forceQualify: true)
                     let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
                     w.append(cut)
@@ -289,8 +279,9 @@ package enum SQLGenerator {
 
     /// Writes the joins below `node`. An optional join whose table has required joins of its own
     /// is written as a parenthesized group, `LEFT JOIN ("a" JOIN "b" ON …) ON …`, which means
-    /// "a, with its b, when both exist" (GRDB refuses this shape; the seeds list it as a known issue).
-    static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLWriter) throws {
+    /// "a, with its b, when both exist" (GRDB 7 refuses this shape: a required association
+    /// below an optional one).
+    static func writeJoins(of node: QueryNode, printer: ExpressionPrinter, sqlNames: [Int: String], to w: inout SQLBuffer) throws {
         for child in node.children where child.kind != .all {
             let grouped = child.kind == .optional && child.node.children.contains { $0.kind == .required }
             if grouped {
@@ -308,48 +299,44 @@ package enum SQLGenerator {
     }
 
     /// `"child"."fk" = "parent"."pk"` for each column pair, then the association's own filters.
-    static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLWriter) throws {
-        let conditionCount = child.pairs.count + child.node.filters.flatMap { flattenAnd($0) }.count
-            + (child.node.pivotFilter == nil ? 0 : 1) + (child.node.originFilter == nil ? 0 : 1)
-        var index = 0
+    static func writeJoinCondition(_ child: QueryChild, parent: QueryNode, printer: ExpressionPrinter, to w: inout SQLBuffer) throws {
+        var conditions = SQLConjunction()
         for pair in child.pairs {
-            if index > 0 { w.append(" AND ") }
-            if conditionCount > 1 { w.append("(") }
-            try printer.writeColumn(pair.destination, of: child.node, to: &w)
-            w.append(" = ")
-            try printer.writeColumn(pair.origin, of: parent, to: &w)
-            if conditionCount > 1 { w.append(")") }
-            index += 1
+            conditions.add { w, several in
+                if several { w.append("(") }
+                try printer.writeColumn(pair.destination, of: child.node, to: &w)
+                w.append(" = ")
+                try printer.writeColumn(pair.origin, of: parent, to: &w)
+                if several { w.append(")") }
+            }
         }
         for filter in child.node.filters.flatMap({ flattenAnd($0) }) {
-            if index > 0 { w.append(" AND ") }
-            if conditionCount > 1 && printer.isCompound(filter) {
-                w.append("(")
-                try printer.write(filter, in: child.node, to: &w)
-                w.append(")")
-            } else {
-                try printer.write(filter, in: child.node, to: &w)
+            conditions.add { w, several in
+                try writeParenthesized(filter, in: child.node, printer: printer, when: several, to: &w)
             }
-            index += 1
         }
         if let pivot = child.node.pivotFilter {
-            if index > 0 { w.append(" AND ") }
-            try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: conditionCount > 1, to: &w)
-            index += 1
+            conditions.add { w, several in
+                try writePivotFilter(pivot, of: child.node, printer: printer, parenthesized: several, to: &w)
+            }
         }
         if let origin = child.node.originFilter {
             // An ordered pivot of `request(for:)` (OrderedPivotJoins): restricted to the base's keys.
-            if index > 0 { w.append(" AND ") }
-            if conditionCount > 1 { w.append("(") }
-            try writeOriginFilter(origin, of: child.node, printer: printer, to: &w)
-            if conditionCount > 1 { w.append(")") }
-            index += 1
+            conditions.add { w, several in
+                if several { w.append("(") }
+                try writeOriginFilter(origin, of: child.node, printer: printer, to: &w)
+                if several { w.append(")") }
+            }
         }
-        if index == 0 { w.append("1") }
+        if conditions.isEmpty {
+            w.append("1")
+        } else {
+            try conditions.write(to: &w)
+        }
     }
 
     static func writeParenthesized(
-        _ expression: Expression, in node: QueryNode, printer: ExpressionPrinter, when condition: Bool, to w: inout SQLWriter
+        _ expression: Expression, in node: QueryNode, printer: ExpressionPrinter, when condition: Bool, to w: inout SQLBuffer
     ) throws {
         if condition && printer.isCompound(expression) {
             w.append("(")
@@ -367,7 +354,7 @@ package enum SQLGenerator {
     /// The prefetch restriction: `"c" = ?`, `"c" IN (?, ?)`, `("a", "b") IN (VALUES (?, ?), …)`,
     /// or a single JSON argument for large key sets.
     static func writePivotFilter(
-        _ pivot: PivotFilter, of node: QueryNode, printer: ExpressionPrinter, parenthesized: Bool, to w: inout SQLWriter
+        _ pivot: PivotFilter, of node: QueryNode, printer: ExpressionPrinter, parenthesized: Bool, to w: inout SQLBuffer
     ) throws {
         if parenthesized { w.append("(") }
         defer { if parenthesized { w.append(")") } }

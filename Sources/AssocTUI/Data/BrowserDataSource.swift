@@ -17,17 +17,6 @@ package struct TableSummary: Sendable, Hashable {
     }
 }
 
-/// One SQL statement as run, for the SQL pane.
-package struct ExecutedStatement: Sendable, Hashable {
-    package var sql: String
-    package var arguments: [DatabaseValue]
-
-    package init(sql: String, arguments: [DatabaseValue]) {
-        self.sql = sql
-        self.arguments = arguments
-    }
-}
-
 /// A window of rows of a view, flattened for the grid, with the statements that produced it.
 package struct RowsPage: Sendable, Equatable {
     /// Root columns first, then each included scope's, then prefetch counts.
@@ -47,7 +36,7 @@ package struct RowsPage: Sendable, Equatable {
     /// Whether the view pages on a key, so its last rows can be read without counting it.
     package var isKeyset: Bool
     /// Every statement run to get the page, in order.
-    package var statements: [ExecutedStatement]
+    package var statements: [GeneratedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column
@@ -60,7 +49,7 @@ package struct RowsPage: Sendable, Equatable {
 
     package init(
         columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
-        keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [ExecutedStatement],
+        keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [GeneratedStatement],
         prefetched: [[PrefetchedRows]] = []
     ) {
         self.isKeyset = isKeyset
@@ -79,9 +68,9 @@ package struct RowsPage: Sendable, Equatable {
 /// A counted view: the number and the statement that counted it.
 package struct RowCount: Sendable, Equatable {
     package var count: Int
-    package var statement: ExecutedStatement
+    package var statement: GeneratedStatement
 
-    package init(count: Int, statement: ExecutedStatement) {
+    package init(count: Int, statement: GeneratedStatement) {
         self.count = count
         self.statement = statement
     }

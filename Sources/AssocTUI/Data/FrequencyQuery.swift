@@ -14,7 +14,7 @@ package struct FrequencyPage: Sendable, Equatable {
     /// Rows of the view, and distinct values among them.
     package var totalRows: Int
     package var distinctCount: Int
-    package var statement: ExecutedStatement
+    package var statement: GeneratedStatement
 }
 
 /// The frequencies of one column of a view (`F`): the view's request reduced to that column (its
@@ -60,12 +60,12 @@ package struct FrequencyQuery: Sendable, Hashable {
     }
 
     /// The grouping statement over the view's statement, for `limit` values from `offset`.
-    func statement(inner: GeneratedStatement, offset: Int, limit: Int) -> ExecutedStatement {
+    func statement(inner: GeneratedStatement, offset: Int, limit: Int) -> GeneratedStatement {
         let sql = """
             SELECT "value", COUNT(*) AS "count", SUM(COUNT(*)) OVER () AS "rows", COUNT(*) OVER () AS "values" \
             FROM (\(inner.sql)) GROUP BY "value" ORDER BY "count" DESC, "value" LIMIT ? OFFSET ?
             """
-        return ExecutedStatement(sql: sql, arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
+        return GeneratedStatement(sql: sql, arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
     }
 }
 

@@ -1,10 +1,11 @@
 import AssocCore
 
 /// How to read rows `offset ..< offset + limit` of a view without making SQLite skip millions of
-/// rows: keyset pagination on the view's order (its sort on root columns, then the root table's
-/// key: rowid, INTEGER PRIMARY KEY, or a one-column WITHOUT ROWID key), starting from the values
-/// of a row already seen next to the wanted rows (an anchor), or from either end. OFFSET is used
-/// only for short skips, and for views without a keyset (see `PagingKeyset`).
+/// rows: keyset pagination on the view's order (its sort, on columns of the root or of an
+/// include or on expressions of them; then the root's key, of one column or several; then the
+/// keys of the rows a to-many join repeats: see `PagingKeyset`), starting from the values of a
+/// row already seen next to the wanted rows (an anchor), or from either end. OFFSET is used only
+/// for short skips, and for views without a keyset.
 enum PagePlan: Sendable, Equatable {
     /// `WHERE (order) > after ORDER BY order LIMIT limit OFFSET skip` (no WHERE when `after` is nil).
     case forward(after: [DatabaseValue]?, skip: Int, limit: Int)

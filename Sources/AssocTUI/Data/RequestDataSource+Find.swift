@@ -18,7 +18,7 @@ extension RequestDataSource {
     /// More than `exactCountLimit` rows in between: the match is at `PagePlan.provisionalJump`,
     /// with `locate` set (see `startRelativeFrame`).
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
-        let base = try request(for: view)
+        let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "find")
         guard let cursor = anchors(of: view)[position] else {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor is not loaded yet: try again")
@@ -63,7 +63,7 @@ extension RequestDataSource {
     /// More than `exactCountLimit` rows before it: the row is at `PagePlan.provisionalJump`, with
     /// `locate` set (see `startRelativeFrame`).
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
-        let base = try request(for: view)
+        let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "jump to a key")
         let value = Self.keyValue(text)
         let description = "the first key at least \(text)"

@@ -30,9 +30,7 @@ extension RequestDataSource {
 
     /// The statements of `requests` as the SQL pane shows them: each one's plan, prefetch
     /// statements with their `IN (…)` placeholder.
-    func statements(of requests: [Request]) throws -> [ExecutedStatement] {
-        try requests.flatMap { try db.plan($0).steps }.map {
-            ExecutedStatement(sql: $0.statement.sql, arguments: $0.statement.arguments)
-        }
+    func statements(of requests: [Request]) throws -> [GeneratedStatement] {
+        try requests.flatMap { try db.plan($0).steps }.map(\.statement)
     }
 }

@@ -5,7 +5,7 @@ extension RequestDataSource {
     package func swiftCode(for view: RequestView) throws -> String {
         // Declared types only: the tab is generated on the loop, and the worker may be reading
         // with the same connection (`assoc swift` also reads the values' storage classes).
-        try SwiftCodeGenerator.code(for: request(for: view), in: db, readingValues: false)
+        try SwiftCodeGenerator.code(for: view.request, in: db, readingValues: false)
     }
 
     package func schemaTree(around table: String) -> [SchemaTree.Line] {
@@ -16,7 +16,7 @@ extension RequestDataSource {
         _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
-        let request = try request(for: view)
+        let request = view.request
         var projection: ((Row) -> Row)?
         if let columns {
             // Each row flattened as the grid flattens it, then the grid's columns picked in order.

@@ -1,8 +1,9 @@
 import AssocCore
 
-/// The browser's data source: every `RequestView` becomes an AssocCore `Request`
-/// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
-/// run through `AssocCore.Database`, its rows flattened from their scopes (`author.name`).
+/// The browser's data source: every `RequestView` holds an AssocCore `Request` (for a followed
+/// link `Genre.filter(key: 1).request(for: albums)`, see `FollowRequest`; includes are
+/// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
+/// their scopes (`author.name`).
 /// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
 /// plan of each page.
 package final class RequestDataSource: BrowserDataSource {
@@ -64,11 +65,6 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Requests
 
-    /// The request behind `view`, without paging.
-    package func request(for view: RequestView) throws -> Request {
-        view.request
-    }
-
     /// The records `link` reaches from one row of `table` (see `FollowRequest`).
     func followRequest(link: String, table: String, columns: [String], values: [DatabaseValue]) throws -> Request {
         guard let info = db.schema.table(named: table) else { throw AssocError.unknownTable(table, suggestions: []) }
@@ -118,7 +114,7 @@ package final class RequestDataSource: BrowserDataSource {
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
-        let base = try request(for: view)
+        let base = view.request
         guard let keyset = pagingKeyset(for: base) else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
@@ -143,7 +139,7 @@ package final class RequestDataSource: BrowserDataSource {
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
-        let base = try request(for: view)
+        let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
         let keyset = pagingKeyset(for: base, repeatsKey: repeatsKey)
@@ -264,7 +260,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
     /// keyset values kept as anchors.
     private func makePage(
-        _ fetched: [Row], first: Int, statements: [ExecutedStatement], view: RequestView, base: Request,
+        _ fetched: [Row], first: Int, statements: [GeneratedStatement], view: RequestView, base: Request,
         keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
     ) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
@@ -337,13 +333,13 @@ package final class RequestDataSource: BrowserDataSource {
     // MARK: Counts
 
     package func count(of view: RequestView) throws -> RowCount {
-        let request = try request(for: view)
+        let request = view.request
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
         rebaseProvisionalAnchors(of: view.request, count: count)
-        return RowCount(count: count, statement: ExecutedStatement(sql: counting.sql, arguments: counting.arguments))
+        return RowCount(count: count, statement: counting)
     }
 
     /// Anchors seen while the view's end was provisional (`G` before the count) move to their

@@ -189,12 +189,6 @@ extension Request {
         copy.relation.ordering = [Ordering(expression)]
         return (copy, false)
     }
-
-    /// The direction the request sorts `expression` in first, nil when it does not.
-    func sortDirection(of expression: AssocCore.Expression) -> Bool? {
-        guard let first = relation.ordering?.first, first.expression == expression else { return nil }
-        return first.descending == true
-    }
 }
 
 extension AssociationRequest {

@@ -4,6 +4,12 @@ import AssocCore
 /// names it. Everything that changes the data (include, toggle, remove, prefetch, aggregate,
 /// filter, sort, a typed request) is an edit of `request` (see `RequestEdits`); what SQL does not
 /// hold (cursor, scroll, hidden columns) lives in `RowsState`.
+///
+/// Equality and hashing look at `request` alone, not at `title`, `rowLabel` or `presentation`:
+/// two views are equal when they show the same rows. That is what every "is this result still
+/// for the current view?" check means (a page asked for before a column was hidden, resized or
+/// pinned still lands), and what the source's anchors are keyed by. Compare `presentation`
+/// explicitly where it matters.
 package struct RequestView: Sendable, Hashable {
     package var request: Request
     /// The table, or the followed link's name.
@@ -27,8 +33,8 @@ package struct RequestView: Sendable, Hashable {
     /// The table the rows come from.
     package var table: String { request.table }
 
-    /// Views are equal when their requests are: the title and the presentation are not data
-    /// (a page asked for before a column was hidden is still the page of the view).
+    /// Equal when the requests are (see the type's documentation): the title, the row label
+    /// and the presentation are not data.
     package static func == (lhs: RequestView, rhs: RequestView) -> Bool { lhs.request == rhs.request }
     package func hash(into hasher: inout Hasher) { hasher.combine(request) }
 }

@@ -9,8 +9,9 @@ struct Binding: Sendable {
     var hint: String?
 }
 
-/// The one binding table. It follows KEYMAP.md (the keys most terminal data tools share, from
-/// VisiData, less and vim habits), and drives key lookup, the help screen and the hint line.
+/// The one binding table: the keys most terminal data tools share (VisiData, less and vim
+/// habits: `hjkl` and the arrows move, `/` finds, `q` quits, `?` helps). It drives key lookup,
+/// the help screen and the hint line.
 ///
 /// Deviations, and why: none in the keys themselves. While a query runs (spinner on the last line)
 /// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in

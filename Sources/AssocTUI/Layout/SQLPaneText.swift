@@ -18,7 +18,7 @@ enum SQLPaneText {
     /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
     /// arguments: what `y` copies.
     static func plainText(for state: AppState) -> String? {
-        let statements: [ExecutedStatement]
+        let statements: [GeneratedStatement]
         if let frequency = state.frequency {
             statements = frequency.page.map { [$0.statement] } ?? []
         } else if let rows = state.rows {
@@ -45,7 +45,7 @@ enum SQLPaneText {
 
     /// The statement wrapped to `width`, then an arguments line when there are arguments.
     /// Long lists of placeholders (a prefetch's `IN (?, ?, …)`) and of arguments are shortened.
-    static func lines(for statement: ExecutedStatement, width: Int) -> [[StyledText]] {
+    static func lines(for statement: GeneratedStatement, width: Int) -> [[StyledText]] {
         var lines = wrap(SQLHighlighter.spans(Sanitizer.sanitize(compacted(statement.sql))), width: width)
         if !statement.arguments.isEmpty {
             var shown = statement.arguments.prefix(maximumArguments).map { Sanitizer.sanitize($0.sqlLiteral) }

@@ -403,10 +403,8 @@ enum Reducer {
     static func move(_ state: inout AppState, _ change: (ListCursor) -> ListCursor) -> [Effect] {
         switch state.focus {
         case .tables:
-            let before = state.tablesCursor.index
             state.tablesCursor = change(state.tablesCursor)
                 .scrolledToShowSelection(visible: state.visibleLines(.tables))
-            _ = before
             return []
         case .links:
             state.linksCursor = change(state.linksCursor).scrolledToShowSelection(visible: state.visibleLines(.links))

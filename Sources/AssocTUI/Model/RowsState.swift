@@ -28,8 +28,8 @@ struct RowsState: Sendable, Equatable {
     var cursor = ListCursor()
     var column = ListCursor()
     /// The statements of the last page, and the one that counted the rows.
-    var statements: [ExecutedStatement] = []
-    var countStatement: ExecutedStatement?
+    var statements: [GeneratedStatement] = []
+    var countStatement: GeneratedStatement?
     /// How the view pages (keyset or OFFSET, and why).
     var paging = ""
     var isLoading = true

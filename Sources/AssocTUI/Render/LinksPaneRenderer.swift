@@ -8,25 +8,16 @@ enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .links
         let title = state.linksTable.map { "Links: " + $0 } ?? "Links"
-        let content = PaneChrome.drawTitle(title, trailing: String(state.links.count), counter: true, in: rect, focused: focused, buffer: &buffer)
-        guard !content.isEmpty else { return }
-        if state.links.isEmpty {
-            PaneChrome.drawNote("(no links)", in: content, buffer: &buffer)
-            return
-        }
         let counts = state.selectedLinkCounts
-        let cursor = state.linksCursor
-        for line in 0..<content.height {
-            let index = cursor.top + line
-            guard index < state.links.count else { break }
+        PaneChrome.drawList(
+            title: title, count: state.links.count, empty: "(no links)", cursor: state.linksCursor, focused: focused,
+            in: rect, buffer: &buffer
+        ) { index, origin, width, highlighted, selected, buffer in
             let entry = state.links[index]
-            let y = content.y + line
-            let highlighted = index == cursor.index && focused
-            if highlighted { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
             let count = entry.isRootLink && entry.association.isToMany
                 ? (state.rows == nil ? nil : counts?[entry.association.name].map(String.init) ?? "…") : nil
-            buffer.put(spans(for: entry, count: count, selected: index == cursor.index && !focused),
-                       at: Point(x: content.x, y: y), maxWidth: content.width, highlighted: highlighted)
+            buffer.put(spans(for: entry, count: count, selected: selected && !focused),
+                       at: origin, maxWidth: width, highlighted: highlighted)
         }
     }
 

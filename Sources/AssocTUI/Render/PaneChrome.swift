@@ -1,4 +1,5 @@
-/// The parts every pane shares: a title line, and the message shown when a pane is empty.
+/// The parts every pane shares: a title line, the message shown when a pane is empty, and the
+/// lines of a list pane.
 enum PaneChrome {
     /// Draws `title` on the first line of `rect` followed by a rule ("─ Tables ── 11 ─", heavy
     /// "━ Rows: Album ━━" when the pane has the focus),
@@ -35,5 +36,31 @@ enum PaneChrome {
     static func drawNote(_ text: String, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         buffer.put(TextWidth.truncate(text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, style: .dim)
+    }
+
+    /// A list pane (Tables, Links): its title with the item count, `empty` when there is no item,
+    /// else one line per visible item from the cursor's top, the cursor's line filled when the pane
+    /// has the focus. `drawItem` draws item `index` at `origin` within `width` cells, given
+    /// whether its line is highlighted (the focused cursor) and whether it is the cursor's.
+    static func drawList(
+        title: String, count: Int, empty: String, cursor: ListCursor, focused: Bool, in rect: Rect,
+        buffer: inout ScreenBuffer,
+        drawItem: (_ index: Int, _ origin: Point, _ width: Int, _ highlighted: Bool, _ selected: Bool, inout ScreenBuffer) -> Void
+    ) {
+        let content = drawTitle(title, trailing: String(count), counter: true, in: rect, focused: focused, buffer: &buffer)
+        guard !content.isEmpty else { return }
+        if count == 0 {
+            drawNote(empty, in: content, buffer: &buffer)
+            return
+        }
+        for line in 0..<content.height {
+            let index = cursor.top + line
+            guard index < count else { break }
+            let y = content.y + line
+            let selected = index == cursor.index
+            let highlighted = selected && focused
+            if highlighted { buffer.fill(Rect(x: content.x, y: y, width: content.width, height: 1), highlighted: true) }
+            drawItem(index, Point(x: content.x, y: y), content.width, highlighted, selected, &buffer)
+        }
     }
 }

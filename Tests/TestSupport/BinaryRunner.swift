@@ -1,23 +1,23 @@
 import Foundation
 import XCTest
 
-/// Runs the built `assoc` executable, as a user would, with a time limit (a hang is a failure).
-/// Adapted from Tests/AssocCLITests/BinaryRunner.swift: keeps raw output bytes and how the process ended.
-struct BinaryRunner {
-    struct Result {
-        var status: Int32
+/// Runs the built `assoc` executable, as a user would, with a time limit (a hang is a failure):
+/// its status, its raw output bytes and how the process ended.
+public struct BinaryRunner {
+    public struct Result: Sendable {
+        public var status: Int32
         /// True when the process ended by a signal (a trap, a crash), or was killed at the time limit.
-        var signaled: Bool
-        var timedOut: Bool
-        var stdoutBytes: Data
-        var stderrBytes: Data
-        var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
-        var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+        public var signaled: Bool
+        public var timedOut: Bool
+        public var stdoutBytes: Data
+        public var stderrBytes: Data
+        public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+        public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
     }
 
     /// The `assoc` binary next to the test bundle (`.build/debug/` on Linux), else under
     /// the package's `.build/debug/`, found from this file's path.
-    static func binaryURL(file: String = #filePath) throws -> URL {
+    public static func binaryURL(file: String = #filePath) throws -> URL {
         let besideBundle = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent().appendingPathComponent("assoc")
         if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
         let packageRoot = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -26,8 +26,13 @@ struct BinaryRunner {
         throw XCTSkip("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
     }
 
-    static func run(_ arguments: [String], timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil) throws -> Result {
+    /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;
+    /// `virtualMemoryKB` limits its address space (`ulimit -v`).
+    public static func run(
+        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil
+    ) throws -> Result {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         if let virtualMemoryKB {
             // `ulimit -v` in a shell that then becomes assoc: allocations past it fail.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -73,23 +78,20 @@ struct BinaryRunner {
 
 private final class BundleMarker {}
 
-final class LockedFlag: @unchecked Sendable {
+/// A flag set from one thread and read from another.
+public final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
+    public init() {}
+    public func set() { lock.withLock { flag = true } }
+    public var value: Bool { lock.withLock { flag } }
 }
 
-final class LockedData: @unchecked Sendable {
+/// Data set from one thread and read from another.
+public final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ newValue: Data) { lock.withLock { data = newValue } }
-    var value: Data { lock.withLock { data } }
-}
-
-/// A fresh temporary directory, removed by the caller.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-reliability-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    public init() {}
+    public func set(_ newValue: Data) { lock.withLock { data = newValue } }
+    public var value: Data { lock.withLock { data } }
 }

@@ -1,10 +1,10 @@
 import AssocCore
-import TestSupport
 
 /// A small Chinook-like database, built in memory: AC/DC has 2 albums; its first album has
 /// 3 tracks, one without a genre (so a required genre keeps 2); an artist bio makes a hasOne.
-enum ChinookFixture {
-    static let sql = """
+/// The browser's unit tests open it in memory, its end-to-end tests from a file.
+public enum ChinookFixture {
+    public static let sql = """
         CREATE TABLE Artist (ArtistId INTEGER PRIMARY KEY, Name TEXT);
         CREATE TABLE ArtistBio (BioId INTEGER PRIMARY KEY, ArtistId INTEGER NOT NULL UNIQUE REFERENCES Artist(ArtistId), Text TEXT);
         CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT NOT NULL, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
@@ -34,7 +34,7 @@ enum ChinookFixture {
         INSERT INTO PlaylistTrack VALUES (1, 1), (1, 2), (1, 6);
         """
 
-    static func database() throws -> Database {
-        return try TestDatabase.make(sql)
+    public static func database() throws -> Database {
+        try TestDatabase.make(sql)
     }
 }
