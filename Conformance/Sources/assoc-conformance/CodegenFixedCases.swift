@@ -90,6 +90,9 @@ extension CodegenFixedCase {
             name: "filter-sql", sql: albumsSQL,
             request: #"Track.filter(sql: "length(title) > ?", arguments: [4])"#),
         CodegenFixedCase(
+            name: "filter-sql-in-prefetch", sql: albumsSQL,
+            request: #"Album.including(all: tracks.filter(sql: "milliseconds > ?", arguments: [2500]))"#),
+        CodegenFixedCase(
             name: "is-empty-false", sql: albumsSQL,
             request: "Album.having(tracks.isEmpty == false && !tracks.isEmpty)"),
         CodegenFixedCase(

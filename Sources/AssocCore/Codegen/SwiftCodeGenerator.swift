@@ -103,8 +103,9 @@ package enum SwiftCodeGenerator {
         let body = try writer.body(request)
         let shape = builder.shape(of: root, key: "", isOptional: false)
         if !shape.shadowedKeys.isEmpty {
-            let keys = shape.shadowedKeys.joined(separator: ", ")
-            writer.notes.append("The key(s) \(keys) name both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
+            let keys = shape.shadowedKeys.count == 1
+                ? "The key \(shape.shadowedKeys.joined()) names" : "The keys \(shape.shadowedKeys.joined(separator: ", ")) name"
+            writer.notes.append(keys + " both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
         }
         var structs = SwiftDecodedStructWriter(catalog: writer.catalog)
         let decodedType: String
