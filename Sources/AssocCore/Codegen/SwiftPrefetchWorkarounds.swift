@@ -77,10 +77,9 @@ extension SwiftRequestWriter {
         let pairs = definition.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) }
         let kind: AssociationKind = definition.kind == .belongsTo ? .hasMany : .belongsTo
         let key = GRDBNaming.defaultKey(destinationTable: parent.name)
-        var reverse = Association(
+        let reverse = Association(
             name: kind == .belongsTo ? key.singular : key.plural, kind: kind, origin: definition.destination,
             destination: parent.name, path: .direct(pairs), source: definition.source)
-        reverse.singularName = nil
         let destination = try table(named: definition.destination)
         let declared = try declareDirect(reverse, from: destination, ordering: [])
         notes.append("GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a prefetch that uses its parent's alias joins the parent back under that alias (as Assoc does), else GRDB says \"no such column\".")

@@ -15,6 +15,8 @@ struct Binding: Sendable {
 /// Deviations, and why: none in the keys themselves. While a query runs (spinner on the last line)
 /// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in
 /// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
+/// `r` (the Swift tab's request-only form) is ours, as the Swift tab is: r for "request", a key
+/// the tools of KEYMAP.md leave free (`R` re-runs).
 enum Keymap {
     static let bindings: [Binding] = [
         // Move
