@@ -28,6 +28,10 @@ struct CodegenCheck {
         var exactOrder = false
     }
 
+    /// A merge GRDB refuses that `assoc swift` writes around (the through association's pivot
+    /// gets a key of its own): such requests are compared, not excluded.
+    static let writtenAround = "ambiguous key: direct and through prefetch under one key"
+
     /// Programs also compiled alone (each as a whole `main.swift`), beside the batch.
     var standalone = 2
 
@@ -139,11 +143,13 @@ struct CodegenCheck {
         for _ in 0..<count {
             let spec = generator.request()
             tally.requests += 1
-            if let reason = exclusionReason(spec) {
+            let reason = exclusionReason(spec)
+            if let reason, reason != Self.writtenAround {
                 tally.excludedBy[reason, default: 0] += 1
                 continue
             }
-            if let n = try? grdb.count(spec), n > 5_000 {
+            // GRDB's own request for a merge it refuses would trap: only Assoc sizes it.
+            if reason == nil, let n = try? grdb.count(spec), n > 5_000 {
                 tally.excludedBy["too large: main query over 5,000 rows (not a GRDB limit; time and memory)", default: 0] += 1
                 continue
             }
