@@ -5,11 +5,12 @@ import AssocCore
 extension BrowserApp {
     func runTool(_ effect: Effect) {
         switch effect {
-        case .swiftCode(let view):
+        case .swiftCode(let view, let requestOnly):
             do {
-                dispatch(.swiftGenerated(SwiftCodeState(view: view, text: try dataSource.swiftCode(for: view), isError: false)))
+                let text = try dataSource.swiftCode(for: view, requestOnly: requestOnly)
+                dispatch(.swiftGenerated(SwiftCodeState(view: view, text: text, isError: false, requestOnly: requestOnly)))
             } catch {
-                dispatch(.swiftGenerated(SwiftCodeState(view: view, text: Self.describe(error), isError: true)))
+                dispatch(.swiftGenerated(SwiftCodeState(view: view, text: Self.describe(error), isError: true, requestOnly: requestOnly)))
             }
         case .loadSchemaMap(let table):
             dispatch(.schemaMapLoaded(table, dataSource.schemaTree(around: table)))

@@ -82,13 +82,14 @@ final class DeclaredFilterTests: XCTestCase {
 
     // MARK: Wherever the association is used
 
+    /// The declared ordering applies in the join too, after the request's own (as GRDB does).
     func testJoinsPutTheFilterInTheirOnClause() throws {
         let db = try database()
         let required = try db.request(parsing: "Album.including(required: longTracks).order(AlbumId)")
         let statement = try db.mainStatement(for: required)
         XCTAssertEqual(statement.sql, """
             SELECT "Album".*, "Track".* FROM "Album" JOIN "Track" ON ("Track"."AlbumId" = "Album"."AlbumId") \
-            AND ("Track"."Milliseconds" > ?) ORDER BY "Album"."AlbumId"
+            AND ("Track"."Milliseconds" > ?) ORDER BY "Album"."AlbumId", "Track"."Name"
             """)
         XCTAssertEqual(statement.arguments, [.integer(250)])
         XCTAssertEqual(ids(try db.fetchAll(required), "AlbumId"), [1, 3])

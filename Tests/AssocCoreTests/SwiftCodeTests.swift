@@ -399,7 +399,7 @@ final class SwiftCodeTests: XCTestCase {
                 let bAlias = TableAlias(name: "b")
                 return Book.aliased(bAlias)
                     .filter(Book.Columns.year >= 2000 && Book.Columns.title != nil || !(Book.Columns.price < 10.5))
-                    .including(required: Book.author.filter(Person.Columns.name.like("A%") || bAlias["year"] > 2000))
+                    .including(required: Book.author.filter(Person.Columns.name.like("A%") || bAlias[Book.Columns.year] > 2000))
                     .order(Book.Columns.title.desc, Book.Columns.year)
                     .limit(10, offset: 20)
             """)
@@ -563,7 +563,7 @@ final class SwiftCodeTests: XCTestCase {
         assertContains(program, #"static let databaseTableName = "tab\u{202E}le""#)
         assertContains(program, #"case id, name = "na\u{2066}me\u{2069}", zw = "z\u{200B}w""#)
         assertContains(program, #"return TableRecord2.filter(TableRecord2.Columns.name == "\u{202E}x")"#)
-        assertContains(quoted, #"// Note: The table q\u{202E}\"t has a double quote in its name"#)
+        assertContains(quoted, #"// Note: The table q\u{202E}"t has a double quote in its name"#)
     }
 
     /// `a‍b` (a zero-width joiner) beside `ab`: two types, each stating its table, so that neither

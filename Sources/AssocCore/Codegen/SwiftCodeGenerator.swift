@@ -14,6 +14,9 @@ package enum SwiftCodeGenerator {
         package var jsonMembers: String
         /// The type the rows decode into (`BookInfo`, or the record type).
         package var decodedType: String
+        /// The request alone (`assoc swift --request-only`): alias declarations, preparations and
+        /// the request expression, for an app that already has its record types.
+        package var request: String
     }
 
     /// The code for `request`, checked against `db`'s schema and graph: `import GRDB` and the
@@ -32,6 +35,14 @@ package enum SwiftCodeGenerator {
         text += parts.declarations + "\n\n"
         text += "// let rows = try dbQueue.read(fetchRows)\n"
         return text
+    }
+
+    /// The request alone, for an app that already has its record types and associations (named
+    /// as in the full code): the notes, alias declarations and preparations, then the request
+    /// expression (`Artist.including(all: Artist.albums)`).
+    package static func requestOnly(for request: Request, in db: Database, readingValues: Bool = true) throws -> String {
+        let parts = try self.parts(for: request, in: db, readingValues: readingValues)
+        return (parts.notes.isEmpty ? "" : parts.notes + "\n") + parts.request + "\n"
     }
 
     /// Whether `code` names Foundation's `Data` (as a whole identifier).
@@ -91,8 +102,10 @@ package enum SwiftCodeGenerator {
         let rootType = writer.catalog.typeName(for: root.table)
         let body = try writer.body(request)
         let shape = builder.shape(of: root, key: "", isOptional: false)
-        for key in shape.shadowedKeys {
-            writer.notes.append("The key \(key) names both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
+        if !shape.shadowedKeys.isEmpty {
+            let keys = shape.shadowedKeys.count == 1
+                ? "The key \(shape.shadowedKeys.joined()) names" : "The keys \(shape.shadowedKeys.joined(separator: ", ")) name"
+            writer.notes.append(keys + " both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
         }
         var structs = SwiftDecodedStructWriter(catalog: writer.catalog)
         let decodedType: String
@@ -106,7 +119,7 @@ package enum SwiftCodeGenerator {
         let requestTypeName = structs.catalog.typeName(for: requestType)
         var function = ["/// The request, in GRDB's query interface.",
                         "func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<\(requestTypeName)> {"]
-        function += (writer.aliasLines + body).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        function += (writer.aliasLines + body.functionLines).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
             .map { "    " + $0 }
         function.append("}")
         let fetch = [
@@ -134,22 +147,41 @@ package enum SwiftCodeGenerator {
                 writer.notes.append("The column(s) \(quoted.joined(separator: ", ")) of \(record.table.name) have a double quote in their name: GRDB 7 quotes names without doubling an inner quote, so SQL that names them (a filter, an order, a join) does not parse; rename them, or read them with SQL.")
             }
         }
-        for (key, name) in renames.sorted(by: { $0.key < $1.key }) {
-            writer.notes.append("The association \(name) is joined with the key \(key): GRDB's row decoder looks a key up among the row's columns first, case-insensitively, and a column of that name would be read instead.")
+        if !renames.isEmpty {
+            let sorted = renames.sorted(by: { $0.key < $1.key })
+            let what = sorted.count == 1
+                ? "The association \(sorted[0].value) is joined with the key \(sorted[0].key)"
+                : "The associations \(sorted.map(\.value).joined(separator: ", ")) are joined with the keys \(sorted.map(\.key).joined(separator: ", "))"
+            writer.notes.append(what + ": GRDB's row decoder looks a key up among the row's columns first, case-insensitively, and a column of that name would be read instead.")
         }
-        let notes = writer.notes.map { "// Note: " + SwiftComment.oneLine($0) }.joined(separator: "\n")
+        // One note per kind of difference, however many joins or steps show it.
+        var seen = Set<String>()
+        let notes = writer.notes.filter { seen.insert($0).inserted }
+            .map { "// Note: " + SwiftComment.oneLine($0) }.joined(separator: "\n")
+        let requestLines = writer.aliasLines + body.requestOnlyLines
         return Parts(
             notes: notes,
             declarations: declarations.joined(separator: "\n\n"),
             jsonMembers: "/// The association members of each JSON object, in Assoc's order.\nlet jsonMembers: [JSONMember] = "
                 + SwiftJSONMembers.literal(for: root, names: renames),
-            decodedType: decodedType)
+            decodedType: decodedType,
+            request: requestLines.joined(separator: "\n"))
     }
 }
 
 /// Text made safe for a `//` comment: one line, control characters shown as `\u{…}`.
 enum SwiftComment {
+    /// Quotes and backslashes stay as they are (a comment needs no escape); line breaks, control
+    /// characters and invisible scalars are written as in a string literal.
     static func oneLine(_ text: String) -> String {
-        String(SwiftNames.stringLiteral(text).dropFirst().dropLast())
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += SwiftNames.stringLiteral(String(scalar)).dropFirst().dropLast()
+            }
+        }
+        return result
     }
 }

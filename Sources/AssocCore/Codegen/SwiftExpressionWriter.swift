@@ -47,7 +47,11 @@ extension SwiftRequestWriter {
             }
             return Code(text: "Column(\(SwiftNames.stringLiteral(name)))", level: .postfix, kind: .specific)
         case .aliasedColumn(let alias, let column):
-            return Code(text: aliasVariable(alias) + "[\(SwiftNames.stringLiteral(column))]", level: .postfix, kind: .specific)
+            // Written as the record's column, as other columns are: `aAlias[Author.Columns.name]`.
+            let variable = aliasVariable(alias)
+            let columnText = aliasTables[alias.lowercased()].flatMap { catalog.columnCode(column, in: $0) }
+                ?? "Column(\(SwiftNames.stringLiteral(column)))"
+            return Code(text: variable + "[" + columnText + "]", level: .postfix, kind: .specific)
         case .value(.null):
             // Not `nil`: GRDB turns `== nil` into IS NULL, where SQL's `= NULL` is never true.
             return Code(text: "SQL(\"NULL\").sqlExpression", level: .postfix, kind: .specific)
@@ -85,7 +89,7 @@ extension SwiftRequestWriter {
             let literal = "SQL(\"" + escapedName + "(" + items.joined(separator: ", ") + ")\")"
             return Code(text: literal, level: .postfix, kind: .specific).sqlLiteralExpression
         case .aggregate(let aggregate):
-            let association = try associationCode(aggregate.association, from: table, fixSingularKey: true)
+            let association = try associationCode(aggregate.association, from: table, fixSingularKey: true, dropsDefaultOrdering: true)
             var text = association.text + "." + aggregate.function.rawValue
             if let argument = aggregate.argument {
                 // The argument's columns belong to the associated table, never to the root's annotations.
@@ -145,8 +149,15 @@ extension SwiftRequestWriter {
     }
 
     private mutating func binaryCode(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expression, table: TableInfo) throws -> Code {
+        if op == .equal || op == .notEqual, Self.isEmptyAggregate(rhs), Self.booleanLiteral(lhs) != nil {
+            return try binaryCode(op, rhs, lhs, table: table)
+        }
         var left = try code(lhs, table: table)
-        let right = try code(rhs, table: table)
+        var right = try code(rhs, table: table)
+        if op == .equal || op == .notEqual, Self.isEmptyAggregate(lhs), let flag = Self.booleanLiteral(rhs) {
+            // `isEmpty == false`, as the guides write it (the request keeps booleans as 1 and 0).
+            right = Code(text: flag ? "true" : "false", level: .postfix, kind: .literal)
+        }
         let kind: Kind = left.kind == .aggregate || right.kind == .aggregate ? .aggregate : .specific
         let swiftOperator: (String, Level)?
         switch op {
@@ -189,6 +200,20 @@ extension SwiftRequestWriter {
         let leftMinimum = level == .comparison ? Level.nilCoalescing : level
         let rightMinimum = Level(rawValue: level.rawValue + 1) ?? .postfix
         return Code(text: left.at(leftMinimum) + " \(symbol) " + right.at(rightMinimum), level: level, kind: kind)
+    }
+
+    private static func isEmptyAggregate(_ expression: Expression) -> Bool {
+        if case .aggregate(let aggregate) = expression { return aggregate.function == .isEmpty }
+        return false
+    }
+
+    /// true / false for the values 1 / 0 (how the request keeps `true` and `false`).
+    private static func booleanLiteral(_ expression: Expression) -> Bool? {
+        switch expression {
+        case .value(.integer(1)): return true
+        case .value(.integer(0)): return false
+        default: return nil
+        }
     }
 
     /// `x.desc`; an ordering on an annotation of the root (by its name, or by the aggregate it

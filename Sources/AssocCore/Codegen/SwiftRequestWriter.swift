@@ -7,6 +7,9 @@ struct SwiftRequestWriter {
     var catalog = SwiftRecordCatalog()
     /// `let bookAlias = TableAlias(name: "b")` for each user alias, in the order of first use.
     var aliases: [(variable: String, name: String)] = []
+    /// The table of each user alias (lower-cased name), so that its columns are written as the
+    /// record's (`aAlias[Author.Columns.deathDate]`).
+    var aliasTables: [String: TableInfo] = [:]
     /// Where the code differs from Assoc's request, and why (written as comments).
     var notes: [String] = []
     /// The names of the root's annotations, in order (nil: unnamed): an ordering by an aggregate
@@ -35,10 +38,39 @@ struct SwiftRequestWriter {
         return name
     }
 
-    /// The statements of the function body: preparations (`guard let genre = …`, `let keys = …`),
-    /// then `return <request>`. Alias declarations are added by the caller (`aliasLines`).
-    mutating func body(_ request: Request) throws -> [String] {
-        var lines: [String] = []
+    /// The function body's parts: the origin record of `record.request(for:)` (fetched by its
+    /// key first), `let` statements (the keys a followed link starts from), and the request
+    /// expression. Alias declarations are the caller's (`aliasLines`).
+    struct Body {
+        var record: (variable: String, type: String, key: String, destinationType: String)?
+        var statements: [String] = []
+        var expression: String
+
+        /// The lines of `makeRequest(_:)`'s body (without the alias lines).
+        var functionLines: [String] {
+            var lines: [String] = []
+            if let record {
+                lines.append("guard let \(record.variable) = try \(record.type).fetchOne(db, key: \(record.key)) else {")
+                lines.append("    return \(record.destinationType).none()")
+                lines.append("}")
+            }
+            return lines + statements + ["return " + expression]
+        }
+
+        /// The request alone, for an app that has its record types: the statements and the
+        /// expression, the origin record named in a comment.
+        var requestOnlyLines: [String] {
+            var lines: [String] = []
+            if let record {
+                lines.append("// \(record.variable): the \(record.type) whose key is \(record.key) (try \(record.type).fetchOne(db, key: \(record.key)))")
+            }
+            return lines + statements + [expression]
+        }
+    }
+
+    /// The function body: preparations (`guard let genre = …`, `let keys = …`), then the request.
+    mutating func body(_ request: Request) throws -> Body {
+        try collectAliasTables(of: request)
         if let origin = request.origin, let single = try singleRecordOrigin(origin) {
             // `record.request(for:)`: the origin record first, by its key.
             let baseType = catalog.typeName(for: single.table)
@@ -46,19 +78,15 @@ struct SwiftRequestWriter {
             let record = local(Inflector.lowerFirst(baseType))
             let destination = try resolver.rootTable(of: request)
             let destinationType = catalog.typeName(for: destination)
-            lines.append("guard let \(record) = try \(baseType).fetchOne(db, key: \(single.key)) else {")
-            lines.append("    return \(destinationType).none()")
-            lines.append("}")
-            let association = try associationCode(
-                resolver.withDefaultOrdering(origin.association, from: single.table), from: single.table, fixSingularKey: false)
-            var text = "return \(record).request(for: \(association.text))"
+            // The declaration carries the default ordering: GRDB's request(for:) applies it.
+            let association = try associationCode(origin.association, from: single.table, fixSingularKey: false)
+            var text = "\(record).request(for: \(association.text))"
             for call in try methods(request.relation, table: destination) + limitCalls(request) { text += "\n    ." + call }
-            lines.append(text)
-            return lines
+            return Body(record: (record, baseType, single.key, destinationType), expression: text)
         }
+        var lines: [String] = []
         let text = try expression(request, lines: &lines)
-        lines.append("return " + text)
-        return lines
+        return Body(statements: lines, expression: text)
     }
 
     /// The request as one Swift expression; a followed link from several rows adds `let`
@@ -186,9 +214,17 @@ struct SwiftRequestWriter {
             let values = try keyFilter.keys.map { try keyCode($0, table: table) }
             calls.append(keyFilter.isList ? "filter(keys: [" + values.joined(separator: ", ") + "])" : "filter(key: " + (values.first ?? "") + ")")
         }
-        for filter in relation.filters { calls.append("filter(" + (try code(filter, table: table).specific.text) + ")") }
-        for join in relation.joins {
-            let association = join.method == .includingAll ? resolver.withDefaultOrdering(join.association, from: table) : join.association
+        for filter in relation.filters {
+            if case .sql(let snippet, let arguments) = filter {
+                calls.append("filter(" + Self.sqlArguments(snippet, arguments) + ")")
+            } else {
+                calls.append("filter(" + (try code(filter, table: table).specific.text) + ")")
+            }
+        }
+        let pivotKeys = try bridgeKeyRenames(relation, table: table)
+        for (index, join) in relation.joins.enumerated() {
+            // A prefetch keeps its declaration's default ordering (GRDB applies it there too).
+            let association = join.association
             var method = join.method
             if underOptional && method.isRequired {
                 // GRDB stops with a fatal error on a required join behind an optional one.
@@ -199,11 +235,22 @@ struct SwiftRequestWriter {
             let saved = underOptional
             underOptional = method == .includingAll ? false : (underOptional || !method.isRequired)
             defer { underOptional = saved }
-            let code = try associationCode(association, from: table, fixSingularKey: method != .includingAll)
+            var code = try associationCode(
+                association, from: table, fixSingularKey: method != .includingAll,
+                dropsDefaultOrdering: method != .includingAll, pivotKey: pivotKeys[index])
+            if method == .includingAll, let alias = relation.alias {
+                code.text += try parentJoin(alias: alias, association: association, parent: table)
+            }
             let label = method.rawValue.dropLast(2)  // "including(required"
             calls.append(label + ": " + code.text + ")")
         }
-        for having in relation.havings { calls.append("having(" + (try code(having, table: table).specific.text) + ")") }
+        for having in relation.havings {
+            if case .sql(let snippet, let arguments) = having, isRoot {
+                calls.append("having(" + Self.sqlArguments(snippet, arguments) + ")")
+            } else {
+                calls.append("having(" + (try code(having, table: table).specific.text) + ")")
+            }
+        }
         if let ordering = relation.ordering, !ordering.isEmpty {
             let annotations = isRoot ? annotationNames(relation) : []
             calls.append("order(" + (try ordering.map { try orderingCode($0, table: table, annotations: annotations) }).joined(separator: ", ") + ")")
@@ -220,6 +267,14 @@ struct SwiftRequestWriter {
             if case .named(let inner, _) = expression { return (inner, name) }
             return (expression, name)
         }
+    }
+
+    /// `sql: "length(name) > ?", arguments: [10]`, as GRDB's `filter(sql:arguments:)` takes them
+    /// (`arguments` left out when there is none).
+    static func sqlArguments(_ snippet: String, _ arguments: [DatabaseValue]) -> String {
+        let text = "sql: " + SwiftNames.stringLiteral(snippet)
+        guard !arguments.isEmpty else { return text }
+        return text + ", arguments: [" + arguments.map(SwiftNames.literal).joined(separator: ", ") + "]"
     }
 
     /// `1`, `"a"`, `["PlaylistId": 1, "TrackId": 3402]`.

@@ -94,8 +94,9 @@ package protocol BrowserDataSource: AnyObject {
     /// For one row of `view` (its root columns and values): the number of records of each named
     /// to-many link.
     func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int]
-    /// The view as Swift code (`SwiftCodeGenerator`), for the side pane's Swift tab.
-    func swiftCode(for view: RequestView) throws -> String
+    /// The view as Swift code (`SwiftCodeGenerator`), for the side pane's Swift tab: the whole
+    /// code, or the request alone (`requestOnly`).
+    func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String
     /// The association tree around `table`, for the schema map.
     func schemaTree(around table: String) -> [SchemaTree.Line]
     /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
@@ -137,6 +138,10 @@ package protocol BrowserDataSource: AnyObject {
 }
 
 extension BrowserDataSource {
+    /// The whole Swift code of `view`.
+    package func swiftCode(for view: RequestView) throws -> String {
+        try swiftCode(for: view, requestOnly: false)
+    }
     package func requestText(for view: RequestView) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
@@ -157,7 +162,7 @@ extension BrowserDataSource {
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         throw AssocError.invalidRequest(table: query.request.table, reason: "this data source cannot count values")
     }
-    package func swiftCode(for view: RequestView) throws -> String {
+    package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")
     }
     package func schemaTree(around table: String) -> [SchemaTree.Line] { [] }

@@ -2,10 +2,12 @@ import AssocCore
 
 /// The Swift tab, the schema map and export, all from the view's `Request`.
 extension RequestDataSource {
-    package func swiftCode(for view: RequestView) throws -> String {
+    package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
         // Declared types only: the tab is generated on the loop, and the worker may be reading
         // with the same connection (`assoc swift` also reads the values' storage classes).
-        try SwiftCodeGenerator.code(for: view.request, in: db, readingValues: false)
+        requestOnly
+            ? try SwiftCodeGenerator.requestOnly(for: view.request, in: db, readingValues: false)
+            : try SwiftCodeGenerator.code(for: view.request, in: db, readingValues: false)
     }
 
     package func schemaTree(around table: String) -> [SchemaTree.Line] {

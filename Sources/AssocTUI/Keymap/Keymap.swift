@@ -16,6 +16,8 @@ struct Binding: Sendable {
 /// Deviations, and why: none in the keys themselves. While a query runs (spinner on the last line)
 /// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in
 /// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
+/// `r` (the Swift tab's request-only form) is ours, as the Swift tab is: r for "request", a key
+/// the tools of KEYMAP.md leave free (`R` re-runs).
 enum Keymap {
     static let bindings: [Binding] = [
         // Move
@@ -45,6 +47,7 @@ enum Keymap {
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
         Binding(keys: [.character("z")], action: .maximizeSidePane, help: "zoom the side pane to the whole screen, and back (← → scroll the Swift code sideways)", group: .panes),
+        Binding(keys: [.character("r")], action: .swiftRequestOnly, help: "Swift tab: the request alone, for an app that has its record types (again: the whole code)", group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
         Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
         Binding(keys: [.control("p")], action: .messages, help: "the messages of this run, in full (newest first)", group: .panes),

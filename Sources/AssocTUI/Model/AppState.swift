@@ -128,6 +128,10 @@ struct AppState: Sendable, Equatable {
     var sideTab: SideTab = .sql
     var swiftCode: SwiftCodeState?
     var swiftCodeAsked: RequestView?
+    /// Whether `swiftCodeAsked` asked for the request alone.
+    var swiftCodeAskedRequestOnly = false
+    /// `r`: the Swift tab shows the request alone, not the whole code.
+    var swiftRequestOnly = false
     /// The schema map overlay (`m`), when open.
     var schemaMap: SchemaMapState?
     /// The frequency view (`F`), when open: it takes the grid's place.

@@ -21,8 +21,8 @@ enum Effect: Sendable, Equatable {
     /// Deferred: count the records of the to-many links of one row.
     case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
-    /// The Swift code of a view (the side pane's Swift tab).
-    case swiftCode(RequestView)
+    /// The Swift code of a view (the side pane's Swift tab): the whole code, or the request alone.
+    case swiftCode(RequestView, requestOnly: Bool = false)
     /// The schema map's tree around a table.
     case loadSchemaMap(String)
     /// Writes the rows of a view to a file (the format from its extension), replacing what the

@@ -87,12 +87,34 @@ extension Reducer {
         }
     }
 
-    /// Asks for the Swift code of the current view when the Swift tab shows and it is missing.
+    /// Asks for the Swift code of the current view when the Swift tab shows and it is missing
+    /// (in the form `r` chose: the whole code or the request alone).
     static func swiftCodeEffect(_ state: inout AppState) -> [Effect] {
         guard state.showSQL, state.sideTab == .swift, let view = state.rows?.view else { return [] }
-        if state.swiftCode?.view == view || state.swiftCodeAsked == view { return [] }
+        let requestOnly = state.swiftRequestOnly
+        if let code = state.swiftCode, code.view == view, code.requestOnly == requestOnly { return [] }
+        if state.swiftCodeAsked == view, state.swiftCodeAskedRequestOnly == requestOnly { return [] }
         state.swiftCodeAsked = view
-        return [.swiftCode(view)]
+        state.swiftCodeAskedRequestOnly = requestOnly
+        return requestOnly ? [.swiftCode(view, requestOnly: true)] : [.swiftCode(view)]
+    }
+
+    /// `r`: the Swift tab shows the request alone (for an app that has its record types), or
+    /// again the whole code; shows the side pane on the Swift tab.
+    static func toggleSwiftRequestOnly(_ state: inout AppState) -> [Effect] {
+        state.swiftRequestOnly.toggle()
+        if state.sideTab != .swift || !state.showSQL {
+            state.sideTab = .swift
+            state.showSQL = true
+        }
+        state.sqlScroll = 0
+        state.sideColumn = 0
+        state.message = StatusMessage(
+            text: state.swiftRequestOnly
+                ? "Swift tab: the request alone, for an app that has its record types (r: the whole code)"
+                : "Swift tab: the whole code, record types and associations included (r: the request alone)",
+            isError: false)
+        return []
     }
 
     /// The lines the side pane shows for the current tab (wrapped to `width`).

@@ -230,6 +230,8 @@ enum Reducer {
             state.sideMaximized = false
             cyclePanes(&state, forward: action == .nextPane)
             return []
+        case .swiftRequestOnly:
+            return toggleSwiftRequestOnly(&state)
         case .maximizeSidePane:
             return toggleMaximizedSide(&state)
         case .copyCell:

@@ -22,4 +22,6 @@ struct SwiftCodeState: Sendable, Equatable {
     var view: RequestView
     var text: String
     var isError: Bool
+    /// The request alone (`r`), not the whole code.
+    var requestOnly = false
 }

@@ -6,7 +6,9 @@ enum SwiftPaneRenderer {
         let cutLeft = state.sideColumn > 0 ? "◀ " : ""
         let cutRight = widest - state.sideColumn > rect.width ? " ▶" : ""
         let content = PaneChrome.drawTitle(
-            SideTabBar.title(state), trailing: cutLeft + (state.sideMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
+            SideTabBar.title(state) + (state.swiftRequestOnly ? " · request only" : ""),
+            trailing: (state.swiftRequestOnly ? "r whole code  " : "r request only  ") + cutLeft
+                + (state.sideMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
             in: rect, focused: state.focus == .sql, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SwiftPaneText.lines(state, width: content.width)
