@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import XCTest
+import TestSupport
 
 /// `assoc swift` with the built binary, on the demo database: the whole code, the request alone
 /// (`--request-only`), and the two forms refused together.
