@@ -170,7 +170,7 @@ final class DeclaredFilterTests: XCTestCase {
         let db = try database()
         let code = try SwiftCodeGenerator.code(for: try db.request(parsing: "Artist.annotated(with: longSongs.count)"), in: db)
         XCTAssertTrue(code.contains("""
-            static let longTracks = hasMany(Track.self, key: "longTracks", using: ForeignKey(["AlbumId"], to: ["AlbumId"])).filter(Track.Columns.milliseconds > 250)
+            static let longTracks = hasMany(Track.self, key: "longTracks").filter(Track.Columns.milliseconds > 250).order(Track.Columns.name)
             """), code)
         XCTAssertTrue(code.contains("static let longSongs = hasMany(Track.self, through: Artist.albums, using: Album.longTracks, key: \"longSongs\")"), code)
         // A followed link from several rows names the table, so the filter goes with it.

@@ -13,8 +13,8 @@ extension SwiftRequestWriter {
     /// for a through association, its pivot and target) on the origin's record.
     /// `fixSingularKey`: the association is joined as to-one, so its key must be Assoc's singular
     /// name (`bookAsAuthor`) where GRDB's singular form of its key would differ.
-    /// `dropsDefaultOrdering`: a join or an aggregate, where GRDB would apply the declared default
-    /// ordering (`hasMany(…).order(…)`) and Assoc does not: `.unordered()`.
+    /// `dropsDefaultOrdering`: an aggregate, where GRDB would apply the declared default ordering
+    /// (`hasMany(…).order(…)`) and Assoc does not: `.unordered()` (joins apply it in both).
     /// `pivotKey`: a key for the first pivot of a through association (see `bridgeKeyCollisions`).
     mutating func associationCode(
         _ association: AssociationRequest, from origin: TableInfo, fixSingularKey: Bool,
@@ -25,7 +25,7 @@ extension SwiftRequestWriter {
         var text = originType + "." + SwiftNames.escaped(declared.staticName)
         if dropsDefaultOrdering, declared.isOrdered, association.relation.ordering == nil {
             text += ".unordered()"
-            notes.append("GRDB applies an association's default ordering (hasMany(…).order(…)) to joins and aggregates too, where Assoc applies it to including(all:) and request(for:) only: such a join or aggregate is written .unordered().")
+            notes.append("GRDB applies an association's default ordering (hasMany(…).order(…)) to aggregates too, where Assoc does not: such an aggregate is written .unordered().")
         }
         for call in try methods(association.relation, table: declared.destination, isRoot: false) { text += "." + call }
         var key = declared.key

@@ -237,7 +237,7 @@ struct SwiftRequestWriter {
             defer { underOptional = saved }
             var code = try associationCode(
                 association, from: table, fixSingularKey: method != .includingAll,
-                dropsDefaultOrdering: method != .includingAll, pivotKey: pivotKeys[index])
+                pivotKey: pivotKeys[index])
             if method == .includingAll, let alias = relation.alias {
                 code.text += try parentJoin(alias: alias, association: association, parent: table)
             }
