@@ -298,7 +298,7 @@ final class BrowserApp {
         case .loadTables:
             // The schema read at start: no statement to run, so no worker thread and no spinner.
             do {
-                dispatch(.tablesLoaded(try dataSource.tables(), associations: dataSource.associations()))
+                dispatch(.tablesLoaded(try dataSource.tables(), graph: dataSource.graph))
             } catch {
                 dispatch(.queryFailed(effect, Self.message(for: error)))
             }

@@ -31,12 +31,16 @@ enum AssociationInference {
                 from: own, directByTable: direct, inflections: inflections,
                 maximum: ThroughInference.maximumPerTable, leftOut: &leftOut)
             if leftOut > 0 {
-                diagnostics.append(
-                    "table \(quoteForMessage(table.name)): \(leftOut) more through associations not inferred (at most \(ThroughInference.maximumPerTable) a table)")
+                diagnostics.append(leftOutDiagnostic(table: table.name, count: leftOut))
             }
             associations += (own.map(\.association) + through).sorted(by: isOrderedBefore)
         }
         return Result(associations: associations, diagnostics: diagnostics)
+    }
+
+    /// Says that `count` through associations of `table` were not inferred (over the limit).
+    static func leftOutDiagnostic(table: String, count: Int) -> String {
+        "table \(quoteForMessage(table)): \(count) more through associations not inferred (at most \(ThroughInference.maximumPerTable) a table)"
     }
 
     /// The belongsTo and inverse association of every link, grouped by lower-cased origin

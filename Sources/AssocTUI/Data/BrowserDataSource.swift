@@ -93,8 +93,8 @@ package protocol BrowserDataSource: AnyObject {
     /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
     /// Called on the browser's loop, not on its worker: a schema in memory, no statement.
     func tables() throws -> [TableSummary]
-    /// Every association of the graph, by origin table.
-    func associations() -> [String: [Association]]
+    /// The associations of the schema; a table's are inferred when first asked for.
+    var graph: AssociationGraph { get }
     /// The number of rows of a whole table (deferred work: the first screen never waits for it).
     func countRows(ofTable table: String) throws -> Int
     /// Up to `limit` rows of `view` from row `offset`. `totalCount`, when known, lets the source
@@ -155,6 +155,7 @@ extension BrowserDataSource {
     package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
+    package var graph: AssociationGraph { AssociationGraph(schema: Schema(tables: [])) }
     package func numericColumns() -> [String: [String]] { [:] }
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")

@@ -39,13 +39,7 @@ package final class RequestDataSource: BrowserDataSource {
         db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
     }
 
-    package func associations() -> [String: [Association]] {
-        var result: [String: [Association]] = [:]
-        for table in db.schema.tables {
-            result[table.name] = db.graph.associations(from: table.name)
-        }
-        return result
-    }
+    package var graph: AssociationGraph { db.graph }
 
     /// How long one deferred count may run (a table, a view, a row's links): past it, it stops
     /// and shows "?" (a view that never ends would otherwise keep a core busy forever).

@@ -57,7 +57,7 @@ enum Effect: Sendable, Equatable {
 enum Event: Sendable, Equatable {
     case action(Action)
     case resized(Size)
-    case tablesLoaded([TableSummary], associations: [String: [Association]])
+    case tablesLoaded([TableSummary], graph: AssociationGraph)
     case viewOpened(RequestView, page: RowsPage, limit: Int)
     case pageLoaded(RequestView, RowsPage)
     case viewCounted(RequestView, RowCount)

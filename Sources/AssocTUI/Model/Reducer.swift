@@ -35,10 +35,10 @@ enum Reducer {
             state.size = size
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
-        case .tablesLoaded(let tables, let associations):
+        case .tablesLoaded(let tables, let graph):
             state.tables = tables
             state.tablesContentWidth = tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
-            state.associations = associations
+            state.graph = graph
             state.tablesCursor = state.tablesCursor.resized(to: tables.count)
             return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
         case .tableCounted(let name, let count):
