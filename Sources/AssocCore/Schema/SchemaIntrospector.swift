@@ -113,8 +113,7 @@ package enum SchemaIntrospector {
                 result.append(Entry(name: name, kind: .view, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
             }
-            let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" }).prefix(3)
-            if words.count >= 2 && words[words.startIndex + 1] == "VIRTUAL" {
+            if SchemaSQLText.isVirtualTable(sql) {
                 virtualNames.append(name.lowercased())
                 result.append(Entry(name: name, kind: .virtual, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
@@ -123,7 +122,7 @@ package enum SchemaIntrospector {
             var entry = Entry(
                 name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict, invalidNameBytes: invalidBytes)
             // A keyword is one token: a foreign key's SQL always holds REFERENCES, in some letter case.
-            entry.mayHaveForeignKeys = sql.isEmpty || sql.lowercased().contains("references")
+            entry.mayHaveForeignKeys = sql.isEmpty || SchemaSQLText.contains("references", in: sql)
             entry.mayHaveIndexes = everyTableMayHaveIndexes || indexedTables.contains(name.lowercased())
             result.append(entry)
         }
