@@ -60,6 +60,12 @@ package enum SchemaIntrospector {
         return Schema(tables: tables, diagnostics: diagnostics)
     }
 
+    /// The names and kinds of the tables and views, in schema order, from `sqlite_schema` alone
+    /// (one query, no PRAGMA): what a first screen needs of a schema of thousands of tables.
+    package static func tableNames(_ connection: Connection) throws -> [(name: String, kind: TableInfo.Kind)] {
+        try listTables(connection).map { ($0.name, $0.kind) }
+    }
+
     /// The time all views may take to be read, and the memory one may take.
     struct ViewBudget {
         static let milliseconds = 500

@@ -61,6 +61,8 @@ extension RequestDataSource {
     /// versions mixed); the rows shown stay until `R`. A schema changed by another process, a
     /// replaced or a removed file are reported (the last two once).
     package func pollChange() -> SourceChange? {
+        // Nothing to compare with before the schema is read.
+        guard !isSchemaPending else { return nil }
         let change = db.connection.fileChange()
         switch change {
         case .replaced, .removed:
@@ -92,6 +94,7 @@ extension RequestDataSource {
     /// processes' commits, written), reads the schema again when it changed and infers (and
     /// declares) the associations again, then checks `view` against them.
     package func refresh(keeping view: RequestView?) throws -> SourceRefresh {
+        try readSchema()
         var notes: [String] = []
         var connection = db.connection
         let change = connection.fileChange()

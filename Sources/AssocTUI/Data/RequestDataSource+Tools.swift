@@ -3,19 +3,23 @@ import AssocCore
 /// The Swift tab, the schema map and export, all from the view's `Request`.
 extension RequestDataSource {
     package func swiftCode(for view: RequestView) throws -> String {
+        try readSchema()
         // Declared types only: the tab is generated on the loop, and the worker may be reading
         // with the same connection (`assoc swift` also reads the values' storage classes).
-        try SwiftCodeGenerator.code(for: request(for: view), in: db, readingValues: false)
+        return try SwiftCodeGenerator.code(for: request(for: view), in: db, readingValues: false)
     }
 
     package func schemaTree(around table: String) -> [SchemaTree.Line] {
-        SchemaTree(around: table, in: db.graph, depth: 2).lines
+        // Without a schema (it could not be read), the tree is the table alone.
+        try? readSchema()
+        return SchemaTree(around: table, in: db.graph, depth: 2).lines
     }
 
     package func export(
         _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
+        try readSchema()
         let request = try request(for: view)
         var projection: ((Row) -> Row)?
         if let columns {

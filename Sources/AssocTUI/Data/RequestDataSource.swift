@@ -1,4 +1,5 @@
 import AssocCore
+import Foundation
 
 /// The browser's data source: every `RequestView` becomes an AssocCore `Request`
 /// (`db.request(for:of:in:)` for a followed link, `including(optional:/required:)` for includes),
@@ -26,6 +27,11 @@ package final class RequestDataSource: BrowserDataSource {
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip
 
+    /// The Tables pane while the schema is not read yet (see `readSchema`); nil once it is.
+    var deferredTables: [TableSummary]?
+    /// Guards `db` where the loop reads it while the worker may replace it (see `readSchema`).
+    let databaseSwap = NSLock()
+
     package init(database: Database) {
         self.db = database
         schemaVersion = try? database.connection.schemaVersion()
@@ -36,7 +42,8 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     package func tables() throws -> [TableSummary] {
-        db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
+        if let deferredTables { return deferredTables }
+        return db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
     }
 
     package var graph: AssociationGraph { db.graph }
@@ -46,6 +53,7 @@ package final class RequestDataSource: BrowserDataSource {
     package static let countBudgetMilliseconds = 2_000
 
     package func countRows(ofTable table: String) throws -> Int {
+        try readSchema()
         if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
             // A view whose columns could not be read (see the schema's diagnostics): counting it
             // would make SQLite expand it again.
@@ -130,6 +138,7 @@ package final class RequestDataSource: BrowserDataSource {
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
+        try readSchema()
         let base = try request(for: view)
         guard let keyset = pagingKeyset(for: base) else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
@@ -155,6 +164,7 @@ package final class RequestDataSource: BrowserDataSource {
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        try readSchema()
         let base = try request(for: view)
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
@@ -349,6 +359,7 @@ package final class RequestDataSource: BrowserDataSource {
     // MARK: Counts
 
     package func count(of view: RequestView) throws -> RowCount {
+        try readSchema()
         let request = try request(for: view)
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
@@ -373,6 +384,7 @@ package final class RequestDataSource: BrowserDataSource {
     package func linkCounts(
         of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
+        try readSchema()
         var counts: [String: Int] = [:]
         try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             for link in links {
