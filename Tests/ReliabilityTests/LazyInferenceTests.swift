@@ -17,7 +17,7 @@ final class LazyInferenceTests: XCTestCase {
             try connection.execute("PRAGMA foreign_keys = OFF")
             _ = try? connection.execute(built.sql)
             let schema = try SchemaIntrospector.read(connection)
-            let whole = AssociationInference.infer(schema: schema, options: .init())
+            let whole = Self.wholeSchemaInference(schema)
             let graph = AssociationGraph(schema: schema)
             var names = schema.tables.map(\.name)
             names.shuffle(using: &random)
@@ -30,6 +30,28 @@ final class LazyInferenceTests: XCTestCase {
         }
         print("LazyInferenceTests: \(compared) associations compared")
         XCTAssertGreaterThan(compared, 1000)
+    }
+
+    /// Every table's associations at once, as the graph inferred them before it went table by
+    /// table: every link's direct associations named in one pass, then each table's through ones.
+    static func wholeSchemaInference(_ schema: Schema) -> (associations: [Association], diagnostics: [String]) {
+        let inflections = InflectionCache()
+        let declared = ForeignKeyLinks.collect(schema: schema, firstID: 0)
+        let links = declared.links + NamingConventionLinks.collect(schema: schema, firstID: declared.links.count, inflections: inflections)
+        var direct = AssociationInference.directAssociations(links: links, inflections: inflections)
+        for key in direct.keys { direct[key]?.sort(by: AssociationInference.isOrderedBefore) }
+        var associations: [Association] = []
+        var diagnostics = declared.diagnostics
+        for table in schema.tables {
+            let own = direct[table.name.lowercased()] ?? []
+            var leftOut = 0
+            let through = ThroughInference.throughAssociations(
+                from: own, directByTable: direct, inflections: inflections,
+                maximum: ThroughInference.maximumPerTable, leftOut: &leftOut)
+            if leftOut > 0 { diagnostics.append(AssociationInference.leftOutDiagnostic(table: table.name, count: leftOut)) }
+            associations += (own.map(\.association) + through).sorted(by: AssociationInference.isOrderedBefore)
+        }
+        return (associations, diagnostics)
     }
 }
 

@@ -2,8 +2,8 @@ import Synchronization
 
 /// The associations of a schema inferred table by table, when a table is first asked about:
 /// opening a schema of 30,000 tables must not name 60,000 associations and look at every pair
-/// of them before the first screen. A table's list is the same as `AssociationInference.infer`
-/// gives it (same names, kinds and order): its direct associations come from the links that
+/// of them before the first screen. A table's list is the same as a whole-schema pass gives
+/// it (same names, kinds and order): its direct associations come from the links that
 /// touch it, its through associations from its neighbours' direct associations, each computed
 /// once and kept. Safe to share between threads: one lock guards what is computed.
 final class LazyAssociationInference: Sendable {
@@ -53,7 +53,7 @@ final class LazyAssociationInference: Sendable {
     }
 
     /// Every table's associations in schema order, and the diagnostics of the tables whose
-    /// through associations were cut, after the link diagnostics: what `infer` returns.
+    /// through associations were cut, after the link diagnostics.
     func inferAll() -> (byTable: [String: [Association]], diagnostics: [String]) {
         state.withLock { state in
             var byTable: [String: [Association]] = [:]
@@ -93,7 +93,7 @@ final class LazyAssociationInference: Sendable {
     private static func direct(_ key: String, in state: inout State) -> [DirectAssociation] {
         if let known = state.direct[key] { return known }
         let touching = (state.linksByTable[key] ?? []).map { state.links[$0] }
-        var list = AssociationInference.directAssociations(links: touching, inflections: state.inflections)[key] ?? []
+        var list = AssociationInference.directAssociations(links: touching, inflections: state.inflections, only: key)[key] ?? []
         list.sort(by: AssociationInference.isOrderedBefore)
         state.direct[key] = list
         return list
