@@ -29,22 +29,37 @@ struct BrowseCommand: ParsableCommand {
     static func browse(
         database path: String?, table: String?, associations: AssociationFiles = AssociationFiles(), osc52: Bool = false
     ) throws {
+        if let path, associations.paths.isEmpty {
+            // The first screen needs the table names alone: the rest of the schema is read in the
+            // background (a PRAGMA a table: seconds in a schema of 30,000 tables).
+            let connection = try DatabaseOpener.openConnection(path: path)
+            let title = DatabaseOpener.fileName(of: path)
+            let tables: [(name: String, kind: TableInfo.Kind)]
+            do {
+                tables = try SchemaIntrospector.tableNames(connection)
+            } catch AssocError.sqlite(let error) {
+                throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(DatabaseOpener.reason(error))")
+            }
+            let initialTable = try table.map { try existingTable(named: $0, among: tables.map(\.name), in: title) }
+            try BrowserLauncher.run(
+                connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52)
+            return
+        }
         let loaded = try DatabaseArgument.load(path: path)
         let graph = try associations.graph(for: loaded.schema)
-        var initialTable: String?
-        if let table {
-            guard let info = loaded.schema.table(named: table) else {
-                // The closest names first, as the request line suggests them; else the known ones.
-                let names = loaded.schema.tables.map(\.name)
-                let close = NameSuggestions.closest(to: table, among: names)
-                let hint = close.isEmpty
-                    ? (names.isEmpty ? "" : " (known: " + names.prefix(20).map(TextSanitizer.quoted).joined(separator: ", ") + ")")
-                    : " (did you mean " + close.map(TextSanitizer.quoted).joined(separator: " or ") + "?)"
-                throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(loaded.title))" + hint)
-            }
-            initialTable = info.name
-        }
+        let initialTable = try table.map { try existingTable(named: $0, among: loaded.schema.tables.map(\.name), in: loaded.title) }
         try BrowserLauncher.run(
             connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title, initialTable: initialTable, osc52: osc52)
+    }
+
+    /// The name of the table or view `table` names (any letter case), or an error that suggests
+    /// the closest names, else lists the known ones.
+    static func existingTable(named table: String, among names: [String], in title: String) throws -> String {
+        if let name = names.first(where: { $0.lowercased() == table.lowercased() }) { return name }
+        let close = NameSuggestions.closest(to: table, among: names)
+        let hint = close.isEmpty
+            ? (names.isEmpty ? "" : " (known: " + names.prefix(20).map(TextSanitizer.quoted).joined(separator: ", ") + ")")
+            : " (did you mean " + close.map(TextSanitizer.quoted).joined(separator: " or ") + "?)"
+        throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(title))" + hint)
     }
 }

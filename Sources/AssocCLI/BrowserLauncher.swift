@@ -14,4 +14,12 @@ package enum BrowserLauncher {
         try Browser.run(
             connection: connection, graph: graph, makeGraph: makeGraph, title: title, initialTable: initialTable, osc52: osc52)
     }
+
+    /// Starts the browser on `tables` (names and kinds), the rest of the schema read in the background.
+    package static func run(
+        connection: Connection, deferringSchemaWith tables: [(name: String, kind: TableInfo.Kind)], title: String,
+        initialTable: String? = nil, osc52: Bool = false
+    ) throws {
+        try Browser.run(connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52)
+    }
 }

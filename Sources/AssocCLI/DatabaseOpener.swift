@@ -10,6 +10,18 @@ import Darwin
 /// every problem becomes one clear `CLIError`. Never creates or changes a file.
 enum DatabaseOpener {
     static func open(path: String) throws -> LoadedDatabase {
+        let connection = try openConnection(path: path)
+        let schema: Schema
+        do {
+            schema = try SchemaIntrospector.read(connection)
+        } catch AssocError.sqlite(let error) {
+            throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(reason(error))")
+        }
+        return LoadedDatabase(connection: connection, schema: schema, title: fileName(of: path))
+    }
+
+    /// The file at `path` opened read-only, its schema not read yet (see `open`).
+    static func openConnection(path: String) throws -> Connection {
         if let problem = SQLiteFileCheck.problem(atPath: path) {
             throw CLIError.cannotOpen(path, problem)
         }
@@ -22,13 +34,7 @@ enum DatabaseOpener {
         // Whatever the file holds, SQLite gets at most 256 MB more (an exploding view fails with a
         // message instead of taking the machine's memory).
         Connection.limitMemory(toAdditionalBytes: DatabaseOpener.sqliteMemoryBytes)
-        let schema: Schema
-        do {
-            schema = try SchemaIntrospector.read(connection)
-        } catch AssocError.sqlite(let error) {
-            throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(reason(error))")
-        }
-        return LoadedDatabase(connection: connection, schema: schema, title: fileName(of: path))
+        return connection
     }
 
     /// Memory SQLite may use beyond what opening the file took (a WAL snapshot is in memory).

@@ -22,6 +22,19 @@ package enum Browser {
         try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
     }
 
+    /// Browses `connection` from its table names alone (`tables`: names and kinds in schema order):
+    /// the first screen shows them at once, and the rest of the schema is read in the background,
+    /// or by the first query that needs it (a schema of thousands of tables takes seconds).
+    package static func run(
+        connection: Connection, deferringSchemaWith tables: [(name: String, kind: TableInfo.Kind)], title: String,
+        initialTable: String? = nil, osc52: Bool = false
+    ) throws {
+        RequestDataSource.configure(connection)
+        let summaries = tables.map { TableSummary(name: $0.name, kind: $0.kind) }
+        let dataSource = RequestDataSource(connection: connection, deferringSchemaWith: summaries)
+        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
+    }
+
     /// Browses any data source.
     package static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil, osc52: Bool = false) throws {
         // Queries run on a worker thread, whose first start can take milliseconds: it starts now,
@@ -251,6 +264,7 @@ final class BrowserApp {
     func enqueue(_ effect: Effect) {
         func rank(_ effect: Effect) -> Int {
             switch effect {
+            case .readSchema: return -1
             case .locateRow: return 0
             case .countView: return 1
             case .countLinks: return 2
@@ -298,11 +312,17 @@ final class BrowserApp {
         case .loadTables:
             // The schema read at start: no statement to run, so no worker thread and no spinner.
             do {
-                dispatch(.tablesLoaded(try dataSource.tables(), associations: dataSource.associations()))
+                dispatch(.tablesLoaded(try dataSource.tables(), graph: dataSource.graph))
             } catch {
                 dispatch(.queryFailed(effect, Self.message(for: error)))
             }
             dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
+            if dataSource.isSchemaPending { perform([.readSchema]) }
+        case .readSchema:
+            startJob(effect) { source, _ in
+                try source.readSchema()
+                return .schemaRead(try source.tables(), graph: source.graph, numericColumns: source.numericColumns())
+            }
         case .refresh(let view):
             // Like the first schema read: on the loop (the poll sees nothing in between).
             do {

@@ -123,8 +123,8 @@ final class ExternalChangeTests: XCTestCase {
         app.runAllDeferred()
         press(app, .character("R"))
         XCTAssertEqual(app.state.tables.map(\.name), ["item", "tag"])
-        XCTAssertTrue(app.state.associations["item"]?.contains { $0.destination == "tag" } == true,
-                      "\(app.state.associations["item"] ?? [])")
+        XCTAssertTrue(app.state.graph.associations(from: "item").contains { $0.destination == "tag" },
+                      "\(app.state.graph.associations(from: "item"))")
         XCTAssertEqual(app.state.rows?.view, RequestView(table: "item"), "the view is kept")
     }
 
@@ -192,10 +192,10 @@ final class ExternalChangeTests: XCTestCase {
         try write(path, "CREATE TABLE extra (id INTEGER PRIMARY KEY)")
         press(app, .character("R"))
         XCTAssertEqual(app.state.tables.map(\.name), ["item", "note", "extra"])
-        XCTAssertTrue(app.state.associations["item"]?.contains { $0.name == "remarks" } == true)
+        XCTAssertTrue(app.state.graph.associations(from: "item").contains { $0.name == "remarks" })
         try write(path, "ALTER TABLE note RENAME COLUMN itemRef TO other")
         press(app, .character("R"))
-        XCTAssertFalse(app.state.associations["item"]?.contains { $0.name == "remarks" } == true)
+        XCTAssertFalse(app.state.graph.associations(from: "item").contains { $0.name == "remarks" })
         let message = app.state.message?.text ?? ""
         XCTAssertTrue(message.contains("the declared associations no longer apply"), message)
         XCTAssertEqual(column(app, 1), ["apple", "banana", "cherry"], "the view is kept")

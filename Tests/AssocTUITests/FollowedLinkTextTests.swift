@@ -9,14 +9,14 @@ final class FollowedLinkTextTests: XCTestCase {
     func testEveryLinkKindOfTheDemoDatabaseReadsWithoutInternalNames() throws {
         let source = try RequestDataSource(connection: try DemoDatabase.make())
         var state = AppState(title: "demo", size: Size(width: 120, height: 40))
-        _ = Reducer.reduce(&state, .tablesLoaded(try source.tables(), associations: source.associations()))
+        _ = Reducer.reduce(&state, .tablesLoaded(try source.tables(), graph: source.graph))
         var kinds: Set<AssociationKind> = []
         var followed = 0
-        for table in try source.tables() where !(source.associations()[table.name] ?? []).isEmpty {
+        for table in try source.tables() where !source.graph.associations(from: table.name).isEmpty {
             let view = RequestView(table: table.name)
             let page = try source.page(of: view, offset: 0, limit: 1, totalCount: nil)
             guard !page.rows.isEmpty else { continue }
-            for link in source.associations()[table.name] ?? [] {
+            for link in source.graph.associations(from: table.name) {
                 var copy = state
                 copy.rows = RowsState(view: view)
                 _ = Reducer.reduce(&copy, .viewOpened(view, page: page, limit: 1))

@@ -41,7 +41,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
 
     func testPathsAreShortestAndReachFiveHops() throws {
         let source = RequestDataSource(database: try TestDatabase.make(Self.sql))
-        let targets = JumpPaths.targets(from: "Artist", associations: source.associations())
+        let targets = JumpPaths.targets(from: "Artist", graph: source.graph)
         let paths = targets.map { "\($0.table): \($0.pathText)" }
         XCTAssertEqual(paths, [
             "Album: albums",
@@ -52,7 +52,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
             "Employee: albums → tracks → invoiceLines → invoice → customer → supportRep",
         ])
         // The origin comes back only through a self-reference: an employee's manager.
-        let fromEmployee = JumpPaths.targets(from: "Employee", associations: source.associations())
+        let fromEmployee = JumpPaths.targets(from: "Employee", graph: source.graph)
         XCTAssertEqual(fromEmployee.filter { $0.table == "Employee" }.map(\.pathText), ["reportsTo", "employeesAsReportsTo"])
         XCTAssertEqual(fromEmployee.filter { $0.table == "Employee" }.map(\.hops), [1, 1])
         XCTAssertFalse(fromEmployee.contains { $0.table == "Employee" && $0.hops > 1 })
@@ -66,7 +66,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
             CREATE TABLE Person (id INTEGER PRIMARY KEY, countryCode TEXT REFERENCES Country(code));
             CREATE TABLE Book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES Person(id), editorId INTEGER REFERENCES Person(id));
             """)
-        let targets = JumpPaths.targets(from: "Book", associations: RequestDataSource(database: database).associations())
+        let targets = JumpPaths.targets(from: "Book", graph: database.graph)
         let paths = targets.map { "\($0.table): \($0.pathText)" }
         XCTAssertEqual(paths.filter { $0.hasPrefix("Country") }.count, 2, "\(paths)")
         XCTAssertEqual(paths.filter { $0.hasPrefix("Person") }.count, 2, "\(paths)")

@@ -9,7 +9,7 @@ final class QueryLifecycleTests: XCTestCase {
 
     func loadedState() -> AppState {
         var state = AppState(title: "t.db", size: Size(width: 80, height: 24))
-        _ = Reducer.reduce(&state, .tablesLoaded(tables, associations: [:]))
+        _ = Reducer.reduce(&state, .tablesLoaded(tables, graph: AssociationGraph(schema: Schema(tables: []))))
         return state
     }
 
@@ -114,7 +114,7 @@ final class QueryLifecycleTests: XCTestCase {
         // R reads the schema again (unchanged), then re-runs the same view: a new openView
         // replaces the rows; it fails.
         XCTAssertEqual(Reducer.reduce(&state, .action(.rerun)), [.refresh(artist)])
-        let refreshed = SourceRefresh(tables: tables, associations: [:], numericColumns: [:])
+        let refreshed = SourceRefresh(tables: tables, graph: AssociationGraph(schema: Schema(tables: [])), numericColumns: [:])
         let rerun = Reducer.reduce(&state, .refreshed(refreshed, view: artist))
         guard let open = rerun.first(where: { if case .openView = $0 { return true } else { return false } }) else {
             return XCTFail("\(rerun)")
@@ -194,7 +194,6 @@ final class QueryLifecycleTests: XCTestCase {
         var interrupts = 0
         var version = 1
         func tables() throws -> [TableSummary] { [TableSummary(name: "slow", rowCount: 1)] }
-        func associations() -> [String: [Association]] { [:] }
         func countRows(ofTable table: String) throws -> Int { 1 }
         func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
             released.wait()
@@ -246,7 +245,6 @@ final class QueryLifecycleTests: XCTestCase {
         var interrupts = 0
         var pages: [(offset: Int, totalCount: Int?)] = []
         func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
-        func associations() -> [String: [Association]] { [:] }
         func countRows(ofTable table: String) throws -> Int { 1000 }
         func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
             pages.append((offset, totalCount))

@@ -6,10 +6,10 @@ import TestSupport
 /// The state machine alone: events in, state and effects out. Associations come from the real
 /// graph of the Chinook-like fixture; rows are written by hand.
 final class ReducerTests: XCTestCase {
-    var associations: [String: [Association]] = [:]
+    var graph = AssociationGraph(schema: Schema(tables: []))
 
     override func setUpWithError() throws {
-        associations = RequestDataSource(database: try ChinookFixture.database()).associations()
+        graph = try ChinookFixture.database().graph
     }
 
     let tables = [
@@ -18,7 +18,7 @@ final class ReducerTests: XCTestCase {
 
     func loadedState(width: Int = 80, height: Int = 24) -> AppState {
         var state = AppState(title: "test.db", size: Size(width: width, height: height))
-        let effects = Reducer.reduce(&state, .tablesLoaded(tables, associations: associations))
+        let effects = Reducer.reduce(&state, .tablesLoaded(tables, graph: graph))
         XCTAssertEqual(effects, [.countTable("Artist"), .countTable("Album")])
         return state
     }
@@ -164,7 +164,7 @@ final class ReducerTests: XCTestCase {
         let breadcrumb = ScreenRenderer.render(state).textLines()[0]
         XCTAssertEqual(breadcrumb, "test.db › Artist › #1 AC/DC › albums")
 
-        let trackLinks = LinkEntry.entries(table: "Track", request: nil, associations: associations).map(\.association)
+        let trackLinks = LinkEntry.entries(table: "Track", request: nil, graph: graph).map(\.association)
         let byKind = Dictionary(grouping: trackLinks, by: { $0.kind })
         XCTAssertEqual(byKind[.belongsTo]?.map(\.name), ["album", "genre", "mediaType"])
         XCTAssertEqual(byKind[.hasOneThrough]?.map(\.name), ["artist"])

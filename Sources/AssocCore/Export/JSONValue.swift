@@ -38,22 +38,45 @@ package indirect enum JSONValue: Equatable, Sendable {
 
     /// Indented by two spaces per level; arrays of scalars stay on one line.
     package func pretty(indent: Int = 0) -> String {
-        let pad = String(repeating: " ", count: indent + 2)
-        let close = String(repeating: " ", count: indent)
+        var out = ""
+        writePretty(into: &out, indent: indent)
+        return out
+    }
+
+    /// `pretty` appended to `out`: one buffer for the whole document (a schema of 30,000 tables
+    /// made nested strings joined level by level cost seconds).
+    private func writePretty(into out: inout String, indent: Int) {
+        func newline(_ spaces: Int) {
+            out += "\n"
+            out += String(repeating: " ", count: spaces)
+        }
         switch self {
         case .array(let items):
-            if items.isEmpty { return "[]" }
-            if depth <= 2 { return spaced }
-            return "[\n" + items.map { pad + $0.pretty(indent: indent + 2) }.joined(separator: ",\n") + "\n" + close + "]"
-        case .object(let members):
-            if members.isEmpty { return "{}" }
-            if members.allSatisfy({ $0.1.depth <= 2 }) {
-                return "{" + members.map { Self.quote($0.0) + ": " + $0.1.spaced }.joined(separator: ", ") + "}"
+            if items.isEmpty { out += "[]"; return }
+            if depth <= 2 { writeSpaced(into: &out); return }
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                newline(indent + 2)
+                item.writePretty(into: &out, indent: indent + 2)
             }
-            return "{\n" + members.map { pad + Self.quote($0.0) + ": " + $0.1.pretty(indent: indent + 2) }
-                .joined(separator: ",\n") + "\n" + close + "}"
+            newline(indent)
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            if members.allSatisfy({ $0.1.depth <= 2 }) { writeSpaced(into: &out); return }
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                newline(indent + 2)
+                out += Self.quote(member.0)
+                out += ": "
+                member.1.writePretty(into: &out, indent: indent + 2)
+            }
+            newline(indent)
+            out += "}"
         default:
-            return compact
+            out += compact
         }
     }
 
@@ -67,11 +90,26 @@ package indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// On one line, with a space after commas and colons.
-    private var spaced: String {
+    private func writeSpaced(into out: inout String) {
         switch self {
-        case .array(let items): return "[" + items.map(\.spaced).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { Self.quote($0.0) + ": " + $0.1.spaced }.joined(separator: ", ") + "}"
-        default: return compact
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", " }
+                item.writeSpaced(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += ", " }
+                out += Self.quote(member.0)
+                out += ": "
+                member.1.writeSpaced(into: &out)
+            }
+            out += "}"
+        default:
+            out += compact
         }
     }
 }

@@ -1,48 +1,17 @@
-/// Infers every association of a schema: belongsTo and hasOne/hasMany from each valid link
-/// (declared foreign key, or naming convention), then hasOneThrough/hasManyThrough of depth 2.
-/// The naming scheme is described in docs/ASSOCIATION-NAMES.md. Pure and deterministic.
+/// How associations are inferred from a schema's links: belongsTo and hasOne/hasMany from each
+/// valid link (declared foreign key, or naming convention), named per table, ordered; the through
+/// associations of depth 2 come from `ThroughInference`, table by table in
+/// `LazyAssociationInference`. The naming scheme is described in docs/ASSOCIATION-NAMES.md.
 enum AssociationInference {
-    struct Result {
-        /// Table by table in schema order; within a table belongsTo, hasOne, hasMany,
-        /// hasOneThrough, hasManyThrough, each sorted by name.
-        var associations: [Association]
-        var diagnostics: [String]
-    }
-
-    static func infer(schema: Schema, options: AssociationGraph.Options) -> Result {
-        // Each name is inflected once per graph, not once per link or pair of associations.
-        let inflections = InflectionCache()
-        let declared = ForeignKeyLinks.collect(schema: schema, firstID: 0)
-        var links = declared.links
-        if options.inferFromNaming {
-            links += NamingConventionLinks.collect(schema: schema, firstID: links.count, inflections: inflections)
-        }
-        var direct = directAssociations(links: links, inflections: inflections)
-        for key in direct.keys {
-            direct[key]?.sort(by: isOrderedBefore)
-        }
-        var associations: [Association] = []
-        var diagnostics = declared.diagnostics
-        for table in schema.tables {
-            let key = table.name.lowercased()
-            let own = direct[key] ?? []
-            var leftOut = 0
-            let through = ThroughInference.throughAssociations(
-                from: own, directByTable: direct, inflections: inflections,
-                maximum: ThroughInference.maximumPerTable, leftOut: &leftOut)
-            if leftOut > 0 {
-                diagnostics.append(
-                    "table \(quoteForMessage(table.name)): \(leftOut) more through associations not inferred (at most \(ThroughInference.maximumPerTable) a table)")
-            }
-            associations += (own.map(\.association) + through).sorted(by: isOrderedBefore)
-        }
-        return Result(associations: associations, diagnostics: diagnostics)
+    /// Says that `count` through associations of `table` were not inferred (over the limit).
+    static func leftOutDiagnostic(table: String, count: Int) -> String {
+        "table \(quoteForMessage(table)): \(count) more through associations not inferred (at most \(ThroughInference.maximumPerTable) a table)"
     }
 
     /// The belongsTo and inverse association of every link, grouped by lower-cased origin
-    /// table, with unique names per table.
+    /// table, with unique names per table; with `only` (lower-cased), that table's alone.
     static func directAssociations(
-        links: [InferredLink], inflections: InflectionCache = InflectionCache()
+        links: [InferredLink], inflections: InflectionCache = InflectionCache(), only: String? = nil
     ) -> [String: [DirectAssociation]] {
         var linkCounts: [String: Int] = [:]
         for link in links { linkCounts[pairKey(link), default: 0] += 1 }
@@ -50,19 +19,24 @@ enum AssociationInference {
         for link in links {
             let count = linkCounts[pairKey(link), default: 1]
             let name = AssociationNaming.belongsToName(link, linksToParent: count, inflections: inflections)
-            let belongsTo = Association(
-                name: name, kind: .belongsTo, origin: link.child.name, destination: link.parent.name,
-                path: .direct(zip(link.childColumns, link.parentColumns).map { ColumnPair(origin: $0, destination: $1) }),
-                isRequired: link.isRequired, source: link.source)
-            let inverse = Association(
-                name: AssociationNaming.inverseName(link, linksToParent: count, belongsToName: name, inflections: inflections),
-                kind: link.isUniqueInChild ? .hasOne : .hasMany, origin: link.parent.name, destination: link.child.name,
-                path: .direct(zip(link.parentColumns, link.childColumns).map { ColumnPair(origin: $0, destination: $1) }),
-                isRequired: false, source: link.source)
-            byTable[link.child.name.lowercased(), default: []].append(
-                DirectAssociation(association: belongsTo, link: link, isFromChild: true, roleName: name))
-            byTable[link.parent.name.lowercased(), default: []].append(
-                DirectAssociation(association: inverse, link: link, isFromChild: false, roleName: name))
+            let (child, parent) = (link.child.name.lowercased(), link.parent.name.lowercased())
+            if only == nil || only == child {
+                let belongsTo = Association(
+                    name: name, kind: .belongsTo, origin: link.child.name, destination: link.parent.name,
+                    path: .direct(zip(link.childColumns, link.parentColumns).map { ColumnPair(origin: $0, destination: $1) }),
+                    isRequired: link.isRequired, source: link.source)
+                byTable[child, default: []].append(
+                    DirectAssociation(association: belongsTo, link: link, isFromChild: true, roleName: name))
+            }
+            if only == nil || only == parent {
+                let inverse = Association(
+                    name: AssociationNaming.inverseName(link, linksToParent: count, belongsToName: name, inflections: inflections),
+                    kind: link.isUniqueInChild ? .hasOne : .hasMany, origin: link.parent.name, destination: link.child.name,
+                    path: .direct(zip(link.parentColumns, link.childColumns).map { ColumnPair(origin: $0, destination: $1) }),
+                    isRequired: false, source: link.source)
+                byTable[parent, default: []].append(
+                    DirectAssociation(association: inverse, link: link, isFromChild: false, roleName: name))
+            }
         }
         for key in byTable.keys {
             if var list = byTable[key] {

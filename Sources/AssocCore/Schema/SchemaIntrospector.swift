@@ -4,7 +4,8 @@ package enum SchemaIntrospector {
     /// Reads tables, views, columns, keys, foreign keys and unique indexes of `connection`'s
     /// main database. Tables whose structure SQLite cannot read (a view over a missing table,
     /// a virtual table whose module is not loaded) are kept with no columns and a diagnostic.
-    package static func read(_ connection: Connection) throws -> Schema {
+    /// `readingInBulk: false` reads each table with its own PRAGMAs (what the bulk read must equal).
+    package static func read(_ connection: Connection, readingInBulk: Bool = true) throws -> Schema {
         // One read transaction for every PRAGMA: a consistent snapshot of the schema (another
         // connection cannot change it halfway), and one lock instead of one per statement.
         let ownsTransaction = connection.isAutocommit
@@ -15,6 +16,7 @@ package enum SchemaIntrospector {
         var tables: [TableInfo] = []
         tables.reserveCapacity(entries.count)
         var viewBudget = ViewBudget()
+        let bulk = readingInBulk ? SchemaBulkRead.read(connection) : nil
         for entry in entries {
             if let bytes = entry.invalidNameBytes {
                 diagnostics.append(InvalidNames.tableDiagnostic(entry.kind, entry.name, bytes: bytes))
@@ -34,7 +36,7 @@ package enum SchemaIntrospector {
                         try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) { try readTable(connection, entry: entry, diagnostics: &diagnostics) }
                     })
                 } else {
-                    tables.append(try readTable(connection, entry: entry, diagnostics: &diagnostics))
+                    tables.append(try readTable(connection, entry: entry, bulk: bulk, diagnostics: &diagnostics))
                 }
             } catch AssocError.sqlite(let error) {
                 diagnostics.append("\(entry.kind.rawValue) \(quoteForMessage(entry.name)): cannot read its columns: \(error.message)")
@@ -58,6 +60,12 @@ package enum SchemaIntrospector {
             }
         }
         return Schema(tables: tables, diagnostics: diagnostics)
+    }
+
+    /// The names and kinds of the tables and views, in schema order, from `sqlite_schema` alone
+    /// (one query, no PRAGMA): what a first screen needs of a schema of thousands of tables.
+    package static func tableNames(_ connection: Connection) throws -> [(name: String, kind: TableInfo.Kind)] {
+        try listTables(connection).map { ($0.name, $0.kind) }
     }
 
     /// The time all views may take to be read, and the memory one may take.
@@ -113,8 +121,7 @@ package enum SchemaIntrospector {
                 result.append(Entry(name: name, kind: .view, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
             }
-            let words = sql.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" }).prefix(3)
-            if words.count >= 2 && words[words.startIndex + 1] == "VIRTUAL" {
+            if SchemaSQLText.isVirtualTable(sql) {
                 virtualNames.append(name.lowercased())
                 result.append(Entry(name: name, kind: .virtual, isWithoutRowid: false, isStrict: false, invalidNameBytes: invalidBytes))
                 continue
@@ -123,7 +130,7 @@ package enum SchemaIntrospector {
             var entry = Entry(
                 name: name, kind: .table, isWithoutRowid: options.withoutRowid, isStrict: options.strict, invalidNameBytes: invalidBytes)
             // A keyword is one token: a foreign key's SQL always holds REFERENCES, in some letter case.
-            entry.mayHaveForeignKeys = sql.isEmpty || sql.lowercased().contains("references")
+            entry.mayHaveForeignKeys = sql.isEmpty || SchemaSQLText.contains("references", in: sql)
             entry.mayHaveIndexes = everyTableMayHaveIndexes || indexedTables.contains(name.lowercased())
             result.append(entry)
         }
@@ -148,10 +155,12 @@ package enum SchemaIntrospector {
         name.lowercased().hasPrefix("sqlite_")
     }
 
-    static func readTable(_ connection: Connection, entry: Entry, diagnostics: inout [String]) throws -> TableInfo {
+    /// One table's structure: from `bulk` when it holds the table, else from its own PRAGMAs.
+    static func readTable(_ connection: Connection, entry: Entry, bulk: SchemaBulkRead? = nil, diagnostics: inout [String]) throws -> TableInfo {
         let name = DatabaseValue.text(entry.name)
         var columns: [ColumnInfo] = []
-        for row in try connection.fetchAll(
+        let bulkColumns = entry.kind == .view ? nil : bulk?.columns[entry.name]
+        for row in try bulkColumns ?? connection.fetchAll(
             "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
         {
             guard case .text(let columnName) = row[0] else { continue }
@@ -182,7 +191,11 @@ package enum SchemaIntrospector {
         var foreignKeys: [ForeignKeyInfo] = []
         var uniqueIndexes: [[String]] = []
         if entry.kind == .table || entry.kind == .shadow {
-            if entry.mayHaveForeignKeys { foreignKeys = try readForeignKeys(connection, table: name) }
+            if let bulk, bulkColumns != nil {
+                foreignKeys = foreignKeysFrom(bulk.foreignKeys[entry.name] ?? [])
+            } else if entry.mayHaveForeignKeys {
+                foreignKeys = try readForeignKeys(connection, table: name)
+            }
             if entry.mayHaveIndexes { uniqueIndexes = try readUniqueIndexes(connection, table: name) }
         }
         return TableInfo(
@@ -208,9 +221,13 @@ package enum SchemaIntrospector {
     }
 
     static func readForeignKeys(_ connection: Connection, table: DatabaseValue) throws -> [ForeignKeyInfo] {
-        let rows = try connection.fetchAll(
+        foreignKeysFrom(try connection.fetchAll(
             "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq",
-            arguments: [table])
+            arguments: [table]))
+    }
+
+    /// Foreign keys from `pragma_foreign_key_list` rows (id, seq, table, from, to), by id and seq.
+    static func foreignKeysFrom(_ rows: [[DatabaseValue]]) -> [ForeignKeyInfo] {
         var keys: [ForeignKeyInfo] = []
         for row in rows {
             let id = Int(integer(row[0]))

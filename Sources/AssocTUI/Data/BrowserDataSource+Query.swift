@@ -1,4 +1,5 @@
 import AssocCore
+import Foundation
 
 extension BrowserDataSource {
     /// Sources that cannot interrupt simply let the query finish.
@@ -12,7 +13,7 @@ extension BrowserDataSource {
 extension RequestDataSource {
     /// `sqlite3_interrupt` on the connection: the running statement throws `SQLITE_INTERRUPT`.
     package func interrupt() {
-        db.connection.interrupt()
+        databaseSwap.withLock { db.connection }.interrupt()
     }
 
     /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
@@ -24,5 +25,5 @@ extension RequestDataSource {
         return Int(value)
     }
 
-    package func isWaitingForLock() -> Bool { db.connection.isWaitingForLock }
+    package func isWaitingForLock() -> Bool { databaseSwap.withLock { db.connection }.isWaitingForLock }
 }

@@ -82,8 +82,12 @@ package protocol BrowserDataSource: AnyObject {
     /// Tables and views in schema order, not counted yet (counting is deferred: see `countRows`).
     /// Called on the browser's loop, not on its worker: a schema in memory, no statement.
     func tables() throws -> [TableSummary]
-    /// Every association of the graph, by origin table.
-    func associations() -> [String: [Association]]
+    /// The associations of the schema; a table's are inferred when first asked for.
+    var graph: AssociationGraph { get }
+    /// Whether the schema is still to be read (the browser opened on the table names alone).
+    var isSchemaPending: Bool { get }
+    /// Reads the schema when it is pending (a background job at start; any query's first step).
+    func readSchema() throws
     /// The number of rows of a whole table (deferred work: the first screen never waits for it).
     func countRows(ofTable table: String) throws -> Int
     /// Up to `limit` rows of `view` from row `offset`. `totalCount`, when known, lets the source
@@ -149,6 +153,9 @@ extension BrowserDataSource {
     package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
         throw AssocError.invalidRequest(table: nil, reason: "this data source has no request language")
     }
+    package var graph: AssociationGraph { AssociationGraph(schema: Schema(tables: [])) }
+    package var isSchemaPending: Bool { false }
+    package func readSchema() throws {}
     package func numericColumns() -> [String: [String]] { [:] }
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")

@@ -72,6 +72,7 @@ package struct FrequencyQuery: Sendable, Hashable {
 extension RequestDataSource {
     /// `limit` of the frequencies of `query`'s column from `offset`, most frequent first.
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
+        try readSchema()
         let inner = try db.mainStatement(for: query.valuesRequest)
         let statement = query.statement(inner: inner, offset: offset, limit: limit)
         let rows = try db.connection.fetchAll(statement.sql, arguments: statement.arguments)

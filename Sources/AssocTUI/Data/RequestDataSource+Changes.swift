@@ -15,7 +15,7 @@ package enum SourceChange: Sendable, Equatable {
 /// The schema and associations after `R`, what changed, and whether the current view still resolves.
 package struct SourceRefresh: Sendable, Equatable {
     package var tables: [TableSummary]
-    package var associations: [String: [Association]]
+    package var graph: AssociationGraph
     package var numericColumns: [String: [String]]
     /// What was done besides re-reading the rows ("the schema changed"), for the message line.
     package var notes: [String]
@@ -25,11 +25,11 @@ package struct SourceRefresh: Sendable, Equatable {
     package var viewTableExists: Bool
 
     package init(
-        tables: [TableSummary], associations: [String: [Association]], numericColumns: [String: [String]],
+        tables: [TableSummary], graph: AssociationGraph, numericColumns: [String: [String]],
         notes: [String] = [], viewProblem: String? = nil, viewTableExists: Bool = true
     ) {
         self.tables = tables
-        self.associations = associations
+        self.graph = graph
         self.numericColumns = numericColumns
         self.notes = notes
         self.viewProblem = viewProblem
@@ -49,7 +49,7 @@ extension BrowserDataSource {
             do { _ = try check(view) } catch { problem = AssocError.message(for: error) }
         }
         return SourceRefresh(
-            tables: tables, associations: associations(), numericColumns: numericColumns(), viewProblem: problem,
+            tables: tables, graph: graph, numericColumns: numericColumns(), viewProblem: problem,
             viewTableExists: view.map { view in tables.contains { $0.name == view.table } } ?? true)
     }
 }
@@ -61,6 +61,8 @@ extension RequestDataSource {
     /// versions mixed); the rows shown stay until `R`. A schema changed by another process, a
     /// replaced or a removed file are reported (the last two once).
     package func pollChange() -> SourceChange? {
+        // Nothing to compare with before the schema is read.
+        guard !isSchemaPending else { return nil }
         let change = db.connection.fileChange()
         switch change {
         case .replaced, .removed:
@@ -92,6 +94,7 @@ extension RequestDataSource {
     /// processes' commits, written), reads the schema again when it changed and infers (and
     /// declares) the associations again, then checks `view` against them.
     package func refresh(keeping view: RequestView?) throws -> SourceRefresh {
+        try readSchema()
         var notes: [String] = []
         var connection = db.connection
         let change = connection.fileChange()
@@ -143,7 +146,7 @@ extension RequestDataSource {
             }
         }
         return SourceRefresh(
-            tables: try tables(), associations: associations(), numericColumns: numericColumns(), notes: notes,
+            tables: try tables(), graph: db.graph, numericColumns: numericColumns(), notes: notes,
             viewProblem: problem, viewTableExists: view.map { db.schema.table(named: $0.table) != nil } ?? true)
     }
 

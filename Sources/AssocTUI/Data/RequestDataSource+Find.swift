@@ -18,6 +18,7 @@ extension RequestDataSource {
     /// More than `exactCountLimit` rows in between: the match is at `PagePlan.provisionalJump`,
     /// with `locate` set (see `startRelativeFrame`).
     package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
+        try readSchema()
         let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "find")
         guard let cursor = anchors(of: view)[position] else {
@@ -63,6 +64,7 @@ extension RequestDataSource {
     /// More than `exactCountLimit` rows before it: the row is at `PagePlan.provisionalJump`, with
     /// `locate` set (see `startRelativeFrame`).
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
+        try readSchema()
         let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "jump to a key")
         let value = Self.keyValue(text)

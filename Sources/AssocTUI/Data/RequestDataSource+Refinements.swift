@@ -19,7 +19,8 @@ extension RequestDataSource {
 
     /// The view as request-language text (the request line).
     package func requestText(for view: RequestView) throws -> String {
-        try Self.printable(view.request).languageText()
+        try readSchema()
+        return try Self.printable(view.request).languageText()
     }
 
     /// `request` without the empty selections of its joined associations, which the request
@@ -46,6 +47,7 @@ extension RequestDataSource {
     /// Checks that `view` makes valid SQL (names, aliases), without running it; returns it with
     /// conditions on an aggregate annotation's name in `having`, as they run (and print).
     package func check(_ view: RequestView) throws -> RequestView {
+        try readSchema()
         var checked = view
         checked.request = try db.movingAnnotationConditionsToHaving(view.request)
         _ = try db.mainStatement(for: checked.request)
@@ -55,6 +57,7 @@ extension RequestDataSource {
     /// The view request-language `text` describes: any request the language accepts. It keeps
     /// the current view's title when it starts from the same place (the same followed link).
     package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
+        try readSchema()
         let request = try db.request(parsing: text)
         _ = try db.mainStatement(for: request)
         guard let current, current.request.origin == request.origin, current.table == request.table else {
@@ -68,6 +71,8 @@ extension RequestDataSource {
     /// The numeric columns of every table that are neither keys nor foreign keys (what `a`
     /// offers to min, max, average and sum).
     package func numericColumns() -> [String: [String]] {
+        // Asked for again when the schema is read (`Event.schemaRead`).
+        guard !isSchemaPending else { return [:] }
         var result: [String: [String]] = [:]
         for table in db.schema.tables {
             let keys = Set(table.primaryKey.columns + table.foreignKeys.flatMap(\.originColumns))

@@ -3,21 +3,25 @@ import AssocCore
 /// The Swift tab, the schema map and export, all from the view's `Request`.
 extension RequestDataSource {
     package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
+        try readSchema()
         // Declared types only: the tab is generated on the loop, and the worker may be reading
         // with the same connection (`assoc swift` also reads the values' storage classes).
-        requestOnly
+        return requestOnly
             ? try SwiftCodeGenerator.requestOnly(for: view.request, in: db, readingValues: false)
             : try SwiftCodeGenerator.code(for: view.request, in: db, readingValues: false)
     }
 
     package func schemaTree(around table: String) -> [SchemaTree.Line] {
-        SchemaTree(around: table, in: db.graph, depth: 2).lines
+        // Without a schema (it could not be read), the tree is the table alone.
+        try? readSchema()
+        return SchemaTree(around: table, in: db.graph, depth: 2).lines
     }
 
     package func export(
         _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
+        try readSchema()
         let request = view.request
         var projection: ((Row) -> Row)?
         if let columns {

@@ -1,4 +1,5 @@
 import AssocCore
+import Foundation
 
 /// The browser's data source: every `RequestView` holds an AssocCore `Request` (for a followed
 /// link `Genre.filter(key: 1).request(for: albums)`, see `FollowRequest`; includes are
@@ -27,6 +28,11 @@ package final class RequestDataSource: BrowserDataSource {
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip
 
+    /// The Tables pane while the schema is not read yet (see `readSchema`); nil once it is.
+    var deferredTables: [TableSummary]?
+    /// Guards `db` where the loop reads it while the worker may replace it (see `readSchema`).
+    let databaseSwap = NSLock()
+
     package init(database: Database) {
         self.db = database
         schemaVersion = try? database.connection.schemaVersion()
@@ -37,22 +43,18 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     package func tables() throws -> [TableSummary] {
-        db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
+        if let deferredTables { return deferredTables }
+        return db.schema.tables.map { TableSummary(name: $0.name, kind: $0.kind) }
     }
 
-    package func associations() -> [String: [Association]] {
-        var result: [String: [Association]] = [:]
-        for table in db.schema.tables {
-            result[table.name] = db.graph.associations(from: table.name)
-        }
-        return result
-    }
+    package var graph: AssociationGraph { db.graph }
 
     /// How long one deferred count may run (a table, a view, a row's links): past it, it stops
     /// and shows "?" (a view that never ends would otherwise keep a core busy forever).
     package static let countBudgetMilliseconds = 2_000
 
     package func countRows(ofTable table: String) throws -> Int {
+        try readSchema()
         if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
             // A view whose columns could not be read (see the schema's diagnostics): counting it
             // would make SQLite expand it again.
@@ -114,6 +116,7 @@ package final class RequestDataSource: BrowserDataSource {
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
+        try readSchema()
         let base = view.request
         guard let keyset = pagingKeyset(for: base) else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
@@ -139,6 +142,7 @@ package final class RequestDataSource: BrowserDataSource {
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        try readSchema()
         let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
@@ -333,6 +337,7 @@ package final class RequestDataSource: BrowserDataSource {
     // MARK: Counts
 
     package func count(of view: RequestView) throws -> RowCount {
+        try readSchema()
         let request = view.request
         let counting = try db.countStatement(for: request)
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
@@ -357,6 +362,7 @@ package final class RequestDataSource: BrowserDataSource {
     package func linkCounts(
         of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]
     ) throws -> [String: Int] {
+        try readSchema()
         var counts: [String: Int] = [:]
         try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             for link in links {

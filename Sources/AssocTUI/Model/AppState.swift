@@ -87,8 +87,8 @@ struct AppState: Sendable, Equatable {
     var tables: [TableSummary] = []
     var tablesCursor = ListCursor()
     var rows: RowsState?
-    /// Every association of the graph, by origin table.
-    var associations: [String: [Association]] = [:]
+    /// The associations of the schema (a table's inferred when first asked for).
+    var graph = AssociationGraph(schema: Schema(tables: []))
     /// The Links pane: the associations of `linksTable`, then those of its view's includes.
     var links: [LinkEntry] = []
     var linksTable: String?

@@ -18,6 +18,8 @@ enum Effect: Sendable, Equatable {
     case locateRow(RequestView, values: [DatabaseValue])
     /// Deferred: count the rows of a table of the Tables pane.
     case countTable(String)
+    /// Deferred, first of all: read the schema the browser opened without (`readSchema`).
+    case readSchema
     /// Deferred: count the records of the to-many links of one row.
     case countLinks(LinkCounts, links: [String], columns: [String], values: [DatabaseValue])
     case quit
@@ -47,7 +49,7 @@ enum Effect: Sendable, Equatable {
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema: return true
         default: return false
         }
     }
@@ -57,7 +59,9 @@ enum Effect: Sendable, Equatable {
 enum Event: Sendable, Equatable {
     case action(Action)
     case resized(Size)
-    case tablesLoaded([TableSummary], associations: [String: [Association]])
+    case tablesLoaded([TableSummary], graph: AssociationGraph)
+    /// The schema read after the first screen: its tables, associations and numeric columns.
+    case schemaRead([TableSummary], graph: AssociationGraph, numericColumns: [String: [String]])
     case viewOpened(RequestView, page: RowsPage, limit: Int)
     case pageLoaded(RequestView, RowsPage)
     case viewCounted(RequestView, RowCount)

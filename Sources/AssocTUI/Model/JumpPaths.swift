@@ -21,9 +21,9 @@ enum JumpPaths {
     /// Every table reachable from `origin`, nearest first, then by name; a table with several
     /// shortest paths appears once per path (at most `maximumPathsPerTable`). The origin itself
     /// appears only through a self-reference (an employee's manager).
-    static func targets(from origin: String, associations: [String: [Association]]) -> [JumpTarget] {
+    static func targets(from origin: String, graph: AssociationGraph) -> [JumpTarget] {
         func edges(_ table: String) -> [Association] {
-            (associations[table] ?? []).filter { !$0.kind.isThrough }
+            graph.directAssociations(from: table)
         }
         // Breadth-first: the paths to each table are the paths to its predecessors plus one step.
         var paths: [String: [[Association]]] = [origin: [[]]]

@@ -38,17 +38,17 @@ struct LinkEntry: Sendable, Equatable {
 
     /// The Links pane of a table and its view's request: the table's associations, then the
     /// to-one associations of each table the request joins, depth-first.
-    static func entries(table: String, request: Request?, associations: [String: [Association]]) -> [LinkEntry] {
+    static func entries(table: String, request: Request?, graph: AssociationGraph) -> [LinkEntry] {
         var entries: [LinkEntry] = []
-        add(from: table, joins: request?.relation.joins ?? [], parentPath: [], parentNames: [], associations: associations, into: &entries)
+        add(from: table, joins: request?.relation.joins ?? [], parentPath: [], parentNames: [], graph: graph, into: &entries)
         return entries
     }
 
     private static func add(
         from table: String, joins: [Join], parentPath: [Int], parentNames: [String],
-        associations: [String: [Association]], into entries: inout [LinkEntry]
+        graph: AssociationGraph, into entries: inout [LinkEntry]
     ) {
-        let links = associations[table] ?? []
+        let links = graph.associations(from: table)
         var joined: [(association: Association, index: Int)] = []
         for association in links where parentPath.isEmpty || !association.isToMany {
             var entry = LinkEntry(association: association, parentJoinPath: parentPath, parentNames: parentNames)
@@ -61,7 +61,7 @@ struct LinkEntry: Sendable, Equatable {
         }
         for (association, index) in joined {
             add(from: association.destination, joins: joins[index].association.relation.joins, parentPath: parentPath + [index],
-                parentNames: parentNames + [association.name], associations: associations, into: &entries)
+                parentNames: parentNames + [association.name], graph: graph, into: &entries)
         }
     }
 

@@ -26,6 +26,7 @@ struct QueryActivity: Sendable, Equatable {
         case .countView(let view): return "Counting rows of \(view.title)"
         case .locateRow(let view, _): return "Counting the rows of \(view.title) before the row reached"
         case .countTable(let name): return "Counting rows of \(name)"
+        case .readSchema: return "Reading the schema"
         case .countLinks: return "Counting links"
         case .quit: return "Quitting"
         case .swiftCode: return "Writing the Swift code"

@@ -9,7 +9,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Select a table first: J lists the tables reachable from it", isError: false)
             return []
         }
-        let targets = JumpPaths.targets(from: origin, associations: state.associations)
+        let targets = JumpPaths.targets(from: origin, graph: state.graph)
         guard !targets.isEmpty else {
             state.message = StatusMessage(text: "No table is reachable from \(Sanitizer.sanitize(origin)): it has no association", isError: false)
             return []

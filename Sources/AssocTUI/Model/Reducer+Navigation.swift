@@ -24,7 +24,7 @@ extension Reducer {
             let column = rows.column.index
             if column < rows.rootColumnCount, column < rows.columns.count {
                 let name = rows.columns[column].name
-                let links = state.associations[rows.view.table] ?? []
+                let links = state.graph.associations(from: rows.view.table)
                 if let link = links.first(where: { $0.kind == .belongsTo && $0.columns.contains { $0.origin == name } }) {
                     // A NULL key leads nowhere: say so instead of opening an empty view.
                     if let row = rows.selectedRow, column < row.count, row[column].isNull {
@@ -263,7 +263,7 @@ extension Reducer {
             state.linksCursor = ListCursor()
             return
         }
-        let links = LinkEntry.entries(table: table, request: state.rows?.view.request, associations: state.associations)
+        let links = LinkEntry.entries(table: table, request: state.rows?.view.request, graph: state.graph)
         if table != state.linksTable {
             // On the link of the name the user was on, else on the first to-one link (the kind `+`
             // includes): a direct one that does not lead back to the table the user came from (its

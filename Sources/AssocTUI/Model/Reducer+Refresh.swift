@@ -25,7 +25,7 @@ extension Reducer {
         let selected = state.tables.indices.contains(state.tablesCursor.index) ? state.tables[state.tablesCursor.index].name : nil
         state.tables = result.tables
         state.tablesContentWidth = result.tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
-        state.associations = result.associations
+        state.graph = result.graph
         state.numericColumns = result.numericColumns
         state.tablesCursor = state.tablesCursor.resized(to: result.tables.count)
         if let selected, let index = result.tables.firstIndex(where: { $0.name == selected }) {

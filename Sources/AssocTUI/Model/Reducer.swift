@@ -35,12 +35,26 @@ enum Reducer {
             state.size = size
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
-        case .tablesLoaded(let tables, let associations):
+        case .tablesLoaded(let tables, let graph):
             state.tables = tables
             state.tablesContentWidth = tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
-            state.associations = associations
+            state.graph = graph
             state.tablesCursor = state.tablesCursor.resized(to: tables.count)
             return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
+        case .schemaRead(let tables, let graph, let numericColumns):
+            // Counts already made stay; kinds and names are the schema's.
+            let counted = Dictionary(state.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            state.tables = tables.map { table in
+                guard let known = counted[table.name] else { return table }
+                var merged = table
+                merged.rowCount = known.rowCount
+                merged.countFailed = known.countFailed
+                return merged
+            }
+            state.graph = graph
+            state.numericColumns = numericColumns
+            refreshLinks(&state)
+            return []
         case .tableCounted(let name, let count):
             for index in state.tables.indices where state.tables[index].name == name {
                 state.tables[index].rowCount = count
