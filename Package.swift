@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
         .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "TestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: [
-            "AssocCLI", "AssocCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            "AssocCLI", "AssocCore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
         .target(name: "TestSupport", dependencies: ["AssocCore"], path: "Tests/TestSupport"),
