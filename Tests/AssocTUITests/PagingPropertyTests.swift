@@ -18,7 +18,7 @@ final class PagingPropertyTests: XCTestCase {
         let connection = try Connection.inMemory()
         try connection.execute(DuplicateProneSchema.sql)
         try DuplicateProneSchema.fill(connection, random: &random)
-        let views = TestVolume.count(quick: 80, full: 160)
+        let views = TestVolume.count(quick: 60, full: 160)
         try check(database: try Database(connection: connection), views: views, random: &random, seed: seed, reachesOffset: true)
     }
 
@@ -26,7 +26,7 @@ final class PagingPropertyTests: XCTestCase {
         let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
         try check(
-            database: try Database(connection: DemoDatabase.make(scale: 1)), views: TestVolume.count(quick: 20, full: 120),
+            database: try Database(connection: DemoDatabase.make(scale: 1)), views: TestVolume.count(quick: 12, full: 120),
             random: &random, seed: seed, reachesOffset: false)
     }
 

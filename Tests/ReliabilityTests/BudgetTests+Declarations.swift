@@ -26,8 +26,10 @@ extension BudgetTests {
                 [["sql", path, target + ".limit(5)"]],
                 ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, target + ".limit(5)", "--format", $0] },
             ], index: index).map { ($0, true) }
-            for (request, succeeds) in declared.requests {
-                commands += [(["sql", path, request], succeeds), (["fetch", path, request, "--format", "json"], succeeds)]
+            for (number, (request, succeeds)) in declared.requests.enumerated() {
+                // Both commands on each request under ASSOC_FULL_TESTS=1, else one in turn.
+                let both = [["sql", path, request], ["fetch", path, request, "--format", "json"]]
+                commands += Self.variants([both], index: index + number).map { ($0, succeeds) }
             }
             for (arguments, mustSucceed) in commands {
                 let context = "\(declared.name) / \(arguments[0]) \(arguments.dropFirst(2).joined(separator: " "))"
