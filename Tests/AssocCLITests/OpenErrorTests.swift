@@ -1,5 +1,6 @@
 import AssocCore
 import Foundation
+import TestSupport
 import XCTest
 import TestSupport
 
@@ -53,7 +54,7 @@ final class OpenErrorTests: XCTestCase {
 
     func testRandomBytes() throws {
         let path = directory.appendingPathComponent("random.db").path
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: randomSeed())
         let bytes = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         XCTAssert(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         try assertFails(path, "assoc: cannot open \"\(path)\": not a SQLite database")

@@ -12,9 +12,8 @@ final class CursorTests: XCTestCase {
     /// that follows the request's orderings: rows without ORDER BY, or tied by it, come in the
     /// order of the query plan, which SQLite chooses by the number of keys).
     func testCursorReadsWhatFetchAllReturnsForRandomRequests() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["ASSOC_CURSOR_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        let count = environment["ASSOC_CURSOR_COUNT"].flatMap { Int($0) } ?? 400
+        let seed = randomSeed()
+        let count = TestVolume.count(quick: 150, full: 400, variable: "ASSOC_CURSOR_COUNT")
         let connection = try DiffSchema.makeConnection(seed: seed)
         let db = try Database(connection: connection)
         let tables = try DiffTables(connection: connection)
@@ -42,7 +41,7 @@ final class CursorTests: XCTestCase {
                 } else {
                     while let row = try cursor.next() { actual.append(row) }
                 }
-                let replay = "ASSOC_CURSOR_SEED=\(seed) request \(index), \(chunks)\(streamed ? ", streamed" : "")"
+                let replay = "ASSOC_SEED=\(seed) request \(index), \(chunks)\(streamed ? ", streamed" : "")"
                 let (got, want) = (RowDump.text(actual, sortingPrefetched: true), RowDump.text(expected, sortingPrefetched: true))
                 if let violation = DiffOrderCheck.violation(actual, planTree) {
                     XCTFail("\(replay): \(request)\nordering: \(violation)")

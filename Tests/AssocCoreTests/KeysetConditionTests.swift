@@ -36,7 +36,7 @@ final class KeysetConditionTests: XCTestCase {
     }
 
     func testRowsAfterAndBeforeMatchSQLiteOrder() throws {
-        var random = SeededRandom(seed: SeededRandom.seed("keyset", fallback: 20261125))
+        var random = SeededRandom(seed: randomSeed(fallback: 20261125))
         let db = try TestDatabase.make("""
             CREATE TABLE item (id INTEGER PRIMARY KEY, a INTEGER, b TEXT, c REAL NOT NULL, d);
             """)

@@ -5,8 +5,8 @@ import TestSupport
 
 /// Random inputs must give a tree or an error, never a trap; parsed trees must round-trip.
 ///
-/// Replay: `ASSOC_FUZZ_SEED=<seed printed by the test> swift test --filter LanguageFuzzTests`.
-/// `ASSOC_FUZZ_COUNT` changes the number of inputs (default 100,000).
+/// Replay: `ASSOC_SEED=<seed printed on failure> swift test --filter LanguageFuzzTests`.
+/// `ASSOC_FUZZ_COUNT` changes the number of inputs (default 20,000; 100,000 under `ASSOC_FULL_TESTS=1`).
 final class LanguageFuzzTests: XCTestCase {
     typealias Random = SeededRandom
 
@@ -33,10 +33,8 @@ final class LanguageFuzzTests: XCTestCase {
     ]
 
     func testFuzzNeverTraps() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["ASSOC_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00A5_50C0_FFEE
-        let count = environment["ASSOC_FUZZ_COUNT"].flatMap { Int($0) } ?? 100_000
-        print("LanguageFuzzTests: seed \(seed), \(count) inputs (replay with ASSOC_FUZZ_SEED=\(seed))")
+        let seed = randomSeed(fallback: 0x00A5_50C0_FFEE)
+        let count = TestVolume.count(quick: 20_000, full: 100_000, variable: "ASSOC_FUZZ_COUNT")
         var random = Random(state: seed)
         let seedTokens: [[String]] = try Self.seeds.map { text in
             try RequestLexer.tokenize(text).dropLast().map { token in

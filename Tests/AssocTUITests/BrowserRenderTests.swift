@@ -137,9 +137,9 @@ final class BrowserRenderTests: XCTestCase {
         for size in [(80, 24), (20, 5), (33, 9)] {
             let terminal = FakeTerminal(width: size.0, height: size.1,
                                         keys: [.enter, .character("v"), .escape, .tab, .tab, .character("?")])
+            terminal.onDraw = { screen in assertNoForbiddenScalar(screen) }
             let app = BrowserApp(dataSource: source, terminal: terminal, title: "evil\u{1B}]0;x\u{07}.db")
             app.run()
-            for screen in terminal.drawn { assertNoForbiddenScalar(screen) }
         }
         let page = try source.page(of: RequestView(table: "we\"ird\u{1B}[2J"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.statements.first?.sql, "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"we\"\"ird\u{1B}[2J\" ORDER BY \"rowid\" LIMIT 2")
@@ -184,7 +184,7 @@ final class PromptPasteTests: XCTestCase {
         let app = BrowserApp(dataSource: try RequestDataSource(connection: db), terminal: terminal, title: "t.db")
         app.run()
         XCTAssertEqual(app.state.prompt?.text, pasted + "!")
-        XCTAssertLessThan(terminal.drawn.count, 1_000, "one frame per burst, not per character")
+        XCTAssertLessThan(terminal.drawnCount, 1_000, "one frame per burst, not per character")
         let promptLine = terminal.screen?.textLines().dropLast().last ?? ""
         XCTAssertTrue(promptLine.hasPrefix("/ xxxx"), promptLine)
         XCTAssertTrue(promptLine.trimmingCharacters(in: .whitespaces).hasSuffix("x!"), promptLine)

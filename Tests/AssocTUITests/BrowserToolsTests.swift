@@ -119,7 +119,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertNil(app.state.exportPrompt)
         XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON, the 3 columns on screen; E exports every column)")
         // The progress was drawn while writing.
-        XCTAssertTrue(terminal.drawn.contains { screen in
+        XCTAssertTrue(terminal.recentFrames.contains { screen in
             let line = screen.textLines().last ?? ""
             return line.hasPrefix("Exporting to \(path): 4 / 4 rows") && line.hasSuffix("… (Esc cancels)")
         })

@@ -8,7 +8,7 @@ import TestSupport
 /// sort; `jump` lands on the first row whose key is at least the value.
 final class FindTests: XCTestCase {
     func source() throws -> RequestDataSource {
-        var random = SeededRandom(seed: 7)
+        var random = SeededRandom(seed: randomSeed(fallback: 7))
         var rows: [String] = []
         for id in 1...600 {
             let name = random.pick(["Rock", "jazz", "Blues", "rock and roll", "Pop"]) ?? "Pop"

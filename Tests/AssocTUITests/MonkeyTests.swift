@@ -6,9 +6,10 @@ import AssocCore
 
 typealias MonkeyRandom = SeededRandom
 
-/// The fast monkey: 100,000 random keys and resizes through the real loop pieces (key → reducer →
-/// data source on the Chinook-like fixture and on hostile data → renderer → fake terminal), with
-/// the state's invariants checked after every event.
+/// The fast monkey: random keys and resizes (10,000; 100,000 under `ASSOC_FULL_TESTS=1`;
+/// `ASSOC_MONKEY_EVENTS` chooses) through the real loop pieces (key → reducer → data source on the
+/// Chinook-like fixture and on hostile data → renderer → fake terminal), with the state's
+/// invariants checked after every event. `ASSOC_SEED` replays.
 final class MonkeyTests: XCTestCase {
     static let specialKeys: [KeyEvent] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete,
@@ -41,9 +42,9 @@ final class MonkeyTests: XCTestCase {
             """)
     }
 
-    func testHundredThousandRandomEventsNeverTrap() throws {
-        let total = ProcessInfo.processInfo.environment["ASSOC_MONKEY_EVENTS"].flatMap { Int($0) } ?? 100_000
-        var random = MonkeyRandom(seed: MonkeyRandom.seed("in-process monkey"))
+    func testRandomEventsNeverTrap() throws {
+        let total = TestVolume.count(quick: 10_000, full: 100_000, variable: "ASSOC_MONKEY_EVENTS")
+        var random = MonkeyRandom(seed: randomSeed())
         let databases = [("chinook", try ChinookFixture.database()), ("hostile", try hostileDatabase())]
         // Random `e` exports write relative paths: run in a scratch directory, never the repository.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-monkey-\(getpid())")

@@ -10,22 +10,24 @@ import AssocCore
 /// duplicate pairs, a table with a hidden rowid, a composite WITHOUT ROWID key, a self-reference,
 /// a view with duplicate rows). For each, the rows reached by paging forward, by `G` then paging
 /// back, by a provisional jump then paging both ways, and by export all equal the request's rows
-/// fetched in one statement.
+/// fetched in one statement. Fewer views than under `ASSOC_FULL_TESTS=1`; `ASSOC_SEED` replays.
 final class PagingPropertyTests: XCTestCase {
     func testPagingForwardBackwardAndExportSeeEveryRowOnceOnDuplicateProneSchemas() throws {
-        let seed = MonkeyRandom.seed("paging")
+        let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
         let connection = try Connection.inMemory()
         try connection.execute(DuplicateProneSchema.sql)
         try DuplicateProneSchema.fill(connection, random: &random)
-        try check(database: try Database(connection: connection), views: 160, random: &random, seed: seed, reachesOffset: true)
+        let views = TestVolume.count(quick: 60, full: 160)
+        try check(database: try Database(connection: connection), views: views, random: &random, seed: seed, reachesOffset: true)
     }
 
     func testPagingForwardBackwardAndExportSeeEveryRowOnceOnTheDemoDatabase() throws {
-        let seed = MonkeyRandom.seed("paging-demo")
+        let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
         try check(
-            database: try Database(connection: DemoDatabase.make(scale: 1)), views: 120, random: &random, seed: seed, reachesOffset: false)
+            database: try Database(connection: DemoDatabase.make(scale: 1)), views: TestVolume.count(quick: 12, full: 120),
+            random: &random, seed: seed, reachesOffset: false)
     }
 
     // MARK: The check

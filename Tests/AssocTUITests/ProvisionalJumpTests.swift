@@ -138,7 +138,7 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
     }
 
     func testRandomWalksOfJumpsFindsAndPagesShowEveryRowInPlace() throws {
-        let seed = MonkeyRandom.seed("provisional-jump")
+        let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
         var relativeSteps = 0, settles = 0
         for round in 0..<6 {

@@ -222,7 +222,7 @@ final class QueryLifecycleTests: XCTestCase {
             XCTAssertEqual(app.state.message?.text, "Query cancelled: Opening slow (previous view kept)")
             let last = terminal.screen?.textLines().last ?? ""
             XCTAssertTrue(last.hasPrefix("Query cancelled: Opening slow"), last)
-            XCTAssertTrue(terminal.drawn.contains { ($0.textLines().last ?? "").contains("Opening slow… (Esc cancels)") })
+            XCTAssertTrue(terminal.recentFrames.contains { ($0.textLines().last ?? "").contains("Opening slow… (Esc cancels)") })
         }
     }
 
@@ -293,7 +293,7 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertEqual(app.state.rows?.cursor.index, 3)
         XCTAssertEqual(app.state.rows?.isCounted, true)
         XCTAssertEqual(app.state.rows?.totalCount, 1000)
-        XCTAssertTrue(terminal.drawn.contains { ($0.textLines()[1]).contains("4/200+…") }, "each key is drawn before the count ends")
+        XCTAssertTrue(terminal.recentFrames.contains { ($0.textLines()[1]).contains("4/200+…") }, "each key is drawn before the count ends")
     }
 
     func testAKeyNeedingAQueryInterruptsTheCountWhichIsQueuedAgain() {

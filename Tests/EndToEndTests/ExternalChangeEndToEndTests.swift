@@ -15,8 +15,7 @@ final class ExternalChangeEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 110, height: 30)
         session.waitFor("item")
         session.send("Enter")
-        session.waitFor("cherry")
-        Thread.sleep(forTimeInterval: 0.7)  // idle: counts done, the file polled
+        session.waitFor("1/3 · col")  // idle: the rows shown, counted
         return session
     }
 

@@ -53,17 +53,21 @@ final class HostileOutputEndToEndTests: XCTestCase {
             session.send("Escape", "j")
         }
         session.send("Escape", "j", "Enter")  // child: follow its hostile foreign key
-        session.waitFor("Rows: child")
+        let child = session.waitFor("Rows: child")
         session.send("Tab", "Enter")  // Links: h, from the first row (key ESC]0;KEYTITLE)
-        Thread.sleep(forTimeInterval: 0.5)
+        session.waitForChange(from: child, timeout: 5) { !$0.contains("loading…") && !$0.contains("Esc cancels") }
         session.send("Escape", "Escape", "Escape", "j", "Enter")  // the table with a hostile name
-        Thread.sleep(forTimeInterval: 0.5)
+        session.waitFor("Rows: evil")
         session.send("?")
-        Thread.sleep(forTimeInterval: 0.3)
+        session.waitFor("Help: keys by group")
         session.send("Escape", "q")
         session.waitFor("EXITED 0")
+        // Every byte assoc wrote is recorded once the shell's line after it is.
+        let recorded = Date().addingTimeInterval(5)
+        while !((try? String(contentsOfFile: record, encoding: .isoLatin1))?.contains("EXITED 0") ?? false) && Date() < recorded {
+            Thread.sleep(forTimeInterval: TmuxSession.pollInterval)
+        }
         session.tmux(["pipe-pane", "-t", "0"])
-        Thread.sleep(forTimeInterval: 0.3)
 
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
         XCTAssertGreaterThan(bytes.count, 2000, "the screens were recorded")

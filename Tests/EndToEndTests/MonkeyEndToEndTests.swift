@@ -6,7 +6,8 @@ import TestSupport
 /// arrows, Enter, Esc, Tab, `:` and `/` with random text, Ctrl-C) and random window sizes from
 /// 20×5 to 300×100. q and Ctrl-C may quit: a shell loop restarts it and logs each exit status.
 /// Pass: every exit is 0 or 130 (never a signal), and `stty` finds the terminal's modes restored at the end.
-/// `ASSOC_MONKEY_KEYS` sets the keys per database (default 10,000); `ASSOC_MONKEY_SEED` replays.
+/// `ASSOC_MONKEY_KEYS` sets the keys per database (default 1,500; 10,000 under `ASSOC_FULL_TESTS=1`);
+/// `ASSOC_SEED` replays.
 final class MonkeyEndToEndTests: XCTestCase {
     static let keyNames = [
         "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Enter", "Escape", "Tab", "BTab",
@@ -38,8 +39,8 @@ final class MonkeyEndToEndTests: XCTestCase {
 
     func monkey(_ name: String, database: String?) throws {
         let assoc = try Products.assoc()
-        let keyCount = ProcessInfo.processInfo.environment["ASSOC_MONKEY_KEYS"].flatMap { Int($0) } ?? 10_000
-        var random = MonkeyRandom(seed: MonkeyRandom.seed("tmux monkey \(name)"))
+        let keyCount = TestVolume.count(quick: 1_500, full: 10_000, variable: "ASSOC_MONKEY_KEYS")
+        var random = MonkeyRandom(seed: randomSeed())
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-monkey-\(getpid())-\(name)")
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -77,13 +78,13 @@ final class MonkeyEndToEndTests: XCTestCase {
         }
         session.tmux(["resize-window", "-t", "0", "-x", "100", "-y", "30"])
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
-        // Quit whatever state it is in (a prompt, the help, a running query).
+        // Quit whatever state it is in (a prompt, the help, a running query): Esc Esc q until the
+        // loop's last line shows, each time given up to 0.3 s to get there.
         let deadline = Date().addingTimeInterval(60)
         var screen = session.capture()
         while !screen.contains("FINAL EXITED") && Date() < deadline {
             session.send("Escape", "Escape", "q")
-            Thread.sleep(forTimeInterval: 0.3)
-            screen = session.capture()
+            screen = session.poll(timeout: 0.3) { $0.contains("FINAL EXITED") } ?? session.capture()
         }
         let elapsed = Date().timeIntervalSince(started)
         let statuses = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)

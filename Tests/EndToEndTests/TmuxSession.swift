@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -38,11 +39,10 @@ final class TmuxSession {
     private static let counter = Counter()
 
     init(command: String, width: Int = 100, height: Int = 30) throws {
-        guard let tmux = TmuxSession.tmuxPath else { throw XCTSkip("tmux is not installed") }
-        _ = tmux
+        guard TmuxSession.tmuxPath != nil else { throw Prerequisite.missing("tmux is not installed") }
         socket = "assoc-test-\(ProcessInfo.processInfo.processIdentifier)-\(TmuxSession.counter.next())"
         let status = try run(["new-session", "-d", "-x", String(width), "-y", String(height), command])
-        guard status == 0 else { throw XCTSkip("tmux could not start a session (status \(status))") }
+        guard status == 0 else { throw Prerequisite.missing("tmux could not start a session (status \(status))") }
     }
 
     deinit { kill() }
@@ -75,6 +75,9 @@ final class TmuxSession {
         }
     }
 
+    /// How often a wait looks at the screen again.
+    static let pollInterval: TimeInterval = 0.02
+
     /// Polls the screen until `predicate` holds, for at most `timeout` seconds; returns the last screen.
     @discardableResult
     func waitFor(timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line,
@@ -86,10 +89,31 @@ final class TmuxSession {
                 XCTFail("timed out waiting for \(what); screen:\n\(screen)", file: file, line: line)
                 return screen
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: Self.pollInterval)
             screen = capture()
         }
         return screen
+    }
+
+    /// Polls without failing: the screen once `predicate` holds, nil after `timeout` seconds.
+    func poll(timeout: TimeInterval, _ predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let screen = capture()
+            if predicate(screen) { return screen }
+            Thread.sleep(forTimeInterval: Self.pollInterval)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// Waits until the screen is no longer `previous` (a key was taken in and drawn), for at
+    /// most `timeout` seconds, then until `predicate` holds (no query running…), for at most
+    /// `settle` seconds. Returns the last screen. A key that changes nothing costs `timeout`.
+    @discardableResult
+    func waitForChange(from previous: String, timeout: TimeInterval = 0.1, settle: TimeInterval = 15,
+                       until predicate: (String) -> Bool = { _ in true }) -> String {
+        _ = poll(timeout: timeout) { $0 != previous }
+        return poll(timeout: settle, predicate) ?? capture()
     }
 
     /// Waits until the screen contains `text`.
@@ -147,14 +171,14 @@ enum Products {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/assoc").path)
         for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("assoc binary not found (looked in \(candidates)); run swift build first")
+        throw Prerequisite.missing("assoc binary not found (looked in \(candidates)); run swift build first")
     }
 
     /// Runs `sqlite3 path` with `sql` on stdin (skips the test when sqlite3 is missing).
     static func makeDatabase(_ sql: String, name: String) throws -> String {
         guard let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("sqlite3 is not installed")
+            throw Prerequisite.missing("sqlite3 is not installed")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-e2e-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

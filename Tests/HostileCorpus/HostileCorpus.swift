@@ -30,14 +30,16 @@ public struct HostileCase {
     }
 }
 
-/// Builds the databases of the corpus with a writable `Connection` (closed before the test reads them).
+/// Builds the databases of the corpus with a writable `Connection` (closed before the test reads
+/// them), without waiting for the disk at each commit (`synchronous = OFF`: the same bytes, and a
+/// schema of 1,000 tables built in 0.1 s instead of 9 s of fsyncs on a busy machine).
 public enum CorpusBuilder {
     @discardableResult
     public static func database(_ directory: URL, _ name: String, _ sql: String) throws -> String {
         let path = directory.appendingPathComponent(name).path
         do {
             let connection = try Connection(path: path, mode: .readWrite(create: true))
-            try connection.execute("PRAGMA foreign_keys = OFF")
+            try connection.execute("PRAGMA foreign_keys = OFF; PRAGMA synchronous = OFF")
             try connection.execute(sql)
         }
         return path
@@ -47,7 +49,7 @@ public enum CorpusBuilder {
     public static func database(_ directory: URL, _ name: String, _ body: (Connection) throws -> Void) throws -> String {
         let path = directory.appendingPathComponent(name).path
         let connection = try Connection(path: path, mode: .readWrite(create: true))
-        try connection.execute("PRAGMA foreign_keys = OFF")
+        try connection.execute("PRAGMA foreign_keys = OFF; PRAGMA synchronous = OFF")
         try body(connection)
         return path
     }

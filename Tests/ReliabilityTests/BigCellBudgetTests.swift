@@ -5,8 +5,8 @@ import TestSupport
 
 /// The budget on a file whose cells are bigger than the budget itself: a 100 MB BLOB and a
 /// 100 MB TEXT (hex, with a quote and a line break in it) beside small rows. Every command ends
-/// within its time budget, and its peak resident memory stays under twice the biggest value plus
-/// 64 MB (the issue's cap where a value is bigger than 256 MB / 2). The file is built in a
+/// within its time budget (checked under `ASSOC_FULL_TESTS=1`), and its peak resident memory stays
+/// under twice the biggest value plus 64 MB (the issue's cap where a value is bigger than 256 MB / 2). The file is built in a
 /// temporary directory and removed after (about 200 MB of disk while the test runs).
 final class BigCellBudgetTests: XCTestCase {
     static let valueBytes = 100 << 20
@@ -38,7 +38,7 @@ final class BigCellBudgetTests: XCTestCase {
             let result = try Self.measure(binary.path, arguments, timeout: 60)
             report.append("\(context): \(result.maximumResidentKB.map { "\($0 / 1024) MB" } ?? "? MB"), \(String(format: "%.2f", result.seconds)) s")
             XCTAssertEqual(result.status, 0, "\(context): \(result.stderr.prefix(300))")
-            XCTAssertLessThan(result.seconds, BudgetTests.seconds, "\(context): took \(result.seconds) s")
+            if BudgetTests.checksTime { XCTAssertLessThan(result.seconds, BudgetTests.seconds, "\(context): took \(result.seconds) s") }
             if let resident = result.maximumResidentKB {
                 XCTAssertLessThan(resident, Self.memoryCapKB, "\(context): \(resident / 1024) MB resident")
             }

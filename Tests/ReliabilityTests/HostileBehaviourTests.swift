@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import HostileCorpus
+import TestSupport
 import XCTest
 import TestSupport
 
@@ -92,7 +93,7 @@ final class HostileBehaviourTests: XCTestCase {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { throw XCTSkip("no sqlite3 CLI") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { throw Prerequisite.missing("no sqlite3 CLI") }
         holder.arguments = [path]
         let input = Pipe(), output = Pipe()
         holder.standardInput = input
@@ -118,9 +119,8 @@ final class HostileBehaviourTests: XCTestCase {
             XCTAssertEqual(error?.primaryCode, 5, "\(String(describing: error))")  // SQLITE_BUSY
             XCTAssertTrue(error?.message.contains("database is locked") ?? false)
         }
-        let elapsed = Date().timeIntervalSince(started)
-        XCTAssertGreaterThan(elapsed, 0.25)
-        XCTAssertLessThan(elapsed, 5)  // generous: the machine is shared
+        // It waited for the lock first (a lower bound: a busy machine only adds to it).
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.25)
         // Command line: the default 5 s timeout, then one clear line.
         let cliStarted = Date()
         let result = try BinaryRunner.run(["schema", path], timeout: 30)
@@ -129,8 +129,8 @@ final class HostileBehaviourTests: XCTestCase {
         XCTAssertFalse(result.signaled)
         XCTAssertTrue(result.stderr.hasPrefix("assoc: cannot open"), result.stderr)
         XCTAssertTrue(result.stderr.contains("database is locked"), result.stderr)
-        XCTAssertGreaterThan(cliElapsed, 4.5)
-        XCTAssertLessThan(cliElapsed, 30)
+        XCTAssertGreaterThan(cliElapsed, 4.5)  // the 5 s timeout was waited (not a hang: BinaryRunner's 30 s limit)
+        XCTAssertFalse(result.timedOut)
         try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\nSELECT 'released';\n".utf8))
         seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("released") {

@@ -1,6 +1,7 @@
 import AssocCore
 import Foundation
 import HostileCorpus
+import TestSupport
 import XCTest
 import TestSupport
 
@@ -62,6 +63,8 @@ final class MessageSanitizingTests: XCTestCase {
     }
 
     /// Errors naming tables, columns, associations and values, from the request language and SQLite.
+    /// Every request on every table under `ASSOC_FULL_TESTS=1`; by default every request on the
+    /// first tables and one on each other table, taken in turn.
     func testRequestErrorsNamingHostileThingsAreSafe() throws {
         let (path, tables) = try makeDatabase()
         for (index, table) in tables.enumerated() {
@@ -75,7 +78,7 @@ final class MessageSanitizingTests: XCTestCase {
                 name + ".select(" + column + ".forKey(" + quotedName(table) + "), id.forKey(" + quotedName(table) + "))",
                 name + ".order(" + column + ".desc" + "\u{1B}[2J",
             ]
-            for request in requests {
+            for (number, request) in requests.enumerated() where index < 4 || TestVolume.isFull || number == index % requests.count {
                 // Both commands on the first tables; fetch (the same errors) on the others.
                 for command in index < 4 ? ["fetch", "sql"] : ["fetch"] {
                     let result = try BinaryRunner.run([command, path, request])
@@ -92,8 +95,10 @@ final class MessageSanitizingTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             assertSafe(result, "schema \(format)")
         }
-        for table in tables.prefix(8) {
-            for format in ["json", "table", "debug"] {
+        for (index, table) in tables.prefix(8).enumerated() {
+            // Every format on every table under ASSOC_FULL_TESTS=1, else one in turn.
+            let formats = ["json", "table", "debug"]
+            for format in TestVolume.isFull ? formats : [formats[index % formats.count]] {
                 let result = try BinaryRunner.run(["fetch", path, quotedName(table), "--format", format])
                 XCTAssertEqual(result.status, 0, result.stderr)
                 assertSafe(result, "fetch \(format)")
@@ -103,7 +108,8 @@ final class MessageSanitizingTests: XCTestCase {
         }
     }
 
-    /// File names and arguments echoed by the command line and by ArgumentParser's usage errors.
+    /// File names and arguments echoed by the command line and by ArgumentParser's usage errors:
+    /// every run with every string under `ASSOC_FULL_TESTS=1`, else three runs a string, in turn.
     func testFileNamesAndArgumentsAreSafe() throws {
         let hostile = HostileStrings.all.map { $0.replacing("/", with: "_").replacing("\0", with: "") }
         for (index, text) in hostile.enumerated() {
@@ -115,7 +121,7 @@ final class MessageSanitizingTests: XCTestCase {
                 ["schema", "--format", text], ["fetch", "a", "b", text], ["--" + text], ["sql", text, "t", "x"],
                 ["schema", missing, "--format", "json" + text],
             ]
-            for arguments in runs {
+            for (number, arguments) in runs.enumerated() where TestVolume.isFull || number % 3 == index % 3 {
                 let result = try BinaryRunner.run(arguments)
                 XCTAssertNotEqual(result.status, 0, "\(arguments)")
                 assertSafe(result, "\(arguments)")

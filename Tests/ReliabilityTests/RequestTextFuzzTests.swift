@@ -94,8 +94,8 @@ final class RequestTextFuzzTests: XCTestCase {
     }
 
     func testRandomAndMutatedRequestTexts() throws {
-        let seed = fuzzSeed("RequestTextFuzzTests", fallback: 0x7E47)
-        let count = ProcessInfo.processInfo.environment["ASSOC_FUZZ_COUNT"].flatMap { Int($0) } ?? 20_000
+        let seed = randomSeed(fallback: 0x7E47)
+        let count = TestVolume.count(quick: 6_000, full: 20_000, variable: "ASSOC_FUZZ_COUNT")
         var random = FuzzRandom(state: seed)
         let database = try Database(connection: DemoDatabase.make())
         var syntaxErrors = 0, assocErrors = 0, fetched = 0, rows = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `assoc` executable, as a user would, with a time limit (a hang is a failure):
@@ -23,7 +24,7 @@ public struct BinaryRunner {
         let packageRoot = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fallback = packageRoot.appendingPathComponent(".build/debug/assoc")
         if FileManager.default.isExecutableFile(atPath: fallback.path) { return fallback }
-        throw XCTSkip("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
+        throw Prerequisite.missing("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
     }
 
     /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;

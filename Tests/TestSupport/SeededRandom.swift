@@ -30,13 +30,4 @@ public struct SeededRandom: RandomNumberGenerator {
 
     /// A random element; nil for an empty collection.
     public mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
-
-    /// The seed from the environment variable `variable`, else `fallback` (a fresh one when nil);
-    /// printed with how to replay it.
-    public static func seed(_ name: String, variable: String = "ASSOC_MONKEY_SEED", fallback: UInt64? = nil) -> UInt64 {
-        let seed = ProcessInfo.processInfo.environment[variable].flatMap { UInt64($0) }
-            ?? fallback ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        print("\(name): seed \(seed) (replay with \(variable)=\(seed))")
-        return seed
-    }
 }

@@ -28,7 +28,7 @@ public enum SwiftProgram {
     /// Writes `import AssocCore` + `let db = try Database(path: CommandLine.arguments[1])` + `code` as
     /// main.swift, compiles it and runs it with `arguments`. Skips when the build products are missing.
     public static func compileAndRun(_ code: String, arguments: [String], openDatabase: Bool = true) throws -> Result {
-        guard let products = productsDirectory() else { throw XCTSkip("AssocCore.swiftmodule not found next to the test bundle") }
+        guard let products = productsDirectory() else { throw Prerequisite.missing("AssocCore.swiftmodule not found next to the test bundle") }
         let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
         let objectsDirectory = products.appendingPathComponent("AssocCore.build")
         // Only the objects of current sources: a stale `X.swift.o` from a deleted file would clash.
@@ -42,7 +42,7 @@ public enum SwiftProgram {
         let objects = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
             .filter { $0.hasSuffix(".o") && (current.isEmpty || current.contains($0)) }
             .sorted().map { objectsDirectory.appendingPathComponent($0).path }
-        guard !objects.isEmpty else { throw XCTSkip("no AssocCore object files in \(objectsDirectory.path)") }
+        guard !objects.isEmpty else { throw Prerequisite.missing("no AssocCore object files in \(objectsDirectory.path)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftprogram-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

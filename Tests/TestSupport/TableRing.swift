@@ -6,11 +6,14 @@ import Foundation
 /// t0 and t1 hold three rows. Written once a process and shared (30,000 tables take seconds to
 /// write), removed when the process ends.
 public enum TableRing {
-    /// The ring of 30,000 tables.
-    public static let thirtyThousand: Result<String, Error> = Result {
+    /// Tables in the shared ring: 30,000 under `ASSOC_FULL_TESTS=1`, else 3,000.
+    public static let budgetTableCount = TestVolume.count(quick: 3_000, full: 30_000)
+
+    /// The shared ring of `budgetTableCount` tables.
+    public static let budgetRing: Result<String, Error> = Result {
         let path = sharedPath()
         try? FileManager.default.removeItem(atPath: path)
-        try write(path: path, tables: 30_000)
+        try write(path: path, tables: budgetTableCount)
         atexit { try? FileManager.default.removeItem(atPath: TableRing.sharedPath()) }
         return path
     }

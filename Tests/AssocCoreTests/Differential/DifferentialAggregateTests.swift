@@ -4,15 +4,15 @@ import TestSupport
 @testable import AssocCore
 
 /// The aggregate half of the differential test: random annotated/having requests with prefetches,
-/// compared with `DiffAggregateReference`. Environment: ASSOC_DIFF_SEED (replay), ASSOC_DIFF_AGG_COUNT
-/// (default 2000), ASSOC_DIFF_ONLY (run one request index of the seed).
+/// compared with `DiffAggregateReference`. Environment: ASSOC_SEED (replay), ASSOC_DIFF_AGG_COUNT
+/// (default 300, 2000 under ASSOC_FULL_TESTS=1), ASSOC_DIFF_ONLY (run one request index of the seed).
 extension DifferentialTests {
     func runRandomAggregateRequests() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["ASSOC_DIFF_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        let count = environment["ASSOC_DIFF_AGG_COUNT"].flatMap { Int($0) } ?? 2000
+        let seed = randomSeed()
+        let count = TestVolume.count(quick: 300, full: 2000, variable: "ASSOC_DIFF_AGG_COUNT")
         let only = environment["ASSOC_DIFF_ONLY"].flatMap { Int($0) }
-        let replay = "ASSOC_DIFF_SEED=\(seed)"
+        let replay = "ASSOC_SEED=\(seed)"
         print("AssocDiffAgg: seed \(seed), \(count) requests (replay with \(replay))")
         let start = Date()
 

@@ -4,8 +4,8 @@ import TestSupport
 @testable import AssocCore
 
 /// Random requests fetched through AssocCore and compared with a reference computed in Swift from
-/// plain per-table reads. Environment: ASSOC_DIFF_SEED (replay), ASSOC_DIFF_COUNT (default 2000),
-/// ASSOC_DIFF_ONLY (run one request index of the seed).
+/// plain per-table reads. Environment: ASSOC_SEED (replay), ASSOC_DIFF_COUNT (default 600, 2000
+/// under ASSOC_FULL_TESTS=1), ASSOC_DIFF_ONLY (run one request index of the seed).
 final class DifferentialTests: XCTestCase {
     /// Random aggregate requests (annotated, having) with nested prefetches: see DifferentialAggregateTests.swift.
     func testRandomAggregateRequestsMatchReference() throws {
@@ -14,10 +14,10 @@ final class DifferentialTests: XCTestCase {
 
     func testRandomRequestsMatchReference() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["ASSOC_DIFF_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        let count = environment["ASSOC_DIFF_COUNT"].flatMap { Int($0) } ?? 2000
+        let seed = randomSeed()
+        let count = TestVolume.count(quick: 600, full: 2000, variable: "ASSOC_DIFF_COUNT")
         let only = environment["ASSOC_DIFF_ONLY"].flatMap { Int($0) }
-        let replay = "ASSOC_DIFF_SEED=\(seed)"
+        let replay = "ASSOC_SEED=\(seed)"
         print("AssocDiff: seed \(seed), \(count) requests (replay with \(replay))")
         let start = Date()
 
