@@ -8,7 +8,7 @@ import TestSupport
 /// the diagnostics are the same.
 final class LazyInferenceTests: XCTestCase {
     func testAnyOrderOfQuestionsGivesEveryTableTheWholeSchemaAnswer() throws {
-        let seed = fuzzSeed("LazyInferenceTests", fallback: 0x1A2_7E5)
+        let seed = randomSeed(fallback: 0x1A2_7E5)
         var random = FuzzRandom(state: seed)
         var compared = 0
         for iteration in 0..<300 {
@@ -59,7 +59,7 @@ final class LazyInferenceTests: XCTestCase {
 /// read table by table, on random schemas (odd names, composite and dangling keys, views).
 final class SchemaBulkReadTests: XCTestCase {
     func testTheBulkReadGivesTheSchemaOfTheTableByTableRead() throws {
-        let seed = fuzzSeed("SchemaBulkReadTests", fallback: 0xB01C)
+        let seed = randomSeed(fallback: 0xB01C)
         var random = FuzzRandom(state: seed)
         var tables = 0
         for iteration in 0..<300 {
