@@ -46,7 +46,7 @@ final class OrderedThroughBrowserTests: XCTestCase {
         let rows = try pagedRows(view, in: source, size: 2)
         XCTAssertEqual(rows.map { $0.last }, ["Amy", "Bo", "Eve", "Zed", "Cat"])
         let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
-        XCTAssertEqual(first.paging, "keyset paging on playerRole.position, playerRole.playerId, playerRole.rowid")
+        XCTAssertEqual(first.paging, "keyset paging on playerRole.position, playerRole.playerId, playerRole.teamId")
     }
 
     func testFollowingTheOrderedPivotListsItInItsOrder() throws {

@@ -246,6 +246,11 @@ extension RequestDataSource {
             }
         }
         for (index, joinKey) in joinKeys.enumerated() {
+            // A joined key column already in the order (the root's key read from it) adds nothing.
+            if keyset.terms.contains(where: { $0.expression == joinKey.term.expression }) {
+                keyset.joinKeyCount -= 1
+                continue
+            }
             keyset.appendHidden(joinKey.term, name: Self.hiddenJoinKeyName(index), label: joinKey.table + "." + joinKey.column)
         }
         return keyset
