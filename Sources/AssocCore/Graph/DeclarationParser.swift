@@ -155,14 +155,7 @@ struct DeclarationParser {
         switch label {
         case "key":
             alreadySet = declaration.key != nil
-            switch current.kind {
-            case .name(let key, quoted: true), .text(let key):
-                declaration.key = key
-                declaration.locations.key = location(current)
-                advance()
-            default:
-                throw error("expected a quoted key such as \"songs\", found \(current.display)")
-            }
+            try readKey(into: &declaration, example: "songs")
         case "using":
             alreadySet = declaration.using != nil
             if current.bareName == "ForeignKey" {
@@ -201,6 +194,18 @@ struct DeclarationParser {
 
     /// `[name, name, …]` (a trailing comma allowed, as in Swift), with where each name is written;
     /// `label` is the argument's (`using:`), for the error past the most a list may hold.
+    /// A quoted key (`"songs"`) into `declaration`; `example` names one in the error.
+    private mutating func readKey(into declaration: inout AssociationDeclaration, example: String) throws {
+        switch current.kind {
+        case .name(let key, quoted: true), .text(let key):
+            declaration.key = key
+            declaration.locations.key = location(current)
+            advance()
+        default:
+            throw error("expected a quoted key such as \"\(example)\", found \(current.display)")
+        }
+    }
+
     private mutating func parseList(of what: String, label: String) throws -> ([String], [AssociationDeclaration.Location]) {
         try expect(.leftBracket, "before the list of \(what)")
         let maximum = label == "through:" ? AssociationDeclaration.maximumThroughSteps : AssociationDeclaration.maximumKeyColumns
@@ -245,14 +250,7 @@ struct DeclarationParser {
         guard declaration.key == nil else {
             throw callLocation.error("the key is given twice (by key: and forKey(…)): keep one")
         }
-        switch current.kind {
-        case .name(let key, quoted: true), .text(let key):
-            declaration.key = key
-            declaration.locations.key = location(current)
-            advance()
-        default:
-            throw error("expected a quoted key such as \"novels\", found \(current.display)")
-        }
+        try readKey(into: &declaration, example: "novels")
         try expect(.rightParen, "after the key of forKey(…)")
     }
 
