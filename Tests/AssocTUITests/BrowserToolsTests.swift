@@ -29,8 +29,8 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(back.state.sideTab, .sql)
         XCTAssertTrue(screen(backTerminal).contains { $0.hasSuffix("│SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 200") })
         let (hidden, _) = try app([.enter, .character("]"), .character("b")])
-        XCTAssertFalse(hidden.state.showSQL)
-        XCTAssertNil(hidden.state.layout.panes[.sql])
+        XCTAssertFalse(hidden.state.showsSidePane)
+        XCTAssertNil(hidden.state.layout.panes[.side])
     }
 
     func testSwiftCodeIsAskedOncePerViewOnlyWhenTheSwiftTabShows() {
@@ -46,8 +46,8 @@ final class BrowserToolsTests: XCTestCase {
     func testSwiftTabScrollsWithJAndK() throws {
         // Artist's code is longer than the side pane, which shows 4 of its lines at 80×24.
         let (app, terminal) = try app([.enter, .character("]"), .tab, .tab, .character("j"), .character("j")])
-        XCTAssertEqual(app.state.focus, .sql)
-        XCTAssertEqual(app.state.sqlScroll, 2)
+        XCTAssertEqual(app.state.focus, .side)
+        XCTAssertEqual(app.state.sideScroll, 2)
         let lines = screen(terminal)
         XCTAssertTrue(lines[19].hasSuffix("│struct Artist: Codable, FetchableRecord, TableRecord {"), lines.joined(separator: "\n"))
     }
@@ -234,7 +234,7 @@ final class BrowserToolsTests: XCTestCase {
         let state = app.state
         XCTAssertEqual(state.layout.panes[.tables], Rect(x: 0, y: 1, width: 20, height: 14))
         XCTAssertEqual(state.layout.panes[.rows], Rect(x: 21, y: 1, width: 59, height: 17))
-        XCTAssertEqual(state.layout.panes[.sql], Rect(x: 21, y: 18, width: 59, height: 5))
+        XCTAssertEqual(state.layout.panes[.side], Rect(x: 21, y: 18, width: 59, height: 5))
         XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 1, in: state), .pane(.tables))
         XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 3, in: state), .item(.tables, 1))
         XCTAssertEqual(Reducer.mouseTarget(x: 5, y: 12, in: state), .pane(.tables))  // below the 9 tables
@@ -243,7 +243,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(Reducer.mouseTarget(x: 30, y: 6, in: state), .pane(.rows))  // after the 3 artists
         XCTAssertEqual(Reducer.mouseTarget(x: 23, y: 18, in: state), .sideTab(.sql))  // "[SQL]" at x 23…27
         XCTAssertEqual(Reducer.mouseTarget(x: 29, y: 18, in: state), .sideTab(.swift))  // "Swift" at x 29…33
-        XCTAssertEqual(Reducer.mouseTarget(x: 40, y: 18, in: state), .pane(.sql))
+        XCTAssertEqual(Reducer.mouseTarget(x: 40, y: 18, in: state), .pane(.side))
         XCTAssertEqual(Reducer.mouseTarget(x: 20, y: 5, in: state), .nothing)  // the separator
     }
 
@@ -261,7 +261,7 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(tables.state.tablesCursor.index, 2)
         let (tab, _) = try app([.enter, .mouse(x: 29, y: 18, kind: .click)])
         XCTAssertEqual(tab.state.sideTab, .swift)
-        XCTAssertEqual(tab.state.focus, .sql)
+        XCTAssertEqual(tab.state.focus, .side)
         let (wheel, _) = try app([.mouse(x: 3, y: 5, kind: .wheelDown), .mouse(x: 3, y: 5, kind: .wheelDown),
                                   .mouse(x: 3, y: 5, kind: .wheelUp)])
         XCTAssertEqual(wheel.state.focus, .tables)

@@ -98,12 +98,12 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
     func testAKeyThatChangesNothingSaysWhy() throws {
         let app = try makeApp(width: 100, height: 30)
         try open(app, "Genre")
-        // The SQL pane: everything shows, G has nothing to scroll; Enter has nothing to open.
+        // The side pane (SQL tab): everything shows, G has nothing to scroll; Enter has nothing to open.
         press(app, .tab, .tab, .character("G"))
-        XCTAssertEqual(app.state.focus, .sql)
+        XCTAssertEqual(app.state.focus, .side)
         XCTAssertEqual(app.state.message?.text, "The side pane shows all of it: nothing to scroll")
         press(app, .enter)
-        XCTAssertEqual(app.state.message?.text, "Nothing to open in the SQL pane: Tab to Rows or Links")
+        XCTAssertEqual(app.state.message?.text, "Nothing to open in the side pane: Tab to Rows or Links")
         press(app, .character("0"))
         XCTAssertEqual(app.state.message?.text, "The SQL wraps to the pane's width: nothing to scroll sideways")
         press(app, .tab, .character("0"))

@@ -17,24 +17,24 @@ final class KeyDecodingTests: XCTestCase {
         XCTAssertEqual(NcursesTerminal.character(0xD800), nil)  // a lone surrogate is not a scalar
     }
 
-    func testSQLPaneScrollStopsAtItsLastLine() {
+    func testSidePaneScrollStopsAtItsLastLine() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
         var rows = RowsState(view: RequestView(table: "t"))
         rows.statements = [GeneratedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])]
         rows.isLoading = false
         state.rows = rows
-        state.focus = .sql
-        // 2 lines of SQL in a 4-line pane (80×24: SQL pane 59×5 with its title): nothing to scroll.
+        state.focus = .side
+        // 2 lines of SQL in a 4-line pane (80×24: side pane 59×5 with its title): nothing to scroll.
         _ = Reducer.reduce(&state, .action(.pageDown))
-        XCTAssertEqual(state.sqlScroll, 0)
+        XCTAssertEqual(state.sideScroll, 0)
         // A 295-letter identifier hard-wraps into 5 lines of 59, plus the arguments line: 6 lines,
         // so the last scroll position showing 4 lines is 2.
         state.rows?.statements = [GeneratedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
         _ = Reducer.reduce(&state, .action(.pageDown))
-        XCTAssertEqual(state.sqlScroll, 2)
+        XCTAssertEqual(state.sideScroll, 2)
         _ = Reducer.reduce(&state, .action(.moveDown))
-        XCTAssertEqual(state.sqlScroll, 2)
+        XCTAssertEqual(state.sideScroll, 2)
         _ = Reducer.reduce(&state, .action(.moveUp))
-        XCTAssertEqual(state.sqlScroll, 1)
+        XCTAssertEqual(state.sideScroll, 1)
     }
 }

@@ -10,7 +10,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.panes[.tables], Rect(x: 0, y: 1, width: 20, height: 14))
         XCTAssertEqual(layout.panes[.links], Rect(x: 0, y: 15, width: 20, height: 8))
         XCTAssertEqual(layout.panes[.rows], Rect(x: 21, y: 1, width: 59, height: 17))
-        XCTAssertEqual(layout.panes[.sql], Rect(x: 21, y: 18, width: 59, height: 5))
+        XCTAssertEqual(layout.panes[.side], Rect(x: 21, y: 18, width: 59, height: 5))
     }
 
     func testTiny20x5ShowsOnlyTheFocusedPane() {
@@ -19,7 +19,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.hint, Rect(x: 0, y: 4, width: 20, height: 1))
         XCTAssertNil(layout.separator)
         XCTAssertEqual(layout.panes, [.rows: Rect(x: 0, y: 1, width: 20, height: 3)])
-        XCTAssertEqual(ScreenLayout.compute(width: 20, height: 5, focus: .sql).panes.keys.sorted { $0.rawValue < $1.rawValue }, [.sql])
+        XCTAssertEqual(ScreenLayout.compute(width: 20, height: 5, focus: .side).panes.keys.sorted { $0.rawValue < $1.rawValue }, [.side])
     }
 
     func testLarge300x100UsesTheRoom() {
@@ -27,12 +27,12 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.panes[.tables], Rect(x: 0, y: 1, width: 40, height: 59))
         XCTAssertEqual(layout.panes[.links], Rect(x: 0, y: 60, width: 40, height: 39))
         XCTAssertEqual(layout.panes[.rows], Rect(x: 41, y: 1, width: 259, height: 88))
-        XCTAssertEqual(layout.panes[.sql], Rect(x: 41, y: 89, width: 259, height: 10))
+        XCTAssertEqual(layout.panes[.side], Rect(x: 41, y: 89, width: 259, height: 10))
     }
 
-    func testHidingSQLGivesRowsTheWholeColumn() {
-        let layout = ScreenLayout.compute(width: 80, height: 24, focus: .rows, showSQL: false)
-        XCTAssertNil(layout.panes[.sql])
+    func testHidingTheSidePaneGivesRowsTheWholeColumn() {
+        let layout = ScreenLayout.compute(width: 80, height: 24, focus: .rows, showsSidePane: false)
+        XCTAssertNil(layout.panes[.side])
         XCTAssertEqual(layout.panes[.rows], Rect(x: 21, y: 1, width: 59, height: 22))
     }
 

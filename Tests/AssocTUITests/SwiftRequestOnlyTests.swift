@@ -45,7 +45,7 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.sideTab, .sql)
         press(app, .character("r"))
         XCTAssertEqual(app.state.sideTab, .swift)
-        XCTAssertTrue(app.state.showSQL)
+        XCTAssertTrue(app.state.showsSidePane)
         XCTAssertEqual(app.state.swiftCode?.text, "Album.all()\n")
     }
 

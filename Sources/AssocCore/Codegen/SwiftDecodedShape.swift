@@ -45,17 +45,15 @@ struct SwiftDecodedShape {
     var reachableKeys: (scopes: [String], prefetched: [String]) {
         var scopeKeys: [String] = []
         var prefetchedKeys: [String] = []
-        var queue = [self]
-        var index = 0
-        while index < queue.count {
-            let shape = queue[index]
-            index += 1
+        for shape in breadthFirstScopes {
             scopeKeys += shape.transparentKeys + shape.scopes.map(\.key)
             prefetchedKeys += shape.prefetched.map(\.key)
-            queue += shape.scopes
         }
         return (scopeKeys, prefetchedKeys)
     }
+
+    /// This shape and its scopes, nested ones included, breadth-first (as GRDB looks them up).
+    var breadthFirstScopes: BreadthFirst<SwiftDecodedShape> { BreadthFirst(self) { $0.scopes } }
 }
 
 /// Builds `SwiftDecodedShape`s from a resolved request.

@@ -55,16 +55,15 @@ struct SwiftDecodedStructWriter {
     private mutating func flatMembers(of shape: SwiftDecodedShape) -> [Member] {
         var scopes: [Member] = []
         var prefetched: [Member] = []
-        var queue: [(shape: SwiftDecodedShape, optional: Bool)] = [(shape, false)]
-        var index = 0
-        while index < queue.count {
-            let (current, optional) = queue[index]
-            index += 1
+        // Each shape with whether it may be absent from the root's row (it, or a scope above it, is).
+        let walk = BreadthFirst((shape: shape, optional: false)) { node in
+            node.shape.scopes.map { (shape: $0, optional: node.optional || $0.isOptional) }
+        }
+        for (current, optional) in walk {
             for scope in current.scopes {
                 let isOptional = optional || scope.isOptional
                 let type = type(for: scope, includeDescendants: false, baseName: Self.baseName(scope.key))
                 scopes.append(Member(key: scope.key, type: type + (isOptional ? "?" : "")))
-                queue.append((scope, isOptional))
             }
             for rows in current.prefetched {
                 prefetched.append(prefetchedMember(rows))

@@ -1,6 +1,7 @@
 /// The nodes of a tree in breadth-first order: the root, then its children, then theirs… (a
 /// scope nearest to a row comes before a deeper one of the same key). The one walk of the
-/// lookups of scopes and prefetched rows by key, in rows and in their layouts.
+/// lookups of scopes and prefetched rows by key, in rows, in their layouts and in the shapes the
+/// Swift code generator decodes.
 struct BreadthFirst<Node>: Sequence, IteratorProtocol {
     private var queue: [Node]
     private var index = 0

@@ -1,12 +1,12 @@
 /// Where everything goes on screen, computed from the terminal size alone (plus which pane has
-/// the focus and whether the SQL pane is shown): a pure function, re-run on every resize.
+/// the focus and whether the side pane is shown): a pure function, re-run on every resize.
 ///
 /// At 80×24: breadcrumb on the first line, hint line on the last; a left column (Tables above
-/// Links) and, right of a one-cell separator, Rows above the SQL pane.
+/// Links) and, right of a one-cell separator, Rows above the side pane (SQL, Swift).
 /// Narrower than 60 columns only the focused pane is shown, full width. Lower than 12 lines the
-/// SQL pane goes; lower than 8 the Links pane goes (focusing it shows it in place of Tables).
+/// side pane goes; lower than 8 the Links pane goes (focusing it shows it in place of Tables).
 /// The left column takes a quarter of the screen (18 to 40 cells), more when its lines need it, up
-/// to two fifths (`LeftColumnWidth`); larger screens widen the SQL pane (up to 10 lines).
+/// to two fifths (`LeftColumnWidth`); larger screens widen the side pane (up to 10 lines).
 struct ScreenLayout: Sendable, Equatable {
     var breadcrumb: Rect?
     var hint: Rect?
@@ -19,7 +19,7 @@ struct ScreenLayout: Sendable, Equatable {
     /// `leftContent`: the cells the left column's lines need (nil: a quarter of the screen);
     /// `leftChange`: what the user added to it (see `LeftColumnWidth`).
     static func compute(
-        width: Int, height: Int, focus: Pane, showSQL: Bool = true, leftContent: Int? = nil, leftChange: Int = 0,
+        width: Int, height: Int, focus: Pane, showsSidePane: Bool = true, leftContent: Int? = nil, leftChange: Int = 0,
         maximizeSide: Bool = false
     ) -> ScreenLayout {
         let width = max(0, width), height = max(0, height)
@@ -40,7 +40,7 @@ struct ScreenLayout: Sendable, Equatable {
         guard !body.isEmpty else { return layout }
 
         if maximizeSide {
-            layout.panes[.sql] = body
+            layout.panes[.side] = body
             return layout
         }
         if width < minimumSplitWidth {
@@ -60,13 +60,13 @@ struct ScreenLayout: Sendable, Equatable {
         } else {
             layout.panes[focus == .links ? .links : .tables] = left
         }
-        // Right column: Rows above SQL.
-        if showSQL && body.height >= 12 {
-            let sqlHeight = min(10, max(4, body.height / 4))
-            layout.panes[.rows] = right.top(right.height - sqlHeight)
-            layout.panes[.sql] = right.droppingTop(right.height - sqlHeight)
+        // Right column: Rows above the side pane.
+        if showsSidePane && body.height >= 12 {
+            let sideHeight = min(10, max(4, body.height / 4))
+            layout.panes[.rows] = right.top(right.height - sideHeight)
+            layout.panes[.side] = right.droppingTop(right.height - sideHeight)
         } else {
-            layout.panes[focus == .sql ? .sql : .rows] = right
+            layout.panes[focus == .side ? .side : .rows] = right
         }
         return layout
     }

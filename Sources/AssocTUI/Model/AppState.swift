@@ -23,7 +23,7 @@ struct NavigationEntry: Sendable, Equatable {
     var focus: Pane
     var tablesCursor: ListCursor
     var linksCursor: ListCursor
-    var sqlScroll: Int
+    var sideScroll: Int
     /// The undo and redo history of that level's view.
     var history = ViewHistory()
     /// The view opened from here started a new trail (a table opened from the Tables pane): the
@@ -100,7 +100,8 @@ struct AppState: Sendable, Equatable {
     /// Record counts of the to-many links of the selected row, and the row they were asked for.
     var linkCounts: LinkCounts?
     var linkCountsAsked: LinkCounts?
-    var sqlScroll = 0
+    /// The side pane's first line shown (SQL or Swift, whichever tab is current).
+    var sideScroll = 0
     /// The side pane's first column shown (the Swift code's lines are cut, not wrapped).
     var sideColumn = 0
     /// The side pane takes the whole body (`z`).
@@ -112,7 +113,8 @@ struct AppState: Sendable, Equatable {
     var childCursor = ListCursor()
     /// The row whose records `childCursor` is over.
     var childCursorRow: Int?
-    var showSQL = true
+    /// The side pane (SQL and Swift tabs, under the Rows pane) is shown (`b` toggles it).
+    var showsSidePane = true
     var stack: [NavigationEntry] = []
     /// The undo and redo history of the current level's view.
     var history = ViewHistory()
@@ -172,8 +174,8 @@ struct AppState: Sendable, Equatable {
     var layout: ScreenLayout {
         let content = max(tablesContentWidth, linksContentWidth)
         return ScreenLayout.compute(
-            width: size.width, height: size.height, focus: focus, showSQL: showSQL,
-            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange, maximizeSide: sideMaximized && showSQL)
+            width: size.width, height: size.height, focus: focus, showsSidePane: showsSidePane,
+            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange, maximizeSide: sideMaximized && showsSidePane)
     }
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.

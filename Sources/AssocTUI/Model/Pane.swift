@@ -1,13 +1,14 @@
 /// The panes of the browser, in Tab order.
 enum Pane: String, Sendable, Hashable, CaseIterable {
-    case tables, rows, links, sql
+    case tables, rows, links, side
 
+    /// How messages name the pane (`the side pane`); the side pane draws its own tab title.
     var title: String {
         switch self {
         case .tables: return "Tables"
         case .rows: return "Rows"
         case .links: return "Links"
-        case .sql: return "SQL"
+        case .side: return "side"
         }
     }
 

@@ -53,7 +53,7 @@ struct RestorePoint: Sendable, Equatable {
     var linksCursor: ListCursor
     var linksTable: String?
     var links: [LinkEntry]
-    var sqlScroll: Int
+    var sideScroll: Int
     /// The level's undo history: a view that never opened leaves no step to undo.
     var history: ViewHistory
 
@@ -65,7 +65,7 @@ struct RestorePoint: Sendable, Equatable {
         linksCursor = state.linksCursor
         linksTable = state.linksTable
         links = state.links
-        sqlScroll = state.sqlScroll
+        sideScroll = state.sideScroll
         history = state.history
     }
 
@@ -77,7 +77,7 @@ struct RestorePoint: Sendable, Equatable {
         state.links = links
         state.linksTable = linksTable
         state.linksCursor = linksCursor
-        state.sqlScroll = sqlScroll
+        state.sideScroll = sideScroll
         state.history = history
     }
 }

@@ -23,7 +23,7 @@ extension Reducer {
                 request: target.request, expression: target.expression, isAggregate: target.isAggregate,
                 columnLabel: column.header)
             state.frequency = FrequencyState(query: query, view: rows.view)
-            state.sqlScroll = 0
+            state.sideScroll = 0
             return [.loadFrequencies(query, offset: 0, limit: FrequencyState.window)]
         }
     }

@@ -17,9 +17,9 @@ extension Reducer {
         let point = Point(x: x, y: y)
         for (pane, rect) in state.layout.panes where rect.contains(point) {
             switch pane {
-            case .sql:
+            case .side:
                 if y == rect.y, let tab = SideTabBar.tab(atColumn: x, in: rect, state: state) { return .sideTab(tab) }
-                return .pane(.sql)
+                return .pane(.side)
             case .tables:
                 guard y > rect.y else { return .pane(pane) }
                 let index = state.tablesCursor.top + (y - rect.y - 1)
@@ -61,7 +61,7 @@ extension Reducer {
             let pane: Pane
             switch target {
             case .pane(let p), .item(let p, _): pane = p
-            case .sideTab: pane = .sql
+            case .sideTab: pane = .side
             case .nothing: return []
             }
             state.focus = pane
@@ -76,9 +76,9 @@ extension Reducer {
                 if pane == .rows { selectColumn(&state, atX: x) }
                 return []
             case .sideTab(let tab):
-                state.focus = .sql
+                state.focus = .side
                 state.sideTab = tab
-                state.sqlScroll = 0
+                state.sideScroll = 0
                 return []
             case .item(let pane, let index):
                 state.focus = pane

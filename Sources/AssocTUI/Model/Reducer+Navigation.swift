@@ -36,8 +36,8 @@ extension Reducer {
             }
             state.message = StatusMessage(text: "Not a foreign key: Tab to Links and Enter follows a link; v shows the record", isError: false)
             return []
-        case .sql:
-            state.message = StatusMessage(text: "Nothing to open in the SQL pane: Tab to Rows or Links", isError: false)
+        case .side:
+            state.message = StatusMessage(text: "Nothing to open in the side pane: Tab to Rows or Links", isError: false)
             return []
         }
     }
@@ -69,7 +69,7 @@ extension Reducer {
     static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
         state.stack.append(NavigationEntry(
             rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-            linksCursor: state.linksCursor, sqlScroll: state.sqlScroll, history: state.history, nextStartsTrail: newTrail))
+            linksCursor: state.linksCursor, sideScroll: state.sideScroll, history: state.history, nextStartsTrail: newTrail))
         // The new table's Links pane starts on the link of the same name, if it has one.
         state.linksPreferredName = state.selectedLink?.association.name
         state.linksCameFrom = state.rows?.view.table
@@ -78,7 +78,7 @@ extension Reducer {
         state.focus = .rows
         state.linksCursor = ListCursor()
         state.linksTable = nil
-        state.sqlScroll = 0
+        state.sideScroll = 0
         return [.openView(view, limit: window(state))]
     }
 
@@ -103,7 +103,7 @@ extension Reducer {
         state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
         refreshLinks(&state)
         state.linksCursor = entry.linksCursor.resized(to: state.links.count)
-        state.sqlScroll = entry.sqlScroll
+        state.sideScroll = entry.sideScroll
         clampScrolls(&state)
         var effects = ensureRowsLoaded(&state)
         if let rows = state.rows, !rows.isCounted, rows.relative?.count == nil, !rows.isLoading {
@@ -207,7 +207,7 @@ extension Reducer {
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
         state.rows = rows
-        state.sqlScroll = 0
+        state.sideScroll = 0
         return [.openView(view, limit: window(state))]
     }
 

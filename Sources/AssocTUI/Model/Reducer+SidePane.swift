@@ -5,8 +5,8 @@ extension Reducer {
     /// `[` / `]`: switches the side pane between SQL and Swift (showing it when hidden).
     static func switchTab(_ state: inout AppState, step: Int) -> [Effect] {
         state.sideTab = state.sideTab.cycled(step)
-        state.showSQL = true
-        state.sqlScroll = 0
+        state.showsSidePane = true
+        state.sideScroll = 0
         state.sideColumn = 0
         return []
     }
@@ -15,12 +15,12 @@ extension Reducer {
     static func toggleMaximizedSide(_ state: inout AppState) -> [Effect] {
         if state.sideMaximized {
             state.sideMaximized = false
-            if state.focus == .sql && state.layout.panes[.sql] == nil { state.focus = state.rows == nil ? .tables : .rows }
+            if state.focus == .side && state.layout.panes[.side] == nil { state.focus = state.rows == nil ? .tables : .rows }
             state.message = StatusMessage(text: "Side pane back in its place (z zooms it again)", isError: false)
         } else {
             state.sideMaximized = true
-            state.showSQL = true
-            state.focus = .sql
+            state.showsSidePane = true
+            state.focus = .side
             state.message = StatusMessage(
                 text: "Side pane zoomed: ↑ ↓ PgUp PgDn scroll, ← → sideways, [ ] tabs, y copies, z or Esc goes back", isError: false)
         }
@@ -30,7 +30,7 @@ extension Reducer {
 
     /// ← → 0 $ with the side pane focused: the Swift code scrolls sideways (the SQL wraps).
     static func scrollSideways(_ state: inout AppState, _ action: Action) {
-        let width = state.layout.panes[.sql]?.width ?? 0
+        let width = state.layout.panes[.side]?.width ?? 0
         guard state.sideTab == .swift else {
             state.message = StatusMessage(text: "The SQL wraps to the pane's width: nothing to scroll sideways", isError: false)
             return
@@ -73,7 +73,7 @@ extension Reducer {
             // The value, not its picture: NULL copies as the SQL word, as before the grid showed it ∅.
             let value = row[rows.column.index]
             return [.copy(value.isNull ? "NULL" : RowsState.plain(value), what: "the cell \(header)")]
-        case .sql:
+        case .side:
             let text = state.sideTab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
             guard let text, !text.isEmpty else {
                 state.message = StatusMessage(text: "Nothing to copy yet: the side pane is empty", isError: false)
@@ -90,7 +90,7 @@ extension Reducer {
     /// Asks for the Swift code of the current view when the Swift tab shows and it is missing
     /// (in the form `r` chose: the whole code or the request alone).
     static func swiftCodeEffect(_ state: inout AppState) -> [Effect] {
-        guard state.showSQL, state.sideTab == .swift, let view = state.rows?.view else { return [] }
+        guard state.showsSidePane, state.sideTab == .swift, let view = state.rows?.view else { return [] }
         let requestOnly = state.swiftRequestOnly
         if let code = state.swiftCode, code.view == view, code.requestOnly == requestOnly { return [] }
         if state.swiftCodeAsked == view, state.swiftCodeAskedRequestOnly == requestOnly { return [] }
@@ -103,11 +103,11 @@ extension Reducer {
     /// again the whole code; shows the side pane on the Swift tab.
     static func toggleSwiftRequestOnly(_ state: inout AppState) -> [Effect] {
         state.swiftRequestOnly.toggle()
-        if state.sideTab != .swift || !state.showSQL {
+        if state.sideTab != .swift || !state.showsSidePane {
             state.sideTab = .swift
-            state.showSQL = true
+            state.showsSidePane = true
         }
-        state.sqlScroll = 0
+        state.sideScroll = 0
         state.sideColumn = 0
         state.message = StatusMessage(
             text: state.swiftRequestOnly

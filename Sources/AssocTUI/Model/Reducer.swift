@@ -252,8 +252,8 @@ enum Reducer {
             return copy(&state)
         case .toggleSidePane:
             state.sideMaximized = false
-            state.showSQL.toggle()
-            if !state.showSQL && state.focus == .sql { state.focus = .rows }
+            state.showsSidePane.toggle()
+            if !state.showsSidePane && state.focus == .side { state.focus = .rows }
             return []
         case .moveUp: return move(&state) { $0.moved(by: -1) }
         case .moveDown: return move(&state) { $0.moved(by: 1) }
@@ -425,11 +425,11 @@ enum Reducer {
         case .links:
             state.linksCursor = change(state.linksCursor).scrolledToShowSelection(visible: state.visibleLines(.links))
             return []
-        case .sql:
-            let width = state.layout.panes[.sql]?.width ?? 0
+        case .side:
+            let width = state.layout.panes[.side]?.width ?? 0
             let lines = sideLines(state, width: width)
-            let scroll = ListCursor(count: max(1, lines - state.visibleLines(.sql) + 1), index: state.sqlScroll)
-            state.sqlScroll = change(scroll).index
+            let scroll = ListCursor(count: max(1, lines - state.visibleLines(.side) + 1), index: state.sideScroll)
+            state.sideScroll = change(scroll).index
             return []
         case .rows where state.childFocused:
             state.childCursor = change(state.childCursor).scrolledToShowSelection(visible: RowsPaneSplit.childVisibleLines(state))
@@ -443,7 +443,7 @@ enum Reducer {
     }
 
     static func moveColumn(_ state: inout AppState, _ action: Action) {
-        if state.focus == .sql { return scrollSideways(&state, action) }
+        if state.focus == .side { return scrollSideways(&state, action) }
         guard state.focus == .rows, !state.childFocused, var rows = state.rows else { return }
         switch action {
         case .moveLeft: rows.column = rows.column.moved(by: -1)

@@ -3,13 +3,13 @@
 extension Reducer {
     static func silentKeyMessage(_ action: Action, _ state: AppState) -> String {
         let place = placeName(state)
-        let inSidePane = state.focus == .sql && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
+        let inSidePane = state.focus == .side && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
         switch action {
         case .moveUp, .pageUp, .halfPageUp, .firstRow:
             return inSidePane ? "The side pane is at its top" : "Already at the top of \(place)"
         case .moveDown, .pageDown, .halfPageDown, .lastRow:
             if inSidePane {
-                return state.sqlScroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
+                return state.sideScroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
             }
             return "Already at the end of \(place)"
         case .moveLeft, .firstColumn, .moveRight, .lastColumn:

@@ -4,7 +4,7 @@ import AssocCore
 /// boundaries, followed by its bound arguments.
 enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let content = PaneChrome.drawTitle(SideTabBar.title(state), in: rect, focused: state.focus == .sql, buffer: &buffer)
+        let content = PaneChrome.drawTitle(SideTabBar.title(state), in: rect, focused: state.focus == .side, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SQLPaneText.lines(for: state, width: content.width)
         guard !lines.isEmpty else {
@@ -12,7 +12,7 @@ enum SQLPaneRenderer {
             return
         }
         for line in 0..<content.height {
-            let index = state.sqlScroll + line
+            let index = state.sideScroll + line
             guard index < lines.count else { break }
             buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
         }

@@ -22,7 +22,7 @@ enum ScreenRenderer {
                 }
                 if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
-            case .sql:
+            case .side:
                 if state.sideTab == .swift {
                     SwiftPaneRenderer.render(state, in: rect, buffer: &buffer)
                 } else {

@@ -1,5 +1,5 @@
 /// The side pane's Swift tab: the current view as Swift code (`SwiftCodeGenerator`), scrollable
-/// with the SQL pane's scroll offset. Long lines are cut, not wrapped, so the code stays pasteable.
+/// with the side pane's scroll offset (`sideScroll`). Long lines are cut, not wrapped, so the code stays pasteable.
 enum SwiftPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let widest = SwiftPaneText.widestLine(state)
@@ -9,7 +9,7 @@ enum SwiftPaneRenderer {
             SideTabBar.title(state) + (state.swiftRequestOnly ? " · request only" : ""),
             trailing: (state.swiftRequestOnly ? "r whole code  " : "r request only  ") + cutLeft
                 + (state.sideMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
-            in: rect, focused: state.focus == .sql, buffer: &buffer)
+            in: rect, focused: state.focus == .side, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SwiftPaneText.lines(state, width: content.width)
         guard !lines.isEmpty else {
@@ -18,7 +18,7 @@ enum SwiftPaneRenderer {
             return
         }
         for line in 0..<content.height {
-            let index = state.sqlScroll + line
+            let index = state.sideScroll + line
             guard index < lines.count else { break }
             buffer.put(StyledText.dropping(state.sideColumn, from: lines[index]), at: Point(x: content.x, y: content.y + line),
                        maxWidth: content.width)
