@@ -1,10 +1,11 @@
 import ArgumentParser
 import AssocCore
 import AssocTUI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process entry point: parses the arguments, runs the command, and turns expected

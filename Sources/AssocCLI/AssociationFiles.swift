@@ -1,17 +1,20 @@
 import ArgumentParser
 import AssocCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--associations FILE` (repeatable), on every command: associations declared in GRDB's words,
 /// one a line, added to the inferred ones (see `AssociationDeclaration`).
 struct AssociationFiles: ParsableArguments {
-    @Option(name: .customLong("associations"), help: ArgumentHelp(
-        "A file of declared associations, one a line in GRDB's words (Genre.hasMany(Track, key: \"songs\", using: [GenreId]), Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: \"customers\")); # comments. Repeatable.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("associations"),
+        help: ArgumentHelp(
+            "A file of declared associations, one a line in GRDB's words (Genre.hasMany(Track, key: \"songs\", using: [GenreId]), Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: \"customers\")); # comments. Repeatable.",
+            valueName: "file"))
     var paths: [String] = []
 
     /// The association graph of `schema` with the declarations of every file, in order: at most
@@ -36,7 +39,8 @@ struct AssociationFiles: ParsableArguments {
         func failure(_ reason: String) -> CLIError {
             CLIError(message: "cannot read the associations file \(TextSanitizer.quoted(path)): \(reason)")
         }
-        let tooLarge = bytesBefore == 0
+        let tooLarge =
+            bytesBefore == 0
             ? "larger than \(maximumBytes / 1_048_576) MB"
             : "the associations files are larger than \(maximumBytes / 1_048_576) MB together (the most one run reads)"
         let allowed = Swift.max(0, maximumBytes - bytesBefore)

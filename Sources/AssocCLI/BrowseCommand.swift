@@ -11,12 +11,15 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var associations: AssociationFiles
 
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "Open this table (or view) at start, instead of the table list.", valueName: "name"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Open this table (or view) at start, instead of the table list.", valueName: "name"))
     var table: String?
 
-    @Flag(help: ArgumentHelp(
-        "y copies through the terminal with OSC 52 (works over ssh; the terminal must allow it). Also ASSOC_OSC52=1."))
+    @Flag(
+        help: ArgumentHelp(
+            "y copies through the terminal with OSC 52 (works over ssh; the terminal must allow it). Also ASSOC_OSC52=1."))
     var osc52 = false
 
     func run() throws {
@@ -49,7 +52,8 @@ struct BrowseCommand: ParsableCommand {
         let graph = try associations.graph(for: loaded.schema)
         let initialTable = try table.map { try existingTable(named: $0, among: loaded.schema.tables.map(\.name), in: loaded.title) }
         try BrowserLauncher.run(
-            connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title, initialTable: initialTable, osc52: osc52)
+            connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title,
+            initialTable: initialTable, osc52: osc52)
     }
 
     /// The name of the table or view `table` names (any letter case), or an error that suggests
@@ -57,7 +61,8 @@ struct BrowseCommand: ParsableCommand {
     static func existingTable(named table: String, among names: [String], in title: String) throws -> String {
         if let name = names.first(where: { $0.lowercased() == table.lowercased() }) { return name }
         let close = NameSuggestions.closest(to: table, among: names)
-        let hint = close.isEmpty
+        let hint =
+            close.isEmpty
             ? (names.isEmpty ? "" : " (known: " + names.prefix(20).map(TextSanitizer.quoted).joined(separator: ", ") + ")")
             : " (did you mean " + close.map(TextSanitizer.quoted).joined(separator: " or ") + "?)"
         throw CLIError(message: "no table or view named \(TextSanitizer.quoted(table)) in \(TextSanitizer.quoted(title))" + hint)

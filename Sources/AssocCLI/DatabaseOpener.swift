@@ -1,8 +1,9 @@
 import AssocCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens a user's database file read-only, checking first what SQLite would accept silently

@@ -7,7 +7,9 @@ struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, an aligned table, or row-scope trees.",
-        discussion: "Every format is written as the rows are read, in bounded memory (including(all:) is fetched in chunks of parent rows). table measures its column widths on the first 1,000 rows and truncates wider values after them with …. A closed output (| head) ends the command quietly.")
+        discussion:
+            "Every format is written as the rows are read, in bounded memory (including(all:) is fetched in chunks of parent rows). table measures its column widths on the first 1,000 rows and truncates wider values after them with …. A closed output (| head) ends the command quietly."
+    )
 
     @OptionGroup var arguments: RequestArguments
 
@@ -33,8 +35,9 @@ struct FetchCommand: ParsableCommand {
                 while let row = try cursor.next() {
                     // Each line is cut at `Sanitizer.maximumScalars`: a longer text is cut first,
                     // so a big cell is never escaped whole.
-                    try output.write(Self.cutTexts(of: row).debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n") + "\n")
+                    try output.write(
+                        Self.cutTexts(of: row).debugDescription.split(separator: "\n", omittingEmptySubsequences: false)
+                            .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n") + "\n")
                 }
             }
         }

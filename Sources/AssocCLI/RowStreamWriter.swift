@@ -1,9 +1,10 @@
 import AssocCore
 import AssocTUI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes the rows of `assoc fetch` as they are read from a cursor (`RowDocumentWriter`: json,

@@ -6,7 +6,9 @@ struct SQLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sql",
         abstract: "Print the SQL statements that fetching a request executes, with their bound arguments.",
-        discussion: "Nothing is executed. Prefetched associations (including(all:)) run one statement each after the one that fetches their parent rows, restricted to those rows' keys: they are printed with IN (…) where the keys go.")
+        discussion:
+            "Nothing is executed. Prefetched associations (including(all:)) run one statement each after the one that fetches their parent rows, restricted to those rows' keys: they are printed with IN (…) where the keys go."
+    )
 
     @OptionGroup var arguments: RequestArguments
 
@@ -23,7 +25,8 @@ struct SQLCommand: ParsableCommand {
             }
             if let prefetch = step.prefetch {
                 let columns = prefetch.parentColumns.map { TextSanitizer.oneLine($0) }.joined(separator: ", ")
-                text += "-- \(TextSanitizer.oneLine(prefetch.key)): IN (…) holds the \(columns) of the fetched "
+                text +=
+                    "-- \(TextSanitizer.oneLine(prefetch.key)): IN (…) holds the \(columns) of the fetched "
                     + "\(TextSanitizer.oneLine(prefetch.parentTable)) rows, one statement for all of them\n"
             }
             return text

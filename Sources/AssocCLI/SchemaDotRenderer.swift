@@ -42,7 +42,8 @@ enum SchemaDotRenderer {
             out += "  \(id(association.destination)) -> \(id(association.origin)) [label=\(quote("/ " + association.name))];\n"
         }
         for association in all where association.kind.isThrough {
-            out += "  \(id(association.origin)) -> \(id(association.destination)) "
+            out +=
+                "  \(id(association.origin)) -> \(id(association.destination)) "
                 + "[label=\(quote(association.name)), style=dashed, color=gray50, fontcolor=gray40];\n"
         }
         return out + "}\n"

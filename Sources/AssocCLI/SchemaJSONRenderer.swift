@@ -15,16 +15,20 @@ enum SchemaJSONRenderer {
             JSONValue.object([
                 ("name", .string(table.name)),
                 ("isView", .bool(table.isView)),
-                ("columns", .array(table.columns.map { column in
-                    .object([
-                        ("name", .string(column.name)),
-                        ("type", .string(column.declaredType)),
-                        ("notNull", .bool(column.notNull)),
-                        ("primaryKeyIndex", .int(column.primaryKeyIndex)),
-                    ])
-                })),
+                (
+                    "columns",
+                    .array(
+                        table.columns.map { column in
+                            .object([
+                                ("name", .string(column.name)),
+                                ("type", .string(column.declaredType)),
+                                ("notNull", .bool(column.notNull)),
+                                ("primaryKeyIndex", .int(column.primaryKeyIndex))
+                            ])
+                        })
+                ),
                 ("primaryKey", .array(table.primaryKey.columns.map { .string($0) })),
-                ("associations", .array(graph.associations(from: table.name).map(association))),
+                ("associations", .array(graph.associations(from: table.name).map(association)))
             ])
         }
         let diagnostics = graph.diagnostics
@@ -35,7 +39,7 @@ enum SchemaJSONRenderer {
         var members: [(String, JSONValue)] = [
             ("name", .string(association.name)),
             ("kind", .string(association.kind.rawValue)),
-            ("destination", .string(association.destination)),
+            ("destination", .string(association.destination))
         ]
         if let steps = association.throughStepNames {
             members.append(("through", .array(steps.map { .string($0) })))
@@ -45,7 +49,7 @@ enum SchemaJSONRenderer {
         members += [
             ("toMany", .bool(association.isToMany)),
             ("required", .bool(association.isRequired)),
-            ("inferredBy", .string(association.source.rawValue)),
+            ("inferredBy", .string(association.source.rawValue))
         ]
         if let filter = association.filterText { members.append(("filter", .string(filter))) }
         if let order = association.orderingText { members.append(("order", .string(order))) }

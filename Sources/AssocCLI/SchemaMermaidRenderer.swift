@@ -1,6 +1,6 @@
 import AssocCore
-import Foundation
 import AssocTUI
+import Foundation
 
 /// `assoc schema --format mermaid`: a Mermaid `erDiagram`. Each belongsTo becomes one
 /// relationship child → parent (`book }o--|| person : "author"`): the child side is "zero or
@@ -65,7 +65,8 @@ enum SchemaMermaidRenderer {
     static func attributeType(_ declared: String) -> (type: String, comment: String?) {
         let trimmed = declared.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return ("ANY", nil) }
-        let name = trimmed.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first
+        let name =
+            trimmed.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") } ?? ""
         let type = name.isEmpty ? "ANY" : safe(name)
         return (type, type == trimmed ? nil : trimmed)
@@ -73,11 +74,12 @@ enum SchemaMermaidRenderer {
 
     /// Letters, digits and `_` of ASCII; anything else becomes `_`; never starts with a digit; never empty.
     static func safe(_ text: String) -> String {
-        var out = String(text.unicodeScalars.map { scalar -> Character in
-            let v = scalar.value
-            let isWord = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
-            return isWord ? Character(scalar) : "_"
-        })
+        var out = String(
+            text.unicodeScalars.map { scalar -> Character in
+                let v = scalar.value
+                let isWord = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
+                return isWord ? Character(scalar) : "_"
+            })
         if out.isEmpty || out.first?.isNumber == true { out = "_" + out }
         return out
     }

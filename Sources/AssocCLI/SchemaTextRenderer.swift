@@ -74,12 +74,15 @@ enum SchemaTextRenderer {
     /// `→ belongsTo author: person (authorId → id) required`,
     /// `⤳ hasOneThrough address: address via library.address`.
     static func line(_ association: Association) -> String {
-        var text = association.kind.symbol + " " + association.kind.rawValue + " " + clean(association.name)
+        var text =
+            association.kind.symbol + " " + association.kind.rawValue + " " + clean(association.name)
             + ": " + clean(association.destination)
         if let through = association.throughNames {
             text += " via " + clean(through.pivot) + "." + clean(through.target)
         } else {
-            text += " (" + association.columns.map { clean($0.origin) + " → " + clean($0.destination) }
+            text +=
+                " ("
+                + association.columns.map { clean($0.origin) + " → " + clean($0.destination) }
                 .joined(separator: ", ") + ")"
         }
         text += clean(association.refinementsText)

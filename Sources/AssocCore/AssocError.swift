@@ -93,8 +93,8 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
     public var suggestions: [String] {
         switch self {
         case .unknownTable(_, let suggestions), .unknownColumn(_, _, let suggestions),
-             .unknownAssociation(_, _, let suggestions, _), .unknownAlias(_, let suggestions, _),
-             .declaration(_, _, _, _, let suggestions):
+            .unknownAssociation(_, _, let suggestions, _), .unknownAlias(_, let suggestions, _),
+            .declaration(_, _, _, _, let suggestions):
             return suggestions
         default:
             return []

@@ -20,7 +20,8 @@ package enum NameSuggestions {
     /// Levenshtein distance between the first 64 Unicode scalars of `a` and `b` (names longer
     /// than that are not typos worth the quadratic cost).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars.prefix(64)), b = Array(b.unicodeScalars.prefix(64))
+        let a = Array(a.unicodeScalars.prefix(64))
+        let b = Array(b.unicodeScalars.prefix(64))
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

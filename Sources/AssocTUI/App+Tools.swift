@@ -43,7 +43,7 @@ extension BrowserApp {
                 return .export(.exists(destination))
             } catch FileWriteError.cancelled {
                 return .export(.cancelled)
-            } catch where job.isCancelRequested {
+            } catch  where job.isCancelRequested {
                 // Interrupted while counting or reading (Esc before the first rows went out).
                 return .export(.cancelled)
             } catch {

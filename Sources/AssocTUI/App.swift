@@ -206,7 +206,8 @@ final class BrowserApp {
         let clock = ContinuousClock()
         let started = clock.now
         while state.prompt != nil || state.exportPrompt != nil || state.jumpList != nil, typeahead.isEmpty, job == nil, !state.isFinished,
-              clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0) {
+            clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0)
+        {
             handle(key)
         }
     }

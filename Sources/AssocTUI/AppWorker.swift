@@ -1,9 +1,10 @@
 import AssocCore
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value handed to the worker thread. Sound because, while a job runs, the loop runs no

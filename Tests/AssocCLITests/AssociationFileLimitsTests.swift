@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `--associations` files together (issue 32, item 5): at most 4 MB and 10,000 declarations in all
 /// the files of a run; past either, the error names the file (and the line) where the limit is
@@ -9,10 +9,12 @@ final class AssociationFileLimitsTests: XCTestCase {
     private func directory() throws -> (URL, String) {
         let directory = try makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let path = try makeDatabaseFile("tree.sqlite", in: directory, sql: """
-            CREATE TABLE node(id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES node(id));
-            INSERT INTO node VALUES (1, NULL), (2, 1);
-            """)
+        let path = try makeDatabaseFile(
+            "tree.sqlite", in: directory,
+            sql: """
+                CREATE TABLE node(id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES node(id));
+                INSERT INTO node VALUES (1, NULL), (2, 1);
+                """)
         return (directory, path)
     }
 
@@ -33,7 +35,9 @@ final class AssociationFileLimitsTests: XCTestCase {
         for arguments in [["sql", path, "node"], ["schema", path], ["fetch", path, "node"], [path], ["browse", path]] {
             let result = try BinaryRunner.run(arguments + ["--associations", first, "--associations", second])
             XCTAssertEqual(result.status, 1, "\(arguments)")
-            XCTAssertEqual(result.stderr, """
+            XCTAssertEqual(
+                result.stderr,
+                """
                 assoc: cannot read the associations file "\(second)": the associations files are larger than 4 MB together (the most one run reads)
 
                 """, "\(arguments)")
@@ -54,7 +58,9 @@ final class AssociationFileLimitsTests: XCTestCase {
         for arguments in [["sql", path, "node"], ["schema", path], [path]] {
             let result = try BinaryRunner.run(arguments + ["--associations", first, "--associations", second, "--associations", third])
             XCTAssertEqual(result.status, 1, "\(arguments)")
-            XCTAssertEqual(result.stderr, """
+            XCTAssertEqual(
+                result.stderr,
+                """
                 assoc: \(third):2:1: more than 10000 declarations (the most one run reads, in all its files together)
 
                 """, "\(arguments)")

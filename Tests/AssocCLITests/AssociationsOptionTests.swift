@@ -1,26 +1,26 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `--associations FILE` on `fetch`, `sql`, `schema` and the browser, with the built binary, on a
 /// Chinook-like file the test writes: a five-step through chain declared by hand.
 final class AssociationsOptionTests: XCTestCase {
     static let shopSQL = """
-            CREATE TABLE Artist(ArtistId INTEGER PRIMARY KEY, Name TEXT);
-            CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
-            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId));
-            CREATE TABLE Customer(CustomerId INTEGER PRIMARY KEY, FirstName TEXT);
-            CREATE TABLE Invoice(InvoiceId INTEGER PRIMARY KEY, CustomerId INTEGER NOT NULL REFERENCES Customer(CustomerId));
-            CREATE TABLE InvoiceLine(InvoiceLineId INTEGER PRIMARY KEY, InvoiceId INTEGER NOT NULL REFERENCES Invoice(InvoiceId),
-                                     TrackId INTEGER NOT NULL REFERENCES Track(TrackId));
-            INSERT INTO Artist VALUES (1, 'AC/DC'), (2, 'Accept');
-            INSERT INTO Album VALUES (1, 1), (2, 2);
-            INSERT INTO Track VALUES (1, 1), (2, 1), (3, 2);
-            INSERT INTO Customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
-            INSERT INTO Invoice VALUES (1, 1), (2, 1), (3, 2), (4, 3);
-            INSERT INTO InvoiceLine VALUES (1, 1, 1), (2, 1, 2), (3, 2, 1), (4, 3, 2), (5, 4, 3);
-            """
+        CREATE TABLE Artist(ArtistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
+        CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId));
+        CREATE TABLE Customer(CustomerId INTEGER PRIMARY KEY, FirstName TEXT);
+        CREATE TABLE Invoice(InvoiceId INTEGER PRIMARY KEY, CustomerId INTEGER NOT NULL REFERENCES Customer(CustomerId));
+        CREATE TABLE InvoiceLine(InvoiceLineId INTEGER PRIMARY KEY, InvoiceId INTEGER NOT NULL REFERENCES Invoice(InvoiceId),
+                                 TrackId INTEGER NOT NULL REFERENCES Track(TrackId));
+        INSERT INTO Artist VALUES (1, 'AC/DC'), (2, 'Accept');
+        INSERT INTO Album VALUES (1, 1), (2, 2);
+        INSERT INTO Track VALUES (1, 1), (2, 1), (3, 2);
+        INSERT INTO Customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+        INSERT INTO Invoice VALUES (1, 1), (2, 1), (3, 2), (4, 3);
+        INSERT INTO InvoiceLine VALUES (1, 1, 1), (2, 1, 2), (3, 2, 1), (4, 3, 2), (5, 4, 3);
+        """
 
     /// The shop database and its declarations file, in a fresh directory removed after the test.
     private func shop() throws -> (directory: URL, path: String, declarations: String) {
@@ -29,16 +29,17 @@ final class AssociationsOptionTests: XCTestCase {
         let path = try makeDatabaseFile("shop.sqlite", in: directory, sql: Self.shopSQL)
         let declarations = directory.appendingPathComponent("shop.assoc").path
         try """
-            # Who bought a track of an artist
-            Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
-            """.write(toFile: declarations, atomically: true, encoding: .utf8)
+        # Who bought a track of an artist
+        Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: "customers")
+        """.write(toFile: declarations, atomically: true, encoding: .utf8)
         return (directory, path, declarations)
     }
 
     func testFetchListsEachCustomerOnce() throws {
         let (_, path, declarations) = try shop()
         let result = try BinaryRunner.run([
-            "fetch", path, "--associations", declarations, "Artist.filter(key: 1).request(for: customers)", "--format", "json"])
+            "fetch", path, "--associations", declarations, "Artist.filter(key: 1).request(for: customers)", "--format", "json"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.filter { !$0.isWhitespace }, #"[{"CustomerId":1,"FirstName":"Ann"},{"CustomerId":2,"FirstName":"Bob"}]"#)
         // Without the file the association does not exist, and the message says which ones do.
@@ -50,9 +51,12 @@ final class AssociationsOptionTests: XCTestCase {
     func testSQLUsesTheDeclaredChain() throws {
         let (_, path, declarations) = try shop()
         let result = try BinaryRunner.run([
-            "sql", "--associations", declarations, path, "Artist.annotated(with: customers.count)"])
+            "sql", "--associations", declarations, path, "Artist.annotated(with: customers.count)"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             SELECT "Artist".*, COUNT(DISTINCT "Customer"."CustomerId") AS "customerCount" FROM "Artist" \
             LEFT JOIN "Album" ON "Album"."ArtistId" = "Artist"."ArtistId" LEFT JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
             LEFT JOIN "InvoiceLine" ON "InvoiceLine"."TrackId" = "Track"."TrackId" LEFT JOIN "Invoice" ON "Invoice"."InvoiceId" = "InvoiceLine"."InvoiceId" \
@@ -89,13 +93,15 @@ final class AssociationsOptionTests: XCTestCase {
     func testSchemaThroughLinesFollowAReplacingDeclaration() throws {
         let directory = try makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let path = try makeDatabaseFile("music.sqlite", in: directory, sql: """
-            CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY);
-            CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY);
-            CREATE TABLE Mood(MoodId INTEGER PRIMARY KEY);
-            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId),
-                               GenreId INTEGER REFERENCES Genre(GenreId), MoodKey INTEGER);
-            """)
+        let path = try makeDatabaseFile(
+            "music.sqlite", in: directory,
+            sql: """
+                CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY);
+                CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY);
+                CREATE TABLE Mood(MoodId INTEGER PRIMARY KEY);
+                CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album(AlbumId),
+                                   GenreId INTEGER REFERENCES Genre(GenreId), MoodKey INTEGER);
+                """)
         let declarations = directory.appendingPathComponent("music.assoc").path
         try #"Track.belongsTo(Mood, key: "genre", using: [MoodKey])"#.write(toFile: declarations, atomically: true, encoding: .utf8)
         let text = try BinaryRunner.run(["schema", path, "--associations", declarations])
@@ -103,8 +109,9 @@ final class AssociationsOptionTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("genres: Mood via tracks.genre"), text.stdout)
         XCTAssertFalse(text.stdout.contains("genres: Genre"), text.stdout)
         let json = try BinaryRunner.run(["schema", path, "--associations", declarations, "--format", "json"])
-        XCTAssertTrue(json.stdout.contains(#""name": "genres", "kind": "hasManyThrough", "destination": "Mood""#)
-            || json.stdout.filter { !$0.isWhitespace }.contains(#""name":"genres","kind":"hasManyThrough","destination":"Mood""#), json.stdout)
+        XCTAssertTrue(
+            json.stdout.contains(#""name": "genres", "kind": "hasManyThrough", "destination": "Mood""#)
+                || json.stdout.filter { !$0.isWhitespace }.contains(#""name":"genres","kind":"hasManyThrough","destination":"Mood""#), json.stdout)
         let sql = try BinaryRunner.run(["sql", "--associations", declarations, path, "Album.joining(required: genres)"])
         XCTAssertTrue(sql.stdout.contains(#"JOIN "Mood" ON "Mood"."MoodId" = "Track"."MoodKey""#), sql.stdout)
     }
@@ -116,8 +123,10 @@ final class AssociationsOptionTests: XCTestCase {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let expected = #"assoc: \#(bad):2:44: through: table "Album" has no association named "trakcs" (did you mean "tracks"?)"# + "\n"
         // The browser (default command and `browse`) stops before the screen changes.
-        for arguments in [[path, "--associations", bad], ["browse", "--associations", bad, path],
-                          ["fetch", path, "--associations", bad, "Artist"], ["schema", path, "--associations", bad]] {
+        for arguments in [
+            [path, "--associations", bad], ["browse", "--associations", bad, path],
+            ["fetch", path, "--associations", bad, "Artist"], ["schema", path, "--associations", bad]
+        ] {
             let result = try BinaryRunner.run(arguments)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertEqual(result.stderr, expected, "\(arguments)")

@@ -1,7 +1,7 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The `assoc` binary on the demo database and on a test database of its own.
 final class CommandLineTests: XCTestCase {
@@ -38,7 +38,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Hand-checked against DemoSchema: the first table block, and the book columns (wrapped at 100).
-        XCTAssertEqual(Array(lines.prefix(3)), ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", "  ↣ hasOne demographic: demographics (code → countryCode)"])
+        XCTAssertEqual(
+            Array(lines.prefix(3)),
+            ["country", "  code TEXT PK NOT NULL, name TEXT NOT NULL", "  ↣ hasOne demographic: demographics (code → countryCode)"])
         XCTAssert(lines.contains("  id INTEGER PK NOT NULL, authorId INTEGER NOT NULL, translatorId INTEGER, libraryId INTEGER,"), result.stdout)
         XCTAssert(lines.contains("  title TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER, price REAL, awards INTEGER NOT NULL"))
         XCTAssert(lines.contains("passport"))
@@ -71,8 +73,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(book["isView"] as? Bool, false)
         XCTAssertEqual(book["primaryKey"] as? [String], ["id"])
         let columns = try XCTUnwrap(book["columns"] as? [[String: Any]])
-        XCTAssertEqual(columns.compactMap { $0["name"] as? String },
-                       ["id", "authorId", "translatorId", "libraryId", "title", "kind", "year", "price", "awards"])
+        XCTAssertEqual(
+            columns.compactMap { $0["name"] as? String },
+            ["id", "authorId", "translatorId", "libraryId", "title", "kind", "year", "price", "awards"])
         XCTAssertEqual(columns.first?["type"] as? String, "INTEGER")
         XCTAssertEqual(columns.first?["primaryKeyIndex"] as? Int, 1)
         XCTAssertEqual(columns[1]["notNull"] as? Bool, true)
@@ -129,7 +132,8 @@ final class CommandLineTests: XCTestCase {
         let path = directory.appendingPathComponent("shop.sqlite").path
         do {
             let db = try Connection(path: path, mode: .readWrite(create: true))
-            try db.execute(#"""
+            try db.execute(
+                #"""
                 CREATE TABLE customer(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
                 CREATE TABLE "order"(id INTEGER PRIMARY KEY, customerId INTEGER NOT NULL REFERENCES customer(id), "total ""€""" REAL);
                 CREATE VIEW bigOrder AS SELECT * FROM "order" WHERE "total ""€""" > 100;
@@ -140,7 +144,9 @@ final class CommandLineTests: XCTestCase {
         let text = try BinaryRunner.run(["schema", path])
         XCTAssertEqual(text.status, 0, text.stderr)
         // Hand-checked: one foreign key, so a belongsTo and its hasMany; the view has no link.
-        XCTAssertEqual(text.stdout, """
+        XCTAssertEqual(
+            text.stdout,
+            """
             customer
               id INTEGER PK NOT NULL, name TEXT NOT NULL
               ⇉ hasMany orders: order (id → customerId)

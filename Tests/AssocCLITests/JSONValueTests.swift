@@ -1,7 +1,8 @@
+import AssocCore
 import Foundation
 import XCTest
+
 @testable import AssocCLI
-import AssocCore
 
 final class JSONValueTests: XCTestCase {
     func testStringEscaping() {
@@ -26,10 +27,12 @@ final class JSONValueTests: XCTestCase {
         let value = JSONValue.object([
             ("z", .int(1)), ("a", .bool(false)), ("m", .null),
             ("list", .array([.object([("k", .string("v")), ("pairs", .array([.array([.string("a"), .string("b")])]))])])),
-            ("empty", .array([])),
+            ("empty", .array([]))
         ])
         XCTAssertEqual(value.compact, #"{"z":1,"a":false,"m":null,"list":[{"k":"v","pairs":[["a","b"]]}],"empty":[]}"#)
-        XCTAssertEqual(value.pretty(), """
+        XCTAssertEqual(
+            value.pretty(),
+            """
             {
               "z": 1,
               "a": false,

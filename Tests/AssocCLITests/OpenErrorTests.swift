@@ -2,7 +2,6 @@ import AssocCore
 import Foundation
 import TestSupport
 import XCTest
-import TestSupport
 
 /// Files `assoc` cannot open: one line on stderr, exit code 1, and the file left as it was.
 final class OpenErrorTests: XCTestCase {
@@ -75,7 +74,8 @@ final class OpenErrorTests: XCTestCase {
         let path = directory.appendingPathComponent("truncated.sqlite").path
         XCTAssert(FileManager.default.createFile(atPath: path, contents: bytes.prefix(1024)))
         let pageCount = bytes.count / 4096
-        try assertFails(path, "assoc: cannot open \"\(path)\": truncated database (1024 bytes, the header announces \(pageCount) pages of 4096 bytes)")
+        try assertFails(
+            path, "assoc: cannot open \"\(path)\": truncated database (1024 bytes, the header announces \(pageCount) pages of 4096 bytes)")
         // Cut in the middle too: still refused.
         let half = directory.appendingPathComponent("half.sqlite").path
         XCTAssert(FileManager.default.createFile(atPath: half, contents: bytes.prefix(bytes.count / 2)))

@@ -1,14 +1,17 @@
-import XCTest
 import AssocCore
 import AssocTUI
 import TestSupport
+import XCTest
+
 @testable import AssocCLI
 
 /// The table's byte lines are the lines `RowTableRenderer.format` writes, for random rows and
 /// widths, once each column was widened to hold its cell.
 final class RowTableLineTests: XCTestCase {
-    private static let texts = ["", "plain", "a longer piece of text than most columns", "trail  ", " lead", "\u{1B}[31mred",
-                                "漢字の列", "é", "x\u{301}y", "tab\there", "🇫🇷", "\u{202E}rtl", "NULL", "∅", " ∅", "'∅'"]
+    private static let texts = [
+        "", "plain", "a longer piece of text than most columns", "trail  ", " lead", "\u{1B}[31mred",
+        "漢字の列", "é", "x\u{301}y", "tab\there", "🇫🇷", "\u{202E}rtl", "NULL", "∅", " ∅", "'∅'"
+    ]
 
     func testByteLinesAreTheFormattedLines() {
         var rng = SeededRandom(seed: randomSeed())
@@ -24,7 +27,8 @@ final class RowTableLineTests: XCTestCase {
             }
             let names = ["a", "b", "c"].prefix(Int.random(in: 0...3, using: &rng)).map { $0 }
             let scopes = Bool.random(using: &rng) ? [("author", Row(columnNames: ["x"], values: [value()]))] : []
-            let prefetched = Bool.random(using: &rng)
+            let prefetched =
+                Bool.random(using: &rng)
                 ? [("books", Array(repeating: Row(columnNames: [], values: []), count: Int.random(in: 0...12, using: &rng)))] : []
             let row = Row(columnNames: names, values: names.map { _ in value() }, scopes: scopes, prefetched: prefetched)
             let cells = RowTableRenderer.cells(of: row)

@@ -1,48 +1,64 @@
 import AssocCore
 import Foundation
 import XCTest
+
 @testable import AssocCLI
 
 /// The four schema formats on a hand-made schema and hand-made associations (no inference).
 final class SchemaRendererTests: XCTestCase {
     /// person ← book(authorId NOT NULL, libraryId) → library ← address(libraryId UNIQUE).
     static func snapshot() -> SchemaSnapshot {
-        let schema = Schema(tables: [
-            TableInfo(name: "person", columns: [
-                ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
-                ColumnInfo(name: "name", declaredType: "TEXT", notNull: true),
-            ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"])),
-            TableInfo(name: "library", columns: [
-                ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
-            ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"])),
-            TableInfo(name: "address", columns: [
-                ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
-                ColumnInfo(name: "libraryId", declaredType: "INTEGER", notNull: true),
-            ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]),
-            foreignKeys: [ForeignKeyInfo(id: 0, destinationTable: "library", originColumns: ["libraryId"], destinationColumns: ["id"])],
-            uniqueIndexes: [["libraryId"]]),
-            TableInfo(name: "book", columns: [
-                ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
-                ColumnInfo(name: "authorId", declaredType: "INTEGER", notNull: true),
-                ColumnInfo(name: "libraryId", declaredType: "INTEGER"),
-            ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]),
-            foreignKeys: [
-                ForeignKeyInfo(id: 0, destinationTable: "person", originColumns: ["authorId"], destinationColumns: ["id"]),
-                ForeignKeyInfo(id: 1, destinationTable: "library", originColumns: ["libraryId"], destinationColumns: ["id"]),
-            ]),
-        ], diagnostics: ["view \"broken\": cannot read its columns: no such table: gone"])
-        let author = Association(name: "author", kind: .belongsTo, origin: "book", destination: "person",
-                                 path: .direct([ColumnPair(origin: "authorId", destination: "id")]), isRequired: true)
-        let books = Association(name: "books", kind: .hasMany, origin: "person", destination: "book",
-                                path: .direct([ColumnPair(origin: "id", destination: "authorId")]))
-        let library = Association(name: "library", kind: .belongsTo, origin: "book", destination: "library",
-                                  path: .direct([ColumnPair(origin: "libraryId", destination: "id")]))
-        let libraryAddress = Association(name: "address", kind: .hasOne, origin: "library", destination: "address",
-                                         path: .direct([ColumnPair(origin: "id", destination: "libraryId")]))
-        let addressLibrary = Association(name: "library", kind: .belongsTo, origin: "address", destination: "library",
-                                         path: .direct([ColumnPair(origin: "libraryId", destination: "id")]), isRequired: true)
-        let bookAddress = Association(name: "address", kind: .hasOneThrough, origin: "book", destination: "address",
-                                      path: .through(pivot: library, target: libraryAddress))
+        let schema = Schema(
+            tables: [
+                TableInfo(
+                    name: "person",
+                    columns: [
+                        ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
+                        ColumnInfo(name: "name", declaredType: "TEXT", notNull: true)
+                    ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"])),
+                TableInfo(
+                    name: "library",
+                    columns: [
+                        ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1)
+                    ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"])),
+                TableInfo(
+                    name: "address",
+                    columns: [
+                        ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
+                        ColumnInfo(name: "libraryId", declaredType: "INTEGER", notNull: true)
+                    ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]),
+                    foreignKeys: [ForeignKeyInfo(id: 0, destinationTable: "library", originColumns: ["libraryId"], destinationColumns: ["id"])],
+                    uniqueIndexes: [["libraryId"]]),
+                TableInfo(
+                    name: "book",
+                    columns: [
+                        ColumnInfo(name: "id", declaredType: "INTEGER", primaryKeyIndex: 1),
+                        ColumnInfo(name: "authorId", declaredType: "INTEGER", notNull: true),
+                        ColumnInfo(name: "libraryId", declaredType: "INTEGER")
+                    ], primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]),
+                    foreignKeys: [
+                        ForeignKeyInfo(id: 0, destinationTable: "person", originColumns: ["authorId"], destinationColumns: ["id"]),
+                        ForeignKeyInfo(id: 1, destinationTable: "library", originColumns: ["libraryId"], destinationColumns: ["id"])
+                    ])
+            ], diagnostics: ["view \"broken\": cannot read its columns: no such table: gone"])
+        let author = Association(
+            name: "author", kind: .belongsTo, origin: "book", destination: "person",
+            path: .direct([ColumnPair(origin: "authorId", destination: "id")]), isRequired: true)
+        let books = Association(
+            name: "books", kind: .hasMany, origin: "person", destination: "book",
+            path: .direct([ColumnPair(origin: "id", destination: "authorId")]))
+        let library = Association(
+            name: "library", kind: .belongsTo, origin: "book", destination: "library",
+            path: .direct([ColumnPair(origin: "libraryId", destination: "id")]))
+        let libraryAddress = Association(
+            name: "address", kind: .hasOne, origin: "library", destination: "address",
+            path: .direct([ColumnPair(origin: "id", destination: "libraryId")]))
+        let addressLibrary = Association(
+            name: "library", kind: .belongsTo, origin: "address", destination: "library",
+            path: .direct([ColumnPair(origin: "libraryId", destination: "id")]), isRequired: true)
+        let bookAddress = Association(
+            name: "address", kind: .hasOneThrough, origin: "book", destination: "address",
+            path: .through(pivot: library, target: libraryAddress))
         return SchemaSnapshot(
             schema: schema,
             associations: [books, libraryAddress, addressLibrary, author, library, bookAddress],
@@ -50,7 +66,9 @@ final class SchemaRendererTests: XCTestCase {
     }
 
     func testText() {
-        XCTAssertEqual(SchemaTextRenderer.render(Self.snapshot()), """
+        XCTAssertEqual(
+            SchemaTextRenderer.render(Self.snapshot()),
+            """
             person
               id INTEGER PK, name TEXT NOT NULL
               ⇉ hasMany books: book (id → authorId)
@@ -78,9 +96,12 @@ final class SchemaRendererTests: XCTestCase {
 
     func testTextWrapsLongColumnListsAndMarksCompositeKeys() {
         let columns = (1...12).map { ColumnInfo(name: "column\($0)", declaredType: "TEXT", primaryKeyIndex: $0 <= 2 ? $0 : 0) }
-        let table = TableInfo(name: "wide\nname", columns: columns, primaryKey: PrimaryKeyInfo(kind: .withoutRowid, columns: ["column1", "column2"]),
-                              isWithoutRowid: true)
-        XCTAssertEqual(SchemaTextRenderer.render(SchemaSnapshot(schema: Schema(tables: [table]), associations: [])), """
+        let table = TableInfo(
+            name: "wide\nname", columns: columns, primaryKey: PrimaryKeyInfo(kind: .withoutRowid, columns: ["column1", "column2"]),
+            isWithoutRowid: true)
+        XCTAssertEqual(
+            SchemaTextRenderer.render(SchemaSnapshot(schema: Schema(tables: [table]), associations: [])),
+            """
             wide\\nname (without rowid)
               column1 TEXT PK1, column2 TEXT PK2, column3 TEXT, column4 TEXT, column5 TEXT, column6 TEXT,
               column7 TEXT, column8 TEXT, column9 TEXT, column10 TEXT, column11 TEXT, column12 TEXT
@@ -96,9 +117,12 @@ final class SchemaRendererTests: XCTestCase {
             path: .direct([ColumnPair(origin: "id", destination: "authorId")]), source: .declared,
             ordering: [Ordering(Column("title"), descending: true)],
             filters: [.binary(.equal, .column("kind"), .value(.text("novel\u{1B}[31m")))])
-        XCTAssertEqual(SchemaTextRenderer.line(novels),
-                       "⇉ hasMany novels: book (id → authorId).filter(kind = 'novel\\u{1B}[31m').order(title.desc) [declared]")
-        XCTAssertEqual(SchemaJSONRenderer.association(novels).pretty(), """
+        XCTAssertEqual(
+            SchemaTextRenderer.line(novels),
+            "⇉ hasMany novels: book (id → authorId).filter(kind = 'novel\\u{1B}[31m').order(title.desc) [declared]")
+        XCTAssertEqual(
+            SchemaJSONRenderer.association(novels).pretty(),
+            """
             {"name": "novels", "kind": "hasMany", "destination": "book", "columns": [["id", "authorId"]], "toMany": true, \
             "required": false, "inferredBy": "declared", "filter": "kind = 'novel\\u001b[31m'", "order": "title.desc"}
             """)
@@ -106,7 +130,9 @@ final class SchemaRendererTests: XCTestCase {
 
     func testJSON() throws {
         let text = SchemaJSONRenderer.render(Self.snapshot())
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             {
               "tables": [
                 {
@@ -168,7 +194,9 @@ final class SchemaRendererTests: XCTestCase {
     }
 
     func testDot() {
-        XCTAssertEqual(SchemaDotRenderer.render(Self.snapshot()), #"""
+        XCTAssertEqual(
+            SchemaDotRenderer.render(Self.snapshot()),
+            #"""
             digraph schema {
               rankdir=LR;
               node [shape=record, fontname="Helvetica", fontsize=10];
@@ -193,7 +221,9 @@ final class SchemaRendererTests: XCTestCase {
     }
 
     func testMermaid() {
-        XCTAssertEqual(SchemaMermaidRenderer.render(Self.snapshot()), """
+        XCTAssertEqual(
+            SchemaMermaidRenderer.render(Self.snapshot()),
+            """
             erDiagram
               person {
                 INTEGER id PK
@@ -222,9 +252,11 @@ final class SchemaRendererTests: XCTestCase {
         let tables = [
             TableInfo(name: "Order Details", columns: [ColumnInfo(name: "unit price", declaredType: "decimal(10,2)")], primaryKey: .hiddenRowid),
             TableInfo(name: "Order-Details", columns: [], primaryKey: .hiddenRowid),
-            TableInfo(name: "2024", columns: [ColumnInfo(name: "\"q\"")], primaryKey: .hiddenRowid),
+            TableInfo(name: "2024", columns: [ColumnInfo(name: "\"q\"")], primaryKey: .hiddenRowid)
         ]
-        XCTAssertEqual(SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])), """
+        XCTAssertEqual(
+            SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])),
+            """
             erDiagram
               Order_Details {
                 decimal unit_price "decimal(10,2)"
@@ -249,11 +281,17 @@ final class SchemaRendererTests: XCTestCase {
         XCTAssertEqual(SchemaMermaidRenderer.attributeType("NUMERIC (10, 2)").type, "NUMERIC")
         XCTAssertEqual(SchemaMermaidRenderer.attributeType("").type, "ANY")
         XCTAssertEqual(SchemaMermaidRenderer.attributeType("(5)").type, "ANY")
-        let tables = [TableInfo(name: "Track", columns: [
-            ColumnInfo(name: "Name", declaredType: "NVARCHAR(200)"),
-            ColumnInfo(name: "Note", declaredType: #"TEXT "quoted""#),
-        ], primaryKey: .hiddenRowid)]
-        XCTAssertEqual(SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])), """
+        let tables = [
+            TableInfo(
+                name: "Track",
+                columns: [
+                    ColumnInfo(name: "Name", declaredType: "NVARCHAR(200)"),
+                    ColumnInfo(name: "Note", declaredType: #"TEXT "quoted""#)
+                ], primaryKey: .hiddenRowid)
+        ]
+        XCTAssertEqual(
+            SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])),
+            """
             erDiagram
               Track {
                 NVARCHAR Name "NVARCHAR(200)"

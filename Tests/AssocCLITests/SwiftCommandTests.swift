@@ -1,7 +1,7 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `assoc swift` with the built binary, on the demo database: the whole code, the request alone
 /// (`--request-only`), and the two forms refused together.
@@ -9,7 +9,9 @@ final class SwiftCommandTests: XCTestCase {
     func testRequestOnlyPrintsTheRequestWithItsNotes() throws {
         let result = try BinaryRunner.run(["swift", "--request-only", "Country.including(all: passports).including(all: citizens)"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             // Note: GRDB stops with a fatal error ("Not implemented: merging a direct association and an indirect one with including(all:)") when one request prefetches an association and a through association that steps through it: citizens steps through passports.forKey("citizensPassports") instead, which changes no row.
             Country.including(all: Country.passports)
                 .including(all: Country.citizens)
@@ -20,7 +22,9 @@ final class SwiftCommandTests: XCTestCase {
     func testTheWholeCodeDeclaresTheRenamedPivot() throws {
         let result = try BinaryRunner.run(["swift", "Country.including(all: passports).including(all: citizens)"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains(#"hasMany(Citizen.self, through: Country.passports.forKey("citizensPassports"), using: Passport.citizen)"#), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(#"hasMany(Citizen.self, through: Country.passports.forKey("citizensPassports"), using: Passport.citizen)"#),
+            result.stdout)
         XCTAssertTrue(result.stdout.contains("struct CountryInfo: Decodable, FetchableRecord {"), result.stdout)
     }
 

@@ -1,9 +1,11 @@
 import XCTest
+
 @testable import AssocCore
 
 final class AdversarialInferenceTests: XCTestCase {
     func testQuotedUnicodeAndKeywordNames() throws {
-        let graph = try makeGraph(#"""
+        let graph = try makeGraph(
+            #"""
             CREATE TABLE "Order Details" (id INTEGER PRIMARY KEY, "Product ID" INTEGER REFERENCES "weird ""name"""(id));
             CREATE TABLE "weird ""name""" (id INTEGER PRIMARY KEY);
             CREATE TABLE "select" (id INTEGER PRIMARY KEY, "élèveId" INTEGER NOT NULL REFERENCES "élève"(id));
@@ -20,7 +22,8 @@ final class AdversarialInferenceTests: XCTestCase {
     }
 
     func testCompositeKeysAndWithoutRowid() throws {
-        let graph = try makeGraph("""
+        let graph = try makeGraph(
+            """
             CREATE TABLE shelf (room TEXT, number INTEGER, PRIMARY KEY (room, number)) WITHOUT ROWID;
             CREATE TABLE item (id INTEGER PRIMARY KEY, room TEXT NOT NULL, number INTEGER NOT NULL,
                 FOREIGN KEY (room, number) REFERENCES shelf(room, number));
@@ -39,7 +42,8 @@ final class AdversarialInferenceTests: XCTestCase {
     }
 
     func testInvalidForeignKeysGiveDiagnostics() throws {
-        let graph = try makeGraph("""
+        let graph = try makeGraph(
+            """
             CREATE TABLE person (id INTEGER PRIMARY KEY);
             CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
             CREATE TABLE book (id INTEGER PRIMARY KEY,
@@ -50,12 +54,14 @@ final class AdversarialInferenceTests: XCTestCase {
             CREATE VIEW v AS SELECT 1 AS id;
             CREATE TABLE note (id INTEGER PRIMARY KEY, vId INTEGER REFERENCES v(id));
             """)
-        XCTAssertEqual(graph.diagnostics, [
-            #"table "book": foreign key (authorId) references missing table "writer""#,
-            #"table "book": foreign key (ownerId) references missing column "uid" of table "person""#,
-            #"table "book": foreign key (x) has 1 column but references 2 columns (a, b) of table "pair""#,
-            #"table "note": foreign key (vId) references view "v", not a table"#,
-        ])
+        XCTAssertEqual(
+            graph.diagnostics,
+            [
+                #"table "book": foreign key (authorId) references missing table "writer""#,
+                #"table "book": foreign key (ownerId) references missing column "uid" of table "person""#,
+                #"table "book": foreign key (x) has 1 column but references 2 columns (a, b) of table "pair""#,
+                #"table "note": foreign key (vId) references view "v", not a table"#
+            ])
         // The valid foreign key still gives its associations.
         XCTAssertEqual(graph.summaries("book"), ["belongsTo editor → person"])
         XCTAssertEqual(graph.summaries("person"), ["hasMany books → book"])
@@ -64,21 +70,28 @@ final class AdversarialInferenceTests: XCTestCase {
 
     func testForeignKeyToMissingColumnOfChild() {
         // A schema value SQLite would not produce: the origin column is missing from the child.
-        let parent = TableInfo(name: "p", columns: [ColumnInfo(name: "id", primaryKeyIndex: 1)],
-                               primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]))
-        let child = TableInfo(name: "c", columns: [ColumnInfo(name: "id")], primaryKey: .hiddenRowid,
-                              foreignKeys: [ForeignKeyInfo(id: 0, destinationTable: "P", originColumns: ["pid"], destinationColumns: ["id"]),
-                                            ForeignKeyInfo(id: 1, destinationTable: "p", originColumns: ["id"], destinationColumns: [], destinationColumnsWereOmitted: true)])
+        let parent = TableInfo(
+            name: "p", columns: [ColumnInfo(name: "id", primaryKeyIndex: 1)],
+            primaryKey: PrimaryKeyInfo(kind: .rowidAlias, columns: ["id"]))
+        let child = TableInfo(
+            name: "c", columns: [ColumnInfo(name: "id")], primaryKey: .hiddenRowid,
+            foreignKeys: [
+                ForeignKeyInfo(id: 0, destinationTable: "P", originColumns: ["pid"], destinationColumns: ["id"]),
+                ForeignKeyInfo(id: 1, destinationTable: "p", originColumns: ["id"], destinationColumns: [], destinationColumnsWereOmitted: true)
+            ])
         let graph = AssociationGraph(schema: Schema(tables: [parent, child]), options: .init(inferFromNaming: false))
-        XCTAssertEqual(graph.diagnostics, [
-            #"table "c": foreign key (pid) uses missing column "pid""#,
-            #"table "c": foreign key (id) references table "p" but its columns are unknown"#,
-        ])
+        XCTAssertEqual(
+            graph.diagnostics,
+            [
+                #"table "c": foreign key (pid) uses missing column "pid""#,
+                #"table "c": foreign key (id) references table "p" but its columns are unknown"#
+            ])
         XCTAssertEqual(graph.allAssociations, [])
     }
 
     func testViewsAndVirtualTablesAreNeverChildren() throws {
-        let graph = try makeGraph("""
+        let graph = try makeGraph(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY);
             CREATE VIEW bookView AS SELECT 1 AS id, 2 AS authorId;
             CREATE VIRTUAL TABLE notes USING fts5(authorId, body);
@@ -100,10 +113,12 @@ final class AdversarialInferenceTests: XCTestCase {
         // 299 links → 598 direct; through: t(i) hasOneThrough t(i-2) for i ≥ 2 (298) and
         // t(i) hasManyThrough t(i+2) for i ≤ 297 (298).
         XCTAssertEqual(graph.allAssociations.count, 598 + 298 + 298)
-        XCTAssertEqual(graph.summaries("t5"), [
-            "belongsTo t4 → t4", "hasMany ts6 → t6",
-            "hasOneThrough t3 → t3 via t4.t3", "hasManyThrough ts7 → t7 via ts6.ts7",
-        ])
+        XCTAssertEqual(
+            graph.summaries("t5"),
+            [
+                "belongsTo t4 → t4", "hasMany ts6 → t6",
+                "hasOneThrough t3 → t3 via t4.t3", "hasManyThrough ts7 → t7 via ts6.ts7"
+            ])
         XCTAssertEqual(graph.summaries("t0"), ["hasMany ts1 → t1", "hasManyThrough ts2 → t2 via ts1.ts2"])
         XCTAssertTrue(try graph.require("t3", from: "t5").isRequired)
     }
@@ -118,12 +133,14 @@ final class AdversarialInferenceTests: XCTestCase {
             CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id), authorId INTEGER REFERENCES author(id));
             """
         let graph = try makeGraph(sql)
-        XCTAssertEqual(graph.summaries("book"), [
-            "belongsTo author → author", "belongsTo publisher → publisher", "hasMany reviews → review",
-            // The reviews' authors, not the book's: the plural of `author` would read as the
-            // book's, so the name starts with the first step.
-            "hasManyThrough reviewsAuthors → author via reviews.author",
-        ])
+        XCTAssertEqual(
+            graph.summaries("book"),
+            [
+                "belongsTo author → author", "belongsTo publisher → publisher", "hasMany reviews → review",
+                // The reviews' authors, not the book's: the plural of `author` would read as the
+                // book's, so the name starts with the first step.
+                "hasManyThrough reviewsAuthors → author via reviews.author"
+            ])
         let author = try graph.require("author", from: "book")
         XCTAssertEqual(author.source, .naming)
         XCTAssertEqual(author.columnSummary, ["author_id=id"])
@@ -132,8 +149,9 @@ final class AdversarialInferenceTests: XCTestCase {
         XCTAssertEqual(try graph.require("books", from: "publisher").source, .naming)
         XCTAssertEqual(try graph.require("reviewsAuthors", from: "book").source, .foreignKey)
         // The declared foreign keys of review are not duplicated by the naming convention.
-        XCTAssertEqual(graph.summaries("review").filter { $0.hasPrefix("belongsTo") },
-                       ["belongsTo author → author", "belongsTo book → book"])
+        XCTAssertEqual(
+            graph.summaries("review").filter { $0.hasPrefix("belongsTo") },
+            ["belongsTo author → author", "belongsTo book → book"])
         XCTAssertEqual(try graph.require("book", from: "review").source, .foreignKey)
         XCTAssertEqual(try graph.require("author", from: "review").source, .foreignKey)
         XCTAssertEqual(graph.summaries("author").filter { $0.hasPrefix("hasMany ") }, ["hasMany books → book", "hasMany reviews → review"])
@@ -148,7 +166,8 @@ final class AdversarialInferenceTests: XCTestCase {
     }
 
     func testNameCollisionsGetViaSuffixes() throws {
-        let graph = try makeGraph("""
+        let graph = try makeGraph(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY);
             CREATE TABLE items (id INTEGER PRIMARY KEY);
             CREATE TABLE owner (id INTEGER PRIMARY KEY, a INTEGER REFERENCES item(id), b INTEGER REFERENCES items(id));

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// A condition on an aggregate annotation's name (`annotated(with: tracks.count).filter(trackCount > 20)`)
@@ -7,7 +8,8 @@ import TestSupport
 /// with columns of the rows is refused with a caret under it.
 final class AnnotationConditionTests: XCTestCase {
     func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
             CREATE TABLE track (id INTEGER PRIMARY KEY, albumId INTEGER REFERENCES album(id), seconds INTEGER);
             INSERT INTO album VALUES (1, 'One'), (2, 'Two'), (3, 'Three');
@@ -23,12 +25,16 @@ final class AnnotationConditionTests: XCTestCase {
         let db = try database()
         let request = try db.request(parsing: "album.annotated(with: tracks.count).filter(trackCount >= 2 AND title != 'Two').order(id)")
         XCTAssertEqual(try request.languageText(), "album.filter(title != 'Two').annotated(with: tracks.count).having(trackCount >= 2).order(id)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-                       #"SELECT "album".*, COUNT(DISTINCT "track"."id") AS "trackCount" FROM "album" LEFT JOIN "track" ON "track"."albumId" = "album"."id" WHERE "album"."title" <> ? GROUP BY "album"."id" HAVING "trackCount" >= ? ORDER BY "album"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "album".*, COUNT(DISTINCT "track"."id") AS "trackCount" FROM "album" LEFT JOIN "track" ON "track"."albumId" = "album"."id" WHERE "album"."title" <> ? GROUP BY "album"."id" HAVING "trackCount" >= ? ORDER BY "album"."id""#
+        )
         XCTAssertEqual(try titles(db, request), ["One"])
         // Whole conditions, BETWEEN, a sum's name, a forKey name: each in HAVING.
-        XCTAssertEqual(try titles(db, db.request(parsing: "album.annotated(with: tracks.count).filter(trackCount BETWEEN 1 AND 2).order(id)")), ["Two", "Three"])
-        XCTAssertEqual(try titles(db, db.request(parsing: "album.annotated(with: tracks.sum(seconds)).filter(trackSecondsSum > 650).order(id)")), ["Two"])
+        XCTAssertEqual(
+            try titles(db, db.request(parsing: "album.annotated(with: tracks.count).filter(trackCount BETWEEN 1 AND 2).order(id)")), ["Two", "Three"])
+        XCTAssertEqual(
+            try titles(db, db.request(parsing: "album.annotated(with: tracks.sum(seconds)).filter(trackSecondsSum > 650).order(id)")), ["Two"])
         XCTAssertEqual(try titles(db, db.request(parsing: "album.annotated(with: tracks.count.forKey('n')).filter(n = 1)")), ["Three"])
     }
 
@@ -53,14 +59,21 @@ final class AnnotationConditionTests: XCTestCase {
         let text = "album.annotated(with: tracks.count).filter(id > 0 AND (trackCount > 2 OR title = 'Two'))"
         XCTAssertThrowsError(try db.request(parsing: text)) { error in
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }
-            XCTAssertEqual(syntax.message, #""trackCount" is an aggregate (known after grouping, in HAVING), mixed here with columns of the rows: write having(trackCount > 2 OR title = 'Two'), or split the condition with AND"#)
+            XCTAssertEqual(
+                syntax.message,
+                #""trackCount" is an aggregate (known after grouping, in HAVING), mixed here with columns of the rows: write having(trackCount > 2 OR title = 'Two'), or split the condition with AND"#
+            )
             XCTAssertEqual(syntax.column, 55)
         }
         // What the message proposes runs: the album's own columns are known per group.
-        XCTAssertEqual(try titles(db, db.request(parsing: "album.annotated(with: tracks.count).having(trackCount > 2 OR title = 'Two').order(id)")), ["One", "Two"])
+        XCTAssertEqual(
+            try titles(db, db.request(parsing: "album.annotated(with: tracks.count).having(trackCount > 2 OR title = 'Two').order(id)")),
+            ["One", "Two"])
         // The Swift API: refused when SQL is generated, naming the having.
         let album = Table("album")
-        XCTAssertThrowsError(try db.mainStatement(for: album.annotated(with: album.tracks.count).filter(Column("trackCount") > 2 || Column("title") == "Two"))) { error in
+        XCTAssertThrowsError(
+            try db.mainStatement(for: album.annotated(with: album.tracks.count).filter(Column("trackCount") > 2 || Column("title") == "Two"))
+        ) { error in
             XCTAssertTrue((error as? AssocError)?.message.contains("write having(trackCount > 2 OR title = 'Two')") == true, "\(error)")
         }
     }

@@ -1,12 +1,14 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// `AssocError`: what is at fault comes as data a caller can switch on, SQLite and decoding
 /// errors included, and `message` renders each case as the one line users see.
 final class AssocErrorTests: XCTestCase {
     func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE album (id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), title TEXT NOT NULL);
             INSERT INTO artist VALUES (1, 'AC/DC');
@@ -70,7 +72,10 @@ final class AssocErrorTests: XCTestCase {
     }
 
     func testDecodingErrorsNameTheColumn() throws {
-        struct Album: FetchableRecord { var id: Int; var artistId: Int }
+        struct Album: FetchableRecord {
+            var id: Int
+            var artistId: Int
+        }
         let db = try database()
         guard case .decoding(let error)? = assocError({ try Album.fetchAll(db, Table("album").order(Column("id"))) }) else {
             return XCTFail("not a decoding error")

@@ -1,10 +1,11 @@
 import AssocCore
 import Foundation
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `AtomicFileWriter` and `FileDestination`: only regular files, never opened before they are
@@ -142,15 +143,15 @@ final class AtomicFileWriterTests: XCTestCase {
             XCTAssertEqual($0 as? FileWriteError, .notRegularFile(path: path("null.json") + " → /dev/null", kind: "a character device"))
         }
         #if os(Linux)
-        if geteuid() == 0 {
-            // /dev/full: major 1, minor 7 (Linux's encoding of small numbers: major << 8 | minor).
-            XCTAssertEqual(mknod(path("full"), mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 7)), 0)
-            XCTAssertThrowsError(try AtomicFileWriter(path: path("full"), replacing: .any)) {
-                XCTAssertEqual($0 as? FileWriteError, .notRegularFile(path: path("full"), kind: "a character device"))
+            if geteuid() == 0 {
+                // /dev/full: major 1, minor 7 (Linux's encoding of small numbers: major << 8 | minor).
+                XCTAssertEqual(mknod(path("full"), mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 7)), 0)
+                XCTAssertThrowsError(try AtomicFileWriter(path: path("full"), replacing: .any)) {
+                    XCTAssertEqual($0 as? FileWriteError, .notRegularFile(path: path("full"), kind: "a character device"))
+                }
+                var info = stat()
+                XCTAssertEqual(lstat(path("full"), &info), 0, "the device node is still there")
             }
-            var info = stat()
-            XCTAssertEqual(lstat(path("full"), &info), 0, "the device node is still there")
-        }
         #endif
         XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/null"))
     }
@@ -170,9 +171,9 @@ final class AtomicFileWriterTests: XCTestCase {
         }
         let socketPath = path("sock")
         #if os(Linux)
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #else
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #endif
         let fd = socket(AF_UNIX, stream, 0)
         XCTAssertGreaterThanOrEqual(fd, 0)
@@ -342,8 +343,9 @@ final class AtomicFileWriterTests: XCTestCase {
                 guard case .databaseFile? = $0 as? FileWriteError else { return XCTFail("\(name): \($0)") }
             }
         }
-        XCTAssertEqual(FileWriteError.databaseFile(path: "db.sqlite").message,
-                       "db.sqlite is the database being read (or its side file): exports never write it")
+        XCTAssertEqual(
+            FileWriteError.databaseFile(path: "db.sqlite").message,
+            "db.sqlite is the database being read (or its side file): exports never write it")
         XCTAssertEqual(contents("db.sqlite"), "SQLite format 3\0")
         XCTAssertEqual(names(), ["db.sqlite", "elsewhere", "hard.json", "link.json"])
         try write("fine", to: "other.json", replacing: .any)

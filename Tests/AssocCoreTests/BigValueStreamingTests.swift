@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// A big cell is written in pieces: `fetch` and the export hand the output buffer to `flush`
@@ -30,7 +31,7 @@ final class BigValueStreamingTests: XCTestCase {
         let requests = [
             Table("cell").order(Column("id")),
             Table("cell").select(Column("id"), Column("t")).order(Column("id")),
-            Table("cell").select(Column("b")).order(Column("id")),
+            Table("cell").select(Column("b")).order(Column("id"))
         ]
         for request in requests {
             let expectedRows = try db.fetchAll(request)

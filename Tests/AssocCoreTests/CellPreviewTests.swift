@@ -1,12 +1,14 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// `fetchAll(_:previewingCellsUpTo:)`: long texts and blobs are cut in SQL, their full length
 /// read beside them; every other value, the order and the scopes are as `fetchAll` gives them.
 final class CellPreviewTests: XCTestCase {
     private func makeDatabase() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE author(id INTEGER PRIMARY KEY, bio TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT, cover BLOB, price REAL);
             INSERT INTO author VALUES (1, printf('%.*c', 5000, 'é')), (2, 'short');
@@ -69,7 +71,8 @@ final class CellPreviewTests: XCTestCase {
     }
 
     func testABlobOverSixteenMegabytesIsReadAsItsSizeAlone() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE file(id INTEGER PRIMARY KEY, data BLOB);
             INSERT INTO file VALUES (1, zeroblob(\(CellPreview.headlessBlobSize + 1))), (2, zeroblob(\(CellPreview.headlessBlobSize)));
             """)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Chinook's eleven tables, written by hand after the shape of the public Chinook sample.
@@ -56,24 +57,30 @@ final class ChinookInferenceTests: XCTestCase {
         XCTAssertTrue(album.isRequired)
         XCTAssertEqual(album.source, .foreignKey)
 
-        XCTAssertEqual(graph.summaries("Artist"), [
-            "hasMany albums → Album",
-            "hasManyThrough tracks → Track via albums.tracks",
-        ])
-        XCTAssertEqual(graph.summaries("Playlist"), [
-            "hasMany playlistTracks → PlaylistTrack",
-            "hasManyThrough tracks → Track via playlistTracks.track",
-        ])
-        XCTAssertEqual(graph.summaries("Track"), [
-            "belongsTo album → Album",
-            "belongsTo genre → Genre",
-            "belongsTo mediaType → MediaType",
-            "hasMany invoiceLines → InvoiceLine",
-            "hasMany playlistTracks → PlaylistTrack",
-            "hasOneThrough artist → Artist via album.artist",
-            "hasManyThrough invoices → Invoice via invoiceLines.invoice",
-            "hasManyThrough playlists → Playlist via playlistTracks.playlist",
-        ])
+        XCTAssertEqual(
+            graph.summaries("Artist"),
+            [
+                "hasMany albums → Album",
+                "hasManyThrough tracks → Track via albums.tracks"
+            ])
+        XCTAssertEqual(
+            graph.summaries("Playlist"),
+            [
+                "hasMany playlistTracks → PlaylistTrack",
+                "hasManyThrough tracks → Track via playlistTracks.track"
+            ])
+        XCTAssertEqual(
+            graph.summaries("Track"),
+            [
+                "belongsTo album → Album",
+                "belongsTo genre → Genre",
+                "belongsTo mediaType → MediaType",
+                "hasMany invoiceLines → InvoiceLine",
+                "hasMany playlistTracks → PlaylistTrack",
+                "hasOneThrough artist → Artist via album.artist",
+                "hasManyThrough invoices → Invoice via invoiceLines.invoice",
+                "hasManyThrough playlists → Playlist via playlistTracks.playlist"
+            ])
         // Track.AlbumId is nullable: neither the belongsTo nor the through association is required.
         XCTAssertFalse(try graph.require("album", from: "Track").isRequired)
         XCTAssertFalse(try graph.require("artist", from: "Track").isRequired)
@@ -94,32 +101,38 @@ final class ChinookInferenceTests: XCTestCase {
         XCTAssertEqual(customers.kind, .hasMany)
         XCTAssertEqual(customers.destination, "Customer")
         XCTAssertEqual(customers.columnSummary, ["EmployeeId=SupportRepId"])
-        XCTAssertEqual(graph.summaries("Employee"), [
-            "belongsTo reportsTo → Employee",
-            "hasMany customers → Customer",
-            "hasMany employeesAsReportsTo → Employee",
-            // Nothing through the self-reference (reportsTo.reportsTo, employeesAsReportsTo.customers…).
-            "hasManyThrough invoices → Invoice via customers.invoices",
-        ])
+        XCTAssertEqual(
+            graph.summaries("Employee"),
+            [
+                "belongsTo reportsTo → Employee",
+                "hasMany customers → Customer",
+                "hasMany employeesAsReportsTo → Employee",
+                // Nothing through the self-reference (reportsTo.reportsTo, employeesAsReportsTo.customers…).
+                "hasManyThrough invoices → Invoice via customers.invoices"
+            ])
         let supportRep = try graph.require("supportRep", from: "Customer")
         XCTAssertEqual(supportRep.kind, .belongsTo)
         XCTAssertEqual(supportRep.destination, "Employee")
         XCTAssertEqual(supportRep.columnSummary, ["SupportRepId=EmployeeId"])
         // A self-reference as second step is named with the first: the support rep's manager.
-        XCTAssertEqual(graph.summaries("Customer"), [
-            "belongsTo supportRep → Employee",
-            "hasMany invoices → Invoice",
-            "hasOneThrough supportRepReportsTo → Employee via supportRep.reportsTo",
-            "hasManyThrough invoiceLines → InvoiceLine via invoices.invoiceLines",
-        ])
-        XCTAssertEqual(graph.summaries("InvoiceLine"), [
-            "belongsTo invoice → Invoice",
-            "belongsTo track → Track",
-            "hasOneThrough album → Album via track.album",
-            "hasOneThrough customer → Customer via invoice.customer",
-            "hasOneThrough genre → Genre via track.genre",
-            "hasOneThrough mediaType → MediaType via track.mediaType",
-        ])
+        XCTAssertEqual(
+            graph.summaries("Customer"),
+            [
+                "belongsTo supportRep → Employee",
+                "hasMany invoices → Invoice",
+                "hasOneThrough supportRepReportsTo → Employee via supportRep.reportsTo",
+                "hasManyThrough invoiceLines → InvoiceLine via invoices.invoiceLines"
+            ])
+        XCTAssertEqual(
+            graph.summaries("InvoiceLine"),
+            [
+                "belongsTo invoice → Invoice",
+                "belongsTo track → Track",
+                "hasOneThrough album → Album via track.album",
+                "hasOneThrough customer → Customer via invoice.customer",
+                "hasOneThrough genre → Genre via track.genre",
+                "hasOneThrough mediaType → MediaType via track.mediaType"
+            ])
         // Both steps NOT NULL: InvoiceLine.InvoiceId then Invoice.CustomerId.
         XCTAssertTrue(try graph.require("customer", from: "InvoiceLine").isRequired)
         XCTAssertFalse(try graph.require("album", from: "InvoiceLine").isRequired)
@@ -127,10 +140,12 @@ final class ChinookInferenceTests: XCTestCase {
 
     func testEveryTableIsListedInSchemaOrder() throws {
         let graph = try makeGraph(chinookDDL)
-        XCTAssertEqual(graph.schema.tables.map(\.name), [
-            "Artist", "Album", "Employee", "Customer", "Genre", "Invoice", "MediaType", "Playlist", "Track",
-            "InvoiceLine", "PlaylistTrack",
-        ])
+        XCTAssertEqual(
+            graph.schema.tables.map(\.name),
+            [
+                "Artist", "Album", "Employee", "Customer", "Genre", "Invoice", "MediaType", "Playlist", "Track",
+                "InvoiceLine", "PlaylistTrack"
+            ])
         XCTAssertEqual(graph.allAssociations.count, 2 + 6 + 4 + 4 + 5 + 4 + 5 + 2 + 8 + 6 + 5)
     }
 }

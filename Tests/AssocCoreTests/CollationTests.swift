@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Collations: `collating(_:)` in Swift and `.collating(name)` in the request language, in filters
@@ -8,7 +9,8 @@ final class CollationTests: XCTestCase {
     let person = Table("person")
 
     func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             INSERT INTO person VALUES (1, 'bob'), (2, 'Alice'), (3, 'alice  '), (4, 'Carol');
             """)
@@ -55,8 +57,10 @@ final class CollationTests: XCTestCase {
         let db = try database()
         let text = "person.filter(name.collating(nocase) = 'alice').order(name.collating(nocase).desc, id)"
         let request = try db.request(parsing: text)
-        XCTAssertEqual(request, person.filter(Column("name").collating(.nocase) == "alice")
-            .order(Column("name").collating(.nocase).desc, Column("id")))
+        XCTAssertEqual(
+            request,
+            person.filter(Column("name").collating(.nocase) == "alice")
+                .order(Column("name").collating(.nocase).desc, Column("id")))
         XCTAssertEqual(try request.languageText(), text)
         XCTAssertEqual(try names(db, request), ["Alice"])
         // GRDB's names read, and print as the built-in collation they stand for.
@@ -73,7 +77,8 @@ final class CollationTests: XCTestCase {
     /// Documented (REQUEST-LANGUAGE.md): nocase, and GRDB's case-insensitive names read as it,
     /// fold ASCII letters only; SQLite offers no Unicode folding without ICU, and the error says so.
     func testCaseFoldingIsASCIIOnlyAndTheErrorSaysSo() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             INSERT INTO author VALUES (1, 'Molière'), (2, 'Zola');
             """)

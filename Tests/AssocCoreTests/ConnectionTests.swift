@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import XCTest
+
 @testable import AssocCore
 
 final class ConnectionTests: XCTestCase {
@@ -81,8 +82,9 @@ final class ConnectionTests: XCTestCase {
         let rows = try db.fetchAll("SELECT ?, ?, ?, ?, ?, typeof(?)", arguments: values + [.blob([])])
         XCTAssertEqual(rows, [values + [.text("blob")]])
         XCTAssertEqual(try db.fetchAll("SELECT ?", arguments: [.blob([])]), [[.blob([])]])
-        XCTAssertEqual(try db.fetchAll("SELECT ?, length(CAST(? AS BLOB))", arguments: [.text(""), .text("a\u{0}b")]),
-                       [[.text(""), .integer(3)]])
+        XCTAssertEqual(
+            try db.fetchAll("SELECT ?, length(CAST(? AS BLOB))", arguments: [.text(""), .text("a\u{0}b")]),
+            [[.text(""), .integer(3)]])
     }
 
     func testErrorsCarryCodeMessageAndSQL() throws {
@@ -115,11 +117,13 @@ final class ConnectionTests: XCTestCase {
         let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c"
         // The interrupt comes once the statement runs (a progress callback), never racing its start.
         let started = StatementStarted()
-        sqlite3_progress_handler(db.handle, 1_000, { context in
-            guard let context else { return 0 }
-            Unmanaged<StatementStarted>.fromOpaque(context).takeUnretainedValue().semaphore.signal()
-            return 0
-        }, Unmanaged.passUnretained(started).toOpaque())
+        sqlite3_progress_handler(
+            db.handle, 1_000,
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<StatementStarted>.fromOpaque(context).takeUnretainedValue().semaphore.signal()
+                return 0
+            }, Unmanaged.passUnretained(started).toOpaque())
         defer { sqlite3_progress_handler(db.handle, 0, nil, nil) }
         let interrupter = Thread { [db, started] in
             started.semaphore.wait()
@@ -180,8 +184,9 @@ final class ConnectionTests: XCTestCase {
         try writer.execute("BEGIN EXCLUSIVE")
         defer { try? writer.execute("ROLLBACK") }
         XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
-            XCTAssertEqual((error as? AssocError)?.databaseError?.message,
-                           "the database is locked by another process (waited 1 s; try again when its write is done)")
+            XCTAssertEqual(
+                (error as? AssocError)?.databaseError?.message,
+                "the database is locked by another process (waited 1 s; try again when its write is done)")
         }
     }
 
@@ -207,12 +212,14 @@ final class ConnectionTests: XCTestCase {
         let db = try Connection.inMemory()
         let valueCases: [(String, [DatabaseValue])] = [
             ("SELECT length(randomblob(2000000000))", []),
-            ("SELECT length(zeroblob(1500000000))", []),
+            ("SELECT length(zeroblob(1500000000))", [])
         ]
         for (sql, arguments) in valueCases {
             XCTAssertThrowsError(try db.fetchAll(sql, arguments: arguments), sql) { error in
                 let message = (error as? AssocError)?.databaseError?.message ?? "\(error)"
-                XCTAssertTrue(message.hasPrefix("a text or blob value the request binds or computes is larger than SQLite allows (1000000000 bytes"), "\(sql): \(message)")
+                XCTAssertTrue(
+                    message.hasPrefix("a text or blob value the request binds or computes is larger than SQLite allows (1000000000 bytes"),
+                    "\(sql): \(message)")
                 XCTAssertFalse(message.contains("SQL is longer"), message)
             }
         }

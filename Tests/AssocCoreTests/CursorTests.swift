@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// `Database.cursor`: the same rows, in the same order, as `fetchAll`, whatever the chunk sizes;
@@ -17,7 +18,9 @@ final class CursorTests: XCTestCase {
         let connection = try DiffSchema.makeConnection(seed: seed)
         let db = try Database(connection: connection)
         let tables = try DiffTables(connection: connection)
-        var compared = 0, withPrefetch = 0, nestedPrefetch = 0
+        var compared = 0
+        var withPrefetch = 0
+        var nestedPrefetch = 0
         for index in 0..<count {
             var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
             var generator = DiffGenerator(graph: db.graph, tables: tables, rng: rng)
@@ -112,7 +115,8 @@ final class CursorTests: XCTestCase {
     /// more than one vendor, and the items come one at a time).
     func testAParentWithManyChildrenStreamsThem() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE item(id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
             INSERT INTO vendor VALUES (1, 'big'), (2, 'small'), (3, 'none'), (4, 'big too');
@@ -133,8 +137,9 @@ final class CursorTests: XCTestCase {
             counts.append(count)
         }
         XCTAssertEqual(counts, [2000, 1, 0, 1500])
-        XCTAssertEqual(RowDump.text(try Self.readStreamed(db.cursor(request, chunking: CursorChunking(rowBudget: 100)))),
-                       RowDump.text(try db.fetchAll(request)))
+        XCTAssertEqual(
+            RowDump.text(try Self.readStreamed(db.cursor(request, chunking: CursorChunking(rowBudget: 100)))),
+            RowDump.text(try db.fetchAll(request)))
     }
 
     /// One parent per chunk: each chunk runs its own prefetch statements, restricted to its one
@@ -170,7 +175,8 @@ final class CursorTests: XCTestCase {
         }
         // A long statement (a recursive count to 10^9) interrupted while it runs.
         let connection = try Connection.inMemory()
-        try connection.execute("CREATE VIEW slow AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) AS c FROM n")
+        try connection.execute(
+            "CREATE VIEW slow AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) AS c FROM n")
         let slowDB = try Database(connection: connection)
         let cursor = try slowDB.cursor(Table("slow").all)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { cursor.cancel() }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The limits of declared associations (issue 32, item 5): 64 columns a key, 63 associations a
@@ -60,19 +61,23 @@ final class DeclarationLimitsTests: XCTestCase {
 
     func testAKeyPastSixtyFourColumnsIsAnErrorAtItsSixtyFifthColumn() {
         let using = #"child.belongsTo(wide, key: "w", using: [\#(list("p", 65))], to: [\#(list("c", 65))])"#
-        XCTAssertEqual(message(using),
-                       "test.assoc:1:\(column(of: "p65", in: using)): using: lists more than 64 columns (a key has at most 64)")
+        XCTAssertEqual(
+            message(using),
+            "test.assoc:1:\(column(of: "p65", in: using)): using: lists more than 64 columns (a key has at most 64)")
         let to = #"child.belongsTo(wide, key: "w", using: [p1], to: [\#(list("c", 65))])"#
-        XCTAssertEqual(message(to),
-                       "test.assoc:1:\(column(of: "c65", in: to)): to: lists more than 64 columns (a key has at most 64)")
+        XCTAssertEqual(
+            message(to),
+            "test.assoc:1:\(column(of: "c65", in: to)): to: lists more than 64 columns (a key has at most 64)")
         let foreignKey = "# GRDB's form\n" + #"child.belongsTo(wide, using: ForeignKey([\#(list("p", 65))], to: [\#(list("c", 65))]))"#
         let second = String(foreignKey.split(separator: "\n")[1])
-        XCTAssertEqual(message(foreignKey),
-                       "test.assoc:2:\(column(of: "p65", in: second)): using: lists more than 64 columns (a key has at most 64)")
+        XCTAssertEqual(
+            message(foreignKey),
+            "test.assoc:2:\(column(of: "p65", in: second)): using: lists more than 64 columns (a key has at most 64)")
         // A list of 5,000 stops at the 65th, whatever follows.
         let long = #"wide.hasMany(child, using: [\#(list("x", 5_000))])"#
-        XCTAssertEqual(message(long),
-                       "test.assoc:1:\(column(of: "x65", in: long)): using: lists more than 64 columns (a key has at most 64)")
+        XCTAssertEqual(
+            message(long),
+            "test.assoc:1:\(column(of: "x65", in: long)): using: lists more than 64 columns (a key has at most 64)")
     }
 
     // MARK: Steps a chain
@@ -102,7 +107,10 @@ final class DeclarationLimitsTests: XCTestCase {
         let steps = Array(repeating: "parent", count: 1_000)
         let line = #"node.hasOne(node, through: [\#(steps.joined(separator: ", "))], key: "ancestor")"#
         let sixtyFourth = column(of: "[", in: line) + 1 + 63 * "parent, ".count
-        XCTAssertEqual(message(line), "test.assoc:1:\(sixtyFourth): through: lists more than 63 steps (a chain follows at most 63 associations: with its origin, the 64 tables SQLite joins at most)")
+        XCTAssertEqual(
+            message(line),
+            "test.assoc:1:\(sixtyFourth): through: lists more than 63 steps (a chain follows at most 63 associations: with its origin, the 64 tables SQLite joins at most)"
+        )
     }
 
     func testThroughStepsCountTheirOwnSteps() throws {
@@ -115,13 +123,18 @@ final class DeclarationLimitsTests: XCTestCase {
         XCTAssertNotNil(try graph(accepted).association(named: "a63", from: "node"))
         let tooLong = accepted + "\n" + #"node.hasOne(node, through: [a40, a40], key: "a80")"#
         let third = #"node.hasOne(node, through: [a40, a40], key: "a80")"#
-        XCTAssertEqual(message(tooLong), """
+        XCTAssertEqual(
+            message(tooLong),
+            """
             test.assoc:3:\(column(of: "a40]", in: third)): through: the chain follows more than 63 associations when it reaches "a40" \
             (a through step counts its own steps; a chain follows at most 63: with its origin, the 64 tables SQLite joins at most)
             """)
         // A step that fills the chain alone leaves room for no other.
         let nested = accepted + "\n" + #"node.hasOne(node, through: [a63, parent], key: "a64")"#
-        XCTAssertTrue(message(nested).hasPrefix("test.assoc:3:\(column(of: "parent", in: "node.hasOne(node, through: [a63, parent]")): through: the chain follows more than 63"), message(nested))
+        XCTAssertTrue(
+            message(nested).hasPrefix(
+                "test.assoc:3:\(column(of: "parent", in: "node.hasOne(node, through: [a63, parent]")): through: the chain follows more than 63"),
+            message(nested))
     }
 
     // MARK: Declarations in all
@@ -176,7 +189,7 @@ final class DeclarationLimitsTests: XCTestCase {
         }
         let texts = [
             "a\r\nb\r\n\r\n  # c\n\"x#y\" # z\n'#'`#`#\n\u{A0}\u{3000}\t\n\u{A0}é\n\r\r\n\u{0B}x\u{0C}\r",
-            "#only\n\n", "", "\n", "no newline at end", "\"unterminated # quote\nnext # line", "é#\u{301}\r\n日本 # 語",
+            "#only\n\n", "", "\n", "no newline at end", "\"unterminated # quote\nnext # line", "é#\u{301}\r\n日本 # 語"
         ]
         for text in texts {
             let lines = DeclarationParser.declarationLines(of: text)
@@ -191,7 +204,7 @@ final class DeclarationLimitsTests: XCTestCase {
     func testColumnsAreTheOnesRequestSyntaxErrorGives() {
         let lines = [
             "Track.belongsTo(Genre)", "Træck.belongsTo(Génre, key: \"é\u{301}x\")", "a\u{301}\u{302}.b", "👩‍👩‍👧 x 🇫🇷 y",
-            "one\rtwo three", "a\u{2028}b c", "\u{301}x", "\t\u{1B}[31m x", "", "\"a\u{301}\"\u{301}b",
+            "one\rtwo three", "a\u{2028}b c", "\u{301}x", "\t\u{1B}[31m x", "", "\"a\u{301}\"\u{301}b"
         ]
         for line in lines {
             let columns = LineColumns(line)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Declared associations (issue 19, item 4): the file format, its errors, replacement of an inferred
@@ -110,55 +111,80 @@ final class DeclaredAssociationsTests: XCTestCase {
                 return AssocError.message(for: error)
             }
         }
-        XCTAssertEqual(message("# one\nTrack.belongTo(Genre)"),
-                       #"f.assoc:2:7: unknown association method "belongTo" (expected belongsTo, hasOne or hasMany) (did you mean "belongsTo"?)"#)
-        XCTAssertEqual(message(#"Track.belongsTo(Genre, kye: "style")"#),
-                       #"f.assoc:1:24: unknown argument "kye:" (expected key:, using:, to: or through:) (did you mean "key:"?)"#)
-        XCTAssertEqual(message(#"Track.belongsTo(Genre, key: style)"#),
-                       #"f.assoc:1:29: expected a quoted key such as "songs", found name 'style'"#)
-        XCTAssertEqual(message("Track.belongsTo(Genre, using: [GenreId]"),
-                       "f.assoc:1:40: expected ')' after the arguments of belongsTo, found end of request")
-        XCTAssertEqual(message("Track.belongsTo(Genre, using: [])"),
-                       "f.assoc:1:32: expected at least one of the column names in […]")
-        XCTAssertEqual(message(#"Track.belongsTo(Genre, key: "a) # open"#),
-                       "f.assoc:1:29: unterminated quoted name: missing closing \"")
-        XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]) Genre.hasMany(Track)"),
-                       "f.assoc:1:40: expected the end of the declaration, found name 'Genre' (one declaration a line)")
-        XCTAssertEqual(message("Track.belongsTo(Genre, using: [GenreId]).order(Name)"),
-                       "f.assoc:1:48: order(…) gives a to-many association its default ordering, and belongsTo is to-one: remove it")
-        XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).ordr(Name)"),
-                       #"f.assoc:1:40: expected filter(…), order(…) or forKey(…) after the declaration, found name 'ordr' (did you mean "order"?)"#)
-        XCTAssertEqual(message("Genre.hasMany(Track, using: [GenreId]).order(Name.desc"),
-                       "f.assoc:1:55: expected ')' after the orderings of order(…), found end of request")
-        XCTAssertEqual(message("Artist.belongsTo(Customer, through: [albums, customer])"),
-                       "f.assoc:1:8: belongsTo has no through: form: use hasOne(…, through: […]) for a to-one chain")
-        XCTAssertEqual(message("Artist.hasMany(Customer, through: [albums, customer], using: [ArtistId])"),
-                       "f.assoc:1:63: a through association joins with its steps' columns: remove using: and to: (or declare a direct association without through:)")
-        XCTAssertEqual(message("Track.belongsTo(Genre, to: [GenreId])"),
-                       "f.assoc:1:29: to: [...] needs using: [...]: the foreign-key columns the referenced columns are matched with")
-        XCTAssertEqual(message(#"Track.belongsTo(Genre, key: "a", key: "b")"#),
-                       #"f.assoc:1:34: argument "key:" is given twice"#)
+        XCTAssertEqual(
+            message("# one\nTrack.belongTo(Genre)"),
+            #"f.assoc:2:7: unknown association method "belongTo" (expected belongsTo, hasOne or hasMany) (did you mean "belongsTo"?)"#)
+        XCTAssertEqual(
+            message(#"Track.belongsTo(Genre, kye: "style")"#),
+            #"f.assoc:1:24: unknown argument "kye:" (expected key:, using:, to: or through:) (did you mean "key:"?)"#)
+        XCTAssertEqual(
+            message(#"Track.belongsTo(Genre, key: style)"#),
+            #"f.assoc:1:29: expected a quoted key such as "songs", found name 'style'"#)
+        XCTAssertEqual(
+            message("Track.belongsTo(Genre, using: [GenreId]"),
+            "f.assoc:1:40: expected ')' after the arguments of belongsTo, found end of request")
+        XCTAssertEqual(
+            message("Track.belongsTo(Genre, using: [])"),
+            "f.assoc:1:32: expected at least one of the column names in […]")
+        XCTAssertEqual(
+            message(#"Track.belongsTo(Genre, key: "a) # open"#),
+            "f.assoc:1:29: unterminated quoted name: missing closing \"")
+        XCTAssertEqual(
+            message("Genre.hasMany(Track, using: [GenreId]) Genre.hasMany(Track)"),
+            "f.assoc:1:40: expected the end of the declaration, found name 'Genre' (one declaration a line)")
+        XCTAssertEqual(
+            message("Track.belongsTo(Genre, using: [GenreId]).order(Name)"),
+            "f.assoc:1:48: order(…) gives a to-many association its default ordering, and belongsTo is to-one: remove it")
+        XCTAssertEqual(
+            message("Genre.hasMany(Track, using: [GenreId]).ordr(Name)"),
+            #"f.assoc:1:40: expected filter(…), order(…) or forKey(…) after the declaration, found name 'ordr' (did you mean "order"?)"#)
+        XCTAssertEqual(
+            message("Genre.hasMany(Track, using: [GenreId]).order(Name.desc"),
+            "f.assoc:1:55: expected ')' after the orderings of order(…), found end of request")
+        XCTAssertEqual(
+            message("Artist.belongsTo(Customer, through: [albums, customer])"),
+            "f.assoc:1:8: belongsTo has no through: form: use hasOne(…, through: […]) for a to-one chain")
+        XCTAssertEqual(
+            message("Artist.hasMany(Customer, through: [albums, customer], using: [ArtistId])"),
+            "f.assoc:1:63: a through association joins with its steps' columns: remove using: and to: (or declare a direct association without through:)"
+        )
+        XCTAssertEqual(
+            message("Track.belongsTo(Genre, to: [GenreId])"),
+            "f.assoc:1:29: to: [...] needs using: [...]: the foreign-key columns the referenced columns are matched with")
+        XCTAssertEqual(
+            message(#"Track.belongsTo(Genre, key: "a", key: "b")"#),
+            #"f.assoc:1:34: argument "key:" is given twice"#)
     }
 
     func testSchemaErrorsNameTheTableColumnOrAssociationAtFault() {
-        XCTAssertEqual(declarationError("# first\nTrak.belongsTo(Genre, using: [GenreId])"),
-                       #"test.assoc:2:1: no such table: "Trak" (did you mean "Track"?)"#)
-        XCTAssertEqual(declarationError("Track.belongsTo(Genre, key: \"style\", using: [GenreIdd])"),
-                       #"test.assoc:1:46: using: table "Track" has no column named "GenreIdd" (did you mean "GenreId"?)"#)
-        XCTAssertEqual(declarationError("Genre.hasMany(Track, using: [GenreId], to: [Id])"),
-                       #"test.assoc:1:45: to: table "Genre" has no column named "Id""#)
-        XCTAssertEqual(declarationError("Genre.hasMany(Track, key: \"songs\")"),
-                       #"test.assoc:1:1: could not infer the foreign key from "Track" to "Genre": provide the columns with using: ForeignKey([...], to: [...])"#)
-        XCTAssertEqual(declarationError("\n\nArtist.hasMany(Customer, through: [albums, trakcs, invoiceLines, invoice, customer])"),
-                       #"test.assoc:3:44: through: table "Album" has no association named "trakcs" (did you mean "tracks"?)"#)
-        XCTAssertEqual(declarationError("Artist.hasOne(Customer, through: [albums, tracks, invoiceLines, invoice, customer])"),
-                       #"test.assoc:1:35: hasOne(…, through:) needs a to-one step at every step, and "albums" of "Artist" is a hasMany: declare the chain with hasMany(…, through: …)"#)
-        XCTAssertEqual(declarationError("Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice])"),
-                       #"test.assoc:1:66: the through: chain ends at table "Invoice", not at "Customer""#)
-        XCTAssertEqual(declarationError("Genre.hasMany(Track, key: \"songs\", using: [GenreId]).order(Nme)"),
-                       #"test.assoc:1:60: order: table "Track" has no column named "Nme" (did you mean "Name"?)"#)
-        XCTAssertEqual(declarationError("Genre.hasMany(Track, key: \"songs\", using: [GenreId])\nGenre.hasMany(Track, key: \"songs\", using: [GenreId])"),
-                       #"test.assoc:2:27: table "Genre" already has an association "songs" declared at test.assoc:1: give this one another key"#)
+        XCTAssertEqual(
+            declarationError("# first\nTrak.belongsTo(Genre, using: [GenreId])"),
+            #"test.assoc:2:1: no such table: "Trak" (did you mean "Track"?)"#)
+        XCTAssertEqual(
+            declarationError("Track.belongsTo(Genre, key: \"style\", using: [GenreIdd])"),
+            #"test.assoc:1:46: using: table "Track" has no column named "GenreIdd" (did you mean "GenreId"?)"#)
+        XCTAssertEqual(
+            declarationError("Genre.hasMany(Track, using: [GenreId], to: [Id])"),
+            #"test.assoc:1:45: to: table "Genre" has no column named "Id""#)
+        XCTAssertEqual(
+            declarationError("Genre.hasMany(Track, key: \"songs\")"),
+            #"test.assoc:1:1: could not infer the foreign key from "Track" to "Genre": provide the columns with using: ForeignKey([...], to: [...])"#)
+        XCTAssertEqual(
+            declarationError("\n\nArtist.hasMany(Customer, through: [albums, trakcs, invoiceLines, invoice, customer])"),
+            #"test.assoc:3:44: through: table "Album" has no association named "trakcs" (did you mean "tracks"?)"#)
+        XCTAssertEqual(
+            declarationError("Artist.hasOne(Customer, through: [albums, tracks, invoiceLines, invoice, customer])"),
+            #"test.assoc:1:35: hasOne(…, through:) needs a to-one step at every step, and "albums" of "Artist" is a hasMany: declare the chain with hasMany(…, through: …)"#
+        )
+        XCTAssertEqual(
+            declarationError("Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice])"),
+            #"test.assoc:1:66: the through: chain ends at table "Invoice", not at "Customer""#)
+        XCTAssertEqual(
+            declarationError("Genre.hasMany(Track, key: \"songs\", using: [GenreId]).order(Nme)"),
+            #"test.assoc:1:60: order: table "Track" has no column named "Nme" (did you mean "Name"?)"#)
+        XCTAssertEqual(
+            declarationError("Genre.hasMany(Track, key: \"songs\", using: [GenreId])\nGenre.hasMany(Track, key: \"songs\", using: [GenreId])"),
+            #"test.assoc:2:27: table "Genre" already has an association "songs" declared at test.assoc:1: give this one another key"#)
         // A suggestion is data too.
         do {
             _ = try database("Artist.hasMany(Customer, through: [albms, tracks, invoiceLines, invoice, customer])")
@@ -183,7 +209,9 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(db.graph.associations(from: "Album").map(\.name), inferred.graph.associations(from: "Album").map(\.name))
         // Followed and prefetched, the default ordering applies; an explicit one replaces it.
         let followed = try db.request(parsing: "Album.filter(key: 1).request(for: tracks)")
-        XCTAssertEqual(try db.mainStatement(for: followed).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: followed).sql,
+            """
             SELECT * FROM "Track" WHERE "AlbumId" IN (SELECT "AlbumId" FROM "Album" WHERE "AlbumId" = ?) ORDER BY "Name"
             """)
         XCTAssertEqual(ids(try db.fetchAll(followed), "TrackId"), [2, 1])
@@ -210,7 +238,8 @@ final class DeclaredAssociationsTests: XCTestCase {
     /// with a diagnostic.
     func testThroughAssociationsFollowADeclarationThatReplacesTheirStep() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE Artist(ArtistId INTEGER PRIMARY KEY, Name TEXT, FavouriteAlbumId INTEGER);
             CREATE TABLE Album(AlbumId INTEGER PRIMARY KEY, Title TEXT, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
             CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY, Name TEXT);
@@ -229,7 +258,8 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(inferred.association(named: "artist", from: "Track")?.kind, .hasOneThrough)
         let graph = try AssociationGraph(
             schema: schema, options: .init(inferFromNaming: false),
-            declarations: try AssociationDeclaration.parse("""
+            declarations: try AssociationDeclaration.parse(
+                """
                 Track.belongsTo(Mood, key: "genre", using: [MoodId])
                 Album.hasMany(Artist, key: "artist", using: [FavouriteAlbumId])
                 """, file: "test.assoc"))
@@ -248,11 +278,13 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(request).map { $0["Name"] }, [.text("Wild")])
         // `Track.artist` (album then artist, both to-one) cannot step through a to-many `artist`.
         XCTAssertNil(graph.association(named: "artist", from: "Track"))
-        XCTAssertTrue(graph.diagnostics.contains { $0.contains(#"through association "artist" (via album.artist) left out"#) }, "\(graph.diagnostics)")
+        XCTAssertTrue(
+            graph.diagnostics.contains { $0.contains(#"through association "artist" (via album.artist) left out"#) }, "\(graph.diagnostics)")
     }
 
     func testDeclaredLinksWithoutForeignKeys() throws {
-        let db = try database("""
+        let db = try database(
+            """
             Track.belongsTo(Genre, key: "style", using: [GenreId])
             Genre.hasMany(Track, key: "songs", using: [GenreId]).order(Name.desc)
             """)
@@ -262,7 +294,9 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(style.kind, .belongsTo)
         XCTAssertFalse(style.isRequired)
         let request = try db.request(parsing: "Track.including(required: style.select(Name)).order(TrackId)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT "Track".*, "Genre"."Name" FROM "Track" JOIN "Genre" ON "Genre"."GenreId" = "Track"."GenreId" ORDER BY "Track"."TrackId"
             """)
         XCTAssertEqual(try db.fetchAll(request).map { $0.scope("style")?["Name"] }, ["Rock", "Rock", "Metal", "Rock"])
@@ -279,13 +313,16 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(customers.source, .declared)
         XCTAssertEqual(customers.throughStepNames, ["albums", "tracks", "invoiceLines", "invoice", "customer"])
         let request = try db.request(parsing: "Artist.filter(key: 1).request(for: customers)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT * FROM "Customer" WHERE "CustomerId" IN (SELECT "CustomerId" FROM "Invoice" WHERE "InvoiceId" IN \
             (SELECT "InvoiceId" FROM "InvoiceLine" WHERE "TrackId" IN (SELECT "TrackId" FROM "Track" WHERE "AlbumId" IN \
             (SELECT "AlbumId" FROM "Album" WHERE "ArtistId" IN (SELECT "ArtistId" FROM "Artist" WHERE "ArtistId" = ?)))))
             """)
         for artist in 1...3 {
-            let handWritten = try integers("""
+            let handWritten = try integers(
+                """
                 SELECT DISTINCT c.CustomerId FROM Customer c JOIN Invoice i ON i.CustomerId = c.CustomerId
                 JOIN InvoiceLine l ON l.InvoiceId = i.InvoiceId JOIN Track t ON t.TrackId = l.TrackId
                 JOIN Album a ON a.AlbumId = t.AlbumId WHERE a.ArtistId = \(artist) ORDER BY 1
@@ -301,14 +338,17 @@ final class DeclaredAssociationsTests: XCTestCase {
         let db = try database(Self.customersLine)
         let request = try db.request(parsing: "Artist.including(all: customers).order(ArtistId)")
         let statements = try db.executedStatements(for: request).map(\.sql)
-        XCTAssertEqual(statements, [
-            #"SELECT * FROM "Artist" ORDER BY "ArtistId""#,
-            #"SELECT "Customer".*, "Album"."ArtistId" FROM "Customer" JOIN "Invoice" ON "Invoice"."CustomerId" = "Customer"."CustomerId" JOIN "InvoiceLine" ON "InvoiceLine"."InvoiceId" = "Invoice"."InvoiceId" JOIN "Track" ON "Track"."TrackId" = "InvoiceLine"."TrackId" JOIN "Album" ON ("Album"."AlbumId" = "Track"."AlbumId") AND ("Album"."ArtistId" IN (?, ?, ?))"#,
-        ])
+        XCTAssertEqual(
+            statements,
+            [
+                #"SELECT * FROM "Artist" ORDER BY "ArtistId""#,
+                #"SELECT "Customer".*, "Album"."ArtistId" FROM "Customer" JOIN "Invoice" ON "Invoice"."CustomerId" = "Customer"."CustomerId" JOIN "InvoiceLine" ON "InvoiceLine"."InvoiceId" = "Invoice"."InvoiceId" JOIN "Track" ON "Track"."TrackId" = "InvoiceLine"."TrackId" JOIN "Album" ON ("Album"."AlbumId" = "Track"."AlbumId") AND ("Album"."ArtistId" IN (?, ?, ?))"#
+            ])
         let rows = try db.fetchAll(request)
         for (index, artist) in (1...3).enumerated() {
             // As GRDB: one row per path (Ann three times for AC/DC), as the joins say.
-            let handWritten = try integers("""
+            let handWritten = try integers(
+                """
                 SELECT c.CustomerId FROM Customer c JOIN Invoice i ON i.CustomerId = c.CustomerId
                 JOIN InvoiceLine l ON l.InvoiceId = i.InvoiceId JOIN Track t ON t.TrackId = l.TrackId
                 JOIN Album a ON a.AlbumId = t.AlbumId WHERE a.ArtistId = \(artist) ORDER BY 1
@@ -322,13 +362,16 @@ final class DeclaredAssociationsTests: XCTestCase {
     func testFiveStepThroughAggregatesAndJoins() throws {
         let db = try database(Self.customersLine)
         let counted = try db.request(parsing: "Artist.annotated(with: customers.count).order(ArtistId)")
-        XCTAssertEqual(try db.mainStatement(for: counted).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: counted).sql,
+            """
             SELECT "Artist".*, COUNT(DISTINCT "Customer"."CustomerId") AS "customerCount" FROM "Artist" \
             LEFT JOIN "Album" ON "Album"."ArtistId" = "Artist"."ArtistId" LEFT JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" \
             LEFT JOIN "InvoiceLine" ON "InvoiceLine"."TrackId" = "Track"."TrackId" LEFT JOIN "Invoice" ON "Invoice"."InvoiceId" = "InvoiceLine"."InvoiceId" \
             LEFT JOIN "Customer" ON "Customer"."CustomerId" = "Invoice"."CustomerId" GROUP BY "Artist"."ArtistId" ORDER BY "Artist"."ArtistId"
             """)
-        let handWritten = try integers("""
+        let handWritten = try integers(
+            """
             SELECT (SELECT COUNT(DISTINCT i.CustomerId) FROM Album a JOIN Track t ON t.AlbumId = a.AlbumId
                     JOIN InvoiceLine l ON l.TrackId = t.TrackId JOIN Invoice i ON i.InvoiceId = l.InvoiceId
                     WHERE a.ArtistId = ar.ArtistId) FROM Artist ar ORDER BY ar.ArtistId
@@ -353,12 +396,14 @@ final class DeclaredAssociationsTests: XCTestCase {
         XCTAssertEqual(performer.kind, .hasOneThrough)
         XCTAssertEqual(performer.throughStepNames, ["track", "album", "artist"])
         let request = try db.request(parsing: "InvoiceLine.including(optional: performer.select(Name)).order(InvoiceLineId)")
-        XCTAssertEqual(try db.fetchAll(request).map { $0.scopeTree("performer")?["Name"] },
-                       ["AC/DC", "AC/DC", "AC/DC", "AC/DC", "Accept", "Accept", "Accept"])
+        XCTAssertEqual(
+            try db.fetchAll(request).map { $0.scopeTree("performer")?["Name"] },
+            ["AC/DC", "AC/DC", "AC/DC", "AC/DC", "Accept", "Accept", "Accept"])
     }
 
     func testDeclaredChainsBuildOnEarlierDeclarations() throws {
-        let db = try database("""
+        let db = try database(
+            """
             Genre.hasMany(Track, key: "songs", using: [GenreId])
             Genre.hasMany(Customer, through: [songs, invoiceLines, invoice, customer], key: "listeners").order(FirstName.desc)
             """)

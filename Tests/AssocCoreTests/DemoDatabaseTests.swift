@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import AssocCore
 
 /// The embedded demo database: counts, determinism, integrity, and the interesting cases.
@@ -27,7 +28,7 @@ final class DemoDatabaseTests: XCTestCase {
     private let fixedCountsPerScale: [String: Int64] = [
         "country": 12, "demographics": 11, "person": 100, "library": 5, "address": 4, "book": 1000,
         "coverImage": 857, "prize": 120, "painting": 60, "citizen": 50, "document": 10, "employee": 40,
-        "team": 8, "player": 60,
+        "team": 8, "player": 60
     ]
 
     func testRowCountsAtScale1() throws {
@@ -121,13 +122,15 @@ final class DemoDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll("SELECT id FROM document WHERE id NOT IN (SELECT documentId FROM section)"), [[10]])
         // Employees: a 3-ary tree, 1 ← 2 ← 5 ← 14 is four levels (three manager hops).
         XCTAssertEqual(try db.fetchAll("SELECT id FROM employee WHERE managerId IS NULL"), [[1]])
-        XCTAssertEqual(try db.fetchAll("""
-            SELECT e.id, m.id, mm.id, mmm.id FROM employee e
-            JOIN employee m ON m.id = e.managerId
-            JOIN employee mm ON mm.id = m.managerId
-            JOIN employee mmm ON mmm.id = mm.managerId
-            WHERE e.id = 14
-            """), [[14, 5, 2, 1]])
+        XCTAssertEqual(
+            try db.fetchAll(
+                """
+                SELECT e.id, m.id, mm.id, mmm.id FROM employee e
+                JOIN employee m ON m.id = e.managerId
+                JOIN employee mm ON mm.id = m.managerId
+                JOIN employee mmm ON mmm.id = mm.managerId
+                WHERE e.id = 14
+                """), [[14, 5, 2, 1]])
         // Players in several teams.
         XCTAssertGreaterThan(try count(db, "SELECT count(*) FROM (SELECT playerId FROM playerRole GROUP BY playerId HAVING count(*) > 1)"), 0)
         // Citizens with two passports.
@@ -158,10 +161,12 @@ final class DemoDatabaseTests: XCTestCase {
     /// The associations the demo's schema is designed to show, one of each kind.
     func testExpectedAssociations() throws {
         let graph = AssociationGraph(schema: try SchemaIntrospector.read(DemoDatabase.make()))
-        let author = try XCTUnwrap(graph.associations(from: "book").first { $0.kind == .belongsTo && $0.columns == [ColumnPair(origin: "authorId", destination: "id")] })
+        let author = try XCTUnwrap(
+            graph.associations(from: "book").first { $0.kind == .belongsTo && $0.columns == [ColumnPair(origin: "authorId", destination: "id")] })
         XCTAssertEqual(author.destination, "person")
         XCTAssertTrue(author.isRequired)
-        let translator = try XCTUnwrap(graph.associations(from: "book").first { $0.columns == [ColumnPair(origin: "translatorId", destination: "id")] })
+        let translator = try XCTUnwrap(
+            graph.associations(from: "book").first { $0.columns == [ColumnPair(origin: "translatorId", destination: "id")] })
         XCTAssertFalse(translator.isRequired)
         XCTAssertTrue(graph.associations(from: "country").contains { $0.kind == .hasOne && $0.destination == "demographics" })
         XCTAssertTrue(graph.associations(from: "book").contains { $0.kind == .hasOne && $0.destination == "coverImage" })

@@ -1,10 +1,12 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 final class ExportTests: XCTestCase {
     func makeDatabase() throws -> Database {
-        return try TestDatabase.make("""
+        return try TestDatabase.make(
+            """
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES person(id), title TEXT, cover BLOB, price REAL);
             INSERT INTO person VALUES (1, 'Ann "A", Jr.'), (2, NULL);
@@ -16,15 +18,18 @@ final class ExportTests: XCTestCase {
     func testCSVQuotesAndFlattensScopes() throws {
         let db = try makeDatabase()
         let book = Table("book")
-        let rows = try db.fetchAll(book.select(Column("id"), Column("title"), Column("cover"), Column("price"))
-            .including(optional: book.author.select(Column("name"))).order(Column("id")))
-        XCTAssertEqual(try RowCSV.render(rows), [
-            "id,title,cover,price,author.name",
-            "1,\"Line\nbreak\",/wA=,2.5,\"Ann \"\"A\"\", Jr.\"",
-            "2,\" padded \",,,",
-            "3,Plain,,1.0,",
-            "",
-        ].joined(separator: "\r\n"))
+        let rows = try db.fetchAll(
+            book.select(Column("id"), Column("title"), Column("cover"), Column("price"))
+                .including(optional: book.author.select(Column("name"))).order(Column("id")))
+        XCTAssertEqual(
+            try RowCSV.render(rows),
+            [
+                "id,title,cover,price,author.name",
+                "1,\"Line\nbreak\",/wA=,2.5,\"Ann \"\"A\"\", Jr.\"",
+                "2,\" padded \",,,",
+                "3,Plain,,1.0,",
+                ""
+            ].joined(separator: "\r\n"))
     }
 
     func testCSVPrefetchedRowsAreJSONFields() throws {

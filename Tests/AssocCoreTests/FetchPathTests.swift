@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// The fast fetch paths: rows read scope by scope, prefetch grouping by single values, records
@@ -8,7 +9,8 @@ final class FetchPathTests: XCTestCase {
     func makeDatabase() throws -> Database {
         let connection = try Connection.inMemory()
         // `authorId` has no declared type: 2.0 stays a REAL, and must still group under person 2.
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId REFERENCES person(id), title TEXT NOT NULL);
             INSERT INTO person VALUES (1, 'Alice'), (2, 'Bob'), (3, 'Carol');
@@ -42,9 +44,11 @@ final class FetchPathTests: XCTestCase {
         let person = Table("person")
         let rows = try db.fetchAll(person.including(all: person.books).order(Column("id")))
         XCTAssertEqual(rows.map { $0["name"] }, ["Alice", "Bob", "Carol"])
-        XCTAssertEqual(rows.map { $0.prefetchedRows("books")?.map { $0["title"] } }, [
-            [.text("B1"), .text("B3")], [.text("B2")], [],
-        ])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("books")?.map { $0["title"] } },
+            [
+                [.text("B1"), .text("B3")], [.text("B2")], []
+            ])
         // The hidden grouping column is stripped from the prefetched rows.
         XCTAssertEqual(rows[1].prefetchedRows("books")?.first?.columnNames, ["id", "authorId", "title"])
         XCTAssertEqual(rows[1].prefetchedRows("books")?.first?.values, [2, .real(2.0), "B2"])
@@ -66,7 +70,8 @@ final class FetchPathTests: XCTestCase {
 
     func testRecordsDecodedRowByRowAndWithPrefetchedRows() throws {
         let db = try makeDatabase()
-        let book = Table("book"), person = Table("person")
+        let book = Table("book")
+        let person = Table("person")
         let infos = try BookInfo.fetchAll(db, book.including(optional: book.author).order(Column("id")))
         XCTAssertEqual(infos.map(\.book.title), ["B1", "B2", "B3", "B4"])
         XCTAssertEqual(infos.map { $0.author?.name }, ["Alice", "Bob", "Alice", nil])
@@ -75,9 +80,11 @@ final class FetchPathTests: XCTestCase {
         XCTAssertEqual(people.map(\.person.name), ["Alice", "Bob", "Carol"])
         XCTAssertEqual(people.map { $0.books.map(\.title) }, [["B1", "B3"], ["B2"], []])
         // Both ran their statements once, in order.
-        XCTAssertEqual(recorder.sql, [
-            #"SELECT * FROM "person" ORDER BY "id""#,
-            #"SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?)"#,
-        ])
+        XCTAssertEqual(
+            recorder.sql,
+            [
+                #"SELECT * FROM "person" ORDER BY "id""#,
+                #"SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?)"#
+            ])
     }
 }

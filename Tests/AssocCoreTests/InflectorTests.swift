@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 final class InflectorTests: XCTestCase {
@@ -23,7 +24,7 @@ final class InflectorTests: XCTestCase {
         ("salesperson", "salespeople"), ("chairman", "chairmen"), ("human", "humans"),
         ("specimen", "specimens"), ("area", "areas"), ("genre", "genres"), ("track", "tracks"),
         ("playlist", "playlists"), ("employee", "employees"), ("customer", "customers"),
-        ("passport", "passports"), ("citizen", "citizens"), ("demographic", "demographics"),
+        ("passport", "passports"), ("citizen", "citizens"), ("demographic", "demographics")
     ]
 
     func testPairsBothWays() {
@@ -36,8 +37,10 @@ final class InflectorTests: XCTestCase {
     }
 
     func testUncountables() {
-        for word in ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep",
-                     "jeans", "police", "news", "metadata"] {
+        for word in [
+            "equipment", "information", "rice", "money", "species", "series", "fish", "sheep",
+            "jeans", "police", "news", "metadata"
+        ] {
             XCTAssertEqual(Inflector.pluralize(word), word)
             XCTAssertEqual(Inflector.singularize(word), word)
         }

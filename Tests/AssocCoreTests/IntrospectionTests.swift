@@ -1,9 +1,11 @@
 import XCTest
+
 @testable import AssocCore
 
 final class IntrospectionTests: XCTestCase {
     func testPrimaryKeyForms() throws {
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE alias (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE composite (a TEXT, b INTEGER, c, PRIMARY KEY (b, a));
             CREATE TABLE hidden (name TEXT);
@@ -27,7 +29,8 @@ final class IntrospectionTests: XCTestCase {
     /// tables that `sqlite_schema` lists an index on: neither shortcut loses one added later, in
     /// another letter case, or made by a UNIQUE constraint.
     func testKeysAddedLaterOrSpelledInAnotherCaseAreRead() throws {
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE Parent (id INTEGER PRIMARY KEY, code TEXT);
             CREATE TABLE child (id INTEGER PRIMARY KEY);
             ALTER TABLE child ADD COLUMN parentCode TEXT ReFeReNcEs parent(code);
@@ -43,7 +46,8 @@ final class IntrospectionTests: XCTestCase {
     }
 
     func testColumns() throws {
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE t (
                 id INTEGER PRIMARY KEY,
                 name varchar(20) NOT NULL DEFAULT 'x',
@@ -57,23 +61,27 @@ final class IntrospectionTests: XCTestCase {
         XCTAssertEqual(table.name, "t")
         XCTAssertFalse(table.isStrict)
         XCTAssertEqual(schema.table(named: "s")?.isStrict, true)
-        XCTAssertEqual(table.columns, [
-            ColumnInfo(name: "id", declaredType: "INTEGER", notNull: true, defaultValue: nil, primaryKeyIndex: 1),
-            ColumnInfo(name: "name", declaredType: "varchar(20)", notNull: true, defaultValue: "'x'"),
-            ColumnInfo(name: "untyped", declaredType: ""),
-            ColumnInfo(name: "price", declaredType: "REAL", defaultValue: "1.5"),
-            ColumnInfo(name: "total", declaredType: "REAL", isGenerated: true),
-            ColumnInfo(name: "stored", declaredType: "INTEGER", isGenerated: true),
-        ])
+        XCTAssertEqual(
+            table.columns,
+            [
+                ColumnInfo(name: "id", declaredType: "INTEGER", notNull: true, defaultValue: nil, primaryKeyIndex: 1),
+                ColumnInfo(name: "name", declaredType: "varchar(20)", notNull: true, defaultValue: "'x'"),
+                ColumnInfo(name: "untyped", declaredType: ""),
+                ColumnInfo(name: "price", declaredType: "REAL", defaultValue: "1.5"),
+                ColumnInfo(name: "total", declaredType: "REAL", isGenerated: true),
+                ColumnInfo(name: "stored", declaredType: "INTEGER", isGenerated: true)
+            ])
         XCTAssertEqual(table.column(named: "NAME")?.name, "name")
     }
 
     func testViewsVirtualAndShadowTablesAndSqliteSequence() throws {
         let hasFTS5 = try Connection.inMemory().fetchAll("SELECT sqlite_compileoption_used('ENABLE_FTS5')") == [[.integer(1)]]
-        let virtual = hasFTS5
+        let virtual =
+            hasFTS5
             ? "CREATE VIRTUAL TABLE docs USING fts5(title, body);"
             : "CREATE VIRTUAL TABLE docs USING rtree(id, minX, maxX);"
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);
             CREATE VIEW authorNames AS SELECT id, name FROM author;
             \(virtual)
@@ -98,7 +106,8 @@ final class IntrospectionTests: XCTestCase {
     }
 
     func testForeignKeys() throws {
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE parent (a INTEGER, b TEXT, code TEXT UNIQUE, PRIMARY KEY (a, b));
             CREATE TABLE single (id INTEGER PRIMARY KEY);
             CREATE TABLE child (
@@ -121,7 +130,8 @@ final class IntrospectionTests: XCTestCase {
     }
 
     func testUniqueIndexes() throws {
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             CREATE TABLE t (id INTEGER PRIMARY KEY, a, b, c, d, e UNIQUE, UNIQUE (a, b));
             CREATE UNIQUE INDEX t_c ON t(c);
             CREATE UNIQUE INDEX t_d_partial ON t(d) WHERE d IS NOT NULL;
@@ -138,7 +148,8 @@ final class IntrospectionTests: XCTestCase {
     }
 
     func testIdentifiersOfAnySpelling() throws {
-        let schema = try makeSchema(#"""
+        let schema = try makeSchema(
+            #"""
             CREATE TABLE "Order Details" ("Order ID" INTEGER PRIMARY KEY, "weird ""col""" TEXT);
             CREATE TABLE "weird ""name""" (id INTEGER PRIMARY KEY,
                 od INTEGER REFERENCES "Order Details"("Order ID"));

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// `KeysetCondition`: the rows after (before) a row in an ordering are exactly the rows SQLite
@@ -13,19 +14,25 @@ final class KeysetConditionTests: XCTestCase {
             try db.mainStatement(for: Table("item").filter(try XCTUnwrap(condition))).sql
         }
         // The leading range lets SQLite start an index scan at the position.
-        XCTAssertEqual(try sql(KeysetCondition.after([9.5, 42], in: [price, id])), """
+        XCTAssertEqual(
+            try sql(KeysetCondition.after([9.5, 42], in: [price, id])),
+            """
             SELECT * FROM "item" WHERE ("price" >= ?) AND (("price" > ?) OR (("price" = ?) AND ("id" > ?)))
             """)
         // As ranges: the anchor's ties after it, then the larger prices, each one index seek.
-        XCTAssertEqual(try KeysetCondition.afterRanges([9.5, 42], in: [price, id]).map(sql), [
-            #"SELECT * FROM "item" WHERE ("price" = ?) AND ("id" > ?)"#,
-            #"SELECT * FROM "item" WHERE "price" > ?"#,
-        ])
+        XCTAssertEqual(
+            try KeysetCondition.afterRanges([9.5, 42], in: [price, id]).map(sql),
+            [
+                #"SELECT * FROM "item" WHERE ("price" = ?) AND ("id" > ?)"#,
+                #"SELECT * FROM "item" WHERE "price" > ?"#
+            ])
         // A key alone: one comparison.
         XCTAssertEqual(try sql(KeysetCondition.after([42], in: [id])), #"SELECT * FROM "item" WHERE "id" > ?"#)
         XCTAssertEqual(try sql(KeysetCondition.before([42], in: [id])), #"SELECT * FROM "item" WHERE "id" < ?"#)
         // After a NULL price (ascending: NULLs first), every priced row comes after.
-        XCTAssertEqual(try sql(KeysetCondition.after([.null, 42], in: [price, id])), """
+        XCTAssertEqual(
+            try sql(KeysetCondition.after([.null, 42], in: [price, id])),
+            """
             SELECT * FROM "item" WHERE ("price" IS NOT NULL) OR (("price" IS NULL) AND ("id" > ?))
             """)
         // Descending, NULLs last: nothing comes after the last NULL.
@@ -36,8 +43,9 @@ final class KeysetConditionTests: XCTestCase {
     }
 
     func testRowsAfterAndBeforeMatchSQLiteOrder() throws {
-        var random = SeededRandom(seed: randomSeed(fallback: 20261125))
-        let db = try TestDatabase.make("""
+        var random = SeededRandom(seed: randomSeed(fallback: 20_261_125))
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, a INTEGER, b TEXT, c REAL NOT NULL, d);
             """)
         // Few distinct values (ties), NULLs, and a column without type holding mixed types.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The request language builds the same requests as the Swift API: same SQL, same arguments.
@@ -14,7 +15,8 @@ final class LanguageBuilderTests: XCTestCase {
     }
 
     func testIssueExample() throws {
-        let book = Table("book"), person = Table("person")
+        let book = Table("book")
+        let person = Table("person")
         try assertSame(
             "book.including(required: author.including(optional: country)).including(optional: coverImage).filter(year >= 2000 AND kind = 'novel').order(title, year.desc).limit(10)",
             book.including(required: book.author.including(optional: person.country))
@@ -24,8 +26,14 @@ final class LanguageBuilderTests: XCTestCase {
                 .limit(10))
         let db = try database()
         XCTAssertEqual(
-            try db.mainStatement(for: db.request(parsing: "book.including(required: author.including(optional: country)).including(optional: coverImage).filter(year >= 2000 AND kind = 'novel').order(title, year.desc).limit(10)")).sql,
-            #"SELECT "book".*, "person".*, "country".*, "coverImage".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode" LEFT JOIN "coverImage" ON "coverImage"."bookId" = "book"."id" WHERE ("book"."year" >= ?) AND ("book"."kind" = ?) ORDER BY "book"."title", "book"."year" DESC LIMIT 10"#)
+            try db.mainStatement(
+                for: db.request(
+                    parsing:
+                        "book.including(required: author.including(optional: country)).including(optional: coverImage).filter(year >= 2000 AND kind = 'novel').order(title, year.desc).limit(10)"
+                )
+            ).sql,
+            #"SELECT "book".*, "person".*, "country".*, "coverImage".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode" LEFT JOIN "coverImage" ON "coverImage"."bookId" = "book"."id" WHERE ("book"."year" >= ?) AND ("book"."kind" = ?) ORDER BY "book"."title", "book"."year" DESC LIMIT 10"#
+        )
     }
 
     func testJoiningAliasesAndQualifiedColumns() throws {
@@ -44,16 +52,21 @@ final class LanguageBuilderTests: XCTestCase {
                 .having(person.booksAsAuthor.count >= 2 && !person.paintings.isEmpty))
         let db = try database()
         let sql = try db.mainStatement(for: db.request(parsing: "person.annotated(with: booksAsAuthor.count, booksAsAuthor.min(year) ?? 0)")).sql
-        XCTAssertEqual(sql, #"SELECT "person".*, COUNT(DISTINCT "book"."id") AS "bookAsAuthorCount", IFNULL(MIN("book"."year"), ?) AS "minBookAsAuthorYear" FROM "person" LEFT JOIN "book" ON "book"."authorId" = "person"."id" GROUP BY "person"."id""#)
+        XCTAssertEqual(
+            sql,
+            #"SELECT "person".*, COUNT(DISTINCT "book"."id") AS "bookAsAuthorCount", IFNULL(MIN("book"."year"), ?) AS "minBookAsAuthorYear" FROM "person" LEFT JOIN "book" ON "book"."authorId" = "person"."id" GROUP BY "person"."id""#
+        )
     }
 
     func testInListNullAndArithmetic() throws {
         let book = Table("book")
         try assertSame(
             "book.filter(kind IN ('novel', 'poem') AND translatorId IS NOT NULL AND price * 2 - 1 < 30 AND year != 2000).select(id, title)",
-            book.filter(Column("kind").in(["novel", "poem"]) && Column("translatorId").isNotNull
-                        && Column("price") * 2 - 1 < 30 && Column("year") != 2000)
-                .select(Column("id"), Column("title")))
+            book.filter(
+                Column("kind").in(["novel", "poem"]) && Column("translatorId").isNotNull
+                    && Column("price") * 2 - 1 < 30 && Column("year") != 2000
+            )
+            .select(Column("id"), Column("title")))
     }
 
     func testEqualsNullKeepsSQLMeaning() throws {
@@ -107,6 +120,9 @@ final class LanguageBuilderTests: XCTestCase {
     func testOrderingOfAnAggregatedAssociationIsDropped() throws {
         let db = try database()
         let sql = try db.mainStatement(for: db.request(parsing: "team.annotated(with: players.order(name).count).order(id)")).sql
-        XCTAssertEqual(sql, #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id" ORDER BY "team"."id""#)
+        XCTAssertEqual(
+            sql,
+            #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id" ORDER BY "team"."id""#
+        )
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Syntax errors: message, UTF-8 position, column, and rendering.
@@ -18,7 +19,9 @@ final class LanguageErrorTests: XCTestCase {
         XCTAssertEqual(error.position, 24)
         XCTAssertEqual(error.column, 25)
         XCTAssertEqual(error.description, "expected ')' after argument list of 'filter', found end of request at column 25")
-        XCTAssertEqual(error.rendering, """
+        XCTAssertEqual(
+            error.rendering,
+            """
             book.filter(year >= 2000
                                     ^ expected ')' after argument list of 'filter', found end of request
             """)
@@ -42,8 +45,14 @@ final class LanguageErrorTests: XCTestCase {
         check("book.filtr(a)", "unknown method 'filtr'; did you mean 'filter'?", position: 5, column: 6)
         check("book.Order(a)", "unknown method 'Order'; did you mean 'order'?", position: 5, column: 6)
         check("book.selct(a)", "unknown method 'selct'; did you mean 'select'?", position: 5, column: 6)
-        check("book.zzzzzzzzzzzz()", "unknown method 'zzzzzzzzzzzz'; expected one of including, joining, filter, order, select, limit, distinct, forKey, aliased, annotated, having, request", position: 5, column: 6)
-        check("a.including(all: b.limit(3))", "method 'limit' is not available on an association; available: including, joining, filter, order, select, forKey, aliased", position: 19, column: 20)
+        check(
+            "book.zzzzzzzzzzzz()",
+            "unknown method 'zzzzzzzzzzzz'; expected one of including, joining, filter, order, select, limit, distinct, forKey, aliased, annotated, having, request",
+            position: 5, column: 6)
+        check(
+            "a.including(all: b.limit(3))",
+            "method 'limit' is not available on an association; available: including, joining, filter, order, select, forKey, aliased", position: 19,
+            column: 20)
         check("book.filter", "expected '(' after 'filter', found end of request", position: 11, column: 12)
         check("book.", "expected a method name after '.', found end of request", position: 5, column: 6)
         check("book.\"filter\"(a)", "expected a method name after '.', found name \"filter\"", position: 5, column: 6)
@@ -53,7 +62,9 @@ final class LanguageErrorTests: XCTestCase {
 
     func testLabelErrors() {
         check("book.including(author)", "missing label in 'including(...)': expected 'required:', 'optional:', 'all:'", position: 15, column: 16)
-        check("book.including(requird: author)", "unknown label 'requird:' in 'including(...)'; expected 'required:', 'optional:', 'all:'", position: 15, column: 16)
+        check(
+            "book.including(requird: author)", "unknown label 'requird:' in 'including(...)'; expected 'required:', 'optional:', 'all:'",
+            position: 15, column: 16)
         check("book.joining(all: author)", "unknown label 'all:' in 'joining(...)'; expected 'required:' or 'optional:'", position: 13, column: 14)
         check("book.annotated(books.count)", "missing label in 'annotated(...)': expected 'with:'", position: 15, column: 16)
         check("book.limit(1, 2)", "missing label in 'limit(...)': expected 'offset:'", position: 14, column: 15)
@@ -78,11 +89,20 @@ final class LanguageErrorTests: XCTestCase {
         check("t.filter(a BETWEEN 1 OR 2)", "expected 'AND' in 'BETWEEN ... AND ...', found keyword 'OR'", position: 21, column: 22)
         check("t.filter(AND = 1)", "expected an expression, found keyword 'AND' (quote it to use it as a name)", position: 9, column: 10)
         check("t.filter((a = 1", "expected ')' to close '(' at column 10, found end of request", position: 15, column: 16)
-        check("t.filter(a.b.c = 1)", "unexpected name 'c' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 13, column: 14)
+        check(
+            "t.filter(a.b.c = 1)",
+            "unexpected name 'c' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 13,
+            column: 14)
         check("t.having(books.count() > 1)", "'count' takes no argument: write 'books.count'", position: 15, column: 16)
-        check("t.having(books.filter(a = 1) > 1)", "expected an aggregate ('.count', '.isEmpty', '.min(...)', '.max(...)', '.average(...)', '.sum(...)', '.total(...)') after association 'books', found '>'", position: 29, column: 30)
+        check(
+            "t.having(books.filter(a = 1) > 1)",
+            "expected an aggregate ('.count', '.isEmpty', '.min(...)', '.max(...)', '.average(...)', '.sum(...)', '.total(...)') after association 'books', found '>'",
+            position: 29, column: 30)
         check("t.having(books.mx(year) > 1)", "unknown method 'mx'; did you mean 'max' or 'min'?", position: 15, column: 16)
-        check("t.having(books.max(year).count)", "unexpected name 'count' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 25, column: 26)
+        check(
+            "t.having(books.max(year).count)",
+            "unexpected name 'count' after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", position: 25,
+            column: 26)
         check("t.filter(a = 9223372036854775808)", "integer 9223372036854775808 is out of the 64-bit range", position: 13, column: 14)
         check("t.filter(a = -9223372036854775809)", "integer -9223372036854775809 is out of the 64-bit range", position: 13, column: 14)
     }
@@ -94,7 +114,9 @@ final class LanguageErrorTests: XCTestCase {
         check("t.filter(a = X'ABC')", "blob literal must have an even number of hexadecimal digits", position: 13, column: 14)
         check("t.filter(a = X'AZ')", "invalid character 'Z' in blob literal; expected hexadecimal digits", position: 16, column: 17)
         check("t.filter(a = ?)", "placeholders ('?') are not supported; write the value itself", position: 13, column: 14)
-        check("t.filter(a | b)", "unexpected character '|'; write '||' or OR for a logical or (string concatenation is not supported)", position: 11, column: 12)
+        check(
+            "t.filter(a | b)", "unexpected character '|'; write '||' or OR for a logical or (string concatenation is not supported)", position: 11,
+            column: 12)
         check("t.filter(a & b)", "unexpected character '&'; write '&&' or AND for a logical and", position: 11, column: 12)
         check("t;", "unexpected character ';'", position: 1, column: 2)
         check("t.filter(a = 12abc)", "invalid number literal", position: 13, column: 14)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Expressions: every literal, operator and precedence level, checked against hand-written S-expressions.
@@ -34,7 +35,7 @@ final class LanguageExpressionTests: XCTestCase {
             ("NULL", "null"),
             ("null", "null"),
             ("TRUE", "true"),
-            ("false", "false"),
+            ("false", "false")
         ])
     }
 
@@ -54,7 +55,7 @@ final class LanguageExpressionTests: XCTestCase {
             ("books.total(x)", "(total books x)"),
             ("books.filter(a = 1).joining(required: author).count", "(count books[filter,joining])"),
             ("\"the books\".count", "(count the books)"),
-            ("books.count.forKey(\"n\")", "(key (count books) \"n\")"),
+            ("books.count.forKey(\"n\")", "(key (count books) \"n\")")
         ])
     }
 
@@ -77,7 +78,7 @@ final class LanguageExpressionTests: XCTestCase {
             ("a BETWEEN 1 AND 2", "(between a 1 2)"),
             ("a NOT BETWEEN 1 + 1 AND 2 AND b", "(AND (notbetween a (+ 1 1) 2) b)"),
             ("a = b = c", "(= (= a b) c)"),
-            ("a = 1 IS NULL", "(isnull (= a 1))"),
+            ("a = 1 IS NULL", "(isnull (= a 1))")
         ])
     }
 
@@ -97,7 +98,7 @@ final class LanguageExpressionTests: XCTestCase {
             ("NOT a AND b", "(AND (not a) b)"),
             ("a AND NOT b OR c", "(OR (AND a (not b)) c)"),
             ("(a OR b) AND c", "(AND (OR a b) c)"),
-            ("a OR b OR c", "(OR (OR a b) c)"),
+            ("a OR b OR c", "(OR (OR a b) c)")
         ])
     }
 
@@ -120,16 +121,20 @@ final class LanguageExpressionTests: XCTestCase {
             ("books.min(year) ?? 0", "(?? (min books year) 0)"),
             ("a * b.forKey(\"k\")", "(* a (key b \"k\"))"),
             ("-x.forKey(\"k\")", "(neg (key x \"k\"))"),
-            ("-5.forKey(\"k\")", "(key -5 \"k\")"),
+            ("-5.forKey(\"k\")", "(key -5 \"k\")")
         ])
     }
 
     func testFullPrecedenceLadder() {
         check([
-            ("a OR b AND NOT c = d ?? e + f * -g",
-             "(OR a (AND b (not (= c (?? d (+ e (* f (neg g))))))))"),
-            ("-g * f + e ?? d = c AND b OR a",
-             "(OR (AND (= (?? (+ (* (neg g) f) e) d) c) b) a)"),
+            (
+                "a OR b AND NOT c = d ?? e + f * -g",
+                "(OR a (AND b (not (= c (?? d (+ e (* f (neg g))))))))"
+            ),
+            (
+                "-g * f + e ?? d = c AND b OR a",
+                "(OR (AND (= (?? (+ (* (neg g) f) e) d) c) b) a)"
+            )
         ])
     }
 
@@ -153,7 +158,7 @@ final class LanguageExpressionTests: XCTestCase {
             .literal(.real(1e300)),
             .literal(.real(.leastNonzeroMagnitude)),
             .literal(.text("'\"`")),
-            .aggregate("order", .max, .column("select")),
+            .aggregate("order", .max, .column("select"))
         ]
         for tree in trees {
             LanguageTest.assertRoundTrip(RequestSyntax(table: "t", methods: [.filter(tree)]))

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Random inputs must give a tree or an error, never a trap; parsed trees must round-trip.
@@ -20,7 +21,7 @@ final class LanguageFuzzTests: XCTestCase {
         "book.limit(10, offset: 20)",
         "t.filter(a NOT BETWEEN -1 AND 2e3 || !(b IN (1, 'x', X'AB', NULL)) && c ?? d <> -9223372036854775808)",
         "t.annotated(with: (books.count + paintings.count).forKey(\"n\"), books.min(year) ?? 0).having(books.isEmpty AND paintings.isEmpty)",
-        "t.select(*, a.forKey('k')).distinct().order(x DESC, (a - b) % 3 ASC)",
+        "t.select(*, a.forKey('k')).distinct().order(x DESC, (a - b) % 3 ASC)"
     ]
 
     static let fragments = [
@@ -29,7 +30,7 @@ final class LanguageFuzzTests: XCTestCase {
         "BETWEEN", "TRUE", "FALSE", "DESC", "ASC", "desc", "count", "isEmpty", "min", "max", "forKey", "including",
         "joining", "filter", "order", "select", "limit", "distinct", "aliased", "annotated", "having", "required:",
         "optional:", "all:", "with:", "offset:", "book", "é", "😀", "👍🏽", "\u{0}", "\u{FFFD}", "\n", " ", "\t", "1", "1.5",
-        "1e", "1e+", "1e999", "99999999999999999999", "9223372036854775808", "0x1F", "$", "_", "\u{301}", "\u{200B}",
+        "1e", "1e+", "1e999", "99999999999999999999", "9223372036854775808", "0x1F", "$", "_", "\u{301}", "\u{200B}"
     ]
 
     func testFuzzNeverTraps() throws {
@@ -42,7 +43,8 @@ final class LanguageFuzzTests: XCTestCase {
                 return String(decoding: utf8[token.range], as: UTF8.self)
             }
         }
-        var parsed = 0, failed = 0
+        var parsed = 0
+        var failed = 0
         let started = Date()
         for iteration in 0..<count {
             let input = makeInput(&random, seedTokens)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Test helpers for the request language: an S-expression view of trees, so that expected
@@ -17,7 +18,9 @@ enum LanguageTest {
             }
         case .column(let name, let qualifier): return qualifier.map { "\($0)|\(name)" } ?? name
         case .aggregate(let a):
-            let assoc = a.association.methods.isEmpty ? a.association.name : "\(a.association.name)[\(a.association.methods.map(\.name).joined(separator: ","))]"
+            let assoc =
+                a.association.methods.isEmpty
+                ? a.association.name : "\(a.association.name)[\(a.association.methods.map(\.name).joined(separator: ","))]"
             return "(\(a.function.rawValue) \(assoc)" + (a.argument.map { " " + sexpr($0) } ?? "") + ")"
         case .unary(.negate, let x): return "(neg \(sexpr(x)))"
         case .unary(.not, let x): return "(not \(sexpr(x)))"

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Chains of `request(for:)` and through associations of any length (issue 32, item 5): beyond
@@ -63,7 +64,8 @@ final class LongChainTests: XCTestCase {
 
     /// The deepest parenthesis nesting of `sql`, outside quoted names and strings.
     static func nesting(of sql: String) -> Int {
-        var depth = 0, deepest = 0
+        var depth = 0
+        var deepest = 0
         var quote: Character?
         for character in sql {
             if let open = quote {
@@ -144,10 +146,11 @@ final class LongChainTests: XCTestCase {
     func testFiftyStepThroughAssociationsDeclaredInAFile() throws {
         let forward = Array(repeating: "next", count: 50).joined(separator: ", ")
         let backward = (0..<50).map { "ts\((Self.ringSize * 2 - 1 - $0) % Self.ringSize)" }.joined(separator: ", ")
-        let db = try database(declarations: """
-            t0.hasOne(t50, through: [\(forward)], key: "far")
-            t0.hasMany(t10, through: [\(backward)], key: "farBack")
-            """)
+        let db = try database(
+            declarations: """
+                t0.hasOne(t50, through: [\(forward)], key: "far")
+                t0.hasMany(t10, through: [\(backward)], key: "farBack")
+                """)
         let far = Table("t0").association("far")
         let reached = try db.request(for: far, of: Table("t0").filter(keys: [1, 4]))
         XCTAssertEqual(try ids(reached.order(Column("id")), in: db), Self.forward(from: 0, ids: [1, 4], steps: 50).sorted())
@@ -164,7 +167,8 @@ final class LongChainTests: XCTestCase {
     func testCompositeKeysAcrossManySteps() throws {
         var sql = ""
         for table in 0..<20 {
-            sql += "CREATE TABLE c\(table)(a INTEGER, b TEXT, na INTEGER, nb TEXT, PRIMARY KEY (a, b), FOREIGN KEY (na, nb) REFERENCES c\(table + 1)(a, b));\n"
+            sql +=
+                "CREATE TABLE c\(table)(a INTEGER, b TEXT, na INTEGER, nb TEXT, PRIMARY KEY (a, b), FOREIGN KEY (na, nb) REFERENCES c\(table + 1)(a, b));\n"
             sql += "INSERT INTO c\(table) VALUES (1, 'x', 2, 'y'), (2, 'y', 1, 'x'), (3, 'z', NULL, NULL);\n"
         }
         sql += "CREATE TABLE c20(a INTEGER, b TEXT, PRIMARY KEY (a, b)); INSERT INTO c20 VALUES (1, 'x'), (2, 'y'), (3, 'z');"

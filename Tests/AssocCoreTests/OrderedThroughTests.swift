@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The guide's ordered through association ("Ordered Associations", issue 29 item 1):
@@ -43,7 +44,9 @@ final class OrderedThroughTests: XCTestCase {
     func testPrefetchOrdersByThePivot() throws {
         let db = try database()
         let request = try db.request(parsing: "team.including(all: players).order(id)")
-        XCTAssertEqual(try db.executedStatements(for: request).map(\.sql).last, """
+        XCTAssertEqual(
+            try db.executedStatements(for: request).map(\.sql).last,
+            """
             SELECT "player".*, "playerRole"."teamId" FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (?, ?)) ORDER BY "playerRole"."position"
             """)
         let rows = try db.fetchAll(request)
@@ -57,7 +60,9 @@ final class OrderedThroughTests: XCTestCase {
     func testRequestForJoinsTheOrderedPivot() throws {
         let db = try database()
         let request = try db.request(parsing: "team.filter(key: 1).request(for: players)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT "player".* FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (SELECT "id" FROM "team" WHERE "id" = ?)) ORDER BY "playerRole"."position"
             """)
         XCTAssertEqual(names(try db.fetchAll(request)), ["Amy", "Zed", "Cat"])
@@ -67,18 +72,23 @@ final class OrderedThroughTests: XCTestCase {
         XCTAssertEqual(names(try db.fetchAll(byName)), ["Zed", "Cat", "Amy"])
         // The pivot itself, followed: its ordering on the outer query, none in the subquery.
         let roles = try db.request(parsing: "team.filter(key: 1).request(for: playerRoles)")
-        XCTAssertEqual(try db.mainStatement(for: roles).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: roles).sql,
+            """
             SELECT * FROM "playerRole" WHERE "teamId" IN (SELECT "id" FROM "team" WHERE "id" = ?) ORDER BY "position"
             """)
     }
 
     func testRequestForThroughAnUnorderedPivotListsEachRecordOnce() throws {
-        let db = try database("""
+        let db = try database(
+            """
             team.hasMany(playerRole, key: "playerRoles")
             team.hasMany(player, through: [playerRoles, player], key: "players")
             """)
         let request = try db.request(parsing: "team.filter(keys: [1, 2]).request(for: players)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT * FROM "player" WHERE "id" IN (SELECT "playerId" FROM "playerRole" WHERE "teamId" IN (SELECT "id" FROM "team" WHERE "id" IN (?, ?)))
             """)
         XCTAssertEqual(names(try db.fetchAll(request)).sorted(), ["Amy", "Cat", "Zed"])
@@ -87,11 +97,14 @@ final class OrderedThroughTests: XCTestCase {
     func testJoinOrdersByThePivotAndAggregatesDoNot() throws {
         let db = try database()
         let joined = try db.request(parsing: "team.including(required: players).order(id)")
-        XCTAssertEqual(try db.mainStatement(for: joined).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: joined).sql,
+            """
             SELECT "team".*, "player".* FROM "team" JOIN "playerRole" ON "playerRole"."teamId" = "team"."id" JOIN "player" ON "player"."id" = "playerRole"."playerId" ORDER BY "team"."id", "playerRole"."position"
             """)
-        XCTAssertEqual(try db.fetchAll(joined).map { $0.scopeTree("player").map { names([$0]) } ?? [] }.flatMap { $0 },
-                       ["Amy", "Zed", "Cat", "Cat", "Zed"])
+        XCTAssertEqual(
+            try db.fetchAll(joined).map { $0.scopeTree("player").map { names([$0]) } ?? [] }.flatMap { $0 },
+            ["Amy", "Zed", "Cat", "Cat", "Zed"])
         let counted = try db.request(parsing: "team.annotated(with: players.count)")
         XCTAssertFalse(try db.mainStatement(for: counted).sql.contains("ORDER BY"))
     }
@@ -105,7 +118,8 @@ final class OrderedThroughTests: XCTestCase {
         let followed = try SwiftCodeGenerator.code(for: try db.request(parsing: "team.filter(key: 1).request(for: players)"), in: db)
         XCTAssertTrue(followed.contains("return team.request(for: Team.players)"), followed)
         // Several teams: GRDB has no such request in the pivot's order.
-        XCTAssertThrowsError(try SwiftCodeGenerator.code(for: try db.request(parsing: "team.filter(keys: [1, 2]).request(for: players)"), in: db)) { error in
+        XCTAssertThrowsError(try SwiftCodeGenerator.code(for: try db.request(parsing: "team.filter(keys: [1, 2]).request(for: players)"), in: db)) {
+            error in
             XCTAssertTrue(AssocError.message(for: error).contains("not expressible"), AssocError.message(for: error))
         }
     }

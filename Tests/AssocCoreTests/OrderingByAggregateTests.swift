@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Ordering by an annotation's name (`annotated(with: books.count).order(bookCount.desc)`, GRDB's
@@ -7,18 +8,21 @@ import XCTest
 final class OrderingByAggregateTests: XCTestCase {
     func database() throws -> Database {
         let connection = try Connection.inMemory()
-        try connection.execute(SwiftCodeTests.schemaSQL + """
-            INSERT INTO country VALUES ('FR', 'France');
-            INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Bob', NULL), (3, 'Chiyo', NULL);
-            INSERT INTO book (id, title, year, authorId) VALUES (1, 'Dune', 2001, 1), (2, 'Emma', 1999, 2), (3, 'Zoo', 2010, 2);
-            """)
+        try connection.execute(
+            SwiftCodeTests.schemaSQL + """
+                INSERT INTO country VALUES ('FR', 'France');
+                INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Bob', NULL), (3, 'Chiyo', NULL);
+                INSERT INTO book (id, title, year, authorId) VALUES (1, 'Dune', 2001, 1), (2, 'Emma', 1999, 2), (3, 'Zoo', 2010, 2);
+                """)
         return try Database(connection: connection)
     }
 
     func testOrderingByAnAnnotationName() throws {
         let db = try database()
         let request = try db.request(parsing: "person.annotated(with: booksAsAuthor.count).order(bookAsAuthorCount.desc, name)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT "person".*, COUNT(DISTINCT "book"."id") AS "bookAsAuthorCount" FROM "person" LEFT JOIN "book" \
             ON "book"."authorId" = "person"."id" GROUP BY "person"."id" ORDER BY "bookAsAuthorCount" DESC, "person"."name"
             """)
@@ -31,7 +35,9 @@ final class OrderingByAggregateTests: XCTestCase {
     func testOrderingByAnAggregate() throws {
         let db = try database()
         let request = try db.request(parsing: "person.order(booksAsAuthor.count.desc, name)")
-        XCTAssertEqual(try db.mainStatement(for: request).sql, """
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            """
             SELECT "person".* FROM "person" LEFT JOIN "book" ON "book"."authorId" = "person"."id" \
             GROUP BY "person"."id" ORDER BY COUNT(DISTINCT "book"."id") DESC, "person"."name"
             """)

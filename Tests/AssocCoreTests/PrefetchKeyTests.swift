@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The fast paths of prefetch keys answer as the general ones: sorting, grouping, JSON arguments.
@@ -52,7 +53,7 @@ final class PrefetchKeyTests: XCTestCase {
         let values: [DatabaseValue] = [
             .integer(-7), .integer(Int64.max), .real(2.5), .real(.infinity), .null, .blob([1]),
             .text("FR"), .text(""), .text("a \"quoted\" word"), .text("back\\slash"), .text("tab\there"),
-            .text("line\nbreak"), .text("del\u{7F}"), .text("é"), .text("bidi\u{202E}x"), .text("~ !#$%&'()*+,-./:;<=>?@[]^_`{|}"),
+            .text("line\nbreak"), .text("del\u{7F}"), .text("é"), .text("bidi\u{202E}x"), .text("~ !#$%&'()*+,-./:;<=>?@[]^_`{|}")
         ]
         let expected = "[" + values.map(JSONKeys.literal).joined(separator: ",") + "]"
         XCTAssertEqual(JSONKeys.array(values), expected)
@@ -62,7 +63,8 @@ final class PrefetchKeyTests: XCTestCase {
 
     func testChildRowsOfInterleavedKeysGoToTheirGroupsInOrder() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE citizen(id INTEGER PRIMARY KEY, countryCode TEXT REFERENCES country(code), name TEXT NOT NULL);
             INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
@@ -73,8 +75,10 @@ final class PrefetchKeyTests: XCTestCase {
         // Ordered by name, the child rows alternate between the keys.
         let rows = try db.fetchAll(country.including(all: country.citizens.order(Column("name"))).order(Column("code")))
         XCTAssertEqual(rows.map { $0["code"] }, ["DE", "FR", "IT"])
-        XCTAssertEqual(rows.map { $0.prefetchedRows("citizens")?.map { $0["name"] } }, [
-            ["b", "d"], ["a", "c", "e"], [],
-        ])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("citizens")?.map { $0["name"] } },
+            [
+                ["b", "d"], ["a", "c", "e"], []
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import AssocCore
 
 /// Prefetching costs one statement per association, whatever the number of rows: counted with the
@@ -14,7 +15,8 @@ final class PrefetchStatementCountTests: XCTestCase {
 
     func testTwentyThousandAuthorsWithTwoHundredThousandBooksRunTwoStatements() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), title TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)

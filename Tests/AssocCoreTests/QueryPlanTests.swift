@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// `Database.plan`: the statements a fetch runs, known without running anything; a prefetch
@@ -32,7 +33,7 @@ final class QueryPlanTests: XCTestCase {
             "country.including(all: citizens).including(all: people.order(name))",
             "document.including(all: paragraphs)",
             "book.including(required: author.including(all: booksAsAuthor))",
-            "library.filter(id = 1).request(for: books).including(all: prizes)",
+            "library.filter(id = 1).request(for: books).including(all: prizes)"
         ]
         for text in texts {
             let request = try db.request(parsing: text)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// The README's Swift example, compiled and run against a database built here.
@@ -58,7 +59,8 @@ final class ReadmeExampleTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let connection = try Connection(path: path, mode: .readWrite(create: true))
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), title TEXT NOT NULL);
             INSERT INTO author VALUES (1, 'Jane Austen'), (2, 'Mary Shelley');
@@ -68,7 +70,9 @@ final class ReadmeExampleTests: XCTestCase {
         let result = try SwiftProgram.compileAndRun(code, arguments: [path], openDatabase: false)
         XCTAssertEqual(result.compileStatus, 0, result.output)
         XCTAssertEqual(result.runStatus, 0, result.output)
-        XCTAssertEqual(result.output, """
+        XCTAssertEqual(
+            result.output,
+            """
             Emma by Jane Austen
             Frankenstein by Mary Shelley
             Persuasion by Jane Austen

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Issue 29 item 17: REAL values read as `sqlite3` shows them (15 significant digits) in CSV;
@@ -9,7 +10,7 @@ final class RealTextTests: XCTestCase {
         XCTAssertEqual(RealText.readable(0.1 + 0.2), "0.3")
         XCTAssertEqual(RealText.readable(10), "10.0")
         XCTAssertEqual(RealText.readable(1e-5), "1.0e-05")
-        XCTAssertEqual(RealText.readable(123456789012345678), "1.23456789012346e+17")
+        XCTAssertEqual(RealText.readable(123_456_789_012_345_678), "1.23456789012346e+17")
         XCTAssertEqual(RealText.readable(.nan), "NaN")
     }
 

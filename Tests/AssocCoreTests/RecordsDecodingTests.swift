@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 final class RecordsDecodingTests: XCTestCase {
@@ -11,12 +12,14 @@ final class RecordsDecodingTests: XCTestCase {
     func testPlainRecordsWithOptionalColumnNull() throws {
         let db = try makeLibraryDatabase()
         let books = try Book.fetchAll(db, Book.order(Column("id")))
-        XCTAssertEqual(books, [
-            Book(id: 1, authorId: 1, translatorId: 2, title: "B1", year: 2000),
-            Book(id: 2, authorId: 2, translatorId: nil, title: "B2", year: 2010),
-            Book(id: 3, authorId: 1, translatorId: nil, title: "B3", year: nil),
-            Book(id: 4, authorId: 3, translatorId: nil, title: "B4", year: 2020),
-        ])
+        XCTAssertEqual(
+            books,
+            [
+                Book(id: 1, authorId: 1, translatorId: 2, title: "B1", year: 2000),
+                Book(id: 2, authorId: 2, translatorId: nil, title: "B2", year: 2010),
+                Book(id: 3, authorId: 1, translatorId: nil, title: "B3", year: nil),
+                Book(id: 4, authorId: 3, translatorId: nil, title: "B4", year: 2020)
+            ])
         XCTAssertEqual(try Person.fetchAll(db).map(\.countryCode), ["FR", "US", nil])
     }
 
@@ -114,7 +117,8 @@ final class RecordsDecodingTests: XCTestCase {
 
     func testFullBookInfo() throws {
         let db = try makeLibraryDatabase()
-        let request = Book
+        let request =
+            Book
             .including(required: Book.author.including(optional: Person.country))
             .including(optional: Book.coverImage)
             .including(all: Book.prizes.order(Column("year")))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Decoding errors are thrown, never trapped, and name what is at fault.
@@ -28,7 +29,8 @@ final class RecordsErrorsTests: XCTestCase {
 
     func testTypeMismatchNamesColumnAndValue() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE counter(id INTEGER PRIMARY KEY, n);
             INSERT INTO counter VALUES (1, 7), (2, 'abc');
             """)
@@ -42,7 +44,8 @@ final class RecordsErrorsTests: XCTestCase {
 
     func testRealDecodesIntoIntOnlyWhenExact() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE counter(id INTEGER PRIMARY KEY, n REAL);
             INSERT INTO counter VALUES (1, 3.0), (2, 3.5);
             """)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// request(for:) results, rows decoded without a request, column value types, through helpers.
@@ -39,8 +40,9 @@ final class RecordsFetchingTests: XCTestCase {
         XCTAssertEqual(infos.map(\.book.title), ["B1", "B2", "B3", "B4"])
         XCTAssertEqual(infos.map(\.author.name), ["Alice", "Bob", "Alice", "Carol"])
         XCTAssertEqual(infos.map(\.prizes.count), [2, 1, 0, 0])
-        XCTAssertEqual(try Person(row: Row(columnNames: ["id", "name", "countryCode"], values: [9, "Zed", nil])),
-                       Person(id: 9, name: "Zed", countryCode: nil))
+        XCTAssertEqual(
+            try Person(row: Row(columnNames: ["id", "name", "countryCode"], values: [9, "Zed", nil])),
+            Person(id: 9, name: "Zed", countryCode: nil))
         // A malformed row (fewer values than names) throws instead of trapping.
         let short = decodingError { _ = try Person(row: Row(columnNames: ["id", "name"], values: [9])) }
         XCTAssertEqual(short?.message, #"column not found: "name" - available columns: ["id"]"#)
@@ -75,7 +77,8 @@ final class RecordsFetchingTests: XCTestCase {
 
     func testColumnValueTypes() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE item(id INTEGER PRIMARY KEY, shape TEXT, weight REAL, isActive INTEGER, payload BLOB, note TEXT, small INTEGER);
             INSERT INTO item VALUES (1, 'circle', 2, 1, X'0102FF', NULL, -5), (2, 'square', 0.5, 0, 'ab', 'n', 127);
             """)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Association keys and coding keys: forKey, CodingKeys renames, hierarchical records,
@@ -95,7 +96,8 @@ final class RecordsKeysTests: XCTestCase {
 
     func testRenamedAggregatesAndBoolAggregate() throws {
         let db = try makeLibraryDatabase()
-        let request = Person
+        let request =
+            Person
             .annotated(with: Person.books.count.forKey("numberOfBooks"), Person.books.isEmpty.forKey("isLazy"))
             .order(Column("id"))
         let infos = try AuthorWorkCount.fetchAll(db, request)
@@ -140,7 +142,8 @@ final class RecordsKeysTests: XCTestCase {
     func testHasManyThroughWithDefaultKeyAndAggregate() throws {
         let db = try makeLibraryDatabase()
         // Country.books: through people, key "books" from Person.books.
-        let request = Country
+        let request =
+            Country
             .including(all: Country.books.order(Column("title")))
             .annotated(with: Country.books.count)
             .order(Column("code"))
@@ -167,7 +170,8 @@ final class RecordsKeysTests: XCTestCase {
 
     func testSelfJoinWithCustomKeys() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE employee(id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES employee(id), name TEXT NOT NULL);
             INSERT INTO employee VALUES (1, NULL, 'Boss'), (2, 1, 'Ann'), (3, 1, 'Ben'), (4, 2, 'Cid');
             """)

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 // Records of the library schema used by the Records*Tests files, and tests of the record types themselves.
@@ -51,7 +52,8 @@ enum Library {
 /// books B1 (Alice, translated by Bob, 2000), B2 (Bob, 2010), B3 (Alice, no year), B4 (Carol, 2020);
 /// one cover (B1); prizes Nobel 2001 and Goncourt 2002 (B1), Pulitzer 2011 (B2).
 func makeLibraryDatabase() throws -> Database {
-    return try TestDatabase.make("""
+    return try TestDatabase.make(
+        """
         CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, countryCode TEXT REFERENCES country(code));
         CREATE TABLE book(

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Records that implement `init(row:)` themselves (no `Decodable` on the way), and the
@@ -67,10 +68,12 @@ final class RecordsRowInitTests: XCTestCase {
     func testHandWrittenInitWithScopesNullableScopesAndPrefetchedRows() throws {
         let db = try makeLibraryDatabase()
         let infos = try RowBookInfo.fetchAll(db, infoRequest)
-        XCTAssertEqual(infos.map(\.book), [
-            RowBook(id: 1, title: "B1", year: 2000), RowBook(id: 2, title: "B2", year: 2010),
-            RowBook(id: 3, title: "B3", year: nil), RowBook(id: 4, title: "B4", year: 2020),
-        ])
+        XCTAssertEqual(
+            infos.map(\.book),
+            [
+                RowBook(id: 1, title: "B1", year: 2000), RowBook(id: 2, title: "B2", year: 2010),
+                RowBook(id: 3, title: "B3", year: nil), RowBook(id: 4, title: "B4", year: 2020)
+            ])
         XCTAssertEqual(infos.map(\.author.name), ["Alice", "Bob", "Alice", "Carol"])
         XCTAssertEqual(infos.map(\.translator?.name), ["Bob", nil, nil, nil])
         XCTAssertEqual(infos.map(\.country?.name), ["France", "USA", "France", nil])
@@ -204,9 +207,19 @@ final class RecordsRowInitTests: XCTestCase {
 
     // MARK: The Decodable path's key plans
 
-    struct PersonName: FetchableRecord { var name: String; var countryCode: String? }
-    struct BookTitle: FetchableRecord { var title: String; var year: Int? }
-    struct TitleAndAuthor: FetchableRecord { var book: BookTitle; var author: PersonName; var country: Country? }
+    struct PersonName: FetchableRecord {
+        var name: String
+        var countryCode: String?
+    }
+    struct BookTitle: FetchableRecord {
+        var title: String
+        var year: Int?
+    }
+    struct TitleAndAuthor: FetchableRecord {
+        var book: BookTitle
+        var author: PersonName
+        var country: Country?
+    }
 
     /// Two record types decoded in one process and in one fetch (each `CodingKey` type has its
     /// own plan), then again in other fetches of other shapes: each fetch resolves its own keys.
@@ -247,7 +260,10 @@ final class RecordsRowInitTests: XCTestCase {
 
     /// A decoding error in a later row of a fetch (after the plan is made) still names its column.
     func testErrorAfterThePlanNamesTheColumn() throws {
-        struct Year: FetchableRecord { var title: String; var year: Int }
+        struct Year: FetchableRecord {
+            var title: String
+            var year: Int
+        }
         let db = try makeLibraryDatabase()
         let error = decodingError { _ = try Year.fetchAll(db, Book.order(Column("id"))) }
         XCTAssertEqual(error?.kind, .valueNotFound)

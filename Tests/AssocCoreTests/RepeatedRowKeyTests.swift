@@ -1,12 +1,14 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Which rows of a request share a record of its root table, and the keys that tell them apart
 /// (what keyset pagination orders on after the root's key).
 final class RepeatedRowKeyTests: XCTestCase {
     private func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
             CREATE TABLE note (bookId INTEGER REFERENCES book(id), body TEXT);

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// `request(for:)` on a whole request: the destination filtered by one `IN (SELECT …)` per step,
@@ -10,20 +11,23 @@ final class RequestForTests: XCTestCase {
 
     func database() throws -> Database {
         let connection = try Connection.inMemory()
-        try connection.execute(SwiftCodeTests.schemaSQL + """
-            INSERT INTO country VALUES ('FR', 'France'), ('JP', 'Japan');
-            INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Bob', NULL), (3, 'Chiyo', 'JP');
-            INSERT INTO passport VALUES (1, 'FR', 1), (2, 'JP', 3), (3, 'FR', 3);
-            INSERT INTO library VALUES (1, 'Central');
-            INSERT INTO book (id, title, year, authorId, libraryId) VALUES
-                (1, 'Dune', 2001, 1, 1), (2, 'Emma', 1999, 2, NULL), (3, 'Zoo', 2010, 2, NULL);
-            INSERT INTO prize VALUES (1, 1, 'Hugo', 2002), (2, 1, 'Nebula', 2001), (3, 3, 'Booker', NULL);
-            """)
+        try connection.execute(
+            SwiftCodeTests.schemaSQL + """
+                INSERT INTO country VALUES ('FR', 'France'), ('JP', 'Japan');
+                INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Bob', NULL), (3, 'Chiyo', 'JP');
+                INSERT INTO passport VALUES (1, 'FR', 1), (2, 'JP', 3), (3, 'FR', 3);
+                INSERT INTO library VALUES (1, 'Central');
+                INSERT INTO book (id, title, year, authorId, libraryId) VALUES
+                    (1, 'Dune', 2001, 1, 1), (2, 'Emma', 1999, 2, NULL), (3, 'Zoo', 2010, 2, NULL);
+                INSERT INTO prize VALUES (1, 1, 'Hugo', 2002), (2, 1, 'Nebula', 2001), (3, 3, 'Booker', NULL);
+                """)
         return try Database(connection: connection)
     }
 
-    func assertSQL(_ request: Request, _ sql: String, _ arguments: [DatabaseValue] = [], in db: Database,
-                   file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertSQL(
+        _ request: Request, _ sql: String, _ arguments: [DatabaseValue] = [], in db: Database,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let statement = try db.mainStatement(for: request)
         XCTAssertEqual(statement.sql, sql, file: file, line: line)
         XCTAssertEqual(statement.arguments, arguments, file: file, line: line)
@@ -33,7 +37,9 @@ final class RequestForTests: XCTestCase {
         let db = try database()
         let request = try db.request(for: country.citizens, of: country.filter(Column("code") == "FR"))
         XCTAssertEqual(request.table, "person")
-        try assertSQL(request, """
+        try assertSQL(
+            request,
+            """
             SELECT * FROM "person" WHERE "id" IN (SELECT "citizenId" FROM "passport" WHERE "countryCode" IN \
             (SELECT "code" FROM "country" WHERE "code" = ?))
             """, ["FR"], in: db)
@@ -61,7 +67,9 @@ final class RequestForTests: XCTestCase {
             .including(optional: book.library)
             .including(all: book.prizes)
             .order(Column("title"))
-        try assertSQL(request, """
+        try assertSQL(
+            request,
+            """
             SELECT "book".*, "library".* FROM "book" LEFT JOIN "library" ON "library"."id" = "book"."libraryId" \
             WHERE "book"."authorId" IN (SELECT "id" FROM "person" WHERE "name" = ?) AND ("book"."year" > ?) ORDER BY "book"."title"
             """, ["Bob", 2000], in: db)
@@ -75,7 +83,9 @@ final class RequestForTests: XCTestCase {
         // Includes become joins, prefetches and annotations go, the order stays for the limit.
         let base = book.including(required: book.author).including(all: book.prizes)
             .annotated(with: book.prizes.count).order(Column("title")).limit(2)
-        try assertSQL(try db.request(for: book.library, of: base), """
+        try assertSQL(
+            try db.request(for: book.library, of: base),
+            """
             SELECT * FROM "library" WHERE "id" IN (SELECT "book"."libraryId" FROM "book" JOIN "person" ON \
             "person"."id" = "book"."authorId" ORDER BY "book"."title" LIMIT 2)
             """, in: db)
@@ -89,7 +99,9 @@ final class RequestForTests: XCTestCase {
         let db = try database()
         let citizens = try db.request(for: country.citizens, of: country.all)
         let books = try db.request(for: person.booksAsAuthor, of: citizens)
-        try assertSQL(books, """
+        try assertSQL(
+            books,
+            """
             SELECT * FROM "book" WHERE "authorId" IN (SELECT "id" FROM "person" WHERE "id" IN \
             (SELECT "citizenId" FROM "passport" WHERE "countryCode" IN (SELECT "code" FROM "country")))
             """, in: db)
@@ -128,7 +140,8 @@ final class RequestForTests: XCTestCase {
 
     func testCompositeLinksCompareRowValues() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE parent (a INTEGER NOT NULL, b INTEGER NOT NULL, name TEXT, PRIMARY KEY (a, b));
             CREATE TABLE child (id INTEGER PRIMARY KEY, pa INTEGER, pb INTEGER, FOREIGN KEY (pa, pb) REFERENCES parent(a, b));
             INSERT INTO parent VALUES (1, 1, 'x'), (1, 2, 'y'), (2, 1, 'z');
@@ -146,7 +159,7 @@ final class RequestForTests: XCTestCase {
             "country.filter(code = 'FR').request(for: citizens)",
             "person.filter(name = 'Bob').request(for: booksAsAuthor.filter(year > 2000)).including(optional: library).order(title)",
             "country.request(for: citizens).request(for: booksAsAuthor).limit(1)",
-            "book.order(title).limit(2).request(for: library)",
+            "book.order(title).limit(2).request(for: library)"
         ]
         for text in texts {
             let request = try db.request(parsing: text)

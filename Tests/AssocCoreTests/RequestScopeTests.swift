@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// `Database.scopeTree(of:)`: the scopes of a request's rows, with where the request writes
@@ -8,13 +9,14 @@ final class RequestScopeTests: XCTestCase {
 
     func database() throws -> Database {
         let connection = try Connection.inMemory()
-        try connection.execute(SwiftCodeTests.schemaSQL + """
-            INSERT INTO country VALUES ('FR', 'France');
-            INSERT INTO person VALUES (1, 'Ann', 'FR');
-            INSERT INTO library VALUES (1, 'Central');
-            INSERT INTO book (id, title, authorId, libraryId) VALUES (1, 'Dune', 1, 1);
-            INSERT INTO passport VALUES (1, 'FR', 1);
-            """)
+        try connection.execute(
+            SwiftCodeTests.schemaSQL + """
+                INSERT INTO country VALUES ('FR', 'France');
+                INSERT INTO person VALUES (1, 'Ann', 'FR');
+                INSERT INTO library VALUES (1, 'Central');
+                INSERT INTO book (id, title, authorId, libraryId) VALUES (1, 'Dune', 1, 1);
+                INSERT INTO passport VALUES (1, 'FR', 1);
+                """)
         return try Database(connection: connection)
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Requests are values: built with the Swift API or parsed from text, two requests that print the
@@ -10,12 +11,15 @@ final class RequestValueTests: XCTestCase {
         let db = try Database(connection: DemoDatabase.make())
         let built = book.including(required: book.author.including(optional: person.country)).filter(Column("year") >= 2000)
             .order(Column("title"), Column("year").desc).limit(10)
-        let parsed = try db.request(parsing: "book.including(required: author.including(optional: country)).filter(year >= 2000).order(title, year.desc).limit(10)")
+        let parsed = try db.request(
+            parsing: "book.including(required: author.including(optional: country)).filter(year >= 2000).order(title, year.desc).limit(10)")
         XCTAssertEqual(built, parsed)
         XCTAssertEqual(built.hashValue, parsed.hashValue)
         XCTAssertNotEqual(built, parsed.limit(11))
-        XCTAssertNotEqual(built, book.including(optional: book.author.including(optional: person.country)).filter(Column("year") >= 2000)
-            .order(Column("title"), Column("year").desc).limit(10))
+        XCTAssertNotEqual(
+            built,
+            book.including(optional: book.author.including(optional: person.country)).filter(Column("year") >= 2000)
+                .order(Column("title"), Column("year").desc).limit(10))
         XCTAssertEqual(Set([built, parsed, parsed.limit(11)]).count, 2)
     }
 
@@ -26,7 +30,7 @@ final class RequestValueTests: XCTestCase {
             "book.joining(optional: author.aliased(\"a\")).filter(a.name LIKE 'A%' OR a.name IS NULL)",
             "person.including(all: booksAsAuthor.filter(year > 2000).order(year.desc).forKey(\"recent\"))",
             "library.filter(id = 1).request(for: books).including(optional: author).order(title)",
-            "book.select(id, title).distinct().limit(5, offset: 10)",
+            "book.select(id, title).distinct().limit(5, offset: 10)"
         ]
         for text in texts {
             let request = try db.request(parsing: text)

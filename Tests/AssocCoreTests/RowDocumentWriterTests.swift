@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// The byte writer of `assoc fetch` and the export writes what `RowDocument.piece` writes, for
@@ -8,7 +9,7 @@ final class RowDocumentWriterTests: XCTestCase {
     private static let texts = [
         "", "plain", "a,b", "say \"hi\"", "line\nbreak", "crlf\r\nend", " lead", "trail ", "tab\there",
         "\u{1B}[31mred", "\u{7F}", "\u{85}c1", "\u{202E}rtl", "\u{2067}iso", "\u{200F}", "\u{061C}", "é", "🇫🇷 flag",
-        "x\u{301}", "\\back", "\u{0}nul", "\u{FFFD}", "漢字",
+        "x\u{301}", "\\back", "\u{0}nul", "\u{FFFD}", "漢字"
     ]
 
     private func value(_ rng: inout SeededRandom) -> DatabaseValue {
@@ -28,7 +29,8 @@ final class RowDocumentWriterTests: XCTestCase {
         if rng.chance(20) { row.scopes.append(("through\(rng.below(1 << 30))", self.row(&rng, depth: depth + 1, names: []))) }
         if rng.chance(20) { row.scopes.append(("cover\(rng.below(1 << 30))", Row(columnNames: ["id"], values: [.null]))) }
         if rng.chance(40) {
-            row.prefetched.append(("books\(rng.below(1 << 30))", (0..<rng.below(3)).map { _ in self.row(&rng, depth: depth + 1, names: ["id", "title"]) }))
+            row.prefetched.append(
+                ("books\(rng.below(1 << 30))", (0..<rng.below(3)).map { _ in self.row(&rng, depth: depth + 1, names: ["id", "title"]) }))
         }
         return row
     }
@@ -74,12 +76,13 @@ final class RowDocumentWriterTests: XCTestCase {
     /// mid-row) give the bytes of the whole rows, for every chunking and document.
     func testStreamedRowsAreWrittenAsWholeRows() throws {
         let db = try VendorFixture.database()
-        let vendor = Table("vendor"), item = Table("item")
+        let vendor = Table("vendor")
+        let item = Table("item")
         let requests = [
             VendorFixture.vendorsWithItemsAndParts,
             vendor.including(all: vendor.association("items").order(Column("id").desc)).filter(Column("id") > 2),
             item.including(required: item.association("vendor").including(all: vendor.association("items").select(Column("name")))),
-            item.including(all: item.association("parts").select(Column("label")).order(Column("label"))).order(Column("id")),
+            item.including(all: item.association("parts").select(Column("label")).order(Column("label"))).order(Column("id"))
         ]
         for request in requests {
             let rows = try db.fetchAll(request)
@@ -93,7 +96,10 @@ final class RowDocumentWriterTests: XCTestCase {
                     var bytes: [UInt8] = []
                     var flushed: [UInt8] = []
                     while let row = try cursor.nextStreamed() {
-                        try writer.append(row, to: &bytes) { flushed += $0; $0.removeAll() }
+                        try writer.append(row, to: &bytes) {
+                            flushed += $0
+                            $0.removeAll()
+                        }
                     }
                     writer.appendEnd(to: &bytes)
                     XCTAssertEqual(String(decoding: flushed + bytes, as: UTF8.self), expected, "\(document) \(chunking) \(request)")

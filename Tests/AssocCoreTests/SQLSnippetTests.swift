@@ -1,6 +1,7 @@
 import CSQLite
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// SQL snippets: `filter(sql:arguments:)`, `having(sql:)`, `order(sql:)`, `select(sql:)` in Swift
@@ -9,7 +10,8 @@ final class SQLSnippetTests: XCTestCase {
     let track = Table("track")
 
     func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
             CREATE TABLE track (id INTEGER PRIMARY KEY, albumId INTEGER REFERENCES album(id), name TEXT NOT NULL);
             INSERT INTO album VALUES (1, 'A'), (2, 'B');
@@ -53,7 +55,7 @@ final class SQLSnippetTests: XCTestCase {
             ("name = ?", [], "has 1 ? placeholder for 0 arguments"),
             ("name = ?1", ["x"], "numbered parameter"),
             ("name = :n", ["x"], "named parameter"),
-            ("   ", [], "is empty"),
+            ("   ", [], "is empty")
         ]
         for (snippet, arguments, reason) in refused {
             XCTAssertThrowsError(try db.mainStatement(for: track.filter(sql: snippet, arguments: arguments)), snippet) { error in
@@ -116,13 +118,13 @@ final class SQLSnippetTests: XCTestCase {
             ("select, one argument", track.select(sql: "fts3_tokenizer('simple')")),
             ("select, quoted name", track.select(sql: #""fts3_tokenizer"('simple')"#)),
             ("select, in a subquery", track.select(sql: "(SELECT fts3_tokenizer('porter', x'4141414141414141'))")),
-            ("select, load_extension", track.select(sql: "load_extension('/tmp/x.so')")),
+            ("select, load_extension", track.select(sql: "load_extension('/tmp/x.so')"))
         ]
         let texts = [
             "track.filter(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'') IS NOT NULL')",
             "album.annotated(with: tracks.count).having(sql: 'fts3_tokenizer(''simple'', x''41414141'') IS NULL')",
             "track.order(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'') DESC')",
-            "track.select(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'')')",
+            "track.select(sql: 'fts3_tokenizer(''simple'', x''4141414141414141'')')"
         ]
         let parsed = try texts.map { ($0, try db.request(parsing: $0)) }
         for (label, request) in requests + parsed {

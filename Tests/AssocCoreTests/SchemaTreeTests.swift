@@ -1,10 +1,12 @@
 import XCTest
+
 @testable import AssocCore
 
 final class SchemaTreeTests: XCTestCase {
     func testTreeAroundATable() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE country(code TEXT PRIMARY KEY);
             CREATE TABLE person(id INTEGER PRIMARY KEY, countryCode TEXT REFERENCES country(code));
             CREATE TABLE library(id INTEGER PRIMARY KEY);
@@ -13,19 +15,21 @@ final class SchemaTreeTests: XCTestCase {
             """)
         let db = try Database(connection: connection)
         let tree = SchemaTree(around: "book", in: db.graph, depth: 2)
-        XCTAssertEqual(tree.lines.map(\.text), [
-            "book",
-            "├─→ author: person",
-            "│ ├─→ country: country",
-            "│ ├─⇉ books: book …",
-            "│ └─⇶ libraries: library (via books.library)",
-            "├─→ library: library",
-            "│ ├─↣ address: address",
-            "│ ├─⇉ books: book …",
-            "│ └─⇶ authors: person (via books.author)",
-            "├─⤳ address: address (via library.address)",
-            "└─⤳ country: country (via author.country)",
-        ])
+        XCTAssertEqual(
+            tree.lines.map(\.text),
+            [
+                "book",
+                "├─→ author: person",
+                "│ ├─→ country: country",
+                "│ ├─⇉ books: book …",
+                "│ └─⇶ libraries: library (via books.library)",
+                "├─→ library: library",
+                "│ ├─↣ address: address",
+                "│ ├─⇉ books: book …",
+                "│ └─⇶ authors: person (via books.author)",
+                "├─⤳ address: address (via library.address)",
+                "└─⤳ country: country (via author.country)"
+            ])
         XCTAssertEqual(tree.lines[1].table, "person")
         XCTAssertTrue(tree.lines[3].isRepeat)
     }

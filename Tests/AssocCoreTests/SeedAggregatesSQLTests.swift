@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// GRDB's Associations guide, "Association Aggregates": every SQL example of the chapter, on `SeedSchemas.authors()`:
@@ -20,7 +21,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAssociationAggregates_lazyAndProductiveAuthors() throws {
         let db = try SeedSchemas.authors()
         let lazy = author.having(author.books.isEmpty).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: lazy).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: lazy).sql,
             #"SELECT "author".* \#(join) GROUP BY "author"."id" HAVING COUNT(DISTINCT "book"."id") = 0 ORDER BY "author"."id""#)
         XCTAssertEqual(ids(try db.fetchAll(lazy)), [3, 4])
         let productive = author.having(author.books.isEmpty == false).order(Column("id"))
@@ -31,7 +33,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAssociationAggregates_annotatedWithCount() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.count)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" \#(join) GROUP BY "author"."id""#)
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0["bookCount"] }, [3, 1, 0, 0])
@@ -45,8 +48,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_countAndMaxYear() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.count, author.books.max(Column("year"))).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount", MAX("book"."year") AS "maxBookYear" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount", MAX("book"."year") AS "maxBookYear" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         let rows = try db.fetchAll(request)
         XCTAssertEqual(rows.map { $0["bookCount"] }, [3, 1, 0, 0])
         XCTAssertEqual(rows.map { $0["maxBookYear"] }, [2012, 1999, .null, .null])
@@ -56,15 +61,21 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_defaultNames() throws {
         let db = try SeedSchemas.authors()
         let books = author.books
-        let request = author
-            .annotated(with: books.isEmpty, books.count, books.min(Column("year")), books.max(Column("year")),
-                       books.average(Column("price")), books.sum(Column("awards")))
+        let request =
+            author
+            .annotated(
+                with: books.isEmpty, books.count, books.min(Column("year")), books.max(Column("year")),
+                books.average(Column("price")), books.sum(Column("awards"))
+            )
             .order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book"."id") = 0 AS "hasNoBook", COUNT(DISTINCT "book"."id") AS "bookCount", MIN("book"."year") AS "minBookYear", MAX("book"."year") AS "maxBookYear", AVG("book"."price") AS "averageBookPrice", SUM("book"."awards") AS "bookAwardsSum" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book"."id") = 0 AS "hasNoBook", COUNT(DISTINCT "book"."id") AS "bookCount", MIN("book"."year") AS "minBookYear", MAX("book"."year") AS "maxBookYear", AVG("book"."price") AS "averageBookPrice", SUM("book"."awards") AS "bookAwardsSum" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.first?.columnNames,
-                       ["id", "name", "country", "hasNoBook", "bookCount", "minBookYear", "maxBookYear", "averageBookPrice", "bookAwardsSum"])
+        XCTAssertEqual(
+            rows.first?.columnNames,
+            ["id", "name", "country", "hasNoBook", "bookCount", "minBookYear", "maxBookYear", "averageBookPrice", "bookAwardsSum"])
         XCTAssertEqual(rows.map { $0["hasNoBook"] }, [0, 0, 1, 1])
         XCTAssertEqual(rows.map { $0["minBookYear"] }, [2001, 1999, .null, .null])
         XCTAssertEqual(rows.map { $0["averageBookPrice"] }, [20.0, 5.0, .null, .null])
@@ -75,7 +86,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_total() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.total(Column("awards"))).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, TOTAL("book"."awards") AS "bookAwardsSum" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
         XCTAssertEqual(try db.fetchAll(request).map { $0["bookAwardsSum"] }, [3.0, 0.0, 0.0, 0.0])
     }
@@ -84,7 +96,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_forKeyNumberOfBooks() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.count.forKey("numberOfBooks")).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "numberOfBooks" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
         XCTAssertEqual(try db.fetchAll(request).map { $0["numberOfBooks"] }, [3, 1, 0, 0])
     }
@@ -95,7 +108,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: (author.books.isEmpty == false).forKey("hasBooks")).order(Column("id"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "author".*, (COUNT(DISTINCT "book"."id") = 0) = ? AS "hasBooks" \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
         XCTAssertEqual(statement.arguments, [0])
         XCTAssertEqual(try db.fetchAll(request).map { $0["hasBooks"] }, [1, 1, 0, 0])
@@ -105,8 +119,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_forKeyWorkCount() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: (author.books.count + author.paintings.count).forKey("workCount")).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book"."id") + COUNT(DISTINCT "painting"."id") AS "workCount" \#(joins) GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book"."id") + COUNT(DISTINCT "painting"."id") AS "workCount" \#(joins) GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         XCTAssertEqual(try db.fetchAll(request).map { $0["workCount"] }, [3, 3, 0, 1])
     }
 
@@ -114,7 +130,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAnnotatingARequestWithAggregates_operatorsDropTheName() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: !author.books.isEmpty).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, NOT (COUNT(DISTINCT "book"."id") = 0) \#(join) GROUP BY "author"."id" ORDER BY "author"."id""#)
         XCTAssertEqual(try db.fetchAll(request).map { $0.values.last }, [1, 1, 0, 0])
     }
@@ -125,7 +142,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testFilteringARequestWithAggregates_noBook() throws {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.isEmpty)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".* \#(join) GROUP BY "author"."id" HAVING COUNT(DISTINCT "book"."id") = 0"#)
         XCTAssertEqual(ids(try db.fetchAll(request.order(Column("id")))), [3, 4])
     }
@@ -135,7 +153,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.isEmpty == false)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "author".* \#(join) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) = ?"#)
         XCTAssertEqual(statement.arguments, [0])
         XCTAssertEqual(ids(try db.fetchAll(request.order(Column("id")))), [1, 2])
@@ -167,8 +186,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let novels = author.books.filter(Column("kind") == "novel")
         let request = author.having(novels.isEmpty == false)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".* FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) = ?"#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".* FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) = ?"#
+        )
         XCTAssertEqual(statement.arguments, ["novel", 0])
         XCTAssertEqual(ids(try db.fetchAll(request)), [1])
     }
@@ -177,7 +198,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testFilteringARequestWithAggregates_moreBooksThanPaintings() throws {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.count > author.paintings.count)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING COUNT(DISTINCT "book"."id") > COUNT(DISTINCT "painting"."id")"#)
         XCTAssertEqual(ids(try db.fetchAll(request)), [1])
     }
@@ -186,8 +208,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testFilteringARequestWithAggregates_noBookButPaintings() throws {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.isEmpty && !author.paintings.isEmpty)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) AND (NOT (COUNT(DISTINCT "painting"."id") = 0))"#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) AND (NOT (COUNT(DISTINCT "painting"."id") = 0))"#
+        )
         XCTAssertEqual(ids(try db.fetchAll(request)), [4])
     }
 
@@ -196,7 +220,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.count > 0).having(author.paintings.count > 0)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") > ?) AND (COUNT(DISTINCT "painting"."id") > ?)"#)
         XCTAssertEqual(statement.arguments, [0, 0])
         XCTAssertEqual(ids(try db.fetchAll(request)), [2])
@@ -208,7 +233,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAggregateOperations_logicalAnd() throws {
         let db = try SeedSchemas.authors()
         let request = author.having(author.books.isEmpty && author.paintings.isEmpty)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) AND (COUNT(DISTINCT "painting"."id") = 0)"#)
         XCTAssertEqual(ids(try db.fetchAll(request)), [3])
     }
@@ -217,8 +243,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAggregateOperations_logicalOrAndNot() throws {
         let db = try SeedSchemas.authors()
         let request = author.having(!(author.books.isEmpty || author.paintings.isEmpty)).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING NOT ((COUNT(DISTINCT "book"."id") = 0) OR (COUNT(DISTINCT "painting"."id") = 0)) ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".* \#(joins) GROUP BY "author"."id" HAVING NOT ((COUNT(DISTINCT "book"."id") = 0) OR (COUNT(DISTINCT "painting"."id") = 0)) ORDER BY "author"."id""#
+        )
         XCTAssertEqual(ids(try db.fetchAll(request)), [2])
         let either = author.having(author.books.isEmpty || author.paintings.isEmpty).order(Column("id"))
         XCTAssertEqual(ids(try db.fetchAll(either)), [1, 3, 4])
@@ -230,8 +258,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let balance = (author.books.count - author.paintings.count * 2).forKey("balance")
         let request = author.annotated(with: balance).order(Column("id"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book"."id") - (COUNT(DISTINCT "painting"."id") * ?) AS "balance" \#(joins) GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book"."id") - (COUNT(DISTINCT "painting"."id") * ?) AS "balance" \#(joins) GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         XCTAssertEqual(statement.arguments, [2])
         XCTAssertEqual(try db.fetchAll(request).map { $0["balance"] }, [3, -3, 0, -2])
     }
@@ -242,8 +272,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let team = Table("team")
         let request = team.annotated(with: team.players.min(Column("score")) ?? 0)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "team".*, IFNULL(MIN("player"."score"), ?) AS "minPlayerScore" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "team".*, IFNULL(MIN("player"."score"), ?) AS "minPlayerScore" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#
+        )
         XCTAssertEqual(statement.arguments, [0])
         // Reds: MIN(50, 80, NULL) = 50; Blues: 30; Greens: no player → 0.
         XCTAssertEqual(try db.fetchAll(request.order(Column("id"))).map { $0["minPlayerScore"] }, [50, 30, 0])
@@ -255,7 +287,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testIsolationOfMultipleAggregates_minAndMaxShareOneJoin() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.min(Column("year")), author.books.max(Column("year")))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, MIN("book"."year") AS "minBookYear", MAX("book"."year") AS "maxBookYear" \#(join) GROUP BY "author"."id""#)
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0["minBookYear"] }, [2001, 1999, .null, .null])
@@ -266,7 +299,8 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testIsolationOfMultipleAggregates_booksAndPaintings() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: (author.books.count + author.paintings.count).forKey("workCount"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "author".*, COUNT(DISTINCT "book"."id") + COUNT(DISTINCT "painting"."id") AS "workCount" \#(joins) GROUP BY "author"."id""#)
         XCTAssertEqual(try db.fetchAll(request.order(Column("id"))).map { $0["workCount"] }, [3, 3, 0, 1])
     }
@@ -278,8 +312,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let theatrePlayCount = author.books.filter(Column("kind") == "theatrePlay").forKey("theatrePlays").count
         let request = author.annotated(with: novelCount, theatrePlayCount)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book1"."id") AS "novelCount", COUNT(DISTINCT "book2"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" "book1" ON ("book1"."authorId" = "author"."id") AND ("book1"."kind" = ?) LEFT JOIN "book" "book2" ON ("book2"."authorId" = "author"."id") AND ("book2"."kind" = ?) GROUP BY "author"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book1"."id") AS "novelCount", COUNT(DISTINCT "book2"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" "book1" ON ("book1"."authorId" = "author"."id") AND ("book1"."kind" = ?) LEFT JOIN "book" "book2" ON ("book2"."authorId" = "author"."id") AND ("book2"."kind" = ?) GROUP BY "author"."id""#
+        )
         XCTAssertEqual(statement.arguments, ["novel", "theatrePlay"])
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0["novelCount"] }, [2, 0, 0, 0])
@@ -293,8 +329,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let theatrePlayCount = author.books.filter(Column("kind") == "theatrePlay").count.forKey("theatrePlayCount")
         let request = author.annotated(with: novelCount, theatrePlayCount)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "novelCount", COUNT(DISTINCT "book"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) AND ("book"."kind" = ?) GROUP BY "author"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "novelCount", COUNT(DISTINCT "book"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) AND ("book"."kind" = ?) GROUP BY "author"."id""#
+        )
         XCTAssertEqual(statement.arguments, ["novel", "theatrePlay"])
         XCTAssertEqual(try db.fetchAll(request).map { $0["novelCount"] }, [0, 0, 0, 0])
     }
@@ -307,8 +345,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let db = try SeedSchemas.passports()
         let country = Table("country")
         let request = country.annotated(with: country.citizens.count).order(Column("code"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "country".*, COUNT(DISTINCT "citizen"."id") AS "citizenCount" FROM "country" LEFT JOIN "passport" ON "passport"."countryCode" = "country"."code" LEFT JOIN "citizen" ON "citizen"."id" = "passport"."citizenId" GROUP BY "country"."rowid" ORDER BY "country"."code""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "country".*, COUNT(DISTINCT "citizen"."id") AS "citizenCount" FROM "country" LEFT JOIN "passport" ON "passport"."countryCode" = "country"."code" LEFT JOIN "citizen" ON "citizen"."id" = "passport"."citizenId" GROUP BY "country"."rowid" ORDER BY "country"."code""#
+        )
         XCTAssertEqual(try db.fetchAll(request).map { $0["citizenCount"] }, [0, 2, 2])
     }
 
@@ -317,8 +357,10 @@ final class SeedAggregatesSQLTests: XCTestCase {
         let db = try SeedSchemas.documents()
         let document = Table("document")
         let request = document.annotated(with: document.paragraphs.count).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "document".*, COUNT(DISTINCT "paragraph"."id") AS "paragraphCount" FROM "document" LEFT JOIN "section" ON "section"."documentId" = "document"."id" LEFT JOIN "paragraph" ON "paragraph"."sectionId" = "section"."id" GROUP BY "document"."id" ORDER BY "document"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "document".*, COUNT(DISTINCT "paragraph"."id") AS "paragraphCount" FROM "document" LEFT JOIN "section" ON "section"."documentId" = "document"."id" LEFT JOIN "paragraph" ON "paragraph"."sectionId" = "section"."id" GROUP BY "document"."id" ORDER BY "document"."id""#
+        )
         XCTAssertEqual(try db.fetchAll(request).map { $0["paragraphCount"] }, [3, 0])
     }
 
@@ -326,29 +368,36 @@ final class SeedAggregatesSQLTests: XCTestCase {
     func testAssociationAggregates_forcingAnInnerJoin() throws {
         let db = try SeedSchemas.authors()
         let request = author.annotated(with: author.books.max(Column("year"))).joining(required: author.books).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "author".*, MAX("book"."year") AS "maxBookYear" FROM "author" JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "author".*, MAX("book"."year") AS "maxBookYear" FROM "author" JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         XCTAssertEqual(try db.fetchAll(request).map { $0["maxBookYear"] }, [2012, 1999])
     }
 
     /// Aggregates combined with a WHERE filter on the base table (WHERE before GROUP BY).
     func testAssociationAggregates_filterAndOrderByAggregate() throws {
         let db = try SeedSchemas.authors()
-        let request = author
+        let request =
+            author
             .annotated(with: author.paintings.count)
             .filter(Column("country") != "FR")
             .order(Column("id"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".*, COUNT(DISTINCT "painting"."id") AS "paintingCount" FROM "author" LEFT JOIN "painting" ON "painting"."authorId" = "author"."id" WHERE "author"."country" <> ? GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".*, COUNT(DISTINCT "painting"."id") AS "paintingCount" FROM "author" LEFT JOIN "painting" ON "painting"."authorId" = "author"."id" WHERE "author"."country" <> ? GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         XCTAssertEqual(statement.arguments, ["FR"])
         // Dan has NULL country: `<> 'FR'` is not true for him.
         XCTAssertEqual(try db.fetchAll(request).map { $0["name"] }, [.text("Ben")])
         XCTAssertEqual(try db.fetchAll(request).map { $0["paintingCount"] }, [2])
         // Ordering by an aggregate: joined and grouped as annotations are (one join for both, same key).
         let ordered = author.annotated(with: author.paintings.count).order(author.paintings.count.desc, Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: ordered).sql,
-            #"SELECT "author".*, COUNT(DISTINCT "painting"."id") AS "paintingCount" FROM "author" LEFT JOIN "painting" ON "painting"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY COUNT(DISTINCT "painting"."id") DESC, "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: ordered).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "painting"."id") AS "paintingCount" FROM "author" LEFT JOIN "painting" ON "painting"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY COUNT(DISTINCT "painting"."id") DESC, "author"."id""#
+        )
         // Paintings: Ben 2, Dan 1, Ann and Cid none.
         XCTAssertEqual(try db.fetchAll(ordered).map { $0["name"] }, ["Ben", "Dan", "Ann", "Cid"])
     }

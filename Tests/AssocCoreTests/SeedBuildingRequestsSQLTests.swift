@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// GRDB's Associations guide, "Building Requests from Associations": Joining And Prefetching, Combining,
@@ -14,7 +15,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testJoiningAndPrefetching_includingRequiredAuthor() throws {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId""#)
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0.scope("author")?["name"] }, [.text("Alice"), .text("Bob"), .text("Alice"), .text("Carol")])
@@ -26,7 +28,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testJoiningAndPrefetching_orderedByTitleIncludingAuthor() throws {
         let db = try SeedSchemas.library()
         let request = book.order(Column("title")).including(required: book.author)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "book"."title""#)
         let rows = try db.fetchAll(request)
         // Alpha(2), Beta(4), Mid(3), Zeta(1)
@@ -39,7 +42,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let request = book.joining(required: book.author.filter(Column("countryCode") == "FR"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "book".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?)"#)
         XCTAssertEqual(statement.arguments, ["FR"])
         let rows = try db.fetchAll(request.order(Column("id")))
@@ -51,7 +55,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testJoiningAndPrefetching_includingOptionalAuthor() throws {
         let db = try SeedSchemas.library()
         let request = book.including(optional: book.author)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId""#)
         XCTAssertEqual(try db.fetchAll(request).count, 4)
     }
@@ -61,7 +66,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let request = book.joining(optional: book.author.filter(Column("countryCode") == "FR"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "book".* FROM "book" LEFT JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?)"#)
         XCTAssertEqual(statement.arguments, ["FR"])
         XCTAssertEqual(ids(try db.fetchAll(request.order(Column("id")))), [1, 2, 3, 4])
@@ -73,14 +79,17 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let author = Table("author")
         let request = author.including(all: author.books).order(Column("id"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "author" ORDER BY "id""#,
-            #"SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?, ?)"#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "author" ORDER BY "id""#,
+                #"SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?, ?)"#
+            ])
         XCTAssertEqual(statements.last?.arguments, [1, 2, 3, 4])
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("books")?.map { $0["title"] }.sorted { "\($0 as Any)" < "\($1 as Any)" } },
-                       [[.text("A1"), .text("A2"), .text("A3")], [.text("B1")], [], []])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("books")?.map { $0["title"] }.sorted { "\($0 as Any)" < "\($1 as Any)" } },
+            [[.text("A1"), .text("A2"), .text("A3")], [.text("B1")], [], []])
         // The hidden grouping column is not part of the prefetched rows.
         XCTAssertEqual(rows.first?.prefetchedRows("books")?.first?.columnNames, ["id", "authorId", "title", "kind", "year", "price", "awards"])
     }
@@ -91,8 +100,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testCombiningAssociations_authorAndTranslator() throws {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author).including(optional: book.translator)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0.scope("author")?["name"] }, [.text("Alice"), .text("Bob"), .text("Alice"), .text("Carol")])
         XCTAssertEqual(rows.map { $0.scope("translator")?["name"] }, [.text("Carol"), nil, nil, .text("Bob")])
@@ -105,8 +116,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let author = book.belongsTo(person, key: "author", using: ForeignKey(["authorId"]))
         let translator = book.belongsTo(person, key: "translator", using: ForeignKey(["translatorId"]))
         let request = book.including(required: author).including(optional: translator)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0.scope("translator")?["id"] }, [3, nil, nil, 2])
     }
@@ -118,8 +131,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let translatedBooks = person.hasMany(book, key: "translatedBooks", using: ForeignKey(["translatorId"]))
         let request = person.joining(required: translatedBooks).including(required: writtenBooks).order(Column("id"))
         // Each person who translated a book, with each book they wrote (Carol: 1 written × 1 translated; Bob: 1 × 1).
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "person".*, "book2".* FROM "person" JOIN "book" "book1" ON "book1"."translatorId" = "person"."id" JOIN "book" "book2" ON "book2"."authorId" = "person"."id" ORDER BY "person"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "person".*, "book2".* FROM "person" JOIN "book" "book1" ON "book1"."translatorId" = "person"."id" JOIN "book" "book2" ON "book2"."authorId" = "person"."id" ORDER BY "person"."id""#
+        )
         let rows = try db.fetchAll(request)
         XCTAssertEqual(ids(rows), [2, 3])
         XCTAssertEqual(rows.map { $0.scope("writtenBook")?["title"] }, [.text("Alpha"), .text("Beta")])
@@ -129,11 +144,14 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testCombiningAssociations_chaining() throws {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author.including(optional: person.country))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person".*, "country".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person".*, "country".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
-        XCTAssertEqual(rows.map { $0.scope("author")?.scope("country")?["name"] },
-                       [.text("France"), nil, .text("France"), .text("USA")])
+        XCTAssertEqual(
+            rows.map { $0.scope("author")?.scope("country")?["name"] },
+            [.text("France"), nil, .text("France"), .text("USA")])
         XCTAssertEqual(rows[1].scope("author")?["name"], .text("Bob"))
     }
 
@@ -141,8 +159,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testCombiningAssociations_joiningIntermediate() throws {
         let db = try SeedSchemas.library()
         let request = book.joining(optional: book.author.including(optional: person.country))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.map { $0.scopeTree("country")?["code"] }, [.text("FR"), nil, .text("FR"), .text("US")])
         XCTAssertEqual(rows.first?.scopeTree("author")?.columnNames ?? [], [])
@@ -153,7 +173,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let bookCountry = book.hasOne(through: book.author, using: person.country, key: "country")
         let request = book.including(optional: bookCountry)
-        let expected = #"SELECT "book".*, "country".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#
+        let expected =
+            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode""#
         XCTAssertEqual(try db.mainStatement(for: request).sql, expected)
         // The inferred hasOneThrough `book.authorCountry` (book also reaches a country through its
         // translator) is the same association under the key "country".
@@ -166,8 +187,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testCombiningAssociations_requiredBehindOptional() throws {
         let db = try SeedSchemas.library()
         let request = book.joining(optional: book.author.including(required: person.country))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."authorId""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."authorId""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
         // Every book is kept; Bob (book 2) has no country.
         XCTAssertEqual(ids(rows), [1, 2, 3, 4])
@@ -181,7 +204,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let frenchAuthor = book.author.filter(Column("countryCode") == "FR")
         let statement = try db.mainStatement(for: book.joining(required: frenchAuthor))
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "book".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?)"#)
         XCTAssertEqual(statement.arguments, ["FR"])
         XCTAssertEqual(ids(try db.fetchAll(book.joining(required: frenchAuthor).order(Column("title")))), [3, 1])
@@ -192,8 +216,10 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author.filter(Column("countryCode") == "FR").filter(Column("deathDate") < 2000))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?) AND ("person"."deathDate" < ?)"#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?) AND ("person"."deathDate" < ?)"#
+        )
         XCTAssertEqual(statement.arguments, ["FR", 2000])
     }
 
@@ -201,22 +227,27 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testFilteringAssociations_novelsAndPoemsPrefetch() throws {
         let db = try SeedSchemas.library()
         let books = person.booksAsAuthor
-        let request = person
+        let request =
+            person
             .including(all: books.filter(Column("kind") == "novel").order(Column("title")).forKey("novels"))
             .including(all: books.filter(Column("kind") == "poems").order(Column("title")).forKey("poems"))
             .order(Column("id"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "person" ORDER BY "id""#,
-            #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?, ?, ?)) ORDER BY "title""#,
-            #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?, ?, ?)) ORDER BY "title""#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "person" ORDER BY "id""#,
+                #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?, ?, ?)) ORDER BY "title""#,
+                #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?, ?, ?)) ORDER BY "title""#
+            ])
         XCTAssertEqual(statements.map(\.arguments), [[], ["novel", 1, 2, 3, 4], ["poems", 1, 2, 3, 4]])
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("novels")?.map { $0["title"] } },
-                       [[.text("Mid"), .text("Zeta")], [], [.text("Beta")], []])
-        XCTAssertEqual(rows.map { $0.prefetchedRows("poems")?.map { $0["title"] } },
-                       [[], [.text("Alpha")], [], []])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("novels")?.map { $0["title"] } },
+            [[.text("Mid"), .text("Zeta")], [], [.text("Beta")], []])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("poems")?.map { $0["title"] } },
+            [[], [.text("Alpha")], [], []])
     }
 
     // MARK: Sorting Associations
@@ -225,18 +256,22 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testSortingAssociations_byAuthorName() throws {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author.order(Column("name")))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "person"."name""#)
-        XCTAssertEqual(try db.fetchAll(request).map { $0.scope("author")?["name"] },
-                       [.text("Alice"), .text("Alice"), .text("Bob"), .text("Carol")])
+        XCTAssertEqual(
+            try db.fetchAll(request).map { $0.scope("author")?["name"] },
+            [.text("Alice"), .text("Alice"), .text("Bob"), .text("Carol")])
     }
 
     /// Base ordering first: `ORDER BY book.publishDate DESC, person.name`.
     func testSortingAssociations_baseOrderingFirst() throws {
         let db = try SeedSchemas.library()
         let request = book.including(required: book.author.order(Column("name"))).order(Column("publishDate").desc)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "book"."publishDate" DESC, "person"."name""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "book"."publishDate" DESC, "person"."name""#
+        )
         // 2010: Alpha (Bob), Beta (Carol); 2000: Zeta; 1980: Mid.
         XCTAssertEqual(ids(try db.fetchAll(request)), [2, 4, 1, 3])
     }
@@ -244,12 +279,15 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     /// Nested orderings follow the depth-first order of the joins.
     func testSortingAssociations_nestedOrderingsDepthFirst() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.order(Column("name").desc).including(optional: person.country.order(Column("name"))))
             .including(optional: book.translator.order(Column("name")))
             .order(Column("year"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person1".*, "country".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person1"."countryCode" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId" ORDER BY "book"."year", "person1"."name" DESC, "country"."name", "person2"."name""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person1".*, "country".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person1"."countryCode" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId" ORDER BY "book"."year", "person1"."name" DESC, "country"."name", "person2"."name""#
+        )
         // years 1980 (3), 2000 (1), 2010: Carol (4) before Bob (2).
         XCTAssertEqual(ids(try db.fetchAll(request)), [3, 1, 4, 2])
     }
@@ -259,11 +297,14 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     /// `Book.including(required: Book.author.including(optional: Author.country)).including(optional: Book.coverImage)`.
     func testStructureOfAJoinedRequest_treeOfKeys() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.including(optional: person.country))
             .including(optional: book.coverImage)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person".*, "country".*, "coverImage".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode" LEFT JOIN "coverImage" ON "coverImage"."bookId" = "book"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person".*, "country".*, "coverImage".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" LEFT JOIN "country" ON "country"."code" = "person"."countryCode" LEFT JOIN "coverImage" ON "coverImage"."bookId" = "book"."id""#
+        )
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.first?.scopes.map(\.key), ["author", "coverImage"])
         XCTAssertEqual(rows.first?.scope("author")?.scopes.map(\.key), ["country"])
@@ -275,12 +316,15 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     /// The debug description of a joined row, with a prefetch (GRDB's `▿` format: the row, its unadapted columns, then `-` per scope and `+` per prefetch).
     func testDebuggingRequestDecoding_debugDescription() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.including(optional: person.country))
             .including(optional: book.coverImage)
             .filter(Column("id") == 1)
         let row = try XCTUnwrap(try db.fetchOne(request))
-        XCTAssertEqual(row.debugDescription, """
+        XCTAssertEqual(
+            row.debugDescription,
+            """
             ▿ [id:1 authorId:1 translatorId:3 libraryId:1 title:"Zeta" kind:"novel" year:2000 publishDate:2000]
               unadapted: [id:1 authorId:1 translatorId:3 libraryId:1 title:"Zeta" kind:"novel" year:2000 publishDate:2000 id:1 name:"Alice" countryCode:"FR" deathDate:1990 code:"FR" name:"France" id:1 bookId:1 path:"z.png"]
               - author: [id:1 name:"Alice" countryCode:"FR" deathDate:1990]
@@ -293,7 +337,8 @@ final class SeedBuildingRequestsSQLTests: XCTestCase {
     func testDebuggingRequestDecoding_forKeyWriter() throws {
         let db = try SeedSchemas.library()
         let request = book.including(optional: book.author.forKey("writer")).filter(Column("id") == 2)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" LEFT JOIN "person" ON "person"."id" = "book"."authorId" WHERE "book"."id" = ?"#)
         let row = try XCTUnwrap(try db.fetchOne(request))
         XCTAssertEqual(row.scopes.map(\.key), ["writer"])

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// GRDB's "Associations, In Depth" guide, "Columns are scoped": columns of `select`, `filter` and `order` belong to the table at the
@@ -20,7 +21,8 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
     func testColumnsAreScoped_extendedWithAuthor() throws {
         let db = try SeedSchemas.authors()
         let request = book.filter(Column("kind") == "novel").including(required: book.author)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" WHERE "book"."kind" = ?"#)
         XCTAssertEqual(try db.fetchAll(request).map { $0.scope("author")?["name"] }, [.text("Ann"), .text("Ann")])
     }
@@ -30,8 +32,10 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = book.filter(Column("kind") == "theatrePlay").including(required: book.author.filter(Column("country") == "US"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."country" = ?) WHERE "book"."kind" = ?"#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."country" = ?) WHERE "book"."kind" = ?"#
+        )
         XCTAssertEqual(statement.arguments, ["US", "theatrePlay"])
         XCTAssertEqual(try db.fetchAll(request).map { $0["title"] }, [.text("B1")])
     }
@@ -40,10 +44,12 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
     func testColumnsAreScoped_aliasEscapesTheScope() throws {
         let db = try SeedSchemas.authors()
         let alias = TableAlias("author")
-        let request = book
+        let request =
+            book
             .select(Column("title"), Column("year"), alias["country"])
             .joining(required: book.author.aliased(alias))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book"."title", "book"."year", "author"."country" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.first?.columnNames, ["title", "year", "country"])
@@ -74,7 +80,8 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let request = book.filter(Column("kind") == "novel").joining(required: book.author.filter(Column("country") == "FR"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
+        XCTAssertEqual(
+            statement.sql,
             #"SELECT "book".* FROM "book" JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."country" = ?) WHERE "book"."kind" = ?"#)
         XCTAssertEqual(statement.arguments, ["FR", "novel"])
         XCTAssertEqual(try db.fetchAll(request.order(Column("id"))).map { $0["id"] }, [1, 2])
@@ -87,12 +94,15 @@ final class SeedColumnsScopedSQLTests: XCTestCase {
             .including(all: author.books.filter(Column("kind") == "novel").order(Column("id")))
             .order(Column("id"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "author" WHERE "country" = ? ORDER BY "id""#,
-            #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?)) ORDER BY "id""#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "author" WHERE "country" = ? ORDER BY "id""#,
+                #"SELECT *, "authorId" FROM "book" WHERE ("kind" = ?) AND ("authorId" IN (?, ?)) ORDER BY "id""#
+            ])
         XCTAssertEqual(statements.map(\.arguments), [["FR"], ["novel", 1, 3]])
-        XCTAssertEqual(try db.fetchAll(request).map { $0.prefetchedRows("books")?.map { $0["title"] } },
-                       [[.text("A1"), .text("A2")], []])
+        XCTAssertEqual(
+            try db.fetchAll(request).map { $0.prefetchedRows("books")?.map { $0["title"] } },
+            [[.text("A1"), .text("A2")], []])
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// GRDB's Associations guide, "Known Issues": what GRDB cannot do. AssocCore must do the first one right; the two
@@ -10,8 +11,10 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
     func testKnownIssues_requiredBehindOptionalJoining() throws {
         let db = try SeedSchemas.library()
         let request = book.joining(optional: book.author.including(required: person.country)).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."authorId" ORDER BY "book"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."authorId" ORDER BY "book"."id""#
+        )
         let rows = try db.fetchAll(request)
         XCTAssertEqual(rows.map { $0["id"] }, [1, 2, 3, 4])
         XCTAssertEqual(rows.map { $0.scopeTree("country")?["code"] }, [.text("FR"), nil, .text("FR"), .text("US")])
@@ -39,8 +42,10 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
     func testKnownIssues_requiredBehindOptionalIncluding() throws {
         let db = try SeedSchemas.library()
         let request = book.including(optional: book.translator.including(required: person.country)).order(Column("id"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "book".*, "person".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."translatorId" ORDER BY "book"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "book".*, "person".*, "country".* FROM "book" LEFT JOIN ("person" JOIN "country" ON "country"."code" = "person"."countryCode") ON "person"."id" = "book"."translatorId" ORDER BY "book"."id""#
+        )
         let rows = try db.fetchAll(request)
         // Book 1: translator Carol (US). Book 4: translator Bob, who has no country: no translator at all.
         XCTAssertEqual(rows.map { $0.scope("translator")?["name"] }, [.text("Carol"), nil, nil, nil])
@@ -51,13 +56,16 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
     /// Two required levels behind an optional one, with a filter on the inner join.
     func testKnownIssues_requiredChainBehindOptionalWithFilter() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author)
             .including(optional: book.translator.forKey("frenchTranslator").joining(required: person.country.filter(Column("code") == "US")))
             .order(Column("id"))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN ("person" "person2" JOIN "country" ON ("country"."code" = "person2"."countryCode") AND ("country"."code" = ?)) ON "person2"."id" = "book"."translatorId" ORDER BY "book"."id""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN ("person" "person2" JOIN "country" ON ("country"."code" = "person2"."countryCode") AND ("country"."code" = ?)) ON "person2"."id" = "book"."translatorId" ORDER BY "book"."id""#
+        )
         XCTAssertEqual(statement.arguments, ["US"])
         XCTAssertEqual(try db.fetchAll(request).map { $0.scope("frenchTranslator")?["name"] }, [.text("Carol"), nil, nil, nil])
     }
@@ -71,43 +79,52 @@ final class SeedKnownIssuesSQLTests: XCTestCase {
             .including(all: person.booksAsAuthor.filter(Column("publishDate") >= authorAlias["deathDate"]).forKey("posthumousBooks"))
             .order(Column("id"))
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("posthumousBooks")?.map { $0["title"] } },
-                       [[.text("Zeta")], [], [.text("Beta")], []])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("posthumousBooks")?.map { $0["title"] } },
+            [[.text("Zeta")], [], [.text("Beta")], []])
     }
 
     /// Known issue 3: `Country.including(all: Country.passports).including(all: Country.citizens)` works.
     func testKnownIssues_hasManyAndHasManyThroughSharingTheirPivot() throws {
         let db = try SeedSchemas.passports()
-        let country = Table("country"), passport = Table("passport")
+        let country = Table("country")
+        let passport = Table("passport")
         let citizens = country.hasMany(through: country.passports, using: passport.citizen, key: "citizens")
         let request = country.including(all: country.passports).including(all: citizens.order(Column("id"))).order(Column("code"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "country" ORDER BY "code""#,
-            #"SELECT *, "countryCode" FROM "passport" WHERE "countryCode" IN (?, ?, ?)"#,
-            #"SELECT "citizen".*, "passport"."countryCode" FROM "citizen" JOIN "passport" ON ("passport"."citizenId" = "citizen"."id") AND ("passport"."countryCode" IN (?, ?, ?)) ORDER BY "citizen"."id""#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "country" ORDER BY "code""#,
+                #"SELECT *, "countryCode" FROM "passport" WHERE "countryCode" IN (?, ?, ?)"#,
+                #"SELECT "citizen".*, "passport"."countryCode" FROM "citizen" JOIN "passport" ON ("passport"."citizenId" = "citizen"."id") AND ("passport"."countryCode" IN (?, ?, ?)) ORDER BY "citizen"."id""#
+            ])
         XCTAssertEqual(statements[1].arguments, ["DE", "FR", "US"])
         let rows = try db.fetchAll(request)
         // DE, FR, US
         XCTAssertEqual(rows.map { $0.prefetchedRows("passports")?.count }, [0, 2, 2])
-        XCTAssertEqual(rows.map { $0.prefetchedRows("citizens")?.map { $0["name"] } },
-                       [[], [.text("Ann"), .text("Ben")], [.text("Ann"), .text("Cid")]])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("citizens")?.map { $0["name"] } },
+            [[], [.text("Ann"), .text("Ben")], [.text("Ann"), .text("Cid")]])
     }
 
     /// The guide's workaround: nest the most remote association.
     func testKnownIssues_workaroundNestedCitizen() throws {
         let db = try SeedSchemas.passports()
-        let country = Table("country"), passport = Table("passport")
+        let country = Table("country")
+        let passport = Table("passport")
         let request = country.including(all: country.passports.including(required: passport.citizen).order(Column("citizenId")))
             .order(Column("code"))
         let statements = try db.executedStatements(for: request)
         XCTAssertEqual(statements.count, 2)
-        XCTAssertEqual(statements.last?.sql,
-            #"SELECT "passport".*, "citizen".*, "passport"."countryCode" FROM "passport" JOIN "citizen" ON "citizen"."id" = "passport"."citizenId" WHERE "passport"."countryCode" IN (?, ?, ?) ORDER BY "passport"."citizenId""#)
+        XCTAssertEqual(
+            statements.last?.sql,
+            #"SELECT "passport".*, "citizen".*, "passport"."countryCode" FROM "passport" JOIN "citizen" ON "citizen"."id" = "passport"."citizenId" WHERE "passport"."countryCode" IN (?, ?, ?) ORDER BY "passport"."citizenId""#
+        )
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("passports")?.map { $0.scope("citizen")?["name"] } },
-                       [[], [.text("Ann"), .text("Ben")], [.text("Ann"), .text("Cid")]])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("passports")?.map { $0.scope("citizen")?["name"] } },
+            [[], [.text("Ann"), .text("Ben")], [.text("Ann"), .text("Cid")]])
         XCTAssertEqual(rows[1].prefetchedRows("passports")?.first?.columnNames, ["countryCode", "citizenId"])
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 extension XCTestCase {
@@ -34,28 +35,33 @@ final class SeedLanguageAggregatesTests: XCTestCase {
 
     func testLazyAndProductiveAuthors() throws {
         let db = try SeedSchemas.authors()
-        let lazy = try assertLanguageTwin(db, "author.having(books.isEmpty).order(id)",
-                                          author.having(author.books.isEmpty).order(Column("id")))
-        XCTAssertEqual(try db.mainStatement(for: db.request(parsing: "author.having(books.isEmpty).order(id)")).sql,
+        let lazy = try assertLanguageTwin(
+            db, "author.having(books.isEmpty).order(id)",
+            author.having(author.books.isEmpty).order(Column("id")))
+        XCTAssertEqual(
+            try db.mainStatement(for: db.request(parsing: "author.having(books.isEmpty).order(id)")).sql,
             #"SELECT "author".* \#(join) GROUP BY "author"."id" HAVING COUNT(DISTINCT "book"."id") = 0 ORDER BY "author"."id""#)
         XCTAssertEqual(ids(lazy), [3, 4])
-        let productive = try assertLanguageTwin(db, "author.having(books.isEmpty = false).order(id)",
-                                                author.having(author.books.isEmpty == false).order(Column("id")))
+        let productive = try assertLanguageTwin(
+            db, "author.having(books.isEmpty = false).order(id)",
+            author.having(author.books.isEmpty == false).order(Column("id")))
         XCTAssertEqual(ids(productive), [1, 2])
     }
 
     func testAnnotatedWithCount() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: books.count).order(id)",
-                                          author.annotated(with: author.books.count).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: books.count).order(id)",
+            author.annotated(with: author.books.count).order(Column("id")))
         XCTAssertEqual(rows.map { $0["bookCount"] }, [3, 1, 0, 0])
         XCTAssertEqual(rows.first?.columnNames, ["id", "name", "country", "bookCount"])
     }
 
     func testCountAndMaxYear() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: books.count, books.max(year)).order(id)",
-                                          author.annotated(with: author.books.count, author.books.max(Column("year"))).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: books.count, books.max(year)).order(id)",
+            author.annotated(with: author.books.count, author.books.max(Column("year"))).order(Column("id")))
         XCTAssertEqual(rows.map { $0["bookCount"] }, [3, 1, 0, 0])
         XCTAssertEqual(rows.map { $0["maxBookYear"] }, [2012, 1999, .null, .null])
     }
@@ -63,16 +69,22 @@ final class SeedLanguageAggregatesTests: XCTestCase {
     func testDefaultNames() throws {
         let db = try SeedSchemas.authors()
         let books = author.books
-        let swift = author
-            .annotated(with: books.isEmpty, books.count, books.min(Column("year")), books.max(Column("year")),
-                       books.average(Column("price")), books.sum(Column("awards")))
+        let swift =
+            author
+            .annotated(
+                with: books.isEmpty, books.count, books.min(Column("year")), books.max(Column("year")),
+                books.average(Column("price")), books.sum(Column("awards"))
+            )
             .order(Column("id"))
-        let rows = try assertLanguageTwin(db, """
+        let rows = try assertLanguageTwin(
+            db,
+            """
             author.annotated(with: books.isEmpty, books.count, books.min(year), books.max(year),
                              books.average(price), books.sum(awards)).order(id)
             """, swift)
-        XCTAssertEqual(rows.first?.columnNames,
-                       ["id", "name", "country", "hasNoBook", "bookCount", "minBookYear", "maxBookYear", "averageBookPrice", "bookAwardsSum"])
+        XCTAssertEqual(
+            rows.first?.columnNames,
+            ["id", "name", "country", "hasNoBook", "bookCount", "minBookYear", "maxBookYear", "averageBookPrice", "bookAwardsSum"])
         XCTAssertEqual(rows.map { $0["hasNoBook"] }, [0, 0, 1, 1])
         XCTAssertEqual(rows.map { $0["minBookYear"] }, [2001, 1999, .null, .null])
         XCTAssertEqual(rows.map { $0["averageBookPrice"] }, [20.0, 5.0, .null, .null])
@@ -81,41 +93,47 @@ final class SeedLanguageAggregatesTests: XCTestCase {
 
     func testTotal() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: books.total(awards)).order(id)",
-                                          author.annotated(with: author.books.total(Column("awards"))).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: books.total(awards)).order(id)",
+            author.annotated(with: author.books.total(Column("awards"))).order(Column("id")))
         XCTAssertEqual(rows.map { $0["bookAwardsSum"] }, [3.0, 0.0, 0.0, 0.0])
     }
 
     func testForKeyNumberOfBooks() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, #"author.annotated(with: books.count.forKey("numberOfBooks")).order(id)"#,
-                                          author.annotated(with: author.books.count.forKey("numberOfBooks")).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, #"author.annotated(with: books.count.forKey("numberOfBooks")).order(id)"#,
+            author.annotated(with: author.books.count.forKey("numberOfBooks")).order(Column("id")))
         XCTAssertEqual(rows.map { $0["numberOfBooks"] }, [3, 1, 0, 0])
     }
 
     func testForKeyHasBooks() throws {
         let db = try SeedSchemas.authors()
         let text = #"author.annotated(with: (books.isEmpty = FALSE).forKey("hasBooks")).order(id)"#
-        let rows = try assertLanguageTwin(db, text,
-                                          author.annotated(with: (author.books.isEmpty == false).forKey("hasBooks")).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, text,
+            author.annotated(with: (author.books.isEmpty == false).forKey("hasBooks")).order(Column("id")))
         XCTAssertEqual(try db.mainStatement(for: db.request(parsing: text)).arguments, [0])
         XCTAssertEqual(rows.map { $0["hasBooks"] }, [1, 1, 0, 0])
     }
 
     func testForKeyWorkCount() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, #"author.annotated(with: (books.count + paintings.count).forKey("workCount")).order(id)"#,
-                                          author.annotated(with: (author.books.count + author.paintings.count).forKey("workCount")).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, #"author.annotated(with: (books.count + paintings.count).forKey("workCount")).order(id)"#,
+            author.annotated(with: (author.books.count + author.paintings.count).forKey("workCount")).order(Column("id")))
         XCTAssertEqual(rows.map { $0["workCount"] }, [3, 3, 0, 1])
     }
 
     func testOperatorsDropTheName() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: NOT books.isEmpty).order(id)",
-                                          author.annotated(with: !author.books.isEmpty).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: NOT books.isEmpty).order(id)",
+            author.annotated(with: !author.books.isEmpty).order(Column("id")))
         XCTAssertEqual(rows.map { $0.values.last }, [1, 1, 0, 0])
-        try assertLanguageTwin(db, "author.annotated(with: !books.isEmpty).order(id)",
-                               author.annotated(with: !author.books.isEmpty).order(Column("id")))
+        try assertLanguageTwin(
+            db, "author.annotated(with: !books.isEmpty).order(id)",
+            author.annotated(with: !author.books.isEmpty).order(Column("id")))
     }
 
     // MARK: Filtering a Request with Aggregates
@@ -138,30 +156,35 @@ final class SeedLanguageAggregatesTests: XCTestCase {
         let text = "author.having(books.filter(kind = 'novel').isEmpty = false)"
         let rows = try assertLanguageTwin(db, text, author.having(author.books.filter(Column("kind") == "novel").isEmpty == false))
         let statement = try db.mainStatement(for: db.request(parsing: text))
-        XCTAssertEqual(statement.sql,
-            #"SELECT "author".* FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) = ?"#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "author".* FROM "author" LEFT JOIN "book" ON ("book"."authorId" = "author"."id") AND ("book"."kind" = ?) GROUP BY "author"."id" HAVING (COUNT(DISTINCT "book"."id") = 0) = ?"#
+        )
         XCTAssertEqual(statement.arguments, ["novel", 0])
         XCTAssertEqual(ids(rows), [1])
     }
 
     func testHavingMoreBooksThanPaintings() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.having(books.count > paintings.count)",
-                                          author.having(author.books.count > author.paintings.count))
+        let rows = try assertLanguageTwin(
+            db, "author.having(books.count > paintings.count)",
+            author.having(author.books.count > author.paintings.count))
         XCTAssertEqual(ids(rows), [1])
     }
 
     func testHavingNoBookButPaintings() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.having(books.isEmpty AND NOT paintings.isEmpty)",
-                                          author.having(author.books.isEmpty && !author.paintings.isEmpty))
+        let rows = try assertLanguageTwin(
+            db, "author.having(books.isEmpty AND NOT paintings.isEmpty)",
+            author.having(author.books.isEmpty && !author.paintings.isEmpty))
         XCTAssertEqual(ids(rows), [4])
     }
 
     func testTwoHavingsAreAnded() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.having(books.count > 0).having(paintings.count > 0)",
-                                          author.having(author.books.count > 0).having(author.paintings.count > 0))
+        let rows = try assertLanguageTwin(
+            db, "author.having(books.count > 0).having(paintings.count > 0)",
+            author.having(author.books.count > 0).having(author.paintings.count > 0))
         XCTAssertEqual(ids(rows), [2])
     }
 
@@ -169,25 +192,29 @@ final class SeedLanguageAggregatesTests: XCTestCase {
 
     func testLogicalAnd() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.having(books.isEmpty && paintings.isEmpty)",
-                                          author.having(author.books.isEmpty && author.paintings.isEmpty))
+        let rows = try assertLanguageTwin(
+            db, "author.having(books.isEmpty && paintings.isEmpty)",
+            author.having(author.books.isEmpty && author.paintings.isEmpty))
         XCTAssertEqual(ids(rows), [3])
     }
 
     func testLogicalOrAndNot() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.having(NOT (books.isEmpty OR paintings.isEmpty)).order(id)",
-                                          author.having(!(author.books.isEmpty || author.paintings.isEmpty)).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.having(NOT (books.isEmpty OR paintings.isEmpty)).order(id)",
+            author.having(!(author.books.isEmpty || author.paintings.isEmpty)).order(Column("id")))
         XCTAssertEqual(ids(rows), [2])
-        let either = try assertLanguageTwin(db, "author.having(books.isEmpty || paintings.isEmpty).order(id)",
-                                            author.having(author.books.isEmpty || author.paintings.isEmpty).order(Column("id")))
+        let either = try assertLanguageTwin(
+            db, "author.having(books.isEmpty || paintings.isEmpty).order(id)",
+            author.having(author.books.isEmpty || author.paintings.isEmpty).order(Column("id")))
         XCTAssertEqual(ids(either), [1, 3, 4])
     }
 
     func testArithmetic() throws {
         let db = try SeedSchemas.authors()
         let text = #"author.annotated(with: (books.count - paintings.count * 2).forKey("balance")).order(id)"#
-        let rows = try assertLanguageTwin(db, text,
+        let rows = try assertLanguageTwin(
+            db, text,
             author.annotated(with: (author.books.count - author.paintings.count * 2).forKey("balance")).order(Column("id")))
         XCTAssertEqual(try db.mainStatement(for: db.request(parsing: text)).arguments, [2])
         XCTAssertEqual(rows.map { $0["balance"] }, [3, -3, 0, -2])
@@ -196,8 +223,9 @@ final class SeedLanguageAggregatesTests: XCTestCase {
     func testIfNull() throws {
         let db = try SeedSchemas.teams()
         let team = Table("team")
-        let rows = try assertLanguageTwin(db, "team.annotated(with: players.min(score) ?? 0).order(id)",
-                                          team.annotated(with: team.players.min(Column("score")) ?? 0).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "team.annotated(with: players.min(score) ?? 0).order(id)",
+            team.annotated(with: team.players.min(Column("score")) ?? 0).order(Column("id")))
         XCTAssertEqual(rows.map { $0["minPlayerScore"] }, [50, 30, 0])
     }
 
@@ -205,7 +233,8 @@ final class SeedLanguageAggregatesTests: XCTestCase {
 
     func testMinAndMaxShareOneJoin() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: books.min(year), books.max(year)).order(id)",
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: books.min(year), books.max(year)).order(id)",
             author.annotated(with: author.books.min(Column("year")), author.books.max(Column("year"))).order(Column("id")))
         XCTAssertEqual(rows.map { $0["minBookYear"] }, [2001, 1999, .null, .null])
         XCTAssertEqual(rows.map { $0["maxBookYear"] }, [2012, 1999, .null, .null])
@@ -219,10 +248,13 @@ final class SeedLanguageAggregatesTests: XCTestCase {
             """
         let swift = author.annotated(
             with: author.books.filter(Column("kind") == "novel").forKey("novels").count,
-            author.books.filter(Column("kind") == "theatrePlay").forKey("theatrePlays").count).order(Column("id"))
+            author.books.filter(Column("kind") == "theatrePlay").forKey("theatrePlays").count
+        ).order(Column("id"))
         let rows = try assertLanguageTwin(db, text, swift)
-        XCTAssertEqual(try db.mainStatement(for: db.request(parsing: text)).sql,
-            #"SELECT "author".*, COUNT(DISTINCT "book1"."id") AS "novelCount", COUNT(DISTINCT "book2"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" "book1" ON ("book1"."authorId" = "author"."id") AND ("book1"."kind" = ?) LEFT JOIN "book" "book2" ON ("book2"."authorId" = "author"."id") AND ("book2"."kind" = ?) GROUP BY "author"."id" ORDER BY "author"."id""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: db.request(parsing: text)).sql,
+            #"SELECT "author".*, COUNT(DISTINCT "book1"."id") AS "novelCount", COUNT(DISTINCT "book2"."id") AS "theatrePlayCount" FROM "author" LEFT JOIN "book" "book1" ON ("book1"."authorId" = "author"."id") AND ("book1"."kind" = ?) LEFT JOIN "book" "book2" ON ("book2"."authorId" = "author"."id") AND ("book2"."kind" = ?) GROUP BY "author"."id" ORDER BY "author"."id""#
+        )
         XCTAssertEqual(rows.map { $0["novelCount"] }, [2, 0, 0, 0])
         XCTAssertEqual(rows.map { $0["theatrePlayCount"] }, [1, 1, 0, 0])
     }
@@ -246,33 +278,38 @@ final class SeedLanguageAggregatesTests: XCTestCase {
     func testHasManyThroughCount() throws {
         let db = try SeedSchemas.passports()
         let country = Table("country")
-        let rows = try assertLanguageTwin(db, "country.annotated(with: citizens.count).order(code)",
-                                          country.annotated(with: country.citizens.count).order(Column("code")))
+        let rows = try assertLanguageTwin(
+            db, "country.annotated(with: citizens.count).order(code)",
+            country.annotated(with: country.citizens.count).order(Column("code")))
         XCTAssertEqual(rows.map { $0["citizenCount"] }, [0, 2, 2])
     }
 
     func testDocumentParagraphCount() throws {
         let db = try SeedSchemas.documents()
         let document = Table("document")
-        let rows = try assertLanguageTwin(db, "document.annotated(with: paragraphs.count).order(id)",
-                                          document.annotated(with: document.paragraphs.count).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "document.annotated(with: paragraphs.count).order(id)",
+            document.annotated(with: document.paragraphs.count).order(Column("id")))
         XCTAssertEqual(rows.map { $0["paragraphCount"] }, [3, 0])
     }
 
     func testForcingAnInnerJoin() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: books.max(year)).joining(required: books).order(id)",
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: books.max(year)).joining(required: books).order(id)",
             author.annotated(with: author.books.max(Column("year"))).joining(required: author.books).order(Column("id")))
         XCTAssertEqual(rows.map { $0["maxBookYear"] }, [2012, 1999])
     }
 
     func testFilterAndOrderByAggregate() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.annotated(with: paintings.count).filter(country != 'FR').order(id)",
+        let rows = try assertLanguageTwin(
+            db, "author.annotated(with: paintings.count).filter(country != 'FR').order(id)",
             author.annotated(with: author.paintings.count).filter(Column("country") != "FR").order(Column("id")))
         XCTAssertEqual(rows.map { $0["name"] }, [.text("Ben")])
         XCTAssertEqual(rows.map { $0["paintingCount"] }, [2])
-        let ordered = try assertLanguageTwin(db, "author.annotated(with: paintings.count).order(paintings.count.desc, id)",
+        let ordered = try assertLanguageTwin(
+            db, "author.annotated(with: paintings.count).order(paintings.count.desc, id)",
             author.annotated(with: author.paintings.count).order(author.paintings.count.desc, Column("id")))
         XCTAssertEqual(ordered.map { $0["name"] }, ["Ben", "Dan", "Ann", "Cid"])
     }
@@ -281,8 +318,10 @@ final class SeedLanguageAggregatesTests: XCTestCase {
 
     func testMergedWithAliasedRequiredJoin() throws {
         let db = try SeedSchemas.teams()
-        let team = Table("team"), custom = TableAlias("custom")
-        let swift = team
+        let team = Table("team")
+        let custom = TableAlias("custom")
+        let swift =
+            team
             .annotated(with: team.players.count)
             .joining(required: team.players.aliased(custom).filter(custom["score"] < 60))
             .order(Column("id"))
@@ -295,10 +334,12 @@ final class SeedLanguageAggregatesTests: XCTestCase {
     /// declare associations, so its twin renames the inferred `players` with forKey.
     func testDefaultNameFromCustomKey() throws {
         let db = try SeedSchemas.teams()
-        let renamed = try assertLanguageTwin(db, #"team.annotated(with: players.forKey("customPlayers").count).order(id)"#,
+        let renamed = try assertLanguageTwin(
+            db, #"team.annotated(with: players.forKey("customPlayers").count).order(id)"#,
             Table("team").annotated(with: Table("team").players.forKey("customPlayers").count).order(Column("id")))
         XCTAssertEqual(renamed.map { $0["customPlayerCount"] }, [3, 1, 0])
-        let rows = try assertLanguageTwin(db, #"team.annotated(with: players.filter(id IS NOT NULL).forKey("customPlayers").count).order(id)"#,
+        let rows = try assertLanguageTwin(
+            db, #"team.annotated(with: players.filter(id IS NOT NULL).forKey("customPlayers").count).order(id)"#,
             Table("team").annotated(with: Table("team").players.filter(Column("id").isNotNull).forKey("customPlayers").count).order(Column("id")))
         XCTAssertEqual(rows.map { $0["customPlayerCount"] }, [3, 1, 0])
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The request-language twins of `SeedAssociationTypesSQLTests`: same statements, arguments and rows as the
@@ -15,19 +16,22 @@ final class SeedLanguageAssociationTypesTests: XCTestCase {
     func testHasOne_demographicsWithExplicitKey() throws {
         let db = try SeedSchemas.passports()
         let demographics = country.hasOne(Table("demographics"), key: "demographics")
-        let rows = try assertLanguageTwin(db, #"country.including(optional: demographic.forKey("demographics")).order(code)"#,
-                                          country.including(optional: demographics).order(Column("code")))
+        let rows = try assertLanguageTwin(
+            db, #"country.including(optional: demographic.forKey("demographics")).order(code)"#,
+            country.including(optional: demographics).order(Column("code")))
         XCTAssertEqual(rows.map { $0.scope("demographics")?["population"] }, [nil, 67, nil])
-        let inferred = try assertLanguageTwin(db, "country.including(required: demographic)",
-                                              country.including(required: country.demographic))
+        let inferred = try assertLanguageTwin(
+            db, "country.including(required: demographic)",
+            country.including(required: country.demographic))
         XCTAssertEqual(inferred.map { $0.scope("demographic")?["id"] }, [1])
     }
 
     func testChoosingBetweenBelongsToAndHasOne_demographicsCountry() throws {
         let db = try SeedSchemas.passports()
         let demographics = Table("demographics")
-        let rows = try assertLanguageTwin(db, "demographics.including(required: country)",
-                                          demographics.including(required: demographics.country))
+        let rows = try assertLanguageTwin(
+            db, "demographics.including(required: country)",
+            demographics.including(required: demographics.country))
         XCTAssertEqual(rows.map { $0.scope("country")?["name"] }, [.text("France")])
     }
 
@@ -35,8 +39,9 @@ final class SeedLanguageAssociationTypesTests: XCTestCase {
     func testHasManyThrough_countriesWithCitizenAnn() throws {
         let db = try SeedSchemas.passports()
         let citizens = country.hasMany(through: country.passports, using: passport.citizen, key: "citizens")
-        let rows = try assertLanguageTwin(db, "country.joining(required: citizens.filter(name = 'Ann')).order(code)",
-                                          country.joining(required: citizens.filter(Column("name") == "Ann")).order(Column("code")))
+        let rows = try assertLanguageTwin(
+            db, "country.joining(required: citizens.filter(name = 'Ann')).order(code)",
+            country.joining(required: citizens.filter(Column("name") == "Ann")).order(Column("code")))
         XCTAssertEqual(rows.map { $0["code"] }, [.text("FR"), .text("US")])
     }
 
@@ -44,20 +49,24 @@ final class SeedLanguageAssociationTypesTests: XCTestCase {
     /// `address` (library.address) renamed with forKey.
     func testHasOneThrough_returnAddress() throws {
         let db = try SeedSchemas.library()
-        let book = Table("book"), library = Table("library")
+        let book = Table("book")
+        let library = Table("library")
         let returnAddress = book.hasOne(through: book.library, using: library.address, key: "returnAddress")
-        let rows = try assertLanguageTwin(db, #"book.including(optional: address.forKey("returnAddress")).order(id)"#,
-                                          book.including(optional: returnAddress).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, #"book.including(optional: address.forKey("returnAddress")).order(id)"#,
+            book.including(optional: returnAddress).order(Column("id")))
         XCTAssertEqual(rows.map { $0.scopeTree("returnAddress")?["street"] }, [.text("1 Main St"), .text("1 Main St"), nil, nil])
-        let required = try assertLanguageTwin(db, #"book.including(required: address.forKey("returnAddress")).order(id)"#,
-                                              book.including(required: returnAddress).order(Column("id")))
+        let required = try assertLanguageTwin(
+            db, #"book.including(required: address.forKey("returnAddress")).order(id)"#,
+            book.including(required: returnAddress).order(Column("id")))
         XCTAssertEqual(required.map { $0["id"] }, [1, 2])
     }
 
     func testSelfJoins_managerOfManager() throws {
         let db = try SeedSchemas.employees()
         let employee = Table("employee")
-        let rows = try assertLanguageTwin(db, #"employee.including(required: manager.forKey("boss").including(required: manager)).order(id)"#,
+        let rows = try assertLanguageTwin(
+            db, #"employee.including(required: manager.forKey("boss").including(required: manager)).order(id)"#,
             employee.including(required: employee.manager.forKey("boss").including(required: employee.manager)).order(Column("id")))
         XCTAssertEqual(rows.map { $0["name"] }, [.text("Kid")])
         XCTAssertEqual(rows.first?.scope("boss")?.scope("manager")?["name"], .text("Boss"))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The decoding examples of GRDB's Associations guide, with requests written in the request language and decoded into typed
@@ -41,14 +42,16 @@ final class SeedLanguageDecodingTests: XCTestCase {
 
     func testHierarchicalBookInfo() throws {
         let db = try SeedSchemas.library()
-        let book = Table("book"), person = Table("person")
+        let book = Table("book")
+        let person = Table("person")
         let text = """
             book.including(optional: coverImage)
                 .including(required: author.forKey("authorInfo").including(optional: country))
                 .including(optional: translator.forKey("translatorInfo").including(optional: country))
                 .order(id)
             """
-        let swift = book
+        let swift =
+            book
             .including(optional: book.coverImage)
             .including(required: book.author.forKey("authorInfo").including(optional: person.country))
             .including(optional: book.translator.forKey("translatorInfo").including(optional: person.country))
@@ -82,8 +85,10 @@ final class SeedLanguageDecodingTests: XCTestCase {
         let infos = try BookWithAuthorBooks.fetchAll(db, request)
         XCTAssertEqual(infos.map(\.author.person.name), ["Alice", "Bob", "Alice", "Carol"])
         XCTAssertEqual(infos.map { $0.author.otherBooks.map(\.title) }, [["Zeta", "Mid"], ["Alpha"], ["Zeta", "Mid"], ["Beta"]])
-        let book = Table("book"), person = Table("person")
-        let swift = book
+        let book = Table("book")
+        let person = Table("person")
+        let swift =
+            book
             .including(required: book.author.including(all: person.booksAsAuthor.order(Column("id")).forKey("otherBooks")))
             .order(Column("id"))
         XCTAssertEqual(infos, try swift.fetchAll(db, as: BookWithAuthorBooks.self))
@@ -109,12 +114,14 @@ final class SeedLanguageDecodingTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let text = "author.annotated(with: books.count, books.max(year), books.average(price)).order(id)"
         let infos = try db.request(parsing: text).fetchAll(db, as: AuthorInfo.self)
-        XCTAssertEqual(infos, [
-            AuthorInfo(author: Author(id: 1, name: "Ann", country: "FR"), bookCount: 3, maxBookYear: 2012, averageBookPrice: 20),
-            AuthorInfo(author: Author(id: 2, name: "Ben", country: "US"), bookCount: 1, maxBookYear: 1999, averageBookPrice: 5),
-            AuthorInfo(author: Author(id: 3, name: "Cid", country: "FR"), bookCount: 0, maxBookYear: nil, averageBookPrice: nil),
-            AuthorInfo(author: Author(id: 4, name: "Dan", country: nil), bookCount: 0, maxBookYear: nil, averageBookPrice: nil),
-        ])
+        XCTAssertEqual(
+            infos,
+            [
+                AuthorInfo(author: Author(id: 1, name: "Ann", country: "FR"), bookCount: 3, maxBookYear: 2012, averageBookPrice: 20),
+                AuthorInfo(author: Author(id: 2, name: "Ben", country: "US"), bookCount: 1, maxBookYear: 1999, averageBookPrice: 5),
+                AuthorInfo(author: Author(id: 3, name: "Cid", country: "FR"), bookCount: 0, maxBookYear: nil, averageBookPrice: nil),
+                AuthorInfo(author: Author(id: 4, name: "Dan", country: nil), bookCount: 0, maxBookYear: nil, averageBookPrice: nil)
+            ])
         let author = Table("author")
         let swift = author.annotated(with: author.books.count, author.books.max(Column("year")), author.books.average(Column("price")))
             .order(Column("id"))
@@ -130,13 +137,15 @@ final class SeedLanguageDecodingTests: XCTestCase {
 
     func testHavingAndKeyedAggregates() throws {
         let db = try SeedSchemas.authors()
-        let text = #"author.annotated(with: (books.isEmpty = false).forKey("hasBooks"), (books.count + paintings.count).forKey("workCount")).having(books.count + paintings.count > 0).order(id)"#
+        let text =
+            #"author.annotated(with: (books.isEmpty = false).forKey("hasBooks"), (books.count + paintings.count).forKey("workCount")).having(books.count + paintings.count > 0).order(id)"#
         let infos = try db.request(parsing: text).fetchAll(db, as: AuthorWork.self)
         XCTAssertEqual(infos.map(\.author.name), ["Ann", "Ben", "Dan"])
         XCTAssertEqual(infos.map(\.hasBooks), [true, true, false])
         XCTAssertEqual(infos.map(\.workCount), [3, 3, 1])
         let author = Table("author")
-        let swift = author
+        let swift =
+            author
             .annotated(with: (author.books.isEmpty == false).forKey("hasBooks"), (author.books.count + author.paintings.count).forKey("workCount"))
             .having(author.books.count + author.paintings.count > 0).order(Column("id"))
         XCTAssertEqual(infos, try AuthorWork.fetchAll(db, swift))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// The request-language twins of `SeedRefiningSQLTests`: same statements, arguments and rows as the Swift
@@ -25,23 +26,26 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     func testColumnsSelectedByAnAssociation_restrictedAuthor() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "book.including(required: author.select(id, name)).order(id)",
-                                          book.including(required: book.author.select(Column("id"), Column("name"))).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "book.including(required: author.select(id, name)).order(id)",
+            book.including(required: book.author.select(Column("id"), Column("name"))).order(Column("id")))
         XCTAssertEqual(rows.map { $0.scope("author")?["name"] }, [.text("Ann"), .text("Ann"), .text("Ann"), .text("Ben")])
     }
 
     /// `select(allColumnsAnd: [rowid])` is written `select(*, rowid)`.
     func testColumnsSelectedByAnAssociation_extendedAuthorWithRowID() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "book.including(required: author.select(*, rowid)).order(id)",
+        let rows = try assertLanguageTwin(
+            db, "book.including(required: author.select(*, rowid)).order(id)",
             book.including(required: book.author.select(allColumnsAnd: [Column("rowid")])).order(Column("id")))
         XCTAssertEqual(rows.last?.scope("author")?.values, [2, "Ben", "US", 2])
     }
 
     func testColumnsSelectedByAnAssociation_restrictedAuthorAll() throws {
         let db = try SeedSchemas.authors()
-        let rows = try assertLanguageTwin(db, "author.select(id, name).order(id)",
-                                          Table("author").select(Column("id"), Column("name")).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "author.select(id, name).order(id)",
+            Table("author").select(Column("id"), Column("name")).order(Column("id")))
         XCTAssertEqual(rows.first?.values, [1, "Ann"])
     }
 
@@ -49,7 +53,8 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     func testTableAliases_wrongRequestFails() throws {
         let db = try SeedSchemas.library()
-        let error = try assertLanguageTwinThrows(db, "book.joining(required: author).filter(publishDate >= deathDate)",
+        let error = try assertLanguageTwinThrows(
+            db, "book.joining(required: author).filter(publishDate >= deathDate)",
             book.joining(required: book.author).filter(Column("publishDate") >= Column("deathDate")))
         XCTAssertTrue(error.map { "\($0)" }?.contains("deathDate") ?? false)
     }
@@ -57,7 +62,8 @@ final class SeedLanguageRefiningTests: XCTestCase {
     func testTableAliases_filterInWhereThroughAlias() throws {
         let db = try SeedSchemas.library()
         let authorAlias = TableAlias("person")
-        let rows = try assertLanguageTwin(db,
+        let rows = try assertLanguageTwin(
+            db,
             #"book.joining(required: author.aliased("person")).filter(publishDate >= person.deathDate).order(id)"#,
             book.joining(required: book.author.aliased(authorAlias)).filter(Column("publishDate") >= authorAlias["deathDate"]).order(Column("id")))
         XCTAssertEqual(ids(rows), [1, 4])
@@ -66,43 +72,53 @@ final class SeedLanguageRefiningTests: XCTestCase {
     func testTableAliases_orderingWithAlias() throws {
         let db = try SeedSchemas.library()
         let authorAlias = TableAlias("person")
-        let rows = try assertLanguageTwin(db, #"book.joining(required: author.aliased("person")).order(person.name, publishDate)"#,
+        let rows = try assertLanguageTwin(
+            db, #"book.joining(required: author.aliased("person")).order(person.name, publishDate)"#,
             book.joining(required: book.author.aliased(authorAlias)).order(authorAlias["name"], Column("publishDate")))
         XCTAssertEqual(ids(rows), [3, 1, 2, 4])
     }
 
     func testTableAliases_namedAliasesBAndA() throws {
         let db = try SeedSchemas.library()
-        let b = TableAlias("b"), a = TableAlias("a")
+        let b = TableAlias("b")
+        let a = TableAlias("a")
         let text = #"book.aliased("b").joining(required: author.aliased("a").filter(a.countryCode = 'FR')).filter(b.publishDate >= a.deathDate)"#
-        let rows = try assertLanguageTwin(db, text, book.aliased(b)
-            .joining(required: book.author.aliased(a).filter(a["countryCode"] == "FR"))
-            .filter(b["publishDate"] >= a["deathDate"]))
+        let rows = try assertLanguageTwin(
+            db, text,
+            book.aliased(b)
+                .joining(required: book.author.aliased(a).filter(a["countryCode"] == "FR"))
+                .filter(b["publishDate"] >= a["deathDate"]))
         XCTAssertEqual(ids(rows), [1])
     }
 
     func testTableAliases_namedAliasesMyBookAndMyAuthor() throws {
         let db = try SeedSchemas.library()
-        let myBook = TableAlias("myBook"), myAuthor = TableAlias("myAuthor")
-        let text = #"book.aliased("myBook").joining(required: author.aliased("myAuthor").filter(countryCode = 'FR')).filter(publishDate >= myAuthor.deathDate)"#
-        let rows = try assertLanguageTwin(db, text, book.aliased(myBook)
-            .joining(required: book.author.aliased(myAuthor).filter(Column("countryCode") == "FR"))
-            .filter(Column("publishDate") >= myAuthor["deathDate"]))
+        let myBook = TableAlias("myBook")
+        let myAuthor = TableAlias("myAuthor")
+        let text =
+            #"book.aliased("myBook").joining(required: author.aliased("myAuthor").filter(countryCode = 'FR')).filter(publishDate >= myAuthor.deathDate)"#
+        let rows = try assertLanguageTwin(
+            db, text,
+            book.aliased(myBook)
+                .joining(required: book.author.aliased(myAuthor).filter(Column("countryCode") == "FR"))
+                .filter(Column("publishDate") >= myAuthor["deathDate"]))
         XCTAssertEqual(ids(rows), [1])
     }
 
     func testTableAliases_aliasedRootAloneIsQualified() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db, #"book.aliased("b").filter(year = 2010).order(title)"#,
-                                          book.aliased("b").filter(Column("year") == 2010).order(Column("title")))
+        let rows = try assertLanguageTwin(
+            db, #"book.aliased("b").filter(year = 2010).order(title)"#,
+            book.aliased("b").filter(Column("year") == 2010).order(Column("title")))
         XCTAssertEqual(ids(rows), [2, 4])
     }
 
     func testTableAliases_reusedAliasIsAnError() throws {
         let db = try SeedSchemas.library()
         let alias = TableAlias("x")
-        let error = try assertLanguageTwinThrows(db, #"book.aliased("x").joining(required: author.aliased("x"))"#,
-                                                 book.aliased(alias).joining(required: book.author.aliased(alias)))
+        let error = try assertLanguageTwinThrows(
+            db, #"book.aliased("x").joining(required: author.aliased("x"))"#,
+            book.aliased(alias).joining(required: book.author.aliased(alias)))
         guard case .ambiguousAlias("x", _, _)? = error as? AssocError else { return XCTFail("\(String(describing: error))") }
     }
 
@@ -110,25 +126,30 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     func testRefiningAssociationRequests_includingWinsOverJoining() throws {
         let db = try SeedSchemas.library()
-        try assertLanguageTwin(db, "book.including(optional: author).joining(optional: author)",
-                               book.including(optional: book.author).joining(optional: book.author))
-        let rows = try assertLanguageTwin(db, "book.joining(optional: author).including(optional: author)",
-                                          book.joining(optional: book.author).including(optional: book.author))
+        try assertLanguageTwin(
+            db, "book.including(optional: author).joining(optional: author)",
+            book.including(optional: book.author).joining(optional: book.author))
+        let rows = try assertLanguageTwin(
+            db, "book.joining(optional: author).including(optional: author)",
+            book.joining(optional: book.author).including(optional: book.author))
         XCTAssertEqual(rows.first?.scopes.map(\.key), ["author"])
     }
 
     func testRefiningAssociationRequests_requiredWinsOverOptional() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db, "book.including(required: translator).including(optional: translator).order(id)",
+        let rows = try assertLanguageTwin(
+            db, "book.including(required: translator).including(optional: translator).order(id)",
             book.including(required: book.translator).including(optional: book.translator).order(Column("id")))
         XCTAssertEqual(ids(rows), [1, 4])
-        try assertLanguageTwin(db, "book.including(optional: translator).including(required: translator)",
-                               book.including(optional: book.translator).including(required: book.translator))
+        try assertLanguageTwin(
+            db, "book.including(optional: translator).including(required: translator)",
+            book.including(optional: book.translator).including(required: book.translator))
     }
 
     func testRefiningAssociationRequests_filtersAreAnded() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db,
+        let rows = try assertLanguageTwin(
+            db,
             "book.including(required: author.filter(countryCode IS NOT NULL)).including(optional: author.filter(deathDate < 2000)).order(id)",
             book.including(required: book.author.filter(Column("countryCode").isNotNull))
                 .including(optional: book.author.filter(Column("deathDate") < 2000)).order(Column("id")))
@@ -137,14 +158,16 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     func testRefiningAssociationRequests_lastOrderingWins() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db, "book.including(required: author.order(name)).including(optional: author.order(name.desc))",
+        let rows = try assertLanguageTwin(
+            db, "book.including(required: author.order(name)).including(optional: author.order(name.desc))",
             book.including(required: book.author.order(Column("name"))).including(optional: book.author.order(Column("name").desc)))
         XCTAssertEqual(rows.map { $0.scope("author")?["name"] }, [.text("Carol"), .text("Bob"), .text("Alice"), .text("Alice")])
     }
 
     func testRefiningAssociationRequests_lastSelectionWins() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db, "book.including(required: author.select(id)).including(optional: author.select(name))",
+        let rows = try assertLanguageTwin(
+            db, "book.including(required: author.select(id)).including(optional: author.select(name))",
             book.including(required: book.author.select(Column("id"))).including(optional: book.author.select(Column("name"))))
         XCTAssertEqual(rows.first?.scope("author")?.columnNames, ["name"])
     }
@@ -157,7 +180,9 @@ final class SeedLanguageRefiningTests: XCTestCase {
             .joining(optional: book.author.aliased(authorAlias))
             .order(authorAlias["name"], Column("year"))
             .including(required: book.author)
-        let rows = try assertLanguageTwin(db, """
+        let rows = try assertLanguageTwin(
+            db,
+            """
             book.joining(required: author.filter(countryCode = 'FR'))
                 .joining(optional: author.aliased("person"))
                 .order(person.name, year)
@@ -168,11 +193,13 @@ final class SeedLanguageRefiningTests: XCTestCase {
 
     func testRefiningAssociationRequests_ambiguousKeySuggestsForKey() throws {
         let db = try SeedSchemas.library()
-        let error = try assertLanguageTwinThrows(db, #"book.including(optional: author).including(optional: translator.forKey("author"))"#,
+        let error = try assertLanguageTwinThrows(
+            db, #"book.including(optional: author).including(optional: translator.forKey("author"))"#,
             book.including(optional: book.author).including(optional: book.translator.forKey("author")))
         guard case .ambiguousKey("author", let tables)? = error as? AssocError else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(tables, ["person", "person"])
-        let rows = try assertLanguageTwin(db, #"book.including(optional: author).including(optional: author.forKey("writer")).order(id)"#,
+        let rows = try assertLanguageTwin(
+            db, #"book.including(optional: author).including(optional: author.forKey("writer")).order(id)"#,
             book.including(optional: book.author).including(optional: book.author.forKey("writer")).order(Column("id")))
         XCTAssertEqual(rows.first?.scope("writer")?["name"], .text("Alice"))
     }
@@ -180,8 +207,9 @@ final class SeedLanguageRefiningTests: XCTestCase {
     /// The language twin of the fixed bug's request, written with `IS NOT NULL`.
     func testFixedBug_columnComparedToNilLiteralIsIsNull() throws {
         let db = try SeedSchemas.library()
-        let rows = try assertLanguageTwin(db, "book.filter(translatorId IS NOT NULL).order(id)",
-                                          book.filter(Column("translatorId") != nil).order(Column("id")))
+        let rows = try assertLanguageTwin(
+            db, "book.filter(translatorId IS NOT NULL).order(id)",
+            book.filter(Column("translatorId") != nil).order(Column("id")))
         XCTAssertEqual(ids(rows), [1, 4])
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 extension XCTestCase {
@@ -9,7 +10,8 @@ extension XCTestCase {
     func assertLanguageTwinThrows(
         _ db: Database, _ text: String, _ swift: Request, file: StaticString = #filePath, line: UInt = #line
     ) throws -> Error? {
-        var swiftError: Error?, languageError: Error?
+        var swiftError: Error?
+        var languageError: Error?
         XCTAssertThrowsError(try db.mainStatement(for: swift), file: file, line: line) { swiftError = $0 }
         XCTAssertThrowsError(try db.mainStatement(for: db.request(parsing: text)), file: file, line: line) { languageError = $0 }
         XCTAssertEqual(languageError.map { "\($0)" }, swiftError.map { "\($0)" }, "error of \(text)", file: file, line: line)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// GRDB's Associations guide: Ordered Associations, Columns Selected by an Association, Table Aliases,
@@ -31,14 +32,17 @@ final class SeedRefiningSQLTests: XCTestCase {
         let team = Table("team")
         let request = team.including(all: team.players.order(Column("position"))).order(Column("id"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "team" ORDER BY "id""#,
-            #"SELECT *, "teamId" FROM "player" WHERE "teamId" IN (?, ?, ?) ORDER BY "position""#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "team" ORDER BY "id""#,
+                #"SELECT *, "teamId" FROM "player" WHERE "teamId" IN (?, ?, ?) ORDER BY "position""#
+            ])
         XCTAssertEqual(statements.last?.arguments, [1, 2, 3])
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("players")?.map { $0["name"] } },
-                       [[.text("Amy"), .text("Max"), .text("Zed")], [.text("Kim")], []])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("players")?.map { $0["name"] } },
+            [[.text("Amy"), .text("Max"), .text("Zed")], [.text("Kim")], []])
     }
 
     /// Custom ordering: `team.players.order(Column("name"))` replaces the default ordering.
@@ -52,14 +56,16 @@ final class SeedRefiningSQLTests: XCTestCase {
         let prefetch = team.including(all: players.order(Column("name"))).filter(Column("id") == 1)
         let statements = try db.executedStatements(for: prefetch)
         XCTAssertEqual(statements.last?.sql, #"SELECT *, "teamId" FROM "player" WHERE "teamId" = ? ORDER BY "name""#)
-        XCTAssertEqual(try db.fetchOne(prefetch)?.prefetchedRows("players")?.map { $0["name"] },
-                       [.text("Amy"), .text("Max"), .text("Zed")])
+        XCTAssertEqual(
+            try db.fetchOne(prefetch)?.prefetchedRows("players")?.map { $0["name"] },
+            [.text("Amy"), .text("Max"), .text("Zed")])
     }
 
     // MARK: Ordered Associations (HasManyThrough, through playerRole)
 
     private func roleAssociations() -> (team: Table, players: AssociationRequest) {
-        let team = Table("team"), playerRole = Table("playerRole")
+        let team = Table("team")
+        let playerRole = Table("playerRole")
         let playerRoles = team.playerRoles.order(Column("position"))
         return (team, team.hasMany(through: playerRoles, using: playerRole.player, key: "players"))
     }
@@ -70,8 +76,10 @@ final class SeedRefiningSQLTests: XCTestCase {
         let (_, players) = roleAssociations()
         let request = try db.request(for: players, of: row(db, "team", id: 1), in: "team")
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "player".* FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" = ?) ORDER BY "playerRole"."position""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "player".* FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" = ?) ORDER BY "playerRole"."position""#
+        )
         XCTAssertEqual(statement.arguments, [1])
         XCTAssertEqual(try db.fetchAll(request).map { $0["name"] }, [.text("Amy"), .text("Zed"), .text("Max")])
         XCTAssertEqual(try db.fetchAll(request).first?.columnNames, ["id", "name"])
@@ -83,14 +91,17 @@ final class SeedRefiningSQLTests: XCTestCase {
         let (team, players) = roleAssociations()
         let request = team.including(all: players).order(Column("id"))
         let statements = try db.executedStatements(for: request)
-        XCTAssertEqual(statements.map(\.sql), [
-            #"SELECT * FROM "team" ORDER BY "id""#,
-            #"SELECT "player".*, "playerRole"."teamId" FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (?, ?)) ORDER BY "playerRole"."position""#,
-        ])
+        XCTAssertEqual(
+            statements.map(\.sql),
+            [
+                #"SELECT * FROM "team" ORDER BY "id""#,
+                #"SELECT "player".*, "playerRole"."teamId" FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (?, ?)) ORDER BY "playerRole"."position""#
+            ])
         XCTAssertEqual(statements.last?.arguments, [1, 2])
         let rows = try db.fetchAll(request)
-        XCTAssertEqual(rows.map { $0.prefetchedRows("players")?.map { $0["name"] } },
-                       [[.text("Amy"), .text("Zed"), .text("Max")], [.text("Zed")]])
+        XCTAssertEqual(
+            rows.map { $0.prefetchedRows("players")?.map { $0["name"] } },
+            [[.text("Amy"), .text("Zed"), .text("Max")], [.text("Zed")]])
     }
 
     /// Custom ordering of the through association: the destination's ordering first, then the pivot's.
@@ -101,10 +112,13 @@ final class SeedRefiningSQLTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(request).map { $0["name"] }, [.text("Amy"), .text("Max"), .text("Zed")])
         let prefetch = team.including(all: players.order(Column("name"))).order(Column("id"))
         let statements = try db.executedStatements(for: prefetch)
-        XCTAssertEqual(statements.last?.sql,
-            #"SELECT "player".*, "playerRole"."teamId" FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (?, ?)) ORDER BY "player"."name", "playerRole"."position""#)
-        XCTAssertEqual(try db.fetchAll(prefetch).first?.prefetchedRows("players")?.map { $0["name"] },
-                       [.text("Amy"), .text("Max"), .text("Zed")])
+        XCTAssertEqual(
+            statements.last?.sql,
+            #"SELECT "player".*, "playerRole"."teamId" FROM "player" JOIN "playerRole" ON ("playerRole"."playerId" = "player"."id") AND ("playerRole"."teamId" IN (?, ?)) ORDER BY "player"."name", "playerRole"."position""#
+        )
+        XCTAssertEqual(
+            try db.fetchAll(prefetch).first?.prefetchedRows("players")?.map { $0["name"] },
+            [.text("Amy"), .text("Max"), .text("Zed")])
     }
 
     // MARK: Columns Selected by an Association
@@ -114,7 +128,8 @@ final class SeedRefiningSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let book = Table("book")
         let request = book.including(required: book.author)
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
         XCTAssertEqual(try db.fetchAll(request).first?.scope("author")?.columnNames, ["id", "name", "country"])
     }
@@ -124,7 +139,8 @@ final class SeedRefiningSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let book = Table("book")
         let request = book.including(required: book.author.select(Column("id"), Column("name")))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "author"."id", "author"."name" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
         let rows = try db.fetchAll(request.order(Column("id")))
         XCTAssertEqual(rows.first?.scope("author")?.columnNames, ["id", "name"])
@@ -136,7 +152,8 @@ final class SeedRefiningSQLTests: XCTestCase {
         let db = try SeedSchemas.authors()
         let book = Table("book")
         let request = book.including(required: book.author.select(allColumnsAnd: [Column("rowid")]))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "author".*, "author"."id" AS "rowid" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
         let author = try db.fetchAll(request.order(Column("id"))).last?.scope("author")
         XCTAssertEqual(author?.values, [2, "Ben", "US", 2])
@@ -169,10 +186,12 @@ final class SeedRefiningSQLTests: XCTestCase {
     func testTableAliases_filterInWhereThroughAlias() throws {
         let db = try SeedSchemas.library()
         let authorAlias = TableAlias("person")
-        let request = book
+        let request =
+            book
             .joining(required: book.author.aliased(authorAlias))
             .filter(Column("publishDate") >= authorAlias["deathDate"])
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" WHERE "book"."publishDate" >= "person"."deathDate""#)
         // Alice died 1990: Zeta (2000) yes, Mid (1980) no; Bob never died; Carol died 2005: Beta (2010) yes.
         XCTAssertEqual(ids(try db.fetchAll(request.order(Column("id")))), [1, 4])
@@ -182,10 +201,12 @@ final class SeedRefiningSQLTests: XCTestCase {
     func testTableAliases_orderingWithAlias() throws {
         let db = try SeedSchemas.library()
         let authorAlias = TableAlias("person")
-        let request = book
+        let request =
+            book
             .joining(required: book.author.aliased(authorAlias))
             .order(authorAlias["name"], Column("publishDate"))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "person"."name", "book"."publishDate""#)
         XCTAssertEqual(ids(try db.fetchAll(request)), [3, 1, 2, 4])
     }
@@ -193,13 +214,16 @@ final class SeedRefiningSQLTests: XCTestCase {
     /// Named aliases `b` and `a` (the guide's Table Aliases), with its SQL snippets written as expressions.
     func testTableAliases_namedAliasesBAndA() throws {
         let db = try SeedSchemas.library()
-        let bookAlias = TableAlias("b"), authorAlias = TableAlias("a")
+        let bookAlias = TableAlias("b")
+        let authorAlias = TableAlias("a")
         let request = book.aliased(bookAlias)
             .joining(required: book.author.aliased(authorAlias).filter(authorAlias["countryCode"] == "FR"))
             .filter(bookAlias["publishDate"] >= authorAlias["deathDate"])
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "b".* FROM "book" "b" JOIN "person" "a" ON ("a"."id" = "b"."authorId") AND ("a"."countryCode" = ?) WHERE "b"."publishDate" >= "a"."deathDate""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "b".* FROM "book" "b" JOIN "person" "a" ON ("a"."id" = "b"."authorId") AND ("a"."countryCode" = ?) WHERE "b"."publishDate" >= "a"."deathDate""#
+        )
         XCTAssertEqual(statement.arguments, ["FR"])
         XCTAssertEqual(ids(try db.fetchAll(request)), [1])
     }
@@ -207,12 +231,15 @@ final class SeedRefiningSQLTests: XCTestCase {
     /// 000's `myBook` / `myAuthor`, with unqualified columns in the association filter (scoped to the author).
     func testTableAliases_namedAliasesMyBookAndMyAuthor() throws {
         let db = try SeedSchemas.library()
-        let bookAlias = TableAlias("myBook"), authorAlias = TableAlias("myAuthor")
+        let bookAlias = TableAlias("myBook")
+        let authorAlias = TableAlias("myAuthor")
         let request = book.aliased(bookAlias)
             .joining(required: book.author.aliased(authorAlias).filter(Column("countryCode") == "FR"))
             .filter(Column("publishDate") >= authorAlias["deathDate"])
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
-            #"SELECT "myBook".* FROM "book" "myBook" JOIN "person" "myAuthor" ON ("myAuthor"."id" = "myBook"."authorId") AND ("myAuthor"."countryCode" = ?) WHERE "myBook"."publishDate" >= "myAuthor"."deathDate""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
+            #"SELECT "myBook".* FROM "book" "myBook" JOIN "person" "myAuthor" ON ("myAuthor"."id" = "myBook"."authorId") AND ("myAuthor"."countryCode" = ?) WHERE "myBook"."publishDate" >= "myAuthor"."deathDate""#
+        )
         XCTAssertEqual(ids(try db.fetchAll(request)), [1])
     }
 
@@ -259,12 +286,15 @@ final class SeedRefiningSQLTests: XCTestCase {
     /// All filters are applied, AND-ed in the ON clause.
     func testRefiningAssociationRequests_filtersAreAnded() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.filter(Column("countryCode").isNotNull))
             .including(optional: book.author.filter(Column("deathDate") < 2000))
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" IS NOT NULL) AND ("person"."deathDate" < ?)"#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" IS NOT NULL) AND ("person"."deathDate" < ?)"#
+        )
         XCTAssertEqual(statement.arguments, [2000])
         XCTAssertEqual(ids(try db.fetchAll(request.order(Column("id")))), [1, 3])
     }
@@ -272,22 +302,27 @@ final class SeedRefiningSQLTests: XCTestCase {
     /// The last ordering wins.
     func testRefiningAssociationRequests_lastOrderingWins() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.order(Column("name")))
             .including(optional: book.author.order(Column("name").desc))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "person"."name" DESC"#)
-        XCTAssertEqual(try db.fetchAll(request).map { $0.scope("author")?["name"] },
-                       [.text("Carol"), .text("Bob"), .text("Alice"), .text("Alice")])
+        XCTAssertEqual(
+            try db.fetchAll(request).map { $0.scope("author")?["name"] },
+            [.text("Carol"), .text("Bob"), .text("Alice"), .text("Alice")])
     }
 
     /// The last selection wins.
     func testRefiningAssociationRequests_lastSelectionWins() throws {
         let db = try SeedSchemas.library()
-        let request = book
+        let request =
+            book
             .including(required: book.author.select(Column("id")))
             .including(optional: book.author.select(Column("name")))
-        XCTAssertEqual(try db.mainStatement(for: request).sql,
+        XCTAssertEqual(
+            try db.mainStatement(for: request).sql,
             #"SELECT "book".*, "person"."name" FROM "book" JOIN "person" ON "person"."id" = "book"."authorId""#)
         XCTAssertEqual(try db.fetchAll(request).first?.scope("author")?.columnNames, ["name"])
     }
@@ -297,13 +332,15 @@ final class SeedRefiningSQLTests: XCTestCase {
         let db = try SeedSchemas.library()
         let authorAlias = TableAlias("person")
         let request = book.all
-            .joining(required: book.author.filter(Column("countryCode") == "FR"))      // filter(authorCountry: "FR")
-            .joining(optional: book.author.aliased(authorAlias))                        // orderedByAuthorNameAndYear()
+            .joining(required: book.author.filter(Column("countryCode") == "FR"))  // filter(authorCountry: "FR")
+            .joining(optional: book.author.aliased(authorAlias))  // orderedByAuthorNameAndYear()
             .order(authorAlias["name"], Column("year"))
             .including(required: book.author)
         let statement = try db.mainStatement(for: request)
-        XCTAssertEqual(statement.sql,
-            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?) ORDER BY "person"."name", "book"."year""#)
+        XCTAssertEqual(
+            statement.sql,
+            #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?) ORDER BY "person"."name", "book"."year""#
+        )
         XCTAssertEqual(statement.arguments, ["FR"])
         let rows = try db.fetchAll(request)
         XCTAssertEqual(ids(rows), [3, 1])
@@ -321,8 +358,10 @@ final class SeedRefiningSQLTests: XCTestCase {
         }
         // Changing the key stops the merge: two joins.
         let isolated = book.including(optional: book.author).including(optional: book.author.forKey("writer"))
-        XCTAssertEqual(try db.mainStatement(for: isolated).sql,
-            #"SELECT "book".*, "person1".*, "person2".* FROM "book" LEFT JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."authorId""#)
+        XCTAssertEqual(
+            try db.mainStatement(for: isolated).sql,
+            #"SELECT "book".*, "person1".*, "person2".* FROM "book" LEFT JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."authorId""#
+        )
     }
 
     // MARK: Requesting Associated Records (request(for:))

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// The schemas and data of GRDB's association guides ("Associations", "Associations, In Depth"), built in memory.
@@ -21,7 +22,8 @@ enum SeedSchemas {
     ///     coverImage: 1 for book 1 ("z.png") | library 1 "Central" with address 1 "1 Main St"; books 1 and 2 in it,
     ///     library 2 "Annex" without address; book 4 in library 2; book 3 without library.
     static func library() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, countryCode TEXT REFERENCES country(code), deathDate INTEGER);
             CREATE TABLE library(id INTEGER PRIMARY KEY, name TEXT);
@@ -53,7 +55,8 @@ enum SeedSchemas {
     ///               4 Ben theatrePlay 1999 price 5 awards NULL
     ///     painting: 1 Ben | 2 Ben | 3 Dan
     static func authors() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT, country TEXT);
             CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id),
                               title TEXT, kind TEXT, year INTEGER, price REAL, awards INTEGER);
@@ -74,7 +77,8 @@ enum SeedSchemas {
     ///     player: 1 Zed team 1 position 3 score 50 | 2 Amy team 1 position 1 score 80 | 3 Max team 1 position 2 score NULL
     ///             4 Kim team 2 position 1 score 30
     static func teams() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE player(id INTEGER PRIMARY KEY, teamId INTEGER NOT NULL REFERENCES team(id), name TEXT, position INTEGER, score INTEGER);
             INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Greens');
@@ -88,7 +92,8 @@ enum SeedSchemas {
     ///     player:     1 Zed | 2 Amy | 3 Max
     ///     playerRole: team 1: Zed position 2, Amy position 1, Max position 3 | team 2: Zed position 1
     static func teamsWithRoles() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE playerRole(
@@ -109,7 +114,8 @@ enum SeedSchemas {
     ///     passport: FR-Ann, US-Ann, FR-Ben, US-Cid
     ///     demographics: 1 FR population 67
     static func passports() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE citizen(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE passport(
@@ -130,7 +136,8 @@ enum SeedSchemas {
     ///     section:   1 doc 1 | 2 doc 1
     ///     paragraph: 1 section 1 "p1" | 2 section 2 "p2" | 3 section 2 "p3"
     static func documents() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE document(id INTEGER PRIMARY KEY, title TEXT);
             CREATE TABLE section(id INTEGER PRIMARY KEY, documentId INTEGER NOT NULL REFERENCES document(id));
             CREATE TABLE paragraph(id INTEGER PRIMARY KEY, sectionId INTEGER NOT NULL REFERENCES section(id), text TEXT);
@@ -144,7 +151,8 @@ enum SeedSchemas {
     ///
     ///     employee: 1 Boss (no manager) | 2 Mia manager 1 | 3 Leo manager 1 | 4 Kid manager 2
     static func employees() throws -> Database {
-        try database("""
+        try database(
+            """
             CREATE TABLE employee(id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES employee(id), name TEXT);
             CREATE INDEX employee_managerId ON employee(managerId);
             INSERT INTO employee VALUES (1, NULL, 'Boss'), (2, 1, 'Mia'), (3, 1, 'Leo'), (4, 2, 'Kid');

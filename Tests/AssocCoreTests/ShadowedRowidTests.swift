@@ -1,12 +1,14 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// A column named `rowid` shadows the rowid in SQL: Assoc reaches the real rowid as `_rowid_`
 /// (or `oid`), and a table whose columns take all three names has no key.
 final class ShadowedRowidTests: XCTestCase {
     func database() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE c (rowid INTEGER, pId INTEGER REFERENCES p(id), v TEXT);
             CREATE TABLE two (RowId INTEGER, _rowid_ TEXT, v TEXT);

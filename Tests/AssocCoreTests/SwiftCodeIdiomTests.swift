@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// SwiftCodeGenerator (issue 29, items 8 and 9): the guides' two Known Issues as code that runs,
@@ -53,15 +54,21 @@ final class SwiftCodeIdiomTests: XCTestCase {
     func testAPivotPrefetchedBesideItsThroughAssociationGetsAKeyOfItsOwn() throws {
         // GRDB: "Not implemented: merging a direct association and an indirect one with including(all:)".
         let db = try database(Self.passportsSQL)
-        for text in ["Country.including(all: passports).including(all: citizens)",
-                     "Country.including(all: citizens).including(all: passports)"] {
+        for text in [
+            "Country.including(all: passports).including(all: citizens)",
+            "Country.including(all: citizens).including(all: passports)"
+        ] {
             let code = try self.code(text, db)
             assertContains(code, "static let passports = hasMany(Passport.self)\n")
-            assertContains(code, #"static let citizens = hasMany(Citizen.self, through: Country.passports.forKey("citizensPassports"), using: Passport.citizen)"#)
+            assertContains(
+                code, #"static let citizens = hasMany(Citizen.self, through: Country.passports.forKey("citizensPassports"), using: Passport.citizen)"#
+            )
             assertContains(code, "including(all: Country.passports)")
             assertContains(code, "including(all: Country.citizens)")
             XCTAssertEqual(notes(code).count, 1, code)
-            assertContains(code, #"// Note: GRDB stops with a fatal error ("Not implemented: merging a direct association and an indirect one with including(all:)")"#)
+            assertContains(
+                code,
+                #"// Note: GRDB stops with a fatal error ("Not implemented: merging a direct association and an indirect one with including(all:)")"#)
             assertContains(code, #"citizens steps through passports.forKey("citizensPassports") instead"#)
         }
         // Alone, the through association keeps its pivot's key, and there is no note.
@@ -74,7 +81,9 @@ final class SwiftCodeIdiomTests: XCTestCase {
         // GRDB: "no such column: a.deathDate" (the prefetch statement does not have the parent).
         let db = try database(Self.authorsSQL)
         let code = try self.code(#"Author.aliased("a").including(all: books.filter(publishDate >= a.deathDate))"#, db)
-        assertContains(code, """
+        assertContains(
+            code,
+            """
                 let aAlias = TableAlias(name: "a")
                 return Author.aliased(aAlias)
                     .including(all: Author.books.filter(Book.Columns.publishDate >= aAlias[Author.Columns.deathDate]).joining(required: Book.author.aliased(aAlias)))
@@ -123,10 +132,12 @@ final class SwiftCodeIdiomTests: XCTestCase {
     }
 
     func testADeclaredAssociationOnTheOnlyForeignKeyNeedsNoForeignKey() throws {
-        let db = try database(Self.authorsSQL, declarations: """
-            Author.hasMany(Book, key: "works", using: [authorId])
-            Book.belongsTo(Author, key: "writer", using: [authorId])
-            """)
+        let db = try database(
+            Self.authorsSQL,
+            declarations: """
+                Author.hasMany(Book, key: "works", using: [authorId])
+                Book.belongsTo(Author, key: "writer", using: [authorId])
+                """)
         let code = try self.code("Author.including(all: works.including(required: writer))", db)
         assertContains(code, #"static let works = hasMany(Book.self, key: "works")"#)
         assertContains(code, #"static let writer = belongsTo(Author.self, key: "writer")"#)
@@ -137,7 +148,8 @@ final class SwiftCodeIdiomTests: XCTestCase {
         // Five followed links from several rows: the same note once, not once per hop.
         let db = try database(Self.authorsSQL)
         let code = try self.code(
-            "Continent.filter(id > 0).request(for: nations).request(for: regions).request(for: cities).request(for: streets).request(for: houses)", db)
+            "Continent.filter(id > 0).request(for: nations).request(for: regions).request(for: cities).request(for: streets).request(for: houses)", db
+        )
         XCTAssertEqual(notes(code).count, 1, code)
         assertContains(code, "// Note: GRDB's record.request(for:) starts from one record")
     }
@@ -148,7 +160,9 @@ final class SwiftCodeIdiomTests: XCTestCase {
         let db = try database(Self.authorsSQL)
         let request = try db.request(parsing: #"Author.aliased("a").including(all: books.filter(publishDate >= a.deathDate))"#)
         let text = try SwiftCodeGenerator.requestOnly(for: request, in: db)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             // Note: GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a prefetch that uses its parent's alias joins the parent back under that alias (as Assoc does), else GRDB says "no such column".
             let aAlias = TableAlias(name: "a")
             Author.aliased(aAlias)
@@ -158,7 +172,9 @@ final class SwiftCodeIdiomTests: XCTestCase {
         let plain = try SwiftCodeGenerator.requestOnly(for: db.request(parsing: "Author.including(all: books)"), in: db)
         XCTAssertEqual(plain, "Author.including(all: Author.books)\n")
         let followed = try SwiftCodeGenerator.requestOnly(for: db.request(parsing: "Author.filter(key: 1).request(for: books)"), in: db)
-        XCTAssertEqual(followed, """
+        XCTAssertEqual(
+            followed,
+            """
             // author: the Author whose key is 1 (try Author.fetchOne(db, key: 1))
             author.request(for: Author.books)
 

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// SwiftCodeGenerator: the GRDB 7 code expected for requests on a small library schema, written by
@@ -53,7 +54,7 @@ final class SwiftCodeTests: XCTestCase {
             "    var cover: Data?", "    var notes: AnyDatabaseValue?", "    var authorId: Int64", "    var translatorId: Int64?",
             "    var libraryId: Int64?", "",
             columns(["id", "title", "year", "price", "cover", "notes", "authorId", "translatorId", "libraryId"].map { ($0, $0) }),
-            "}",
+            "}"
         ]
         return lines.joined(separator: "\n")
     }
@@ -61,8 +62,10 @@ final class SwiftCodeTests: XCTestCase {
     static func person(statics: [String]) -> String {
         var lines = ["struct Person: Codable, FetchableRecord, TableRecord {"]
         if !statics.isEmpty { lines += statics.map { "    " + $0 } + [""] }
-        lines += ["    var id: Int64", "    var name: String", "    var countryCode: String?", "",
-                  columns(["id", "name", "countryCode"].map { ($0, $0) }), "}"]
+        lines += [
+            "    var id: Int64", "    var name: String", "    var countryCode: String?", "",
+            columns(["id", "name", "countryCode"].map { ($0, $0) }), "}"
+        ]
         return lines.joined(separator: "\n")
     }
 
@@ -94,7 +97,9 @@ final class SwiftCodeTests: XCTestCase {
     // MARK: - Plain table and column types
 
     func testPlainTableIsFetchedAsItsRecord() throws {
-        XCTAssertEqual(try code(country.all), """
+        XCTAssertEqual(
+            try code(country.all),
+            """
             import GRDB
 
             \(Self.countryStruct)
@@ -126,7 +131,9 @@ final class SwiftCodeTests: XCTestCase {
 
     func testRequiredChainWithOptionalLeafAndPrefetch() throws {
         let request = book.including(required: book.author.including(optional: person.country)).including(all: book.prizes)
-        XCTAssertEqual(try code(request), """
+        XCTAssertEqual(
+            try code(request),
+            """
             import Foundation
             import GRDB
 
@@ -168,13 +175,17 @@ final class SwiftCodeTests: XCTestCase {
         let text = try code(request)
         assertContains(text, Self.translator)
         assertContains(text, Self.author)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var book: Book
                 var translator: Person?
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Book.including(optional: Book.translator)
                     .joining(required: Book.author.filter(Person.Columns.name != nil))
             """)
@@ -186,7 +197,9 @@ final class SwiftCodeTests: XCTestCase {
         // GRDB would stop with a fatal error: the code says so and makes the inner join optional.
         assertContains(text, "// Note: GRDB can not chain a required association behind an optional one")
         assertContains(text, "return Book.including(optional: Book.translator.including(optional: Person.country))")
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var book: Book
                 var translator: Person?
@@ -196,11 +209,14 @@ final class SwiftCodeTests: XCTestCase {
     }
 
     func testCollidingKeysGetNestedStructs() throws {
-        let request = book
+        let request =
+            book
             .including(required: book.author.including(optional: person.country))
             .including(optional: book.translator.including(optional: person.country))
         let text = try code(request)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var book: Book
                 var author: AuthorInfo
@@ -227,14 +243,18 @@ final class SwiftCodeTests: XCTestCase {
         // passports: GRDB's default key for passport (plural "passports"); citizen: a key of its
         // own, the only foreign key from passport to person; citizens: the target's key, plural.
         let text = try code(country.including(all: country.citizens))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct Country: Codable, FetchableRecord, TableRecord {
                 static let passports = hasMany(Passport.self)
                 static let citizens = hasMany(Person.self, through: Country.passports, using: Passport.citizen)
 
                 var code: String
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct Passport: Codable, FetchableRecord, TableRecord {
                 static let citizen = belongsTo(Person.self, key: "citizen")
 
@@ -242,7 +262,9 @@ final class SwiftCodeTests: XCTestCase {
                 var countryCode: String
                 var citizenId: Int64
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct CountryInfo: Decodable, FetchableRecord {
                 var country: Country
                 var citizens: [Person]
@@ -257,18 +279,24 @@ final class SwiftCodeTests: XCTestCase {
 
     func testHasOneThroughJoinedOptionally() throws {
         let text = try code(book.including(optional: book.address))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 static let library = belongsTo(Library.self)
                 static let address = hasOne(Address.self, through: Book.library, using: Library.address)
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct Library: Codable, FetchableRecord, TableRecord {
                 static let address = hasOne(Address.self)
 
                 var id: Int64
                 var name: String
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var book: Book
                 var address: Address?
@@ -281,7 +309,9 @@ final class SwiftCodeTests: XCTestCase {
         // named passport would make GRDB decode the (empty) pivot scope.
         let passport = Table("passport")
         let text = try code(passport.including(optional: passport.country.including(optional: country.citizens)))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct PassportInfo: Decodable, FetchableRecord {
                 var passportRecord: Passport
                 var country: Country?
@@ -300,7 +330,9 @@ final class SwiftCodeTests: XCTestCase {
             .having(books.count >= 2)
         let text = try code(request)
         assertContains(text, #"static let booksAsAuthor = hasMany(Book.self, key: "booksAsAuthor", using: ForeignKey(["authorId"], to: ["id"]))"#)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct PersonInfo: Decodable, FetchableRecord {
                 var person: Person
                 var bookAsAuthorCount: Int64
@@ -308,7 +340,9 @@ final class SwiftCodeTests: XCTestCase {
                 var meanPrice: Double?
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Person.annotated(with: Person.booksAsAuthor.forKey("bookAsAuthor").count, Person.booksAsAuthor.forKey("bookAsAuthor").max(Book.Columns.year), Person.booksAsAuthor.forKey("bookAsAuthor").average(Book.Columns.price).forKey("meanPrice"))
                     .having(Person.booksAsAuthor.forKey("bookAsAuthor").count >= 2)
             """)
@@ -318,7 +352,9 @@ final class SwiftCodeTests: XCTestCase {
         // GRDB would qualify Column("bookAsAuthorCount") with the table: an SQL literal is not.
         let books = person.booksAsAuthor
         let text = try code(person.annotated(with: books.count).order(books.count.desc, Column("name")))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                     .order(SQL(sql: "bookAsAuthorCount".quotedDatabaseIdentifier).desc, Person.Columns.name)
             """)
     }
@@ -328,7 +364,9 @@ final class SwiftCodeTests: XCTestCase {
         // aggregate itself is what a GRDB user writes, and GRDB joins the association once.
         let books = person.booksAsAuthor
         let text = try code(person.annotated(with: books.count).having(Column("bookAsAuthorCount") >= 2))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Person.annotated(with: Person.booksAsAuthor.forKey("bookAsAuthor").count)
                     .having(Person.booksAsAuthor.forKey("bookAsAuthor").count >= 2)
             """)
@@ -341,7 +379,9 @@ final class SwiftCodeTests: XCTestCase {
         let request = person.annotated(with: books.max(Column("year")).forKey("lastYear"))
             .filter(Column("lastYear") > 2000 && Column("name") != "x")
         let text = try code(request)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Person.annotated(with: Person.booksAsAuthor.forKey("bookAsAuthor").max(Book.Columns.year).forKey("lastYear"))
                     .filter(Person.Columns.name != "x")
                     .having(Person.booksAsAuthor.forKey("bookAsAuthor").max(Book.Columns.year) > 2000)
@@ -352,7 +392,9 @@ final class SwiftCodeTests: XCTestCase {
         let books = person.booksAsAuthor
         let request = person.annotated(with: (books.count * 2).forKey("twice")).having(Column("twice") > 4)
         let text = try code(request)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                     .having(SQL(sql: "twice".quotedDatabaseIdentifier).sqlExpression > 4)
             """)
     }
@@ -360,14 +402,18 @@ final class SwiftCodeTests: XCTestCase {
     func testCustomSelectionDecodesColumnsWithoutRecord() throws {
         let request = book.select(Column("id"), Column("title").expression.forKey("name")).annotated(with: book.prizes.isEmpty)
         let text = try code(request)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var id: Int64
                 var name: String
                 var hasNoPrize: Bool
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Book.select(Book.Columns.id, Book.Columns.title.forKey("name"))
                     .annotated(with: Book.prizes.isEmpty)
             """)
@@ -376,13 +422,17 @@ final class SwiftCodeTests: XCTestCase {
     func testPrefetchWithRefinementsAndKey() throws {
         let request = book.including(all: book.prizes.filter(Column("year") > 2000).order(Column("year").desc).forKey("recentPrizes"))
         let text = try code(request)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct BookInfo: Decodable, FetchableRecord {
                 var book: Book
                 var recentPrizes: [Prize]
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return Book.including(all: Book.prizes.filter(Prize.Columns.year > 2000).order(Prize.Columns.year.desc).forKey("recentPrizes"))
             """)
     }
@@ -395,7 +445,9 @@ final class SwiftCodeTests: XCTestCase {
             .filter((Column("year") >= 2000 && Column("title") != nil) || !(Column("price") < 10.5))
             .order(Column("title").desc, Column("year"))
             .limit(10, offset: 20)
-        assertContains(try code(request), """
+        assertContains(
+            try code(request),
+            """
                 let bAlias = TableAlias(name: "b")
                 return Book.aliased(bAlias)
                     .filter(Book.Columns.year >= 2000 && Book.Columns.title != nil || !(Book.Columns.price < 10.5))
@@ -406,11 +458,14 @@ final class SwiftCodeTests: XCTestCase {
     }
 
     func testValueLiteralsAreEscaped() throws {
-        let request = book
+        let request =
+            book
             .filter(Column("title") == "say \"hi\"\\\n" || Column("cover") == DatabaseValue.blob([1, 255]))
             .filter(Column("year").in([1999, -5]) && (Column("price") + 1) * 2 > 3)
             .filter(Column("notes").expression ?? "none" == "x")
-        assertContains(try code(request), """
+        assertContains(
+            try code(request),
+            """
                 return Book.filter(Book.Columns.title == "say \\"hi\\"\\\\\\n" || Book.Columns.cover == Data([0x01, 0xFF]))
                     .filter(([1999, -5] as [any SQLExpressible]).contains(Book.Columns.year) && (Book.Columns.price + 1) * 2 > 3)
                     .filter(Book.Columns.notes ?? "none" == "x")
@@ -421,7 +476,9 @@ final class SwiftCodeTests: XCTestCase {
         // `= NULL` is never true in SQL: not `== nil`, which GRDB writes IS NULL.
         let request = book.filter(Expression.binary(.remainder, Column("year").expression, .value(.integer(4))) == 0)
             .filter(Expression.binary(.equal, Column("price").expression, .value(.null)))
-        assertContains(try code(request), """
+        assertContains(
+            try code(request),
+            """
                 return Book.filter(SQL("\\(Book.Columns.year) % \\(4)").sqlExpression == 0)
                     .filter(Book.Columns.price == SQL("NULL").sqlExpression)
             """)
@@ -432,7 +489,9 @@ final class SwiftCodeTests: XCTestCase {
     func testOddTableAndColumnNames() throws {
         let details = Table("Order Details")
         let text = try code(details.including(optional: details.book).filter(Column("default") != nil))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct OrderDetail: Codable, FetchableRecord, TableRecord {
                 static let databaseTableName = "Order Details"
                 static let book = belongsTo(Book.self)
@@ -449,13 +508,17 @@ final class SwiftCodeTests: XCTestCase {
             \(Self.columns([("orderId", "OrderID"), ("`default`", "default"), ("unitPrice", "Unit Price"), ("bookId", "bookId")]))
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct OrderDetailInfo: Decodable, FetchableRecord {
                 var orderDetail: OrderDetail
                 var book: Book?
             }
             """)
-        assertContains(text, """
+        assertContains(
+            text,
+            """
                 return OrderDetail.filter(OrderDetail.Columns.`default` != nil)
                     .including(optional: OrderDetail.book)
             """)
@@ -463,7 +526,9 @@ final class SwiftCodeTests: XCTestCase {
 
     func testTypeNamesDoNotShadowGRDB() throws {
         let text = try code(book.including(all: book.columns))
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             struct ColumnRecord: Codable, FetchableRecord, TableRecord {
                 static let databaseTableName = "column"
 
@@ -496,7 +561,9 @@ final class SwiftCodeTests: XCTestCase {
         let request = try db.request(for: country.passports, of: country.filter(key: "FR")).order(Column("id"))
         let text = try SwiftCodeGenerator.code(for: request, in: db)
         assertContains(text, "struct Country: Codable, FetchableRecord, EncodableRecord, TableRecord {")
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<Passport> {
                 guard let country = try Country.fetchOne(db, key: "FR") else {
                     return Passport.none()
@@ -514,7 +581,9 @@ final class SwiftCodeTests: XCTestCase {
         let request = try db.request(for: country.citizens, of: country.all).order(Column("name"))
         let text = try SwiftCodeGenerator.code(for: request, in: db)
         assertContains(text, "// Note: GRDB's record.request(for:) starts from one record")
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<Person> {
                 let countryKeys = Country.select(Country.Columns.code)
                 let passportKeys = Passport.filter(countryKeys.contains(Passport.Columns.countryCode))
@@ -533,7 +602,9 @@ final class SwiftCodeTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("// The rows of an Assoc request, fetched with GRDB 7: book….\n"), text)
         let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
         XCTAssertEqual(imports, ["import Foundation", "import GRDB"])
-        assertContains(text, """
+        assertContains(
+            text,
+            """
             let jsonMembers: [JSONMember] = [.scope("author", [.scope("country", [])]), .prefetched("prizes", hidden: 1, [])]
             """)
         assertContains(text, "let dbQueue = try DatabaseQueue(path: CommandLine.arguments[1], configuration: configuration)")
@@ -546,7 +617,8 @@ final class SwiftCodeTests: XCTestCase {
     /// Bidi controls, zero-width and other invisible scalars: never raw in the code, in a string
     /// literal or in a comment (the request text of the program's header, a note).
     func testInvisibleScalarsAreEscapedInLiteralsAndComments() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE "tab\u{202E}le" (id INTEGER PRIMARY KEY, "na\u{2066}me\u{2069}" TEXT, "z\u{200B}w" TEXT);
             CREATE TABLE "q\u{202E}""t" (id INTEGER PRIMARY KEY);
             """)
@@ -559,7 +631,10 @@ final class SwiftCodeTests: XCTestCase {
             let raw = text.unicodeScalars.filter { [0x202E, 0x2066, 0x2069, 0x200B].contains($0.value) }
             XCTAssertTrue(raw.isEmpty, "raw invisible scalars \(raw.map { String($0.value, radix: 16) }) in:\n\(text)")
         }
-        XCTAssertTrue(program.hasPrefix("// The rows of an Assoc request, fetched with GRDB 7: `tab\\u{202E}le`.filter(`na\\u{2066}me\\u{2069}` == '\\u{202E}x').\n"), program)
+        XCTAssertTrue(
+            program.hasPrefix(
+                "// The rows of an Assoc request, fetched with GRDB 7: `tab\\u{202E}le`.filter(`na\\u{2066}me\\u{2069}` == '\\u{202E}x').\n"), program
+        )
         assertContains(program, #"static let databaseTableName = "tab\u{202E}le""#)
         assertContains(program, #"case id, name = "na\u{2066}me\u{2069}", zw = "z\u{200B}w""#)
         assertContains(program, #"return TableRecord2.filter(TableRecord2.Columns.name == "\u{202E}x")"#)
@@ -569,7 +644,8 @@ final class SwiftCodeTests: XCTestCase {
     /// `a‍b` (a zero-width joiner) beside `ab`: two types, each stating its table, so that neither
     /// reads the other's rows (GRDB would derive a name from the type without the joiner).
     func testTableNamesThatDifferByAnInvisibleScalarGetTypesOfTheirOwn() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE ab (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE "a\u{200D}b" (id INTEGER PRIMARY KEY, abId INTEGER REFERENCES ab(id));
             CREATE TABLE "Cafe\u{301}" (id INTEGER PRIMARY KEY);
@@ -592,7 +668,8 @@ final class SwiftCodeTests: XCTestCase {
     /// untyped column holding integers and text, text in an INTEGER column, a real in an INTEGER
     /// column; columns that hold what they declare keep their types; STRICT tables keep theirs.
     func testColumnsHoldingOtherStorageClassesDecodeAsAnyDatabaseValue() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE u (id INTEGER PRIMARY KEY, a, ints, blobs, n NUMERIC, i INTEGER, r REAL, t TEXT,
                 fine INTEGER, half INTEGER, day DATE);
             INSERT INTO u VALUES (1, 5, 1, x'01', 'x', 'text', 'y', x'00', 7, 2.5, 20260101),
@@ -601,9 +678,11 @@ final class SwiftCodeTests: XCTestCase {
             INSERT INTO s VALUES (1, 2, 'x'), (2, 3, 4);
             """)
         let text = try SwiftCodeGenerator.code(for: Table("u").all, in: db)
-        for line in ["var a: AnyDatabaseValue?", "var ints: Int64?", "var blobs: Data?", "var n: AnyDatabaseValue?",
-                     "var i: AnyDatabaseValue?", "var r: AnyDatabaseValue?", "var t: AnyDatabaseValue?", "var fine: Int64?",
-                     "var half: AnyDatabaseValue?", "var day: AnyDatabaseValue?"] {
+        for line in [
+            "var a: AnyDatabaseValue?", "var ints: Int64?", "var blobs: Data?", "var n: AnyDatabaseValue?",
+            "var i: AnyDatabaseValue?", "var r: AnyDatabaseValue?", "var t: AnyDatabaseValue?", "var fine: Int64?",
+            "var half: AnyDatabaseValue?", "var day: AnyDatabaseValue?"
+        ] {
             assertContains(text, "    " + line + "\n")
         }
         assertContains(text, SwiftAnyValueSupport.text)
@@ -614,8 +693,12 @@ final class SwiftCodeTests: XCTestCase {
         let storage = SwiftStorageClasses(connection: nil)
         let table = try XCTUnwrap(db.schema.table(named: "u"))
         let types = table.columns.map { SwiftColumnType.type(of: $0, in: table, storage: storage.classes(of: $0.name, in: table)) }
-        XCTAssertEqual(types, ["Int64", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?",
-                               "Int64?", "Double?", "String?", "Int64?", "Int64?", "AnyDatabaseValue?"])
+        XCTAssertEqual(
+            types,
+            [
+                "Int64", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?", "AnyDatabaseValue?",
+                "Int64?", "Double?", "String?", "Int64?", "Int64?", "AnyDatabaseValue?"
+            ])
         // A SQL function's value has no declared type either.
         let selected = try SwiftCodeGenerator.code(for: Table("u").select(Expression.sql("typeof(a)", arguments: []).forKey("kind")), in: db)
         assertContains(selected, "var kind: AnyDatabaseValue?")
@@ -625,13 +708,15 @@ final class SwiftCodeTests: XCTestCase {
     /// (case-insensitively), so the association is joined under another key, and the program's
     /// JSON still names it `row`.
     func testAssociationKeyCollidingWithAColumnGetsAKeyOfItsOwn() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE "row" (id INTEGER PRIMARY KEY, label TEXT);
             CREATE TABLE child (id INTEGER PRIMARY KEY, "Row" TEXT, rowId INTEGER REFERENCES "row"(id));
             CREATE TABLE parent (id INTEGER PRIMARY KEY, Kids TEXT);
             CREATE TABLE kid (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id));
             """)
-        let child = Table("child"), parent = Table("parent")
+        let child = Table("child")
+        let parent = Table("parent")
         let program = try SwiftCodeGenerator.program(for: child.including(required: child.association("row")), in: db)
         assertContains(program, "return Child.including(required: Child.row.forKey(\"rowAssociation\"))")
         assertContains(program, "var rowAssociation: RowRecord\n")

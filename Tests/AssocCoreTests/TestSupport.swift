@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Builds an in-memory database from DDL and returns its schema.

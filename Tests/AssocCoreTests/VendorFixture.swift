@@ -5,7 +5,8 @@ enum VendorFixture {
     /// vendor 1…7 with 0, 3, 1, 0, 5, 2, 4 items; items have parts.
     static func database() throws -> Database {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE item(id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
             CREATE TABLE part(id INTEGER PRIMARY KEY, itemId INTEGER REFERENCES item(id), label TEXT);

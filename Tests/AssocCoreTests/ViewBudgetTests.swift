@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocCore
 
 /// Views are read within a budget: 40 views each doubling the previous one take seconds to

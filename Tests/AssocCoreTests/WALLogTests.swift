@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import AssocCore
 
 /// The `-wal` reader behind in-memory snapshots: committed transactions only, both checksum byte
@@ -21,7 +22,8 @@ final class WALLogTests: XCTestCase {
     func makeWAL() throws -> String {
         let source = directory.appendingPathComponent("source.db").path
         let writer = try Connection(path: source, mode: .readWrite(create: true))
-        try writer.execute("""
+        try writer.execute(
+            """
             PRAGMA page_size = 1024;
             PRAGMA journal_mode = WAL;
             PRAGMA wal_autocheckpoint = 0;

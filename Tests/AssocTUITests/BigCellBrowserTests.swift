@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// The browser reads long cells cut in SQL (`RequestDataSource.cellPreviewLimit`): its pages hold
@@ -11,7 +12,8 @@ final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
     private static let blobSize = 100_000
 
     private func makeDatabase() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE cell(id INTEGER PRIMARY KEY, t TEXT, b BLOB);
             INSERT INTO cell VALUES (1, '\(Self.longText)', zeroblob(\(Self.blobSize))), (2, 'short', X'0102');
             """)
@@ -39,7 +41,8 @@ final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(clipboard.copied, [])
         XCTAssertEqual(
             app.state.message?.text,
-            "Not copied: the cell holds more than 20,000 characters and the browser reads the first 20,000 only: export the row (e) or use assoc fetch")
+            "Not copied: the cell holds more than 20,000 characters and the browser reads the first 20,000 only: export the row (e) or use assoc fetch"
+        )
         press(app, .right, .character("y"))
         XCTAssertEqual(
             app.state.message?.text,

@@ -1,11 +1,13 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 final class BrowserRenderTests: XCTestCase {
     func makeDatabase() throws -> Connection {
         let db = try Connection.inMemory()
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE artist(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE album(id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), title TEXT, price REAL);
             INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Björk'), (3, NULL), (4, 'NULL');
@@ -96,13 +98,15 @@ final class BrowserRenderTests: XCTestCase {
     func testRecordViewShowsOneRowVertically() throws {
         let (_, terminal) = try run([.down, .enter, .character("j"), .character("v")], width: 40, height: 10)
         let lines = try XCTUnwrap(terminal.screen).textLines()
-        XCTAssertEqual(Array(lines[1...5]), [
-            "━ Record 2/3: album ━━━━━━━ Esc closes ━",
-            "id       │ 2",
-            "artistId │ 2",
-            "title    │ Homogenic",
-            "price    │ ∅",
-        ])
+        XCTAssertEqual(
+            Array(lines[1...5]),
+            [
+                "━ Record 2/3: album ━━━━━━━ Esc closes ━",
+                "id       │ 2",
+                "artistId │ 2",
+                "title    │ Homogenic",
+                "price    │ ∅"
+            ])
     }
 
     func testHelpListsKeysByGroup() throws {
@@ -116,8 +120,9 @@ final class BrowserRenderTests: XCTestCase {
     func testAKeyWithNothingToDoSaysWhyOnTheHintLine() throws {
         let (app, terminal) = try run([.character("y")])
         XCTAssertFalse(app.state.isFinished)
-        XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[23],
-                       "y copies the cell (Rows) or the side pane's text (SQL, Swift): Tab there first")
+        XCTAssertEqual(
+            try XCTUnwrap(terminal.screen).textLines()[23],
+            "y copies the cell (Rows) or the side pane's text (SQL, Swift): Tab there first")
     }
 
     func testQuitEndsTheLoop() throws {
@@ -135,8 +140,9 @@ final class BrowserRenderTests: XCTestCase {
         }
         let source = try RequestDataSource(connection: db)
         for size in [(80, 24), (20, 5), (33, 9)] {
-            let terminal = FakeTerminal(width: size.0, height: size.1,
-                                        keys: [.enter, .character("v"), .escape, .tab, .tab, .character("?")])
+            let terminal = FakeTerminal(
+                width: size.0, height: size.1,
+                keys: [.enter, .character("v"), .escape, .tab, .tab, .character("?")])
             terminal.onDraw = { screen in assertNoForbiddenScalar(screen) }
             let app = BrowserApp(dataSource: source, terminal: terminal, title: "evil\u{1B}]0;x\u{07}.db")
             app.run()

@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
-import TestSupport
 import AssocCore
+import Foundation
+import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Side-pane tabs, the schema map, export and the mouse, driven through the app on the
@@ -67,7 +68,7 @@ final class BrowserToolsTests: XCTestCase {
             " ├─⇉ albums: Album",
             " │ ├─→ artist: Artist …",
             " │ ├─⇉ tracks: Track",
-            " │ ├─⤳ artistBio: ArtistBio (via artist.artistBio)",
+            " │ ├─⤳ artistBio: ArtistBio (via artist.artistBio)"
         ]
         for (offset, text) in expected.enumerated() {
             XCTAssertTrue(lines[1 + offset].hasPrefix(text), "line \(1 + offset): \(lines[1 + offset])")
@@ -119,10 +120,11 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertNil(app.state.exportPrompt)
         XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON, the 3 columns on screen; E exports every column)")
         // The progress was drawn while writing.
-        XCTAssertTrue(terminal.recentFrames.contains { screen in
-            let line = screen.textLines().last ?? ""
-            return line.hasPrefix("Exporting to \(path): 4 / 4 rows") && line.hasSuffix("… (Esc cancels)")
-        })
+        XCTAssertTrue(
+            terminal.recentFrames.contains { screen in
+                let line = screen.textLines().last ?? ""
+                return line.hasPrefix("Exporting to \(path): 4 / 4 rows") && line.hasSuffix("… (Esc cancels)")
+            })
         let written = try String(contentsOfFile: path, encoding: .utf8)
         // The fetch JSON contract, byte for byte (its shape written by hand for the first row).
         let db = try ChinookFixture.database()
@@ -142,8 +144,9 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
         let (confirmed, _) = try app(keys + [.character("y")])
         XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path) (CSV, the 2 columns on screen; E exports every column)")
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
-                       "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
     }
 
     func testExporterStreamsWithProgressAndIncludes() throws {
@@ -162,7 +165,9 @@ final class BrowserToolsTests: XCTestCase {
         // By key: the same file, read by one statement ordered by the key (no pages, no OFFSET).
         let byKey = temporaryPath("tracks-by-key.json")
         let recorder = StatementRecorder(db.connection)
-        XCTAssertEqual(try ViewExporter(db: db, progressEvery: 3).export(request, to: byKey, format: .json, replacing: .never, order: [Ordering(Column("TrackId").expression)]), 7)
+        XCTAssertEqual(
+            try ViewExporter(db: db, progressEvery: 3).export(
+                request, to: byKey, format: .json, replacing: .never, order: [Ordering(Column("TrackId").expression)]), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
         let statements = recorder.sql.filter { !$0.contains("COUNT") }
         XCTAssertEqual(statements.count, 1)
@@ -186,7 +191,8 @@ final class BrowserToolsTests: XCTestCase {
         let tiny = CursorChunking(maximumParents: 1, rowBudget: 1)
         for format in [ExportFormat.json, .csv] {
             let path = temporaryPath("artists.\(format.rawValue)")
-            let written = try ViewExporter(db: db, chunking: tiny).export(request, to: path, format: format, replacing: .never, order: [Ordering(Column("ArtistId").expression)])
+            let written = try ViewExporter(db: db, chunking: tiny).export(
+                request, to: path, format: format, replacing: .never, order: [Ordering(Column("ArtistId").expression)])
             let rows = try db.fetchAll(request.order(Column("ArtistId")))
             XCTAssertEqual(written, rows.count)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), format == .json ? try RowJSON.render(rows) : try RowCSV.render(rows))
@@ -195,8 +201,9 @@ final class BrowserToolsTests: XCTestCase {
 
     func testCancelledExportSaysNothingWasWritten() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
-        state.exportPrompt = ExportPrompt(view: RequestView(table: "Album"), text: "/tmp/a.json",
-                                          stage: .running(ExportProgress(written: 5, total: 9, rowsPerSecond: 10)))
+        state.exportPrompt = ExportPrompt(
+            view: RequestView(table: "Album"), text: "/tmp/a.json",
+            stage: .running(ExportProgress(written: 5, total: 9, rowsPerSecond: 10)))
         XCTAssertEqual(state.exportPrompt?.line, "Exporting to /tmp/a.json: 5 / 9 rows, 10 rows/s… (Esc cancels)")
         _ = Reducer.reduce(&state, .export(.cancelled))
         XCTAssertNil(state.exportPrompt)
@@ -208,10 +215,12 @@ final class BrowserToolsTests: XCTestCase {
         let db = try ChinookFixture.database()
         let path = temporaryPath("cancelled.json")
         var reports: [ExportProgress] = []
-        XCTAssertThrowsError(try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, replacing: .never) {
-            reports.append($0)
-            return $0.written < 4
-        }) { XCTAssertEqual($0 as? FileWriteError, .cancelled(path: path)) }
+        XCTAssertThrowsError(
+            try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, replacing: .never) {
+                reports.append($0)
+                return $0.written < 4
+            }
+        ) { XCTAssertEqual($0 as? FileWriteError, .cancelled(path: path)) }
         XCTAssertEqual(reports.map(\.written), [2, 4])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         XCTAssertTrue(reports.allSatisfy { $0.rowsPerSecond >= 0 && $0.total == 7 })
@@ -262,8 +271,10 @@ final class BrowserToolsTests: XCTestCase {
         let (tab, _) = try app([.enter, .mouse(x: 29, y: 18, kind: .click)])
         XCTAssertEqual(tab.state.sideTab, .swift)
         XCTAssertEqual(tab.state.focus, .side)
-        let (wheel, _) = try app([.mouse(x: 3, y: 5, kind: .wheelDown), .mouse(x: 3, y: 5, kind: .wheelDown),
-                                  .mouse(x: 3, y: 5, kind: .wheelUp)])
+        let (wheel, _) = try app([
+            .mouse(x: 3, y: 5, kind: .wheelDown), .mouse(x: 3, y: 5, kind: .wheelDown),
+            .mouse(x: 3, y: 5, kind: .wheelUp)
+        ])
         XCTAssertEqual(wheel.state.focus, .tables)
         XCTAssertEqual(wheel.state.tablesCursor.index, 3)
     }

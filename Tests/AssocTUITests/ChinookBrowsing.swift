@@ -1,7 +1,8 @@
-import XCTest
 import AssocCore
-@testable import AssocTUI
 import TestSupport
+import XCTest
+
+@testable import AssocTUI
 
 /// Drives the app over the Chinook-like fixture with the real data source: each key is handled,
 /// then the deferred work is run, as a slow typist would.
@@ -49,8 +50,9 @@ extension ChinookBrowsing {
     func follow(_ app: BrowserApp, _ link: String, file: StaticString = #filePath, line: UInt = #line) throws {
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
         XCTAssertEqual(app.state.focus, .links, file: file, line: line)
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == link }, "no link \(link)",
-                                  file: file, line: line)
+        let index = try XCTUnwrap(
+            app.state.links.firstIndex { $0.association.name == link }, "no link \(link)",
+            file: file, line: line)
         press(app, .home)
         for _ in 0..<index { press(app, .down) }
         press(app, .enter)

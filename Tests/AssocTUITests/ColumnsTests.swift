@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// `x`, `X`, `!`, `<`, `>`: columns a user manages, on the Chinook-like fixture. Hiding a root
@@ -107,7 +108,10 @@ final class ColumnsTests: XCTestCase, ChinookBrowsing {
         press(app, .right)
         let screen = ScreenRenderer.render(app.state)
         let y = try XCTUnwrap(screen.textLines().firstIndex { $0.contains("For Those About To Rock") })
-        let x = try XCTUnwrap(screen.textLines()[y].range(of: "For Those").map { screen.textLines()[y].distance(from: screen.textLines()[y].startIndex, to: $0.lowerBound) })
+        let x = try XCTUnwrap(
+            screen.textLines()[y].range(of: "For Those").map {
+                screen.textLines()[y].distance(from: screen.textLines()[y].startIndex, to: $0.lowerBound)
+            })
         XCTAssertEqual(screen.cell(x: x, y: y).role, .selection)
         XCTAssertFalse(screen.cell(x: x, y: y).highlighted)
         // The rest of the row is highlighted.

@@ -1,6 +1,7 @@
+import AssocCore
 import Foundation
 import XCTest
-import AssocCore
+
 @testable import AssocTUI
 
 /// The browser opened on the table names alone (issue 32, item 5: a schema of 30,000 tables): the
@@ -9,7 +10,8 @@ import AssocCore
 final class DeferredSchemaTests: XCTestCase {
     func makeConnection() throws -> Connection {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
             CREATE VIEW titles AS SELECT title FROM book;

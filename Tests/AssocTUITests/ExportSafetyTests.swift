@@ -1,13 +1,15 @@
-@testable import AssocCore
 import Foundation
-import XCTest
-@testable import AssocTUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TestSupport
+import XCTest
+
+@testable import AssocCore
+@testable import AssocTUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `e` must never do: delete what it did not create, write through a link into a partial
 /// state, block on a FIFO, leave a partial file, replace a file whose export failed.
@@ -41,13 +43,13 @@ final class ExportSafetyTests: XCTestCase {
     func testAFailedExportLeavesTheExistingFileAsItWas() throws {
         try "keep me".write(toFile: path("tracks.json"), atomically: false, encoding: .utf8)
         var old = rlimit()
-        XCTAssertEqual(getrlimit(RLIMIT_FSIZE_VALUE, &old), 0)
+        XCTAssertEqual(getrlimit(fileSizeLimitResource, &old), 0)
         var small = old
         small.rlim_cur = 300
         let oldHandler = signal(SIGXFSZ, SIG_IGN)
-        XCTAssertEqual(setrlimit(RLIMIT_FSIZE_VALUE, &small), 0)
+        XCTAssertEqual(setrlimit(fileSizeLimitResource, &small), 0)
         let outcome = Result { try exporter().export(Table("Track").all, to: path("tracks.json"), format: .json, replacing: .any) }
-        setrlimit(RLIMIT_FSIZE_VALUE, &old)
+        setrlimit(fileSizeLimitResource, &old)
         signal(SIGXFSZ, oldHandler)
         guard case .failure(let error) = outcome else { return XCTFail("the export did not fail") }
         guard case .cannotWrite(let named, _)? = error as? FileWriteError else { return XCTFail("\(error)") }
@@ -60,16 +62,16 @@ final class ExportSafetyTests: XCTestCase {
     /// opened, and still there afterwards.
     func testACharacterDeviceIsRefusedAndNeverRemoved() throws {
         #if os(Linux)
-        guard geteuid() == 0 else { throw XCTSkip("mknod needs root") }
-        XCTAssertEqual(mknod(path("full"), mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 7)), 0)
-        XCTAssertThrowsError(try exporter().export(Table("Track").all, to: path("full"), format: .json, replacing: .any)) {
-            XCTAssertEqual($0 as? FileWriteError, .notRegularFile(path: path("full"), kind: "a character device"))
-        }
-        var info = stat()
-        XCTAssertEqual(lstat(path("full"), &info), 0, "the device node is still there")
-        XCTAssertEqual(names(), ["elsewhere", "full"])
+            guard geteuid() == 0 else { throw XCTSkip("mknod needs root") }
+            XCTAssertEqual(mknod(path("full"), mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 7)), 0)
+            XCTAssertThrowsError(try exporter().export(Table("Track").all, to: path("full"), format: .json, replacing: .any)) {
+                XCTAssertEqual($0 as? FileWriteError, .notRegularFile(path: path("full"), kind: "a character device"))
+            }
+            var info = stat()
+            XCTAssertEqual(lstat(path("full"), &info), 0, "the device node is still there")
+            XCTAssertEqual(names(), ["elsewhere", "full"])
         #else
-        throw XCTSkip("Linux device numbers")
+            throw XCTSkip("Linux device numbers")
         #endif
     }
 
@@ -105,8 +107,12 @@ final class ExportSafetyTests: XCTestCase {
         try "target bytes".write(toFile: path("elsewhere/target.txt"), atomically: false, encoding: .utf8)
         XCTAssertEqual(symlink("elsewhere/target.txt", path("out.json")), 0)
         let confirmed = try FileDestination.resolve(path("out.json"))
-        XCTAssertThrowsError(try exporter().export(Table("Track").all, to: path("out.json"), format: .json,
-                                                   replacing: .confirmed(confirmed)) { $0.written < 4 }) {
+        XCTAssertThrowsError(
+            try exporter().export(
+                Table("Track").all, to: path("out.json"), format: .json,
+                replacing: .confirmed(confirmed)
+            ) { $0.written < 4 }
+        ) {
             XCTAssertEqual($0 as? FileWriteError, .cancelled(path: path("out.json")))
         }
         XCTAssertTrue(isLink("out.json"))
@@ -117,15 +123,19 @@ final class ExportSafetyTests: XCTestCase {
         let written = try exporter().export(Table("Artist").all, to: path("out.json"), format: .csv, replacing: .confirmed(confirmed))
         XCTAssertEqual(written, 3)
         XCTAssertTrue(isLink("out.json"))
-        XCTAssertEqual(try String(contentsOfFile: path("elsewhere/target.txt"), encoding: .utf8),
-                       "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("elsewhere/target.txt"), encoding: .utf8),
+            "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")
     }
 
     /// A dangling link: cancelled, nothing is created at its target and the link stays.
     func testACancelledExportThroughADanglingLinkCreatesNothing() throws {
         XCTAssertEqual(symlink("elsewhere/missing.json", path("out.json")), 0)
-        XCTAssertThrowsError(try exporter().export(Table("Track").all, to: path("out.json"), format: .json,
-                                                   replacing: .confirmed(try FileDestination.resolve(path("out.json")))) { $0.written < 4 })
+        XCTAssertThrowsError(
+            try exporter().export(
+                Table("Track").all, to: path("out.json"), format: .json,
+                replacing: .confirmed(try FileDestination.resolve(path("out.json")))
+            ) { $0.written < 4 })
         XCTAssertTrue(isLink("out.json"))
         XCTAssertEqual(names(), ["elsewhere", "out.json"])
     }
@@ -185,15 +195,18 @@ final class ExportSafetyTests: XCTestCase {
         XCTAssertEqual(refused.state.message?.text, "Export cancelled: \(path("out.csv")) → \(path("elsewhere/target.txt")) kept as it was")
         XCTAssertEqual(try String(contentsOfFile: path("elsewhere/target.txt"), encoding: .utf8), "target bytes")
         let confirmed = try app(keys + [.character("y")])
-        XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV, the 2 columns on screen; E exports every column)")
+        XCTAssertEqual(
+            confirmed.state.message?.text,
+            "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV, the 2 columns on screen; E exports every column)")
         XCTAssertTrue(isLink("out.csv"))
         XCTAssertEqual(names(), ["elsewhere", "elsewhere/target.txt", "out.csv"])
     }
 
     /// Relative to the current directory when the link and its target share a directory.
     func testTheQuestionShowsATargetRelativeToTheCurrentDirectory() {
-        let destination = FileDestination(path: "out.json", target: "/w/elsewhere/target.txt", isLink: true,
-                                          existing: .regularFile(mode: 0o644, owner: 0, group: 0), shownTarget: "../elsewhere/target.txt")
+        let destination = FileDestination(
+            path: "out.json", target: "/w/elsewhere/target.txt", isLink: true,
+            existing: .regularFile(mode: 0o644, owner: 0, group: 0), shownTarget: "../elsewhere/target.txt")
         XCTAssertEqual(ExportPrompt.question(destination), "out.json → ../elsewhere/target.txt exists: overwrite it? (y/N)")
         XCTAssertEqual(FileDestination.relative("/w/elsewhere/target.txt", from: "/w/here"), "../elsewhere/target.txt")
         XCTAssertEqual(FileDestination.relative("/dev/null", from: "/w/here"), "/dev/null")
@@ -215,7 +228,7 @@ private final class ErrorBox: @unchecked Sendable {
 }
 
 #if os(Linux)
-private let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    private let fileSizeLimitResource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
 #else
-private let RLIMIT_FSIZE_VALUE = RLIMIT_FSIZE
+    private let fileSizeLimitResource = RLIMIT_FSIZE
 #endif

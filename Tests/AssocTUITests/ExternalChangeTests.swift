@@ -1,6 +1,7 @@
+import AssocCore
 import Foundation
 import XCTest
-import AssocCore
+
 @testable import AssocTUI
 
 /// Another process changes the file the browser shows: its rows (even of a WAL file opened
@@ -62,15 +63,19 @@ final class ExternalChangeTests: XCTestCase {
     /// checkpoints and closes. The poll says so, and R shows the file as it is now, never
     /// "malformed" and never the deleted rows.
     func testRShowsWhatAnImmutableFileHoldsAfterAnotherProcessCheckpointed() throws {
-        let path = try database("wal.db", "PRAGMA journal_mode = WAL;" + """
-            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-            INSERT INTO person (name) SELECT 'old ' || i || printf('%.100c', 'x') FROM n;
-            """)
+        let path = try database(
+            "wal.db",
+            "PRAGMA journal_mode = WAL;" + """
+                CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                INSERT INTO person (name) SELECT 'old ' || i || printf('%.100c', 'x') FROM n;
+                """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
         let (app, _) = try browser(path, showing: "person")
         XCTAssertEqual(app.state.rows?.totalCount, 3000)
-        try write(path, """
+        try write(
+            path,
+            """
             DELETE FROM person WHERE id > 10; UPDATE person SET name = 'new ' || id; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);
             """)
         app.checkDataVersion()
@@ -123,8 +128,9 @@ final class ExternalChangeTests: XCTestCase {
         app.runAllDeferred()
         press(app, .character("R"))
         XCTAssertEqual(app.state.tables.map(\.name), ["item", "tag"])
-        XCTAssertTrue(app.state.graph.associations(from: "item").contains { $0.destination == "tag" },
-                      "\(app.state.graph.associations(from: "item"))")
+        XCTAssertTrue(
+            app.state.graph.associations(from: "item").contains { $0.destination == "tag" },
+            "\(app.state.graph.associations(from: "item"))")
         XCTAssertEqual(app.state.rows?.view, RequestView(table: "item"), "the view is kept")
     }
 
@@ -145,7 +151,9 @@ final class ExternalChangeTests: XCTestCase {
     func testAReplacedFileIsNoticedAndROpensTheNewOne() throws {
         let path = try database("replace.db", items)
         let (app, _) = try browser(path, showing: "item")
-        let other = try database("other.db", """
+        let other = try database(
+            "other.db",
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item VALUES (7, 'quince');
             """)
         XCTAssertEqual(rename(other, path), 0)

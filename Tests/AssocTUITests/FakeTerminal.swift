@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import AssocTUI
 
 /// A terminal made of data, for tests: keys are queued in advance; the last screens drawn are
@@ -9,7 +10,10 @@ final class FakeTerminal: Terminal {
     /// The keys not read yet (a queue: a paste of 100,000 keys is read in linear time).
     var pendingKeys: [KeyEvent] {
         get { Array(queuedKeys[nextKey...]) }
-        set { queuedKeys = newValue; nextKey = 0 }
+        set {
+            queuedKeys = newValue
+            nextKey = 0
+        }
     }
     private var queuedKeys: [KeyEvent]
     private var nextKey = 0

@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// `f`, `n`, `N` and `#` through the app, with the real data source on the Chinook-like fixture

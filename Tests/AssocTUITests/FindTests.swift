@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 @testable import AssocTUI
 
@@ -15,7 +16,8 @@ final class FindTests: XCTestCase {
             let price = random.chance(10) ? "NULL" : String(random.below(20))
             rows.append("(\(id * 2), '\(name) \(id)', \(price))")
         }
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER);
             INSERT INTO item VALUES \(rows.joined(separator: ", "));
             """)
@@ -49,10 +51,14 @@ final class FindTests: XCTestCase {
                 _ = try source.page(of: view, offset: start, limit: 50, totalCount: all.count)
                 // Plain text: in any text column, ASCII case ignored.
                 let next = try source.find("ROCK", in: view, after: start, backward: false)
-                XCTAssertEqual(next.position, names.indices.first { $0 > start && names[$0].contains("rock") }, "\(view.request.relation.ordering ?? []) from \(start)")
+                XCTAssertEqual(
+                    next.position, names.indices.first { $0 > start && names[$0].contains("rock") },
+                    "\(view.request.relation.ordering ?? []) from \(start)")
                 XCTAssertEqual(next.description, "text \"ROCK\" in any text column")
                 let previous = try source.find("rock", in: view, after: start, backward: true)
-                XCTAssertEqual(previous.position, names.indices.last { $0 < start && names[$0].contains("rock") }, "\(view.request.relation.ordering ?? []) back from \(start)")
+                XCTAssertEqual(
+                    previous.position, names.indices.last { $0 < start && names[$0].contains("rock") },
+                    "\(view.request.relation.ordering ?? []) back from \(start)")
                 // A condition of the request language.
                 let priced = try source.find("price = 3", in: view, after: start, backward: false)
                 let prices = try source.db.fetchAll(view.request.orderedTotally()).map { $0["price"] }
@@ -113,7 +119,8 @@ final class FindTests: XCTestCase {
     /// follow its order; the grid shows none of the hidden values.
     func testASortOnAnExpressionOrAnUnselectedColumnPagesByKeyset() throws {
         let source = try source()
-        let byExpression = RequestView(request: Table("item").order(Ordering(AssocCore.Expression.binary(.remainder, .column("price"), .value(7)), descending: true)))
+        let byExpression = RequestView(
+            request: Table("item").order(Ordering(AssocCore.Expression.binary(.remainder, .column("price"), .value(7)), descending: true)))
         let unselected = RequestView(request: Table("item").select(Column("id"), Column("name")).order(Column("price")))
         for (view, note) in [(byExpression, "keyset paging on price % 7 DESC, id"), (unselected, "keyset paging on price, id")] {
             let all = try ids(source, view)

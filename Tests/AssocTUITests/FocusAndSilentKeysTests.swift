@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// The focused pane shows by its heavy rule (not only by colour), the child pane takes the focus
@@ -43,7 +44,8 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
 
     /// Artist 1 has twelve albums: more than the child pane shows at 80×24.
     func twelveAlbums() throws -> Database {
-        try TestDatabase.make("""
+        try TestDatabase.make(
+            """
             CREATE TABLE Artist (ArtistId INTEGER PRIMARY KEY, Name TEXT);
             CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT, ArtistId INTEGER REFERENCES Artist(ArtistId));
             INSERT INTO Artist VALUES (1, 'Prolific'), (2, 'Rare');

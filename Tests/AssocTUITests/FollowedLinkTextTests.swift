@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Every link of the demo database, of every kind, followed from a row through the reducer: the

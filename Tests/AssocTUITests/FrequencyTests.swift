@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// `F`: a column's distinct values in the view with their counts, on the Chinook-like fixture
@@ -93,7 +94,8 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
 
     func testPagesThroughManyValues() throws {
         // 700 values, each twice: the list loads 500 at a time.
-        let database = try TestDatabase.make("""
+        let database = try TestDatabase.make(
+            """
             CREATE TABLE n (id INTEGER PRIMARY KEY, v INTEGER);
             WITH RECURSIVE i(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM i WHERE x < 1399) INSERT INTO n SELECT x, x % 700 FROM i;
             """)

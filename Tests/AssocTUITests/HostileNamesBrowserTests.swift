@@ -1,6 +1,7 @@
+import AssocCore
 import Foundation
 import XCTest
-import AssocCore
+
 @testable import AssocTUI
 
 /// Table and column names from the database in the browser's messages, prompts and export
@@ -11,7 +12,7 @@ final class HostileNamesBrowserTests: XCTestCase {
         "../../pwned", "/tmp/x", "a/b/c", "..", ".", "...", "-rf", "--help", ".hidden", " lead", "\\back\\slash",
         "t" + esc + "]0;title\u{07}", "c" + esc + "]52;c;SGVsbG8=\u{07}", "r" + esc + "[31mred" + esc + "[0m",
         "abc\u{202E}txt.exe", "line\nbreak", "\u{9B}31m", "émoji 👨‍👩‍👧", "",
-        String(repeating: "long/", count: 100),
+        String(repeating: "long/", count: 100)
     ]
 
     func testDefaultExportNameIsAPlainSafeFileName() {
@@ -20,7 +21,7 @@ final class HostileNamesBrowserTests: XCTestCase {
             ".": "export.json", "...": "export.json", "-rf": "rf.json", "--help": "help.json", ".hidden": "hidden.json",
             " lead": "lead.json", "\\back\\slash": "_back_slash.json", "t\u{1B}]0;title\u{07}": "t_]0;title_.json",
             "abc\u{202E}txt.exe": "abc_txt.exe.json", "nul\u{0}byte": "nul_byte.json", "line\nbreak": "line_break.json",
-            "émoji 👨‍👩‍👧": "émoji 👨‍👩‍👧.json", "": "export.json", "Album": "Album.json",
+            "émoji 👨‍👩‍👧": "émoji 👨‍👩‍👧.json", "": "export.json", "Album": "Album.json"
         ]
         for (table, name) in expected {
             XCTAssertEqual(ExportFileName.defaultName(for: table), name, "\(table.debugDescription)")
@@ -69,8 +70,9 @@ final class HostileNamesBrowserTests: XCTestCase {
             let expected = ExportFileName.defaultName(for: name)
             let written = current.appendingPathComponent(expected).path
             // One row, said in the singular; the file by its absolute path.
-            XCTAssertTrue(app.state.message?.text.hasPrefix("Exported 1 row to \(Reducer.absolutePath(expected)) (JSON, the ") ?? false,
-                          "\(String(describing: app.state.message)) \(name.debugDescription)")
+            XCTAssertTrue(
+                app.state.message?.text.hasPrefix("Exported 1 row to \(Reducer.absolutePath(expected)) (JSON, the ") ?? false,
+                "\(String(describing: app.state.message)) \(name.debugDescription)")
             XCTAssertTrue(Reducer.absolutePath(expected).hasSuffix("/" + expected))
             XCTAssertTrue(FileManager.default.fileExists(atPath: written), expected)
             try? FileManager.default.removeItem(atPath: written)  // ".", ".." and "..." share export.json
@@ -121,8 +123,9 @@ final class HostileNamesBrowserTests: XCTestCase {
             let name: [UInt8] = [0x74, 0xFF, 0x1B, 0x5B, 0x32, 0x4A]  // "t", an invalid byte, ESC [2J
             let sql = Array("CREATE TABLE \"".utf8) + name + Array("\" (id INTEGER PRIMARY KEY)".utf8)
             try writer.execute("PRAGMA writable_schema = ON")
-            try writer.execute("UPDATE sqlite_schema SET name = CAST(?1 AS TEXT), tbl_name = CAST(?1 AS TEXT), sql = CAST(?2 AS TEXT) WHERE name = 'placeholder'",
-                               arguments: [.blob(name), .blob(sql)])
+            try writer.execute(
+                "UPDATE sqlite_schema SET name = CAST(?1 AS TEXT), tbl_name = CAST(?1 AS TEXT), sql = CAST(?2 AS TEXT) WHERE name = 'placeholder'",
+                arguments: [.blob(name), .blob(sql)])
         }
         let terminal = FakeTerminal(width: 160, height: 24, keys: [.enter])
         let app = BrowserApp(dataSource: try RequestDataSource(connection: Connection(path: path)), terminal: terminal, title: "names.db")

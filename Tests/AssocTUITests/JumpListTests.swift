@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// `J`: the tables reachable from the view's table, their shortest paths, narrowing, and the
@@ -34,7 +35,8 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
     func names(_ app: BrowserApp) -> [String] {
         (app.state.rows?.rows ?? []).compactMap { row in
             guard let index = app.state.rows?.columns.firstIndex(where: { $0.name == "Name" }), index < row.count,
-                  case .text(let name) = row[index] else { return nil }
+                case .text(let name) = row[index]
+            else { return nil }
             return name
         }
     }
@@ -43,14 +45,16 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         let source = RequestDataSource(database: try TestDatabase.make(Self.sql))
         let targets = JumpPaths.targets(from: "Artist", graph: source.graph)
         let paths = targets.map { "\($0.table): \($0.pathText)" }
-        XCTAssertEqual(paths, [
-            "Album: albums",
-            "Track: albums → tracks",
-            "InvoiceLine: albums → tracks → invoiceLines",
-            "Invoice: albums → tracks → invoiceLines → invoice",
-            "Customer: albums → tracks → invoiceLines → invoice → customer",
-            "Employee: albums → tracks → invoiceLines → invoice → customer → supportRep",
-        ])
+        XCTAssertEqual(
+            paths,
+            [
+                "Album: albums",
+                "Track: albums → tracks",
+                "InvoiceLine: albums → tracks → invoiceLines",
+                "Invoice: albums → tracks → invoiceLines → invoice",
+                "Customer: albums → tracks → invoiceLines → invoice → customer",
+                "Employee: albums → tracks → invoiceLines → invoice → customer → supportRep"
+            ])
         // The origin comes back only through a self-reference: an employee's manager.
         let fromEmployee = JumpPaths.targets(from: "Employee", graph: source.graph)
         XCTAssertEqual(fromEmployee.filter { $0.table == "Employee" }.map(\.pathText), ["reportsTo", "employeesAsReportsTo"])
@@ -61,7 +65,8 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
     func testSeveralShortestPathsAreListedEach() throws {
         // Two routes of two hops from Book to Person: by its author and by its editor's… no: by
         // two foreign keys to the same table, then on to its country.
-        let database = try TestDatabase.make("""
+        let database = try TestDatabase.make(
+            """
             CREATE TABLE Country (code TEXT PRIMARY KEY);
             CREATE TABLE Person (id INTEGER PRIMARY KEY, countryCode TEXT REFERENCES Country(code));
             CREATE TABLE Book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES Person(id), editorId INTEGER REFERENCES Person(id));
@@ -88,9 +93,10 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view.table, "Customer")
         // Ann bought two tracks of Alpha (once on invoice 1, on one line each): she comes once.
         XCTAssertEqual(names(app), ["Ann", "Bob"])
-        XCTAssertEqual(try app.state.rows?.view.request.languageText(),
-                       "Artist.filter(key: 1).request(for: albums).request(for: tracks).request(for: invoiceLines)"
-                       + ".request(for: invoice).request(for: customer)")
+        XCTAssertEqual(
+            try app.state.rows?.view.request.languageText(),
+            "Artist.filter(key: 1).request(for: albums).request(for: tracks).request(for: invoiceLines)"
+                + ".request(for: invoice).request(for: customer)")
         let screen = lines(app)
         XCTAssertTrue(screen[0].contains("Artist › #1 Alpha › albums → tracks → invoiceLines → invoice → customer"), screen[0])
         // Back: Artist again, and Beta's customers are Ann only.
@@ -149,22 +155,25 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         let screen = lines(app)
         // Written by hand: the title with the row, the typed text, tables matching "c" by name
         // first (Track, InvoiceLine, Invoice, Customer), then by a link's name (Employee, via customer).
-        XCTAssertEqual(Array(screen[1...7]), [
-            "━ Jump from Artist · #1 Alpha ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 5 of 6 paths ━",
-            " to: c",
-            " Track        2 hops  albums → tracks",
-            " InvoiceLine  3 hops  albums → tracks → invoiceLines",
-            " Invoice      4 hops  albums → tracks → invoiceLines → invoice",
-            " Customer     5 hops  albums → tracks → invoiceLines → invoice → customer",
-            " Employee     6 hops  albums → tracks → invoiceLines → invoice → customer → sup…",
-        ])
-        XCTAssertEqual(screen[22].trimmingTrailing(),
-                       "Enter: records linked to #1 Alpha · Ctrl-A: to all 2 rows · type to narrow · Es…")
+        XCTAssertEqual(
+            Array(screen[1...7]),
+            [
+                "━ Jump from Artist · #1 Alpha ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 5 of 6 paths ━",
+                " to: c",
+                " Track        2 hops  albums → tracks",
+                " InvoiceLine  3 hops  albums → tracks → invoiceLines",
+                " Invoice      4 hops  albums → tracks → invoiceLines → invoice",
+                " Customer     5 hops  albums → tracks → invoiceLines → invoice → customer",
+                " Employee     6 hops  albums → tracks → invoiceLines → invoice → customer → sup…"
+            ])
+        XCTAssertEqual(
+            screen[22].trimmingTrailing(),
+            "Enter: records linked to #1 Alpha · Ctrl-A: to all 2 rows · type to narrow · Es…")
     }
 }
 
-private extension String {
-    func trimmingTrailing() -> String {
+extension String {
+    fileprivate func trimmingTrailing() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy

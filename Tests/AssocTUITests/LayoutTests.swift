@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocTUI
 
 final class LayoutTests: XCTestCase {
@@ -45,8 +46,9 @@ final class LayoutTests: XCTestCase {
                     rects += [layout.breadcrumb, layout.hint, layout.separator].compactMap { $0 }
                     var covered = Set<Int>()
                     for rect in rects {
-                        XCTAssertTrue(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
-                                      "\(rect) outside \(width)×\(height)")
+                        XCTAssertTrue(
+                            rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
+                            "\(rect) outside \(width)×\(height)")
                         for y in rect.y..<rect.maxY {
                             for x in rect.x..<rect.maxX {
                                 XCTAssertTrue(covered.insert(y * 1000 + x).inserted, "overlap at \(x),\(y) in \(width)×\(height)")

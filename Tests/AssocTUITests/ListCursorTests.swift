@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocTUI
 
 final class ListCursorTests: XCTestCase {

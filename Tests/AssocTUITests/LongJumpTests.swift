@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// `J` to a table 50 hops away (issue 32, item 5): the chain of 50 `request(for:)` it opens is

@@ -1,6 +1,7 @@
-@testable import AssocTUI
 import AssocCore
 import XCTest
+
+@testable import AssocTUI
 
 /// A 10 MB TEXT value is drawn at the cost of its first characters (it froze the browser for
 /// seconds per frame before: the whole value was sanitized and measured on each redraw).

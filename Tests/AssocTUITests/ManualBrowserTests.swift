@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Runs the real ncurses browser for a manual check, only when ASSOC_MANUAL_DB names a file

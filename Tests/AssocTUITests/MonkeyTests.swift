@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
-import TestSupport
 import AssocCore
+import Foundation
+import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 typealias MonkeyRandom = SeededRandom
@@ -13,7 +14,7 @@ typealias MonkeyRandom = SeededRandom
 final class MonkeyTests: XCTestCase {
     static let specialKeys: [KeyEvent] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete,
-        .tab, .backTab, .function(1), .function(5), .control("b"), .control("f"), .control("u"), .control("d"), .control("x"),
+        .tab, .backTab, .function(1), .function(5), .control("b"), .control("f"), .control("u"), .control("d"), .control("x")
     ]
 
     static func randomKey(_ random: inout MonkeyRandom) -> KeyEvent {
@@ -23,7 +24,8 @@ final class MonkeyTests: XCTestCase {
         case 55..<80: return specialKeys.randomElement(using: &random) ?? .enter
         default:
             let scalars: [UInt32] = [0x20, 0x21, 0x7E, 0xE9, 0x4E2D, 0x1F600]
-            let value = Int.random(in: 0..<3, using: &random) == 0
+            let value =
+                Int.random(in: 0..<3, using: &random) == 0
                 ? scalars.randomElement(using: &random) ?? 0x41
                 : UInt32.random(in: 0x21...0x7E, using: &random)
             return Unicode.Scalar(value).map { .character(Character($0)) } ?? .enter
@@ -31,7 +33,8 @@ final class MonkeyTests: XCTestCase {
     }
 
     func hostileDatabase() throws -> Database {
-        return try TestDatabase.make("""
+        return try TestDatabase.make(
+            """
             CREATE TABLE h (k TEXT PRIMARY KEY, v TEXT, "c\u{1B}[31m" BLOB);
             INSERT INTO h VALUES ('a', char(27) || ']52;c;SEVMTE9DTElQ' || char(7), X'00FF9B');
             INSERT INTO h VALUES (char(8238) || 'b', CAST(X'41FFFE42C3' AS TEXT), NULL);
@@ -64,7 +67,8 @@ final class MonkeyTests: XCTestCase {
             for step in 0..<(total / databases.count) {
                 if Int.random(in: 0..<20, using: &random) == 0 {
                     let tiny = Int.random(in: 0..<4, using: &random) == 0
-                    terminal.size = tiny
+                    terminal.size =
+                        tiny
                         ? Size(width: Int.random(in: 0...20, using: &random), height: Int.random(in: 0...5, using: &random))
                         : Size(width: Int.random(in: 20...300, using: &random), height: Int.random(in: 5...100, using: &random))
                     app.handle(.resize)
@@ -99,8 +103,10 @@ final class MonkeyTests: XCTestCase {
         XCTAssertEqual(screen.height, max(0, state.size.height), context)
         try checkCursors(state, name: name, step: step)
         for line in screen.textLines() {
-            for scalar in line.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+            for scalar in line.unicodeScalars
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            {
                 XCTFail("control U+\(String(scalar.value, radix: 16)) on screen at \(context)")
                 return
             }

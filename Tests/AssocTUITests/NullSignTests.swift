@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Issue 29 item 16: NULL is `∅` wherever the browser shows a value (grid, record view, frequency
@@ -59,8 +60,9 @@ final class NullSignTests: XCTestCase, ChinookBrowsing {
         let first = try XCTUnwrap(shown.firstIndex { $0.contains("│ 1 │") }, shown.joined(separator: "\n"))
         let valueColumn = try XCTUnwrap(shown[first].range(of: "│ 1 │")).upperBound
         let x = shown[first].distance(from: shown[first].startIndex, to: valueColumn) + 1
-        XCTAssertEqual((0..<5).map { String(shown[first + $0][valueColumn...]).trimmingCharacters(in: .whitespaces) },
-                       ["∅", "NULL", "'∅'", "'''∅'''", "' ∅ '"])
+        XCTAssertEqual(
+            (0..<5).map { String(shown[first + $0][valueColumn...]).trimmingCharacters(in: .whitespaces) },
+            ["∅", "NULL", "'∅'", "'''∅'''", "' ∅ '"])
         XCTAssertEqual(screen.cell(x: x, y: first).role, .null)
         XCTAssertEqual(screen.cell(x: x, y: first + 1).role, .normal)
         XCTAssertEqual(screen.cell(x: x + 1, y: first + 2).role, .normal)
@@ -74,8 +76,9 @@ final class NullSignTests: XCTestCase, ChinookBrowsing {
         let sign = try XCTUnwrap(shown[line].firstIndex(of: "∅"))
         XCTAssertEqual(screen.cell(x: shown[line].distance(from: shown[line].startIndex, to: sign), y: line).role, .null)
         press(app, .right)
-        XCTAssertTrue(RecordViewRenderer.lines(columns: ["v"], row: [.text("∅")], width: 20)
-            .allSatisfy { $0.last?.text == "'∅'" })
+        XCTAssertTrue(
+            RecordViewRenderer.lines(columns: ["v"], row: [.text("∅")], width: 20)
+                .allSatisfy { $0.last?.text == "'∅'" })
 
         // The frequency pane of v: five values, NULL among them as ∅.
         press(app, .escape, .character("0"), .right, .character("F"))
@@ -84,8 +87,9 @@ final class NullSignTests: XCTestCase, ChinookBrowsing {
         // Each line: the Tables pane │ value │ count │ % │ bar.
         let rows = shown.indices.filter { shown[$0].contains("20.0 %") }
         let values = rows.map { shown[$0].split(separator: "│").dropFirst().first.map(String.init) ?? "" }
-        XCTAssertEqual(Set(values.map { $0.trimmingCharacters(in: .whitespaces) }), ["∅", "NULL", "'∅'", "'''∅'''", "' ∅ '"],
-                       shown.joined(separator: "\n"))
+        XCTAssertEqual(
+            Set(values.map { $0.trimmingCharacters(in: .whitespaces) }), ["∅", "NULL", "'∅'", "'''∅'''", "' ∅ '"],
+            shown.joined(separator: "\n"))
         let nullRow = try XCTUnwrap(rows.first { shown[$0].contains("│∅ ") })
         let nullX = try XCTUnwrap(shown[nullRow].firstIndex(of: "∅"))
         XCTAssertEqual(screen.cell(x: shown[nullRow].distance(from: shown[nullRow].startIndex, to: nullX), y: nullRow).role, .null)

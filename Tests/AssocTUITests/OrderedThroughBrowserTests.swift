@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Following the guide's ordered through association in the browser (issue 29 item 1): the
@@ -21,7 +22,8 @@ final class OrderedThroughBrowserTests: XCTestCase {
         try connection.execute(Self.schemaSQL)
         let graph = try AssociationGraph(
             schema: try SchemaIntrospector.read(connection),
-            declarations: try AssociationDeclaration.parse("""
+            declarations: try AssociationDeclaration.parse(
+                """
                 team.hasMany(playerRole, key: "playerRoles").order(position)
                 team.hasMany(player, through: [playerRoles, player], key: "players")
                 """, file: "teams.assoc"))

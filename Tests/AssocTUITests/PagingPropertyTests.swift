@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
-import TestSupport
 import AssocCore
+import Foundation
+import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Random views (plain tables, followed links of every kind, includes, prefetches, sorts with
@@ -123,7 +124,7 @@ final class PagingPropertyTests: XCTestCase {
         if reachesOffset { XCTAssertTrue(kinds.keys.contains { $0.hasPrefix("OFFSET") }, "\(kinds)") }
         let offsetReasons: Set<String> = [
             "OFFSET paging: a view has no key", "OFFSET paging: distinct() rows with no key of their own",
-            "OFFSET paging: distinct() sorted by a value its rows do not select",
+            "OFFSET paging: distinct() sorted by a value its rows do not select"
         ]
         XCTAssertTrue(kinds.keys.filter { $0.hasPrefix("OFFSET") }.allSatisfy(offsetReasons.contains), "\(kinds)")
         // Sorts on included columns (`keyset paging on author.name, id`) come with some seeds
@@ -239,7 +240,8 @@ enum DuplicateProneSchema {
         let names: [DatabaseValue] = ["ann", "bob", "cy", .null]
         for id in 1...12 {
             let manager: DatabaseValue = id > 1 && Bool.random(using: &random) ? .integer(Int64.random(in: 1..<Int64(id), using: &random)) : .null
-            try connection.execute("INSERT INTO person VALUES (?, ?, ?)", arguments: [.integer(Int64(id)), names.randomElement(using: &random) ?? .null, manager])
+            try connection.execute(
+                "INSERT INTO person VALUES (?, ?, ?)", arguments: [.integer(Int64(id)), names.randomElement(using: &random) ?? .null, manager])
         }
         for id in 1...30 {
             let score: DatabaseValue = Int.random(in: 0..<5, using: &random) == 0 ? .null : .integer(Int64.random(in: 1...3, using: &random))
@@ -250,18 +252,27 @@ enum DuplicateProneSchema {
             try connection.execute("INSERT INTO tag VALUES (?, ?)", arguments: [.integer(Int64(id)), .text(["red", "blue"][id % 2])])
         }
         for _ in 0..<70 {
-            try connection.execute("INSERT INTO postTag VALUES (?, ?)", arguments: [
-                .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...6, using: &random))])
+            try connection.execute(
+                "INSERT INTO postTag VALUES (?, ?)",
+                arguments: [
+                    .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...6, using: &random))
+                ])
         }
         for _ in 0..<50 {
             let body: DatabaseValue = Bool.random(using: &random) ? "ok" : "meh"
-            try connection.execute("INSERT INTO comment VALUES (?, ?, ?)", arguments: [
-                .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...12, using: &random)), body])
+            try connection.execute(
+                "INSERT INTO comment VALUES (?, ?, ?)",
+                arguments: [
+                    .integer(Int64.random(in: 1...30, using: &random)), .integer(Int64.random(in: 1...12, using: &random)), body
+                ])
         }
         for a in 1...12 {
             for b in 1...12 where Int.random(in: 0..<4, using: &random) == 0 {
-                try connection.execute("INSERT INTO edge VALUES (?, ?, ?)", arguments: [
-                    .integer(Int64(a)), .integer(Int64(b)), .integer(Int64.random(in: 1...2, using: &random))])
+                try connection.execute(
+                    "INSERT INTO edge VALUES (?, ?, ?)",
+                    arguments: [
+                        .integer(Int64(a)), .integer(Int64(b)), .integer(Int64.random(in: 1...2, using: &random))
+                    ])
             }
         }
     }
@@ -280,7 +291,8 @@ private struct ViewGenerator {
         case 1:
             // A followed link from a random row.
             guard let link = links.randomElement(using: &random),
-                  let row = try db.fetchAll(Table(table.name).all.limit(20)).randomElement(using: &random) else { return nil }
+                let row = try db.fetchAll(Table(table.name).all.limit(20)).randomElement(using: &random)
+            else { return nil }
             let key = table.primaryKey.columns.filter { table.column(named: $0) != nil }
             let request = FollowRequest.make(
                 link: link, table: table.name, keyColumns: key.count == table.primaryKey.columns.count ? key : [],
@@ -293,11 +305,13 @@ private struct ViewGenerator {
             var text: String
             let toMany = links.filter(\.isToMany)
             if let link = toMany.randomElement(using: &random), Bool.random(using: &random) {
-                let method = ["including(required: ", "including(optional: ", "joining(optional: ", "joining(required: "]
+                let method =
+                    ["including(required: ", "including(optional: ", "joining(optional: ", "joining(required: "]
                     .randomElement(using: &random) ?? "joining(required: "
                 text = name + "." + method + RequestPrinter.name(link.name)
                 if let next = db.graph.associations(from: link.destination).filter({ !$0.isToMany }).randomElement(using: &random),
-                   Bool.random(using: &random) {
+                    Bool.random(using: &random)
+                {
                     text += ".including(optional: " + RequestPrinter.name(next.name) + ")"
                 }
                 // Sometimes aliased, and the view sorted on one of its columns (a hidden value when
@@ -339,7 +353,8 @@ private struct ViewGenerator {
             let numeric = (db.schema.table(named: link.destination)?.columns ?? []).filter { column in
                 ["INT", "REAL", "NUM"].contains { column.declaredType.uppercased().contains($0) }
             }.map(\.name)
-            let aggregate = AggregateChoices.choices(link: link, numericColumns: numeric).randomElement(using: &random)
+            let aggregate =
+                AggregateChoices.choices(link: link, numericColumns: numeric).randomElement(using: &random)
                 ?? Table(link.origin).association(link.name).count
             var annotated = view.request
             annotated.relation.annotations.append(aggregate)
@@ -358,7 +373,7 @@ private struct ViewGenerator {
                 .unary(.negate, .function("length", [.column(column.name)])),
                 .collated(.column(column.name), .nocase),
                 // As `order(sql:)` types it: a snippet with an argument.
-                .sql("coalesce(\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\", ?)", arguments: ["~"]),
+                .sql("coalesce(\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\", ?)", arguments: ["~"])
             ]
             let expression = expressions.randomElement(using: &random) ?? .column(column.name)
             let sorted = view.request.order(Ordering(expression, descending: Bool.random(using: &random) ? true : nil))
@@ -367,8 +382,9 @@ private struct ViewGenerator {
                 view.request = sorted
             }
         } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
-                  let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
-                  let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name]) {
+            let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
+            let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name])
+        {
             // A sort on an included column (NULL where the include has no match), as `s` makes it;
             // sometimes the include then joins without its columns (a typed `joining`).
             var request = aliased.request
@@ -376,9 +392,10 @@ private struct ViewGenerator {
                 let required = request.relation.joins[include.path[0]].method.isRequired
                 request.relation.joins[include.path[0]].method = required ? .joiningRequired : .joiningOptional
             }
-            view.request = request.order(Ordering(
-                AssocCore.Expression.aliasedColumn(alias: aliased.alias, column: column.name),
-                descending: Bool.random(using: &random) ? true : nil))
+            view.request = request.order(
+                Ordering(
+                    AssocCore.Expression.aliasedColumn(alias: aliased.alias, column: column.name),
+                    descending: Bool.random(using: &random) ? true : nil))
         }
         if Int.random(in: 0..<3, using: &random) == 0, let column = columns.randomElement(using: &random) {
             view.request = view.request.filter(AssocCore.Expression.isNull(.column(column.name), negated: true))

@@ -1,18 +1,22 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 final class PaneRenderingTests: XCTestCase {
     func testSQLWrapsOnTokensAndListsArguments() {
-        let statement = GeneratedStatement(sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
-                                          arguments: [.integer(200), .text("x\ny")])
+        let statement = GeneratedStatement(
+            sql: "SELECT * FROM \"album\" WHERE title = 'it''s' LIMIT ? OFFSET ?",
+            arguments: [.integer(200), .text("x\ny")])
         let lines = SQLPaneText.lines(for: statement, width: 24).map { $0.map(\.text).joined() }
-        XCTAssertEqual(lines, [
-            "SELECT * FROM \"album\" ",
-            "WHERE title = 'it''s' ",
-            "LIMIT ? OFFSET ?",
-            "-- arguments: 200, 'x↵y'",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "SELECT * FROM \"album\" ",
+                "WHERE title = 'it''s' ",
+                "LIMIT ? OFFSET ?",
+                "-- arguments: 200, 'x↵y'"
+            ])
         let spans = SQLHighlighter.spans("select 'a' from t")
         XCTAssertEqual(spans.filter { $0.role == .sqlKeyword }.map(\.text), ["select", "from"])
         XCTAssertEqual(spans.filter { $0.role == .sqlString }.map(\.text), ["'a'"])
@@ -38,12 +42,14 @@ final class PaneRenderingTests: XCTestCase {
             columns: ["supportRep.reportsTo.FirstName", "id"],
             row: [.text("Stanford University of Somewhere"), .integer(7)],
             width: 30)
-        XCTAssertEqual(lines.map { $0.map(\.text).joined() }, [
-            "supportRep.r │ Stanford",
-            "eportsTo.Fir │ University of",
-            "stName       │ Somewhere",
-            "id           │ 7",
-        ])
+        XCTAssertEqual(
+            lines.map { $0.map(\.text).joined() },
+            [
+                "supportRep.r │ Stanford",
+                "eportsTo.Fir │ University of",
+                "stName       │ Somewhere",
+                "id           │ 7"
+            ])
     }
 
     func testRecordViewWrapsTextAndShowsBlobHead() {
@@ -52,25 +58,27 @@ final class PaneRenderingTests: XCTestCase {
             columns: ["note", "data", "big"],
             row: [.text("first line\nsecond, which is longer"), .blob(Array(0..<10)), .blob(Array(repeating: 0xFF, count: 40))],
             width: 20)
-        XCTAssertEqual(lines.map { $0.map(\.text).joined() }, [
-            "note │ first line",
-            "     │ second, which",
-            "     │ is longer",
-            "data │ blob, 10 B",
-            "     │ 00 01 02 03",
-            "     │ 04 05 06 07",
-            "     │ 08 09",
-            "big  │ blob, 40 B",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ FF FF FF FF",
-            "     │ … 8 more bytes",
-        ])
+        XCTAssertEqual(
+            lines.map { $0.map(\.text).joined() },
+            [
+                "note │ first line",
+                "     │ second, which",
+                "     │ is longer",
+                "data │ blob, 10 B",
+                "     │ 00 01 02 03",
+                "     │ 04 05 06 07",
+                "     │ 08 09",
+                "big  │ blob, 40 B",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ FF FF FF FF",
+                "     │ … 8 more bytes"
+            ])
     }
 
     func testNoColorKeepsRolesDistinctWithAttributes() {
@@ -85,10 +93,12 @@ final class PaneRenderingTests: XCTestCase {
 final class SQLCompactionTests: XCTestCase {
     func testLongPlaceholderListsAreShortened() {
         let many = "(" + Array(repeating: "?", count: 200).joined(separator: ", ") + ")"
-        XCTAssertEqual(SQLPaneText.compacted(#"SELECT * FROM "a" WHERE "b" IN "# + many + " ORDER BY 1"),
-                       #"SELECT * FROM "a" WHERE "b" IN (?, ?, ?, … 200 values) ORDER BY 1"#)
-        XCTAssertEqual(SQLPaneText.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
-                       #"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#)
+        XCTAssertEqual(
+            SQLPaneText.compacted(#"SELECT * FROM "a" WHERE "b" IN "# + many + " ORDER BY 1"),
+            #"SELECT * FROM "a" WHERE "b" IN (?, ?, ?, … 200 values) ORDER BY 1"#)
+        XCTAssertEqual(
+            SQLPaneText.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
+            #"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#)
         XCTAssertEqual(SQLPaneText.compacted("(?, ?"), "(?, ?")
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 @testable import AssocTUI
 
@@ -20,7 +21,8 @@ final class PrimaryKeyOrderTests: XCTestCase {
             // Every fifth tag NULL: NULL keys repeat (items 5, 10… with a NULL tag, twice each).
             tags.append(item % 5 == 0 ? "(NULL, \(item % 10), 'n\(item)')" : "('t\(item % 7)', \(item), 'x\(item)')")
         }
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE film_cast (actor_id SMALLINT NOT NULL, film_id SMALLINT NOT NULL, role TEXT,
                                     PRIMARY KEY (actor_id, film_id));
             INSERT INTO film_cast VALUES \(cast.joined(separator: ", "));
@@ -55,7 +57,8 @@ final class PrimaryKeyOrderTests: XCTestCase {
         let expected = try source.db.fetchAll(Table("film_cast").order(Column("actor_id"), Column("film_id")))
             .map { [$0["actor_id"] ?? .null, $0["film_id"] ?? .null, $0["role"] ?? .null] }
         XCTAssertEqual(all.count, 900)
-        XCTAssertTrue(all == expected, "first difference at row \(String(describing: zip(all, expected).enumerated().first { $0.element.0 != $0.element.1 }))")
+        XCTAssertTrue(
+            all == expected, "first difference at row \(String(describing: zip(all, expected).enumerated().first { $0.element.0 != $0.element.1 }))")
         // The key's automatic index gives the order: no sort.
         let plan = try source.db.connection.fetchAll(
             "EXPLAIN QUERY PLAN SELECT * FROM \"film_cast\" WHERE (\"actor_id\" = ?) AND (\"film_id\" > ?) ORDER BY \"actor_id\", \"film_id\" LIMIT 97",

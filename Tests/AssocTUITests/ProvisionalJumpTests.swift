@@ -1,6 +1,7 @@
-import XCTest
-import TestSupport
 import AssocCore
+import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// `#`, `f` and `n` far from the rows seen: the row reached takes a provisional position at once,
@@ -19,7 +20,8 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
             let price = random.chance(10) ? "NULL" : String(random.below(20))
             rows.append("(\(id * 3), '\(name) \(id % 97)', \(price))")
         }
-        return try TestDatabase.make("""
+        return try TestDatabase.make(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER);
             INSERT INTO item VALUES \(rows.joined(separator: ", "));
             """)
@@ -140,19 +142,26 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
     func testRandomWalksOfJumpsFindsAndPagesShowEveryRowInPlace() throws {
         let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
-        var relativeSteps = 0, settles = 0
+        var relativeSteps = 0
+        var settles = 0
         for round in 0..<6 {
             let app = try app(seed: seed &+ UInt64(round), exactCountLimit: [0, 5, 40][round % 3])
             // Unsorted, sorted on the price (ties, NULLs), sorted descending and filtered.
             switch round % 3 {
             case 1:
-                app.handle(.right); app.handle(.right); app.runForeground()
-                app.handle(.character("s")); app.runForeground()
+                app.handle(.right)
+                app.handle(.right)
+                app.runForeground()
+                app.handle(.character("s"))
+                app.runForeground()
             case 2:
                 submit(app, "/", "price IS NOT NULL AND price < 15")
-                app.handle(.right); app.runForeground()
-                app.handle(.character("s")); app.runForeground()
-                app.handle(.character("s")); app.runForeground()
+                app.handle(.right)
+                app.runForeground()
+                app.handle(.character("s"))
+                app.runForeground()
+                app.handle(.character("s"))
+                app.runForeground()
             default:
                 break
             }
@@ -172,28 +181,40 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
                     step = "f \(text)"
                 case 2:
                     let key = Bool.random(using: &random) ? "n" : "N"
-                    app.handle(.character(Character(key))); app.runForeground()
+                    app.handle(.character(Character(key)))
+                    app.runForeground()
                     step = key
                 case 3:
                     app.runAllDeferred()
                     step = "deferred"
                 case 4:
-                    app.handle(.character("g")); app.runForeground()
+                    app.handle(.character("g"))
+                    app.runForeground()
                     step = "g"
                 case 5:
-                    app.handle(.character("G")); app.runForeground()
+                    app.handle(.character("G"))
+                    app.runForeground()
                     step = "G"
                 case 6, 7:
                     let count = Int.random(in: 1...3, using: &random)
-                    for _ in 0..<count { app.handle(.pageUp); app.runForeground() }
+                    for _ in 0..<count {
+                        app.handle(.pageUp)
+                        app.runForeground()
+                    }
                     step = "page up ×\(count)"
                 default:
                     let count = Int.random(in: 1...3, using: &random)
-                    for _ in 0..<count { app.handle(.pageDown); app.runForeground() }
+                    for _ in 0..<count {
+                        app.handle(.pageDown)
+                        app.runForeground()
+                    }
                     step = "page down ×\(count)"
                 }
                 log.append(step)
-                if app.state.prompt != nil { app.handle(.escape); app.runForeground() }
+                if app.state.prompt != nil {
+                    app.handle(.escape)
+                    app.runForeground()
+                }
                 checkVisible(app, all, log.suffix(8).joined(separator: ", "))
                 if app.state.rows?.relative != nil { relativeSteps += 1 }
                 // Settling keeps the selected row on its line.
@@ -203,7 +224,8 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
                     if app.state.rows?.relative == nil { settles += 1 }
                     let after = try XCTUnwrap(app.state.rows)
                     XCTAssertEqual(after.selectedRow?.first, before.selectedRow?.first, log.suffix(8).joined(separator: ", "))
-                    XCTAssertEqual(after.cursor.index - after.cursor.top, before.cursor.index - before.cursor.top, log.suffix(8).joined(separator: ", "))
+                    XCTAssertEqual(
+                        after.cursor.index - after.cursor.top, before.cursor.index - before.cursor.top, log.suffix(8).joined(separator: ", "))
                     checkVisible(app, all, log.suffix(8).joined(separator: ", "))
                 }
             }

@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// The keys of prefetch, aggregates, filters, sorts and the request line, through the app with
@@ -113,11 +114,13 @@ final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
             request = next
             labels.append(aggregate.map(ViewSummary.text) ?? "off")
         }
-        XCTAssertEqual(labels, [
-            "tracks.count", "tracks.min(Milliseconds)", "tracks.max(Milliseconds)", "tracks.average(Milliseconds)",
-            "tracks.sum(Milliseconds)", "tracks.min(UnitPrice)", "tracks.max(UnitPrice)", "tracks.average(UnitPrice)",
-            "tracks.sum(UnitPrice)", "off",
-        ])
+        XCTAssertEqual(
+            labels,
+            [
+                "tracks.count", "tracks.min(Milliseconds)", "tracks.max(Milliseconds)", "tracks.average(Milliseconds)",
+                "tracks.sum(Milliseconds)", "tracks.min(UnitPrice)", "tracks.max(UnitPrice)", "tracks.average(UnitPrice)",
+                "tracks.sum(UnitPrice)", "off"
+            ])
         XCTAssertEqual(request, Table("Album").all)
     }
 
@@ -161,8 +164,10 @@ final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
         let error = try XCTUnwrap(app.state.prompt?.error)
         XCTAssertTrue(error.message.contains("Nmae"), error.message)
         XCTAssertEqual(error.column, 1)  // where "Nmae" is in the text
-        XCTAssertEqual(Reducer.namedColumn(in: #"table "Artist" has no column named "Nme" (did you mean "Name"?)"#,
-                                           text: "Name = 1 AND Nme > 2"), 14)
+        XCTAssertEqual(
+            Reducer.namedColumn(
+                in: #"table "Artist" has no column named "Nme" (did you mean "Name"?)"#,
+                text: "Name = 1 AND Nme > 2"), 14)
         XCTAssertNil(Reducer.namedColumn(in: "no quotes", text: "x"))
         XCTAssertEqual(requestText(app), "Artist")
         press(app, .escape)

@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Prefetches, aggregates, filters, sorts and typed requests through the real data source, on the
@@ -8,7 +9,6 @@ import TestSupport
 /// and 7 have no genre).
 final class QueryDataSourceTests: XCTestCase {
     func source() throws -> RequestDataSource { RequestDataSource(database: try ChinookFixture.database()) }
-
 
     func testPrefetchAddsACountColumnTheChildRowsAndASecondStatement() throws {
         let view = RequestView(request: Table("Artist").including(all: Table("Artist").albums))
@@ -18,16 +18,22 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(page.columns.last?.joinPath, [0])
         XCTAssertEqual(page.rows, [[1, "AC/DC", 2], [2, "Accept", 2], [3, "Aerosmith", 0]])
         XCTAssertEqual(page.rootColumnCount, 2)
-        XCTAssertEqual(page.statements.map(\.sql), [
-            "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 50",
-            "SELECT *, \"ArtistId\" FROM \"Album\" WHERE \"ArtistId\" IN (…)",
-        ])
+        XCTAssertEqual(
+            page.statements.map(\.sql),
+            [
+                "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 50",
+                "SELECT *, \"ArtistId\" FROM \"Album\" WHERE \"ArtistId\" IN (…)"
+            ])
         // The statements are the page's plan: the parent keys are not among the arguments.
         XCTAssertEqual(page.statements.last?.arguments, [])
         XCTAssertEqual(page.prefetched.count, 3)
-        XCTAssertEqual(page.prefetched.first, [PrefetchedRows(
-            key: "albums", columns: ["AlbumId", "Title", "ArtistId"],
-            rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]])])
+        XCTAssertEqual(
+            page.prefetched.first,
+            [
+                PrefetchedRows(
+                    key: "albums", columns: ["AlbumId", "Title", "ArtistId"],
+                    rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]])
+            ])
         XCTAssertEqual(page.prefetched.last?.first?.rows, [])
     }
 
@@ -72,7 +78,9 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(page.columns.map(\.header), ["ArtistId", "Name", "albumCount"])
         XCTAssertEqual(page.columns.last?.source, .annotation(0))
         XCTAssertEqual(page.rows, [[1, "AC/DC", 2], [2, "Accept", 2]])
-        XCTAssertEqual(page.statements.first?.sql, """
+        XCTAssertEqual(
+            page.statements.first?.sql,
+            """
             SELECT "Artist".*, COUNT(DISTINCT "Album"."AlbumId") AS "albumCount" FROM "Artist" \
             LEFT JOIN "Album" ON "Album"."ArtistId" = "Artist"."ArtistId" GROUP BY "Artist"."ArtistId" \
             HAVING COUNT(DISTINCT "Album"."AlbumId") >= ? ORDER BY "Artist"."ArtistId" LIMIT 50
@@ -99,7 +107,9 @@ final class QueryDataSourceTests: XCTestCase {
         view.request = FilterQualifiers.resolving(filter, in: view.request, tree: tree).adding(filter: filter)
         let page = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 2, 3, 5, 6])
-        XCTAssertEqual(page.statements.first?.sql, """
+        XCTAssertEqual(
+            page.statements.first?.sql,
+            """
             SELECT "Track".*, "genre".* FROM "Track" LEFT JOIN "Genre" "genre" ON "genre"."GenreId" = "Track"."GenreId" \
             WHERE "genre"."Name" = ? ORDER BY "genre"."Name", "Track"."TrackId" LIMIT 50
             """)
@@ -130,7 +140,9 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(page.rows, [[1, "AC/DC"]])
         let next = try source.page(of: typed, offset: 1, limit: 5, totalCount: nil)
         XCTAssertEqual(next.rows, [[2, "Accept"]])
-        XCTAssertEqual(next.statements.first?.sql, """
+        XCTAssertEqual(
+            next.statements.first?.sql,
+            """
             SELECT DISTINCT "Artist".* FROM "Artist" JOIN "Album" ON "Album"."ArtistId" = "Artist"."ArtistId" \
             WHERE "Artist"."ArtistId" > ? ORDER BY "Artist"."ArtistId" LIMIT 5
             """)
@@ -164,7 +176,8 @@ final class QueryDataSourceTests: XCTestCase {
     /// A composite WITHOUT ROWID key ends the order of a sorted view: keyset paging on
     /// (sort, a, b), each page one range of the row-value order.
     func testACompositeKeyPagesByKeyset() throws {
-        let db = try TestDatabase.make("""
+        let db = try TestDatabase.make(
+            """
             CREATE TABLE edge (a INTEGER NOT NULL, b INTEGER NOT NULL, w INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
             INSERT INTO edge VALUES (2, 1, 5), (1, 2, 5), (1, 1, 7), (3, 3, NULL);
             """)
@@ -177,10 +190,12 @@ final class QueryDataSourceTests: XCTestCase {
             if offset == 2 {
                 // After (w 5, a 1, b 2), the second row, range by range: the same w and a with a
                 // larger b (none), then the same w with a larger a.
-                XCTAssertEqual(page.statements.map(\.sql), [
-                    #"SELECT * FROM "edge" WHERE ("w" = ?) AND ("a" = ?) AND ("b" > ?) ORDER BY "w", "a", "b" LIMIT 1"#,
-                    #"SELECT * FROM "edge" WHERE ("w" = ?) AND ("a" > ?) ORDER BY "w", "a", "b" LIMIT 1"#,
-                ])
+                XCTAssertEqual(
+                    page.statements.map(\.sql),
+                    [
+                        #"SELECT * FROM "edge" WHERE ("w" = ?) AND ("a" = ?) AND ("b" > ?) ORDER BY "w", "a", "b" LIMIT 1"#,
+                        #"SELECT * FROM "edge" WHERE ("w" = ?) AND ("a" > ?) ORDER BY "w", "a", "b" LIMIT 1"#
+                    ])
                 XCTAssertEqual(page.statements.map(\.arguments), [[5, 1, 2], [5, 1]])
             }
             rows += page.rows
@@ -200,7 +215,7 @@ final class QueryDataSourceTests: XCTestCase {
         let snippet = RequestView(request: Table("Album").order(sql: "length(Title)"))
         for (view, expected, note) in [
             (joined, [2, 3, 1, 4], "keyset paging on a.Name DESC, AlbumId"),
-            (snippet, [2, 3, 4, 1], "keyset paging on sql: 'length(Title)', AlbumId"),
+            (snippet, [2, 3, 4, 1], "keyset paging on sql: 'length(Title)', AlbumId")
         ] {
             var rows: [DatabaseValue?] = []
             var statements: [String] = []

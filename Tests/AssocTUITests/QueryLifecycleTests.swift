@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Queries off the drawing thread: spinner, cancel (Esc, Ctrl-C), failures that keep the previous
@@ -25,8 +26,9 @@ final class QueryLifecycleTests: XCTestCase {
     }
 
     func page(_ count: Int) -> RowsPage {
-        RowsPage(columns: ["id", "name"], rows: (0..<count).map { [.integer(Int64($0 + 1)), .text("name \($0 + 1)")] },
-                 offset: 0, keyColumns: ["id"], statements: [])
+        RowsPage(
+            columns: ["id", "name"], rows: (0..<count).map { [.integer(Int64($0 + 1)), .text("name \($0 + 1)")] },
+            offset: 0, keyColumns: ["id"], statements: [])
     }
 
     func testSpinnerStartsTurnsAndStops() {
@@ -326,7 +328,8 @@ final class QueryLifecycleTests: XCTestCase {
 final class CountBudgetTests: XCTestCase {
     func testAnEndlessViewIsNotCountedForever() throws {
         let db = try Connection.inMemory()
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIEW inf AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
             CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2);
             """)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocTUI
 
 /// Issue 29 item 15: the record view shows its own keys, and a key it ignores says which work.

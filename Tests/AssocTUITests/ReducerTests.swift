@@ -1,7 +1,8 @@
-import XCTest
 import AssocCore
-@testable import AssocTUI
 import TestSupport
+import XCTest
+
+@testable import AssocTUI
 
 /// The state machine alone: events in, state and effects out. Associations come from the real
 /// graph of the Chinook-like fixture; rows are written by hand.
@@ -13,7 +14,7 @@ final class ReducerTests: XCTestCase {
     }
 
     let tables = [
-        TableSummary(name: "Artist"), TableSummary(name: "Album"), TableSummary(name: "Track", rowCount: 7),
+        TableSummary(name: "Artist"), TableSummary(name: "Album"), TableSummary(name: "Track", rowCount: 7)
     ]
 
     func loadedState(width: Int = 80, height: Int = 24) -> AppState {
@@ -73,8 +74,9 @@ final class ReducerTests: XCTestCase {
         let count = RowCount(count: 10_000_000, statement: GeneratedStatement(sql: "SELECT COUNT(*) …", arguments: []))
         let after = Reducer.reduce(&big, .viewCounted(view, count))
         XCTAssertEqual(big.rows?.cursor.index, 9_999_999)
-        XCTAssertEqual(after.filter { if case .loadPage = $0 { return true } else { return false } },
-                       [.loadPage(view, offset: 9_999_985 - 50, limit: 200, totalCount: 10_000_000)])
+        XCTAssertEqual(
+            after.filter { if case .loadPage = $0 { return true } else { return false } },
+            [.loadPage(view, offset: 9_999_985 - 50, limit: 200, totalCount: 10_000_000)])
         XCTAssertNil(big.message)
     }
 
@@ -92,8 +94,9 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(effects, [.loadPage(view, offset: end - 15 - 50, limit: 200, totalCount: end)])
         XCTAssertNil(state.message)
         XCTAssertEqual(state.rows?.cursor.index, end - 1)
-        XCTAssertEqual(PagePlan.make(offset: end - 65, limit: 200, total: end, anchors: [:], hasKey: true),
-                       .backward(before: nil, count: 65, limit: 200))
+        XCTAssertEqual(
+            PagePlan.make(offset: end - 65, limit: 200, total: end, anchors: [:], hasKey: true),
+            .backward(before: nil, count: 65, limit: 200))
         // The last 65 rows of a 10,000,000-row view arrive at provisional positions.
         var last = page(offset: 9_999_935, count: 65)
         last.offset = end - 65
@@ -119,9 +122,16 @@ final class ReducerTests: XCTestCase {
     func testMovingPastTheLoadedWindowLoadsTheNextOne() {
         var state = loadedState()
         open(&state, index: 1, rows: page(offset: 0, count: 200))
-        _ = Reducer.reduce(&state, .viewCounted(RequestView(table: "Album"), RowCount(count: 500, statement: GeneratedStatement(sql: "", arguments: []))))
+        _ = Reducer.reduce(
+            &state, .viewCounted(RequestView(table: "Album"), RowCount(count: 500, statement: GeneratedStatement(sql: "", arguments: []))))
         XCTAssertEqual(state.visibleLines(.rows), 15)
-        XCTAssertEqual(Reducer.reduce(&state, .action(.pageDown)).filter { $0 != .countLinks(LinkCounts(view: RequestView(table: "Album"), rowIndex: 15, counts: [:]), links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"]) }, [])
+        XCTAssertEqual(
+            Reducer.reduce(&state, .action(.pageDown)).filter {
+                $0
+                    != .countLinks(
+                        LinkCounts(view: RequestView(table: "Album"), rowIndex: 15, counts: [:]),
+                        links: ["tracks", "genres", "mediaTypes", "playlistTracks"], columns: ["id", "name"], values: [16, "row 16"])
+            }, [])
         XCTAssertEqual(state.rows?.cursor.index, 15)
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(state.rows?.cursor.index, 499)
@@ -130,8 +140,11 @@ final class ReducerTests: XCTestCase {
 
     func testFollowEveryKindAndBack() throws {
         var state = loadedState()
-        open(&state, index: 0, rows: RowsPage(columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], offset: 0,
-                                              keyColumns: ["ArtistId"], statements: []))
+        open(
+            &state, index: 0,
+            rows: RowsPage(
+                columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], offset: 0,
+                keyColumns: ["ArtistId"], statements: []))
         // Links of Artist: hasOne artistBio, hasMany albums, hasManyThrough tracks.
         let kinds = state.links.map { "\($0.association.kind) \($0.association.name)" }
         XCTAssertEqual(kinds, ["hasOne artistBio", "hasMany albums", "hasManyThrough tracks"])
@@ -156,9 +169,13 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .action(.moveDown))
         guard case .openView(let albums, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
         XCTAssertEqual(albums.title, "albums")
-        _ = Reducer.reduce(&state, .viewOpened(albums, page: RowsPage(
-            columns: ["AlbumId", "Title", "ArtistId"], rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]],
-            offset: 0, keyColumns: ["AlbumId"], statements: []), limit: 200))
+        _ = Reducer.reduce(
+            &state,
+            .viewOpened(
+                albums,
+                page: RowsPage(
+                    columns: ["AlbumId", "Title", "ArtistId"], rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]],
+                    offset: 0, keyColumns: ["AlbumId"], statements: []), limit: 200))
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.rows?.cursor.index, 1)
         let breadcrumb = ScreenRenderer.render(state).textLines()[0]
@@ -183,8 +200,11 @@ final class ReducerTests: XCTestCase {
 
     func testEnterOnAForeignKeyCellFollowsIt() {
         var state = loadedState()
-        open(&state, index: 1, rows: RowsPage(columns: ["AlbumId", "Title", "ArtistId"], rows: [[4, "Let There Be Rock", 1]],
-                                              offset: 0, keyColumns: ["AlbumId"], statements: []))
+        open(
+            &state, index: 1,
+            rows: RowsPage(
+                columns: ["AlbumId", "Title", "ArtistId"], rows: [[4, "Let There Be Rock", 1]],
+                offset: 0, keyColumns: ["AlbumId"], statements: []))
         _ = Reducer.reduce(&state, .action(.lastColumn))
         guard case .openView(let view, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
         XCTAssertEqual(view.table, "Artist")
@@ -195,8 +215,11 @@ final class ReducerTests: XCTestCase {
 
     func tracksState() -> AppState {
         var state = loadedState()
-        open(&state, index: 2, rows: RowsPage(columns: ["TrackId", "Name"], rows: [[1, "A"], [6, "B"], [7, "C"]], offset: 0,
-                                              keyColumns: ["TrackId"], statements: []))
+        open(
+            &state, index: 2,
+            rows: RowsPage(
+                columns: ["TrackId", "Name"], rows: [[1, "A"], [6, "B"], [7, "C"]], offset: 0,
+                keyColumns: ["TrackId"], statements: []))
         _ = Reducer.reduce(&state, .action(.nextPane))
         return state
     }

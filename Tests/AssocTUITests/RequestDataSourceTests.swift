@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 final class RequestDataSourceTests: XCTestCase {
@@ -43,22 +44,26 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(try source.count(of: view).count, 7)
         let above = try source.page(of: view, offset: 3, limit: 2, totalCount: 7)
         XCTAssertEqual(above.rows.map { $0.first }, [4, 5])
-        XCTAssertEqual(above.statements.first?.sql,
-                       "SELECT * FROM \"Track\" WHERE \"TrackId\" < ? ORDER BY \"TrackId\" DESC LIMIT 2")
+        XCTAssertEqual(
+            above.statements.first?.sql,
+            "SELECT * FROM \"Track\" WHERE \"TrackId\" < ? ORDER BY \"TrackId\" DESC LIMIT 2")
         XCTAssertEqual(above.statements.first?.arguments, [6])
     }
 
     /// A table without a declared key pages on its rowid, selected under a hidden name.
     func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
-        let source = RequestDataSource(database: try TestDatabase.make("""
-            CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL);
-            INSERT INTO pair VALUES (1, 1), (1, 2), (1, 6);
-            """))
+        let source = RequestDataSource(
+            database: try TestDatabase.make(
+                """
+                CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL);
+                INSERT INTO pair VALUES (1, 1), (1, 2), (1, 6);
+                """))
         let page = try source.page(of: RequestView(table: "pair"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["a", "b"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
-        XCTAssertEqual(page.statements.first?.sql,
-                       "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
+        XCTAssertEqual(
+            page.statements.first?.sql,
+            "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
         let next = try source.page(of: RequestView(table: "pair"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
@@ -71,8 +76,9 @@ final class RequestDataSourceTests: XCTestCase {
         let page = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["PlaylistId", "TrackId"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
-        XCTAssertEqual(page.statements.first?.sql,
-                       "SELECT * FROM \"PlaylistTrack\" ORDER BY \"PlaylistId\", \"TrackId\" LIMIT 2")
+        XCTAssertEqual(
+            page.statements.first?.sql,
+            "SELECT * FROM \"PlaylistTrack\" ORDER BY \"PlaylistId\", \"TrackId\" LIMIT 2")
         let next = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [1, 2])
@@ -80,10 +86,12 @@ final class RequestDataSourceTests: XCTestCase {
 
     /// A column named `rowid` shadows the rowid: pages follow the real rowid, read as `_rowid_`.
     func testAShadowedRowidPagesUnderAnotherName() throws {
-        let source = RequestDataSource(database: try TestDatabase.make("""
-            CREATE TABLE t (rowid INTEGER, v TEXT);
-            INSERT INTO t VALUES (9, 'a'), (8, 'b'), (7, 'c');
-            """))
+        let source = RequestDataSource(
+            database: try TestDatabase.make(
+                """
+                CREATE TABLE t (rowid INTEGER, v TEXT);
+                INSERT INTO t VALUES (9, 'a'), (8, 'b'), (7, 'c');
+                """))
         let page = try source.page(of: RequestView(table: "t"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["rowid", "v"])
         XCTAssertEqual(page.rows, [[9, "a"], [8, "b"]])
@@ -131,7 +139,8 @@ final class RequestDataSourceTests: XCTestCase {
         let source = try source()
         let view = RequestView(request: Table("Track").including(optional: Table("Track").album.including(optional: Table("Album").artist)))
         let page = try source.page(of: view, offset: 0, limit: 1, totalCount: nil)
-        XCTAssertEqual(page.columns.suffix(5).map(\.header), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
+        XCTAssertEqual(
+            page.columns.suffix(5).map(\.header), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
         XCTAssertEqual(page.columns.last?.joinPath, [0, 0])
         XCTAssertEqual(page.rows.first?.last, "AC/DC")
         XCTAssertEqual(view.request.removingJoin(at: [0, 0]), Table("Track").including(optional: Table("Track").album))
@@ -139,8 +148,9 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testLinkCountsOfOneRow() throws {
         let source = try source()
-        let counts = try source.linkCounts(of: RequestView(table: "Artist"), columns: ["ArtistId", "Name"],
-                                           values: [1, "AC/DC"], links: ["albums", "tracks"])
+        let counts = try source.linkCounts(
+            of: RequestView(table: "Artist"), columns: ["ArtistId", "Name"],
+            values: [1, "AC/DC"], links: ["albums", "tracks"])
         XCTAssertEqual(counts, ["albums": 2, "tracks": 4])
     }
 }
@@ -157,8 +167,10 @@ final class BrowserFlowTests: XCTestCase {
     func testArtistAlbumsTracksIncludeGenreToggleAndBack() throws {
         // Artist › AC/DC › albums (2) › first album › tracks (3) › + genre › t › t (the Links
         // pane of Track starts on genre: its first to-one link that does not lead back to Album)
-        var keys: [KeyEvent] = [.enter, .tab, .character("j"), .enter, .tab, .character("j"), .enter,
-                                .tab, .character("+")]
+        var keys: [KeyEvent] = [
+            .enter, .tab, .character("j"), .enter, .tab, .character("j"), .enter,
+            .tab, .character("+")
+        ]
         var (app, terminal) = try run(keys)
         var lines = try XCTUnwrap(terminal.screen).textLines()
         XCTAssertEqual(lines[0], "mini › Artist › #1 AC/DC › albums › #1 For Those About To Rock… › tracks [+genre]")

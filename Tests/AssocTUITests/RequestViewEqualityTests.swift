@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// `RequestView`'s equality looks at the request alone (see its documentation): these tests pin

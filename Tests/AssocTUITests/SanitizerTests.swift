@@ -1,7 +1,8 @@
-import XCTest
-@testable import AssocTUI
 import AssocCore
 import TestSupport
+import XCTest
+
+@testable import AssocTUI
 
 /// True for scalars that must never reach a terminal cell.
 func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
@@ -60,7 +61,7 @@ final class SanitizerTests: XCTestCase {
         let hostile = [
             "\u{1B}[31mred\u{1B}[0m", "\u{1B}]52;c;ZXZpbA==\u{07}", "\u{1B}]0;title\u{1B}\\",
             "a\u{202E}evil\u{202C}", "\u{2067}iso\u{2069}", "nul\u{0}here", "csi\u{9B}2J", "del\u{7F}",
-            "line\nbreak\r\n", "\u{2028}\u{2029}", "\u{301}\u{200B}\u{200E}",
+            "line\nbreak\r\n", "\u{2028}\u{2029}", "\u{301}\u{200B}\u{200E}"
         ]
         var buffer = ScreenBuffer(width: 40, height: hostile.count)
         for (y, text) in hostile.enumerated() {
@@ -75,8 +76,10 @@ final class SanitizerTests: XCTestCase {
     /// out, no cluster takes zero cells, and plain text comes out unchanged.
     func testRandomMixesAreSafeAndPlainTextIsKept() {
         let plain: [Unicode.Scalar] = ["a", "Z", " ", "~", "é", "─", "│", "→", "中", "文", "😀", "ß", "€", "\u{A0}"]
-        let special: [Unicode.Scalar] = ["\u{1B}", "\u{7}", "\u{9B}", "\u{7F}", "\u{202E}", "\u{2066}", "\u{200E}",
-                                         "\u{301}", "\u{200B}", "\u{200D}", "\u{FE0F}", "\u{2028}", "\n", "\u{1160}"]
+        let special: [Unicode.Scalar] = [
+            "\u{1B}", "\u{7}", "\u{9B}", "\u{7F}", "\u{202E}", "\u{2066}", "\u{200E}",
+            "\u{301}", "\u{200B}", "\u{200D}", "\u{FE0F}", "\u{2028}", "\n", "\u{1160}"
+        ]
         var generator = SeededRandom(seed: randomSeed())
         for round in 0..<2_000 {
             var scalars = String.UnicodeScalarView()

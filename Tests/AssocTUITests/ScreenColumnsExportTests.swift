@@ -1,6 +1,7 @@
-import XCTest
-import Foundation
 import AssocCore
+import Foundation
+import XCTest
+
 @testable import AssocTUI
 
 /// Issue 29 item 13: `e` exports exactly the columns on screen, in screen order (pinned first);
@@ -59,13 +60,15 @@ final class ScreenColumnsExportTests: XCTestCase, ChinookBrowsing {
         }
         XCTAssertEqual(shownLines.dropFirst().first, gridRow.joined(separator: ","))
         XCTAssertTrue(shown.contains("Rock"), shown)
-        XCTAssertTrue(app.state.message?.text.contains("the \(screen.count) columns on screen; E exports every column") ?? false,
-                      "\(String(describing: app.state.message))")
+        XCTAssertTrue(
+            app.state.message?.text.contains("the \(screen.count) columns on screen; E exports every column") ?? false,
+            "\(String(describing: app.state.message))")
 
         let all = try export(app, key: "E", to: directory + "/all.json")
         XCTAssertTrue(all.contains("\"Composer\""), all)
         XCTAssertTrue(all.contains("\"GenreId\""), all)
-        XCTAssertTrue(app.state.message?.text.contains("every column of the request") ?? false,
-                      "\(String(describing: app.state.message))")
+        XCTAssertTrue(
+            app.state.message?.text.contains("every column of the request") ?? false,
+            "\(String(describing: app.state.message))")
     }
 }

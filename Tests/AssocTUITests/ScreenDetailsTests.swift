@@ -1,6 +1,7 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Nothing cut without a way to see it: long messages wrap and stay in the log (Ctrl-P), the left
@@ -60,13 +61,15 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.overlay, .messages(scroll: 0))
         let screen = lines(app)
         // The first message: Home in the Tables pane, already at its top (the open helper's key).
-        XCTAssertEqual(Array(screen[1...5]), [
-            "━ Messages ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 3 · newest first · Esc closes ━",
-            " • Sorted by TrackId ascending",
-            " • playlistTracks is to-many: Enter follows it, p prefetches it, a aggregates it",
-            "   (only to-one links join as columns)",
-            " • Already at the top of the Tables pane",
-        ])
+        XCTAssertEqual(
+            Array(screen[1...5]),
+            [
+                "━ Messages ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 3 · newest first · Esc closes ━",
+                " • Sorted by TrackId ascending",
+                " • playlistTracks is to-many: Enter follows it, p prefetches it, a aggregates it",
+                "   (only to-one links join as columns)",
+                " • Already at the top of the Tables pane"
+            ])
         press(app, .escape)
         XCTAssertEqual(app.state.overlay, .none)
         XCTAssertEqual(app.state.rows?.view.table, "Track")

@@ -1,6 +1,7 @@
+import AssocCore
 import Foundation
 import XCTest
-import AssocCore
+
 @testable import AssocTUI
 
 /// The side pane zoomed to the whole body (`z`), the Swift code scrolled sideways, and `y`
@@ -76,7 +77,9 @@ final class SidePaneZoomCopyTests: XCTestCase, ChinookBrowsing {
         press(app, .backTab, .backTab, .character("/"))
         type(app, "Title LIKE 'B%'")
         press(app, .enter, .tab, .tab, .character("y"))
-        XCTAssertEqual(clipboard.copied.last, """
+        XCTAssertEqual(
+            clipboard.copied.last,
+            """
             SELECT * FROM "Album" WHERE "Title" LIKE ? ORDER BY "AlbumId" LIMIT 200
             -- arguments: 'B%'
             """)

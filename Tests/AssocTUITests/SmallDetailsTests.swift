@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Details a daily user notices (issue 20, item 5), through the app over the fixture.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocTUI
 
 /// Issue 29 item 16: hints made of the open table's names, no include keys on the start screen,
@@ -56,7 +57,6 @@ final class NewTrailTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(lines(app)[0].contains("› Album"), lines(app)[0])
     }
 }
-
 
 /// The message of `u` keeps a condition's own parentheses and drops a change's note.
 final class UndoMessageNoteTests: XCTestCase {

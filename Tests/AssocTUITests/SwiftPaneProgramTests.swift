@@ -1,8 +1,9 @@
-import Foundation
-import XCTest
 import AssocCore
-@testable import AssocTUI
+import Foundation
 import TestSupport
+import XCTest
+
+@testable import AssocTUI
 
 /// The Swift tab's code, taken from the browser's state as the pane renders it: GRDB 7 code for
 /// the view (compiling and running such code against GRDB is Conformance/'s `--codegen` check).
@@ -42,19 +43,23 @@ final class SwiftPaneProgramTests: XCTestCase {
         // 2. Albums with their artist included (Tab to Links, + on `artist`).
         let albums = try paneText(browse(path, [.down, .down, .enter, .tab, .character("+")]))
         XCTAssertTrue(albums.contains(".including(optional: Album.artist)"), albums)
-        XCTAssertTrue(albums.contains("""
-            struct AlbumInfo: Decodable, FetchableRecord {
-                var album: Album
-                var artist: Artist?
-            }
-            """), albums)
+        XCTAssertTrue(
+            albums.contains(
+                """
+                struct AlbumInfo: Decodable, FetchableRecord {
+                    var album: Album
+                    var artist: Artist?
+                }
+                """), albums)
 
         // 3. The tracks of album 1 (a followed link: GRDB's record.request(for:)), with their genre
         // required (+ then t).
-        let tracks = try browse(path, [
-            .down, .down, .enter, .tab, .down, .enter,  // Album 1 → Links → tracks → follow
-            .tab, .character("+"), .character("t"),  // Links of Track start on genre: include, required
-        ])
+        let tracks = try browse(
+            path,
+            [
+                .down, .down, .enter, .tab, .down, .enter,  // Album 1 → Links → tracks → follow
+                .tab, .character("+"), .character("t")  // Links of Track start on genre: include, required
+            ])
         XCTAssertEqual(tracks.state.rows?.view.table, "Track")
         let text = paneText(tracks)
         XCTAssertTrue(text.contains("guard let album = try Album.fetchOne(db, key: 1) else {"), text)

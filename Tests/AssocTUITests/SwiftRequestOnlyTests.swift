@@ -1,6 +1,7 @@
+import AssocCore
 import Foundation
 import XCTest
-import AssocCore
+
 @testable import AssocTUI
 
 /// `r`: the Swift tab shows the request alone (what `assoc swift --request-only` prints), for an
@@ -28,7 +29,9 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
         // The form stays while the view changes: a followed link is the request alone too.
         try follow(app, "tracks")
         XCTAssertEqual(app.state.swiftCode?.requestOnly, true)
-        XCTAssertEqual(app.state.swiftCode?.text, """
+        XCTAssertEqual(
+            app.state.swiftCode?.text,
+            """
             // album: the Album whose key is 1 (try Album.fetchOne(db, key: 1))
             album.request(for: Album.tracks)
 

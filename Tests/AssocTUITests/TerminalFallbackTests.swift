@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import AssocTUI
 
 /// What the real terminal does when the environment falls short: ASCII placeholders when no
@@ -27,9 +28,11 @@ final class TerminalFallbackTests: XCTestCase {
             "the terminal type is not set (TERM is empty): set TERM to your terminal's type, e.g. TERM=xterm-256color")
         XCTAssertEqual(
             NcursesTerminal.terminalTypeProblem(status: 2, type: "vt9000"),
-            "the terminal type \"vt9000\" (TERM) is unknown on this system (no terminfo entry): set TERM to your terminal's type, e.g. TERM=xterm-256color")
+            "the terminal type \"vt9000\" (TERM) is unknown on this system (no terminfo entry): set TERM to your terminal's type, e.g. TERM=xterm-256color"
+        )
         XCTAssertEqual(
             NcursesTerminal.terminalTypeProblem(status: 3, type: "dumb"),
-            "the terminal type \"dumb\" (TERM) cannot move the cursor, which the browser needs: set TERM to your terminal's type, e.g. TERM=xterm-256color")
+            "the terminal type \"dumb\" (TERM) cannot move the cursor, which the browser needs: set TERM to your terminal's type, e.g. TERM=xterm-256color"
+        )
     }
 }

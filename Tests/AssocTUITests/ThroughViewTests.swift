@@ -1,7 +1,8 @@
-import XCTest
 import AssocCore
-@testable import AssocTUI
 import TestSupport
+import XCTest
+
+@testable import AssocTUI
 
 /// A through link answers one question four ways — the followed view, the Links pane's count, the
 /// prefetch column and the aggregate — and all four count each destination record once. On the
@@ -16,7 +17,9 @@ final class ThroughViewTests: XCTestCase {
         XCTAssertEqual(page.rows, [[1, "Rock"]])
         XCTAssertEqual(try source.count(of: followed).count, 1)
         XCTAssertEqual(try source.requestText(for: followed), "Album.filter(key: 1).request(for: genres)")
-        XCTAssertEqual(page.statements.first?.sql, """
+        XCTAssertEqual(
+            page.statements.first?.sql,
+            """
             SELECT * FROM "Genre" WHERE "GenreId" IN (SELECT "GenreId" FROM "Track" WHERE "AlbumId" IN \
             (SELECT "AlbumId" FROM "Album" WHERE "AlbumId" = ?)) ORDER BY "GenreId" LIMIT 50
             """)
@@ -71,10 +74,12 @@ final class ThroughViewTests: XCTestCase {
             SELECT "Album".*, "Track"."AlbumId" AS "assoc:keyjoin0", "Track"."TrackId" AS "assoc:join0", "Track".* FROM "Album" \
             JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE
             """
-        XCTAssertEqual(next.statements.map(\.sql), [
-            select + #" ("Track"."AlbumId" = ?) AND ("Track"."TrackId" > ?) ORDER BY "Track"."AlbumId", "Track"."TrackId" LIMIT 2"#,
-            select + #" "Track"."AlbumId" > ? ORDER BY "Track"."AlbumId", "Track"."TrackId" LIMIT 1"#,
-        ])
+        XCTAssertEqual(
+            next.statements.map(\.sql),
+            [
+                select + #" ("Track"."AlbumId" = ?) AND ("Track"."TrackId" > ?) ORDER BY "Track"."AlbumId", "Track"."TrackId" LIMIT 2"#,
+                select + #" "Track"."AlbumId" > ? ORDER BY "Track"."AlbumId", "Track"."TrackId" LIMIT 1"#
+            ])
         XCTAssertEqual(next.statements.map(\.arguments), [[1, 6], [1]])
         // The hidden values are not columns of the grid.
         XCTAssertFalse(first.columns.contains { $0.name.hasPrefix("assoc:") })

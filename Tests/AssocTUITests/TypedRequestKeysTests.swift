@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// Typed requests of every shape, each followed by every key that changes a view: the key edits
@@ -16,7 +17,7 @@ final class TypedRequestKeysTests: XCTestCase, ChinookBrowsing {
         "Artist.filter(key: 1).request(for: tracks)",
         "Artist.distinct().joining(required: albums)",
         "Track.order(Milliseconds.desc).limit(5)",
-        "Track.select(TrackId, Name).order(Milliseconds / 1000)",
+        "Track.select(TrackId, Name).order(Milliseconds / 1000)"
     ]
 
     func requestText(_ app: BrowserApp) -> String {

@@ -1,12 +1,14 @@
-import XCTest
 import AssocCore
 import TestSupport
+import XCTest
+
 @testable import AssocTUI
 
 /// Issue 29 item 11: `u` after a filter or a sort puts the cursor back where it was.
 final class UndoCursorTests: XCTestCase, ChinookBrowsing {
     private func makeLongApp() throws -> BrowserApp {
-        let database = try TestDatabase.make("""
+        let database = try TestDatabase.make(
+            """
             CREATE TABLE n (id INTEGER PRIMARY KEY, v INTEGER);
             WITH RECURSIVE i(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM i WHERE x < 3503) INSERT INTO n SELECT x, x % 7 FROM i;
             """)

@@ -1,5 +1,6 @@
-import XCTest
 import AssocCore
+import XCTest
+
 @testable import AssocTUI
 
 /// `u` and Ctrl-R walk the view's changes back and forth, per breadcrumb level; Esc after a typed

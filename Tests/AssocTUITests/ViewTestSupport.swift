@@ -1,4 +1,5 @@
 import AssocCore
+
 @testable import AssocTUI
 
 /// Views as tests build them: a followed link from one row by its key, and plain column names

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The real `assoc` binary in a real terminal (tmux): keys in, screens out, and a sane terminal
 /// after quitting ("EXITED 0" printed by the shell, no curses remnants on screen).
@@ -85,7 +85,9 @@ final class BrowserEndToEndTests: XCTestCase {
         defer { session.kill() }
         session.waitFor(timeout: 5, "the book table open") { self.firstLine($0) == "demo library › book" && $0.contains("Rows: book") }
         session.send("G")
-        session.waitFor(timeout: 5, "the last book selected") { $0.contains("Rows: book") && $0.range(of: #" (\d+)/\1 "#, options: .regularExpression) != nil }
+        session.waitFor(timeout: 5, "the last book selected") {
+            $0.contains("Rows: book") && $0.range(of: #" (\d+)/\1 "#, options: .regularExpression) != nil
+        }
         assertQuitsCleanly(session)
     }
 

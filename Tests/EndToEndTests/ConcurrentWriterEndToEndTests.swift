@@ -14,7 +14,8 @@ final class ConcurrentWriterEndToEndTests: XCTestCase {
 
     func run(journalMode: String) throws {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase("""
+        let db = try Products.makeDatabase(
+            """
             PRAGMA journal_mode = \(journalMode);
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);
             INSERT INTO item VALUES (1, 'apple'), (2, 'banana'), (3, 'cherry');
@@ -23,8 +24,9 @@ final class ConcurrentWriterEndToEndTests: XCTestCase {
         // A WAL database nobody has open is read as an immutable snapshot, never creating files.
         var holder: String?
         if journalMode == "wal" {
-            let started = Shell.run("( printf '%s\\n' 'SELECT count(*) FROM item;'; sleep 20 ) | sqlite3 " + Shell.quote(db)
-                + " >/dev/null 2>&1 & echo $!")
+            let started = Shell.run(
+                "( printf '%s\\n' 'SELECT count(*) FROM item;'; sleep 20 ) | sqlite3 " + Shell.quote(db)
+                    + " >/dev/null 2>&1 & echo $!")
             holder = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
             let deadline = Date().addingTimeInterval(5)
             while !FileManager.default.fileExists(atPath: db + "-shm") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -41,8 +43,10 @@ final class ConcurrentWriterEndToEndTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.6)
 
         var worst: TimeInterval = 0
-        for sql in ["INSERT INTO item VALUES (4, 'durian');", "UPDATE item SET name = 'blueberry' WHERE id = 2;",
-                    "DELETE FROM item WHERE id = 1;"] {
+        for sql in [
+            "INSERT INTO item VALUES (4, 'durian');", "UPDATE item SET name = 'blueberry' WHERE id = 2;",
+            "DELETE FROM item WHERE id = 1;"
+        ] {
             let write = sqlite3(db, sql)
             XCTAssertEqual(write.status, 0, "\(journalMode): \(sql)")
             worst = max(worst, write.seconds)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `e` in the real browser: the JSON file it writes (in the current directory, default name
 /// `<table>.json`) is what `assoc fetch DB --format json REQUEST` prints for the same request.

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `e` in the real browser, attacked: a link to another file, Esc half way, a FIFO, a blank name,

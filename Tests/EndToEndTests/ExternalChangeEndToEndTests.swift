@@ -49,7 +49,9 @@ final class ExternalChangeEndToEndTests: XCTestCase {
             let db = try Products.makeDatabase("PRAGMA journal_mode = \(mode);\n" + items, name: "schema-\(mode).sqlite")
             let session = try session(db)
             defer { session.kill() }
-            sqlite3(db, """
+            sqlite3(
+                db,
+                """
                 ALTER TABLE item RENAME COLUMN name TO title;
                 CREATE TABLE tag (id INTEGER PRIMARY KEY, itemId INTEGER REFERENCES item(id), label TEXT);
                 """)
@@ -68,7 +70,8 @@ final class ExternalChangeEndToEndTests: XCTestCase {
     /// `mv other.db db`: noticed; R opens the new file.
     func testAReplacedFileIsNoticedAndROpensTheNewOne() throws {
         let db = try Products.makeDatabase(items, name: "replaced.sqlite")
-        let other = try Products.makeDatabase("""
+        let other = try Products.makeDatabase(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item VALUES (7, 'quince');
             """, name: "replacement.sqlite")
         let session = try session(db)

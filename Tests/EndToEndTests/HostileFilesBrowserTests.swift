@@ -27,8 +27,9 @@ final class HostileFilesBrowserTests: XCTestCase {
             XCTAssertEqual(before.differences(to: FileSnapshot(of: directory)), [], "\(hostile.name): files changed")
         }
         let seconds = Date().timeIntervalSince(started)
-        print("HostileFilesBrowserTests: \(cases.count) cases in \(String(format: "%.1f", seconds)) s; slowest first screen: "
-            + "\(self.slowestFirstScreen.0), \(String(format: "%.2f", self.slowestFirstScreen.1)) s")
+        print(
+            "HostileFilesBrowserTests: \(cases.count) cases in \(String(format: "%.1f", seconds)) s; slowest first screen: "
+                + "\(self.slowestFirstScreen.0), \(String(format: "%.2f", self.slowestFirstScreen.1)) s")
     }
 
     /// Virtual memory the browser may map, in KB (the budget is 256 MB resident).
@@ -46,7 +47,8 @@ final class HostileFilesBrowserTests: XCTestCase {
         let stream = root.appendingPathComponent("stream-\(UUID().uuidString).bin").path
         let ready = root.appendingPathComponent("ready-\(UUID().uuidString)").path
         // assoc starts once tmux records the pane: every byte it writes is in the stream.
-        let command = "while [ ! -e \(Shell.quote(ready)) ]; do sleep 0.01; done; ulimit -v \(Self.virtualMemoryKB); "
+        let command =
+            "while [ ! -e \(Shell.quote(ready)) ]; do sleep 0.01; done; ulimit -v \(Self.virtualMemoryKB); "
             + Shell.quote(assoc) + " " + Shell.quote(path) + "; echo EXITED $?; sleep 30"
         let session: TmuxSession
         do {
@@ -118,8 +120,11 @@ final class HostileFilesBrowserTests: XCTestCase {
 
     /// The pane's title (what an OSC 0 or 2 would set).
     static func title(of session: TmuxSession) -> String {
-        let command = ([TmuxSession.tmuxPath ?? "tmux", "-L", session.socket, "-f", "/dev/null",
-                        "display-message", "-p", "-t", "0", "#{pane_title}"]).map(Shell.quote).joined(separator: " ")
+        let command =
+            ([
+                TmuxSession.tmuxPath ?? "tmux", "-L", session.socket, "-f", "/dev/null",
+                "display-message", "-p", "-t", "0", "#{pane_title}"
+            ]).map(Shell.quote).joined(separator: " ")
         return Shell.run(command + " 2>/dev/null").output
     }
 

@@ -9,7 +9,8 @@ final class HostileOutputEndToEndTests: XCTestCase {
     /// Tables whose names, columns and values carry ANSI colours, OSC 0/8/52, bidi overrides,
     /// C1 CSI (raw 0x9B and U+009B), NUL, DEL and invalid UTF-8.
     static var hostileSQL: String {
-        let e = esc, b = bel
+        let e = esc
+        let b = bel
         return """
             CREATE TABLE h (k TEXT PRIMARY KEY, v TEXT, "c\(e)[31mCOLRED" TEXT);
             INSERT INTO h VALUES ('ansi', char(27) || '[31mREDTEXT' || char(27) || '[0m', 'x');
@@ -72,8 +73,9 @@ final class HostileOutputEndToEndTests: XCTestCase {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
         XCTAssertGreaterThan(bytes.count, 2000, "the screens were recorded")
         let text = String(decoding: bytes, as: UTF8.self)
-        XCTAssertTrue(text.contains("REDTEXT") && text.contains("PWNEDTITLE") && text.contains("SEVMTE9DTElQ"),
-                      "the hostile values were drawn (as inert text)")
+        XCTAssertTrue(
+            text.contains("REDTEXT") && text.contains("PWNEDTITLE") && text.contains("SEVMTE9DTElQ"),
+            "the hostile values were drawn (as inert text)")
         XCTAssertTrue(text.contains("TABLETITLE"), "the hostile table name was drawn")
         for finding in Self.hostileSequences(in: bytes) {
             XCTFail(finding)
@@ -94,7 +96,7 @@ final class HostileOutputEndToEndTests: XCTestCase {
             ("the data's colour ESC[31m before REDTEXT", Array("\u{1B}[31mREDTEXT".utf8)),
             ("the data's clear-screen before CLEARED", Array("\u{1B}[2JCLEARED".utf8)),
             ("ESC \\ (string terminator)", [esc, UInt8(ascii: "\\")]),
-            ("C1 controls as UTF-8 (U+0080–U+009F)", []),
+            ("C1 controls as UTF-8 (U+0080–U+009F)", [])
         ]
         for (name, needle) in patterns where !needle.isEmpty && contains(needle) {
             findings.append("found \(name)")

@@ -52,7 +52,8 @@ final class JumpAndFrequencyEndToEndTests: XCTestCase {
     /// The rows are inserted in reverse key order: actor 300 has rowids 1…3, actor 5 rowids 886…888.
     func testHashOnACompositeKeyComparesItsFirstColumn() throws {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase("""
+        let db = try Products.makeDatabase(
+            """
             CREATE TABLE film_actor (actor_id SMALLINT NOT NULL, film_id SMALLINT NOT NULL, note TEXT,
                                      PRIMARY KEY (actor_id, film_id));
             WITH RECURSIVE i(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM i WHERE x < 899)
@@ -76,7 +77,8 @@ final class JumpAndFrequencyEndToEndTests: XCTestCase {
     func testFrequenciesOfAMillionRowColumn() throws {
         let assoc = try Products.assoc()
         // Colours by id modulo 10: red for 0…4, green for 5…7, blue for 8 and 9.
-        let db = try Products.makeDatabase("""
+        let db = try Products.makeDatabase(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, color TEXT NOT NULL);
             WITH RECURSIVE i(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM i WHERE x < 1000000)
             INSERT INTO item SELECT x, CASE WHEN x % 10 < 5 THEN 'red' WHEN x % 10 < 8 THEN 'green' ELSE 'blue' END FROM i;

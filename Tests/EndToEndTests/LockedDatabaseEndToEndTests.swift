@@ -7,7 +7,8 @@ import XCTest
 final class LockedDatabaseEndToEndTests: XCTestCase {
     func testEscAndQuitAnswerWhileAnotherProcessHoldsTheLock() throws {
         let assoc = try Products.assoc()
-        let db = try Products.makeDatabase("""
+        let db = try Products.makeDatabase(
+            """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
               INSERT INTO item SELECT i, 'item ' || i FROM n;
@@ -17,8 +18,10 @@ final class LockedDatabaseEndToEndTests: XCTestCase {
         session.waitFor("item 1")
         Thread.sleep(forTimeInterval: 0.5)  // the first counts done
 
-        let holder = Shell.run("( printf '%s\\n' 'BEGIN EXCLUSIVE;' 'INSERT INTO item VALUES (9999, NULL);'; sleep 30 ) | sqlite3 "
-            + Shell.quote(db) + " >/dev/null 2>&1 & echo $!").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let holder = Shell.run(
+            "( printf '%s\\n' 'BEGIN EXCLUSIVE;' 'INSERT INTO item VALUES (9999, NULL);'; sleep 30 ) | sqlite3 "
+                + Shell.quote(db) + " >/dev/null 2>&1 & echo $!"
+        ).output.trimmingCharacters(in: .whitespacesAndNewlines)
         defer { _ = Shell.run("kill \(holder) 2>/dev/null") }
         // The shell has the lock once a second reader times out on it.
         let deadline = Date().addingTimeInterval(5)

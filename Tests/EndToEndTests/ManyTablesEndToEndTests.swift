@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The browser on a schema of 30,000 tables (3,000 unless `ASSOC_FULL_TESTS=1`; issue 32, item 5): the first screen shows the table
 /// names before the schema is read (`sqlite_schema` alone), and opening a table works at once,

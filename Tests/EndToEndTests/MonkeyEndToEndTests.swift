@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The real `assoc` under tmux gets random keys (every keymap key, printable and wide characters,
 /// arrows, Enter, Esc, Tab, `:` and `/` with random text, Ctrl-C) and random window sizes from
@@ -13,7 +13,7 @@ final class MonkeyEndToEndTests: XCTestCase {
         "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Enter", "Escape", "Tab", "BTab",
         "BSpace", "DC", "F1", "C-b", "C-f", "C-u", "C-d", "Space",
         "k", "j", "h", "l", "g", "G", "0", "$", "v", "b", "[", "]", "m", "?", "+", "-", "t", "p", "a",
-        "/", "n", "N", "=", "s", ":", "e", "y", "R",
+        "/", "n", "N", "=", "s", ":", "e", "y", "R"
     ]
 
     /// One random key as a tmux key name or literal character (`;` is avoided: tmux's separator).
@@ -50,7 +50,8 @@ final class MonkeyEndToEndTests: XCTestCase {
         let target = database.map { " " + Shell.quote($0) } ?? ""
         // Ctrl-C between two runs must not end the loop: the shell ignores SIGINT (assoc sets its own).
         // Runs in the scratch directory: random `e` exports must never land in the repository.
-        let loop = "cd '\(directory.path)'; trap '' INT; while :; do '\(assoc)'\(target); echo $? >> '\(log)'; [ -e '\(stop)' ] && break; done; "
+        let loop =
+            "cd '\(directory.path)'; trap '' INT; while :; do '\(assoc)'\(target); echo $? >> '\(log)'; [ -e '\(stop)' ] && break; done; "
             + "clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e echo -e isig -e icrnl | sort | tr '\\n' ' '; echo FINAL EXITED; sleep 30"
         let session = try TmuxSession(command: loop, width: 100, height: 30)
         defer { session.kill() }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Prefetch, aggregates, the filter prompt and the request line in the real `assoc` binary under
 /// tmux, on the Chinook-like database of `BrowserEndToEndTests` (AC/DC: 2 albums; Accept: 2;

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `/bin/sh -c` with posix_spawn and waitpid. Foundation's `Process` is not used for tmux:
@@ -80,8 +81,10 @@ final class TmuxSession {
 
     /// Polls the screen until `predicate` holds, for at most `timeout` seconds; returns the last screen.
     @discardableResult
-    func waitFor(timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line,
-                 _ what: String, _ predicate: (String) -> Bool) -> String {
+    func waitFor(
+        timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line,
+        _ what: String, _ predicate: (String) -> Bool
+    ) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = capture()
         while !predicate(screen) {
@@ -110,8 +113,10 @@ final class TmuxSession {
     /// most `timeout` seconds, then until `predicate` holds (no query running…), for at most
     /// `settle` seconds. Returns the last screen. A key that changes nothing costs `timeout`.
     @discardableResult
-    func waitForChange(from previous: String, timeout: TimeInterval = 0.1, settle: TimeInterval = 15,
-                       until predicate: (String) -> Bool = { _ in true }) -> String {
+    func waitForChange(
+        from previous: String, timeout: TimeInterval = 0.1, settle: TimeInterval = 15,
+        until predicate: (String) -> Bool = { _ in true }
+    ) -> String {
         _ = poll(timeout: timeout) { $0 != previous }
         return poll(timeout: settle, predicate) ?? capture()
     }
@@ -176,8 +181,10 @@ enum Products {
 
     /// Runs `sqlite3 path` with `sql` on stdin (skips the test when sqlite3 is missing).
     static func makeDatabase(_ sql: String, name: String) throws -> String {
-        guard let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw Prerequisite.missing("sqlite3 is not installed")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-e2e-\(ProcessInfo.processInfo.processIdentifier)")

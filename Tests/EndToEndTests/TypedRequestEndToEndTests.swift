@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// A typed request stays a fully interactive view, in the real `assoc` binary under tmux: after
 /// `:` with a `select` and a `joining(required:)` filter, `s`, `/`, `+`, `t`, `u`, `u` each work
@@ -44,10 +44,12 @@ final class TypedRequestEndToEndTests: XCTestCase {
         session.send("Album.select(AlbumId, Title).joining(required: artist.filter(Name = 'AC/DC'))")
         session.send("Enter")
         var screen = session.waitFor("Request applied")
-        waitForSQL(session, [
-            #"SELECT "Album"."AlbumId", "Album"."Title" FROM "Album" JOIN "Artist" ON ("Artist"."ArtistId" = "Album"."ArtistId") AND ("Artist"."Name" = ?)"#,
-            "-- arguments: 'AC/DC'",
-        ])
+        waitForSQL(
+            session,
+            [
+                #"SELECT "Album"."AlbumId", "Album"."Title" FROM "Album" JOIN "Artist" ON ("Artist"."ArtistId" = "Album"."ArtistId") AND ("Artist"."Name" = ?)"#,
+                "-- arguments: 'AC/DC'"
+            ])
         screen = session.waitFor("Let There Be Rock")
         XCTAssertFalse(screen.contains("Balls to the Wall"), screen)
 

@@ -30,8 +30,9 @@ final class WideTextEndToEndTests: XCTestCase {
         var columns: [Int: Int] = [:]
         for line in screen.split(separator: "\n") {
             guard let idRange = line.range(of: #"│ [1-6] │"#, options: .regularExpression),
-                  let id = Int(line[idRange].filter(\.isNumber)),
-                  let last = line.range(of: "│", options: .backwards) else { continue }
+                let id = Int(line[idRange].filter(\.isNumber)),
+                let last = line.range(of: "│", options: .backwards)
+            else { continue }
             columns[id] = Self.displayWidth(line[..<last.lowerBound])
         }
         XCTAssertEqual(columns.count, 6, screen)

@@ -18,65 +18,90 @@ public struct DeclarationFileCase {
 }
 
 public enum DeclarationFileCases {
-    public static func all() -> [DeclarationFileCase] { [
-        DeclarationFileCase(name: "10,000 declarations, most on one table", build: { directory in
-            (try database(directory), [try write(mixed(0..<10_000), "many.assoc", in: directory)])
-        }, fetchTarget: "node", requests: [
-            ("node.including(optional: style9996).including(all: sameStyle9999).limit(5)", true),
-            ("node.annotated(with: sameStyle9999.count).limit(5)", true),
-            ("genre.including(all: nodes9997).limit(2)", true),
-        ]),
-        DeclarationFileCase(name: "60,000 declarations in one file (4.1 MB)", build: { directory in
-            (try database(directory), [try write(mixed(0..<60_000), "huge.assoc", in: directory)])
-        }, fetchTarget: "node", refusal: "huge.assoc:10001:1: more than 10000 declarations"),
-        DeclarationFileCase(name: "30 files of 2,500 declarations", build: { directory in
-            let files = try (0..<30).map { file in
-                try write(mixed(file * 2_500..<(file + 1) * 2_500), "part\(file).assoc", in: directory)
-            }
-            return (try database(directory), files)
-        }, fetchTarget: "node", refusal: "part4.assoc:1:1: more than 10000 declarations"),
-        DeclarationFileCase(name: "30 files of 1 MB of comments", build: { directory in
-            let comments = String(repeating: "# " + String(repeating: "c", count: 1_021) + "\n", count: 1_024)
-            let files = try (0..<30).map { try write(comments, "comments\($0).assoc", in: directory) }
-            return (try database(directory), files)
-        }, fetchTarget: "node", refusal: "the associations files are larger than 4 MB together"),
-        DeclarationFileCase(name: "a key of 64 columns", build: { directory in
-            let text = """
-                child.belongsTo(wide, key: "w", using: [\(names("p", 64))], to: [\(names("c", 64))])
-                wide.hasMany(child, key: "children", using: [\(names("p", 64))], to: [\(names("c", 64))])
-                """
-            return (try database(directory), [try write(text, "wide.assoc", in: directory)])
-        }, fetchTarget: "child", requests: [
-            ("child.including(optional: w).limit(5)", true),
-            ("wide.annotated(with: children.count).limit(5)", true),
-        ]),
-        DeclarationFileCase(name: "keys of 5,000 columns", build: { directory in
-            let text = """
-                child.belongsTo(wide, key: "w", using: [\(names("p", 5_000))], to: [\(names("c", 5_000))])
-                """
-            return (try database(directory), [try write(text, "wider.assoc", in: directory)])
-        }, fetchTarget: "child", refusal: "using: lists more than 64 columns (a key has at most 64)"),
-        DeclarationFileCase(name: "through chains of 63 steps, written out and nested", build: { directory in
-            var lines = [#"node.hasOne(node, through: [\#(repeated("parent", 63))], key: "ancestor")"#,
-                         #"node.hasOne(node, through: [parent, parent], key: "up2")"#]
-            lines += (3...63).map { #"node.hasOne(node, through: [up\#($0 - 1), parent], key: "up\#($0)")"# }
-            return (try database(directory), [try write(lines.joined(separator: "\n"), "chain.assoc", in: directory)])
-        }, fetchTarget: "node", requests: [
-            ("node.including(optional: ancestor).limit(5)", true),
-            ("node.joining(required: up63).limit(5)", true),
-            ("node.filter(key: 100).request(for: ancestor)", false),
-            ("node.filter(key: 100).request(for: up63)", false),
-        ]),
-        DeclarationFileCase(name: "a through chain of 1,000 steps", build: { directory in
-            let text = #"node.hasOne(node, through: [\#(repeated("parent", 1_000))], key: "ancestor")"#
-            return (try database(directory), [try write(text, "long.assoc", in: directory)])
-        }, fetchTarget: "node", refusal: "through: lists more than 63 steps"),
-        DeclarationFileCase(name: "a through chain of chains past 63 steps", build: { directory in
-            var lines = [#"node.hasOne(node, through: [\#(repeated("parent", 32))], key: "up32")"#]
-            lines += (1...20).map { #"node.hasOne(node, through: [up32, up32], key: "up64x\#($0)")"# }
-            return (try database(directory), [try write(lines.joined(separator: "\n"), "chains.assoc", in: directory)])
-        }, fetchTarget: "node", refusal: "chains.assoc:2:35: through: the chain follows more than 63 associations"),
-    ] }
+    public static func all() -> [DeclarationFileCase] {
+        [
+            DeclarationFileCase(
+                name: "10,000 declarations, most on one table",
+                build: { directory in
+                    (try database(directory), [try write(mixed(0..<10_000), "many.assoc", in: directory)])
+                }, fetchTarget: "node",
+                requests: [
+                    ("node.including(optional: style9996).including(all: sameStyle9999).limit(5)", true),
+                    ("node.annotated(with: sameStyle9999.count).limit(5)", true),
+                    ("genre.including(all: nodes9997).limit(2)", true)
+                ]),
+            DeclarationFileCase(
+                name: "60,000 declarations in one file (4.1 MB)",
+                build: { directory in
+                    (try database(directory), [try write(mixed(0..<60_000), "huge.assoc", in: directory)])
+                }, fetchTarget: "node", refusal: "huge.assoc:10001:1: more than 10000 declarations"),
+            DeclarationFileCase(
+                name: "30 files of 2,500 declarations",
+                build: { directory in
+                    let files = try (0..<30).map { file in
+                        try write(mixed(file * 2_500..<(file + 1) * 2_500), "part\(file).assoc", in: directory)
+                    }
+                    return (try database(directory), files)
+                }, fetchTarget: "node", refusal: "part4.assoc:1:1: more than 10000 declarations"),
+            DeclarationFileCase(
+                name: "30 files of 1 MB of comments",
+                build: { directory in
+                    let comments = String(repeating: "# " + String(repeating: "c", count: 1_021) + "\n", count: 1_024)
+                    let files = try (0..<30).map { try write(comments, "comments\($0).assoc", in: directory) }
+                    return (try database(directory), files)
+                }, fetchTarget: "node", refusal: "the associations files are larger than 4 MB together"),
+            DeclarationFileCase(
+                name: "a key of 64 columns",
+                build: { directory in
+                    let text = """
+                        child.belongsTo(wide, key: "w", using: [\(names("p", 64))], to: [\(names("c", 64))])
+                        wide.hasMany(child, key: "children", using: [\(names("p", 64))], to: [\(names("c", 64))])
+                        """
+                    return (try database(directory), [try write(text, "wide.assoc", in: directory)])
+                }, fetchTarget: "child",
+                requests: [
+                    ("child.including(optional: w).limit(5)", true),
+                    ("wide.annotated(with: children.count).limit(5)", true)
+                ]),
+            DeclarationFileCase(
+                name: "keys of 5,000 columns",
+                build: { directory in
+                    let text = """
+                        child.belongsTo(wide, key: "w", using: [\(names("p", 5_000))], to: [\(names("c", 5_000))])
+                        """
+                    return (try database(directory), [try write(text, "wider.assoc", in: directory)])
+                }, fetchTarget: "child", refusal: "using: lists more than 64 columns (a key has at most 64)"),
+            DeclarationFileCase(
+                name: "through chains of 63 steps, written out and nested",
+                build: { directory in
+                    var lines = [
+                        #"node.hasOne(node, through: [\#(repeated("parent", 63))], key: "ancestor")"#,
+                        #"node.hasOne(node, through: [parent, parent], key: "up2")"#
+                    ]
+                    lines += (3...63).map { #"node.hasOne(node, through: [up\#($0 - 1), parent], key: "up\#($0)")"# }
+                    return (try database(directory), [try write(lines.joined(separator: "\n"), "chain.assoc", in: directory)])
+                }, fetchTarget: "node",
+                requests: [
+                    ("node.including(optional: ancestor).limit(5)", true),
+                    ("node.joining(required: up63).limit(5)", true),
+                    ("node.filter(key: 100).request(for: ancestor)", false),
+                    ("node.filter(key: 100).request(for: up63)", false)
+                ]),
+            DeclarationFileCase(
+                name: "a through chain of 1,000 steps",
+                build: { directory in
+                    let text = #"node.hasOne(node, through: [\#(repeated("parent", 1_000))], key: "ancestor")"#
+                    return (try database(directory), [try write(text, "long.assoc", in: directory)])
+                }, fetchTarget: "node", refusal: "through: lists more than 63 steps"),
+            DeclarationFileCase(
+                name: "a through chain of chains past 63 steps",
+                build: { directory in
+                    var lines = [#"node.hasOne(node, through: [\#(repeated("parent", 32))], key: "up32")"#]
+                    lines += (1...20).map { #"node.hasOne(node, through: [up32, up32], key: "up64x\#($0)")"# }
+                    return (try database(directory), [try write(lines.joined(separator: "\n"), "chains.assoc", in: directory)])
+                }, fetchTarget: "node", refusal: "chains.assoc:2:35: through: the chain follows more than 63 associations")
+        ]
+    }
 
     /// `node` (100 rows, each the child of the previous one), `genre`, and `wide` with a 64-column
     /// key that `child` references.
@@ -84,7 +109,9 @@ public enum DeclarationFileCases {
         let columns = (1...64).map { "c\($0) INTEGER" }.joined(separator: ", ")
         let parents = (1...64).map { "p\($0) INTEGER" }.joined(separator: ", ")
         let ones = Array(repeating: "1", count: 64).joined(separator: ", ")
-        return try CorpusBuilder.database(directory, "declared.sqlite", """
+        return try CorpusBuilder.database(
+            directory, "declared.sqlite",
+            """
             CREATE TABLE genre(id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE node(id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES node(id), genreId INTEGER, name TEXT);
             CREATE TABLE wide(\(columns), PRIMARY KEY (\(names("c", 64))));

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every entry under a directory: type, bytes (regular files only: a FIFO would block) and
@@ -22,8 +23,9 @@ public struct FileSnapshot: Equatable {
             var info = stat()
             guard lstat(path, &info) == 0 else { return }
             let kind = info.st_mode & S_IFMT
-            var entry = Entry(kind: kind, size: Int64(info.st_size),
-                              modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            var entry = Entry(
+                kind: kind, size: Int64(info.st_size),
+                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
             if kind == S_IFREG { entry.bytes = FileManager.default.contents(atPath: path) }
             if kind == S_IFLNK { entry.target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) }
             if kind == S_IFDIR { entry.modified = 0 }  // changes only with its entries, compared anyway

@@ -66,7 +66,9 @@ public enum CorpusBuilder {
 
     /// A table `small` (3 rows) then `big` (2,000 rows of 300 bytes): about 160 pages of 4 KiB.
     public static func twoTables(_ directory: URL, _ name: String) throws -> String {
-        try database(directory, name, """
+        try database(
+            directory, name,
+            """
             PRAGMA page_size = 4096;
             CREATE TABLE small (id INTEGER PRIMARY KEY, name TEXT);
             INSERT INTO small (name) VALUES ('one'), ('two'), ('three');
@@ -81,7 +83,7 @@ public enum CorpusBuilder {
         var bytes = [UInt8]()
         bytes.reserveCapacity(count)
         for _ in 0..<count {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             bytes.append(UInt8(truncatingIfNeeded: state >> 33))
         }
         return Data(bytes)
@@ -107,6 +109,6 @@ public enum HostileStrings {
         "line\nbreak\u{2028}ls\u{2029}ps",
         "e\u{301}\u{302}\u{303} zero\u{200B}width\u{2060}joiner\u{FEFF}",
         "\u{301}lone combining",
-        "👨‍👩‍👧‍👦 family 🏳️‍🌈 flag 👍🏽",
+        "👨‍👩‍👧‍👦 family 🏳️‍🌈 flag 👍🏽"
     ]
 }

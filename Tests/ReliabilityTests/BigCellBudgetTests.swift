@@ -1,7 +1,7 @@
 import Foundation
 import HostileCorpus
-import XCTest
 import TestSupport
+import XCTest
 
 /// The budget on a file whose cells are bigger than the budget itself: a 100 MB BLOB and a
 /// 100 MB TEXT (hex, with a quote and a line break in it) beside small rows. Every command ends
@@ -17,7 +17,9 @@ final class BigCellBudgetTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-bigcell-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let path = try CorpusBuilder.database(root, "big-cells.db", """
+        let path = try CorpusBuilder.database(
+            root, "big-cells.db",
+            """
             CREATE TABLE blobs (id INTEGER PRIMARY KEY, label TEXT, value BLOB);
             INSERT INTO blobs VALUES (1, 'small', X'00FF');
             INSERT INTO blobs VALUES (2, 'big', randomblob(\(Self.valueBytes)));

@@ -1,7 +1,7 @@
 import Foundation
 import HostileCorpus
-import XCTest
 import TestSupport
+import XCTest
 
 /// The budget with `--associations` files (issue 32, item 5): every command on the files of
 /// `DeclarationFileCases` (10,000 declarations, 30 files, keys of 64 and 5,000 columns, through
@@ -22,11 +22,13 @@ extension BudgetTests {
             let associations = files.flatMap { ["--associations", $0] }
             let target = declared.fetchTarget
             // (arguments, whether it must succeed when the files are read)
-            var commands: [([String], Bool)] = Self.variants([
-                ["text", "json", "dot", "mermaid"].map { ["schema", path, "--format", $0] },
-                [["sql", path, target + ".limit(5)"]],
-                ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, target + ".limit(5)", "--format", $0] },
-            ], index: index).map { ($0, true) }
+            var commands: [([String], Bool)] = Self.variants(
+                [
+                    ["text", "json", "dot", "mermaid"].map { ["schema", path, "--format", $0] },
+                    [["sql", path, target + ".limit(5)"]],
+                    ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, target + ".limit(5)", "--format", $0] }
+                ], index: index
+            ).map { ($0, true) }
             for (number, (request, succeeds)) in declared.requests.enumerated() {
                 // Both commands on each request under ASSOC_FULL_TESTS=1, else one in turn.
                 let both = [["sql", path, request], ["fetch", path, request, "--format", "json"]]
@@ -42,8 +44,9 @@ extension BudgetTests {
                 XCTAssertFalse(result.signaled, "\(context): ended by a signal (memory?): \(result.stderr.prefix(300))")
                 if let refusal = declared.refusal {
                     XCTAssertEqual(result.status, 1, "\(context): read files past a limit")
-                    XCTAssertTrue(result.stderr.hasPrefix("assoc: ") && result.stderr.contains(refusal),
-                                  "\(context): \(result.stderr.prefix(300))")
+                    XCTAssertTrue(
+                        result.stderr.hasPrefix("assoc: ") && result.stderr.contains(refusal),
+                        "\(context): \(result.stderr.prefix(300))")
                     XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(context): \(result.stderr.prefix(300))")
                 } else if mustSucceed {
                     XCTAssertEqual(result.status, 0, "\(context): \(result.stderr.prefix(300))")
@@ -53,6 +56,8 @@ extension BudgetTests {
                 XCTAssertNil(Self.rawControl(in: result.stderrBytes), "\(context): raw control byte on stderr")
             }
         }
-        print("BudgetTests (associations files): \(DeclarationFileCases.all().count) cases; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s")
+        print(
+            "BudgetTests (associations files): \(DeclarationFileCases.all().count) cases; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s"
+        )
     }
 }

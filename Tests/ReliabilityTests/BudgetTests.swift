@@ -3,7 +3,6 @@ import Foundation
 import HostileCorpus
 import TestSupport
 import XCTest
-import TestSupport
 
 /// The reliability promise, measured on every file of the hostile corpus: each command (`schema`
 /// in every format, `sql`, `fetch` in every format) ends by itself within its time budget, under a
@@ -48,9 +47,12 @@ final class BudgetTests: XCTestCase {
             let schema = ["text", "json", "dot", "mermaid"].map { ["schema", path, "--format", $0] }
             let fetch = ["table", "json", "ndjson", "csv", "debug"].map { ["fetch", path, hostile.requestText, "--format", $0] }
             // Generated Swift reads the storage classes of the tables it declares (under a time limit).
-            let generated = [["sql", path, hostile.requestText], ["swift", path, hostile.requestText],
-                             ["swift", path, hostile.requestText, "--program"]]
-            let commands = TestVolume.isFull
+            let generated = [
+                ["sql", path, hostile.requestText], ["swift", path, hostile.requestText],
+                ["swift", path, hostile.requestText, "--program"]
+            ]
+            let commands =
+                TestVolume.isFull
                 ? schema + fetch + generated
                 : Self.variants([Array(schema.suffix(2)) + Array(fetch.suffix(3)), generated], index: index)
             for arguments in commands {
@@ -72,8 +74,10 @@ final class BudgetTests: XCTestCase {
                 XCTAssertNil(Self.rawControl(in: result.stderrBytes), "\(context): raw control byte on stderr: \(result.stderr.prefix(300))")
                 if arguments[0] == "swift" {
                     // Bidi controls and zero-width scalars only as `\u{…}` in literals and comments.
-                    let raw = result.stdout.unicodeScalars.first { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
-                        || (0x200B...0x200F).contains($0.value) || $0.value == 0x061C || $0.value == 0xFEFF }
+                    let raw = result.stdout.unicodeScalars.first {
+                        (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                            || (0x200B...0x200F).contains($0.value) || $0.value == 0x061C || $0.value == 0xFEFF
+                    }
                     XCTAssertNil(raw, "\(context): raw invisible scalar in the generated Swift")
                 }
             }
@@ -83,7 +87,9 @@ final class BudgetTests: XCTestCase {
             let shm = Set(after.entries.keys.filter { $0.hasSuffix("-shm") && before.entries[$0] != nil })
             XCTAssertEqual(before.differences(to: after, ignoring: shm), [], "\(hostile.name): files changed next to the database")
         }
-        print("BudgetTests: \(HostileCases.all().count) files × \(TestVolume.isFull ? 12 : 2) commands; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s")
+        print(
+            "BudgetTests: \(HostileCases.all().count) files × \(TestVolume.isFull ? 12 : 2) commands; slowest: \(slowest.0), \(String(format: "%.2f", slowest.1)) s"
+        )
     }
 
     /// The offset of a byte that starts a terminal control sequence or is a C0/C1 control other

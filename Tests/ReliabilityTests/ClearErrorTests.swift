@@ -1,8 +1,8 @@
 import AssocCore
 import Foundation
 import HostileCorpus
-import XCTest
 import TestSupport
+import XCTest
 
 /// Errors that used to be SQLite's words or the wrong advice, now saying what happened and what
 /// to do: SQLite's limits, duplicate output keys, names that are not valid UTF-8.
@@ -18,7 +18,9 @@ final class ClearErrorTests: XCTestCase {
     }
 
     func makeDatabase() throws -> String {
-        try CorpusBuilder.database(directory, "t.db", """
+        try CorpusBuilder.database(
+            directory, "t.db",
+            """
             CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT);
             INSERT INTO t VALUES (1, 'x', 'y');
             """)
@@ -71,8 +73,10 @@ final class ClearErrorTests: XCTestCase {
     /// A column twice in a JSON object is about columns, not associations.
     func testDuplicateColumnKeysSayWhatIsDuplicated() throws {
         let path = try makeDatabase()
-        for request in ["t.select(*, *)", "t.select(a.forKey(\"x\"), b.forKey(\"x\"))", "t.select(id, id)",
-                        "t.select(a, b.forKey(\"a\"))", "t.select(*, a)"] {
+        for request in [
+            "t.select(*, *)", "t.select(a.forKey(\"x\"), b.forKey(\"x\"))", "t.select(id, id)",
+            "t.select(a, b.forKey(\"a\"))", "t.select(*, a)"
+        ] {
             let result = try BinaryRunner.run(["fetch", path, request, "--format", "json"])
             XCTAssertEqual(result.status, 1, request)
             XCTAssertTrue(result.stderr.contains("appears twice in one object of the JSON output"), result.stderr)
@@ -102,7 +106,8 @@ final class ClearErrorTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let column = try NameBytes.database(folder, table: Array("t".utf8), column: [0x63, 0xC3])
         let columnSchema = try BinaryRunner.run(["schema", column])
-        XCTAssertTrue(columnSchema.stdout.contains("column \"c\u{FFFD}\" of \"t\": its name is not valid UTF-8 (stored bytes 63 C3)"), columnSchema.stdout)
+        XCTAssertTrue(
+            columnSchema.stdout.contains("column \"c\u{FFFD}\" of \"t\": its name is not valid UTF-8 (stored bytes 63 C3)"), columnSchema.stdout)
         let rows = try BinaryRunner.run(["fetch", column, "t", "--format", "json"])
         XCTAssertEqual(rows.stdout, "[\n  {\"id\": 1, \"c\u{FFFD}\": \"value\"}\n]\n", rows.stderr)
         // Naming it is refused (SQLite would have read the quoted name as the text "c\u{FFFD}").

@@ -3,7 +3,6 @@ import Foundation
 import HostileCorpus
 import TestSupport
 import XCTest
-import TestSupport
 
 /// A reader iterating requests while another connection (on another thread) inserts, updates and
 /// deletes: the reader never errors (journal mode: at most a busy error after its timeout), and the
@@ -41,7 +40,9 @@ final class ConcurrentWriterTests: XCTestCase {
     }
 
     func run(journalMode: String, writerBusyTimeoutMilliseconds: Int32) throws -> Outcome {
-        let path = try CorpusBuilder.database(directory, "\(journalMode).db", """
+        let path = try CorpusBuilder.database(
+            directory, "\(journalMode).db",
+            """
             PRAGMA journal_mode = \(journalMode);
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
@@ -97,7 +98,9 @@ final class ConcurrentWriterTests: XCTestCase {
         }
         writerDone.wait()
         let outcome = shared.value
-        print("ConcurrentWriterTests \(journalMode): \(outcome.reads) reads, \(outcome.commits) commits, max commit latency \(String(format: "%.3f", outcome.maxCommitLatency)) s, read errors \(outcome.readErrors.count), write errors \(outcome.writeErrors.count)")
+        print(
+            "ConcurrentWriterTests \(journalMode): \(outcome.reads) reads, \(outcome.commits) commits, max commit latency \(String(format: "%.3f", outcome.maxCommitLatency)) s, read errors \(outcome.readErrors.count), write errors \(outcome.writeErrors.count)"
+        )
         return outcome
     }
 

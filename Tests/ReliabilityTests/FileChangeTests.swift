@@ -20,7 +20,9 @@ final class FileChangeTests: XCTestCase {
 
     /// A WAL database nobody has open (its `-wal` gone): `person(id, name)` of `rows` rows.
     func walDatabase(_ name: String, rows: Int) throws -> String {
-        let path = try CorpusBuilder.database(directory, name, """
+        let path = try CorpusBuilder.database(
+            directory, name,
+            """
             PRAGMA journal_mode = WAL;
             CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))

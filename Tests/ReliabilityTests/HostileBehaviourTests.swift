@@ -3,7 +3,6 @@ import Foundation
 import HostileCorpus
 import TestSupport
 import XCTest
-import TestSupport
 
 /// The hostile cases that need more than "opens or refuses": terminal safety of the output,
 /// corruption found mid-table, locks, permissions.
@@ -95,7 +94,8 @@ final class HostileBehaviourTests: XCTestCase {
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { throw Prerequisite.missing("no sqlite3 CLI") }
         holder.arguments = [path]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         holder.standardInput = input
         holder.standardOutput = output
         holder.standardError = FileHandle.nullDevice
@@ -109,7 +109,10 @@ final class HostileBehaviourTests: XCTestCase {
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("holding") {
             let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { XCTFail("the lock holder exited"); return }
+            if chunk.isEmpty {
+                XCTFail("the lock holder exited")
+                return
+            }
             seen += chunk
         }
         // Engine: a short busy timeout is honoured.
@@ -169,7 +172,9 @@ final class HostileBehaviourTests: XCTestCase {
 
     /// A WAL database whose `-wal`/`-shm` are gone (cleanly closed) is read without creating them.
     func testWALDatabaseWithoutSideFilesCreatesNone() throws {
-        let path = try CorpusBuilder.database(directory, "clean.db", """
+        let path = try CorpusBuilder.database(
+            directory, "clean.db",
+            """
             PRAGMA journal_mode = WAL;
             CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
             INSERT INTO t (v) VALUES ('a'), ('b');

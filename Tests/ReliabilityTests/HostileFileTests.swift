@@ -1,8 +1,8 @@
 import AssocCore
 import Foundation
 import HostileCorpus
-import XCTest
 import TestSupport
+import XCTest
 
 /// Every hostile file through `assoc schema`, `assoc fetch` (JSON and table) and the engine API:
 /// a clear message or safe output, never a signal, a hang, or a write.
@@ -25,7 +25,7 @@ final class HostileFileTests: XCTestCase {
                 ("schema", ["schema", path]),
                 ("schema json", ["schema", path, "--format", "json"]),
                 ("fetch json", ["fetch", path, request, "--format", "json"]),
-                ("fetch table", ["fetch", path, request, "--format", "table"]),
+                ("fetch table", ["fetch", path, request, "--format", "table"])
             ]
             var results: [String: BinaryRunner.Result] = [:]
             for (label, arguments) in runs {
@@ -48,7 +48,9 @@ final class HostileFileTests: XCTestCase {
     }
 
     func check(_ hostile: HostileCase, _ results: [String: BinaryRunner.Result]) {
-        let schema = results["schema"], json = results["fetch json"], table = results["fetch table"]
+        let schema = results["schema"]
+        let json = results["fetch json"]
+        let table = results["fetch table"]
         switch hostile.expectation {
         case .opens(let contains):
             XCTAssertEqual(schema?.status, 0, "\(hostile.name): schema failed: \(schema?.stderr ?? "")")

@@ -1,7 +1,8 @@
-@testable import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
+@testable import AssocCore
 
 /// Associations are inferred table by table when first asked for (issue 32, item 5): whatever
 /// order the tables are asked in, each gets the list the whole-schema inference gives it, and
@@ -79,7 +80,8 @@ final class SchemaBulkReadTests: XCTestCase {
 
     func testAVirtualTableWhoseModuleIsMissingLeavesTheOthersRead() throws {
         let connection = try Connection.inMemory()
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE a (id INTEGER PRIMARY KEY, bId INTEGER REFERENCES b(id));
             CREATE TABLE b (id INTEGER PRIMARY KEY);
             CREATE VIRTUAL TABLE docs USING fts5(body);

@@ -1,7 +1,7 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The budget on long chains (issue 32, item 5): a ring of 60 tables, a chain of 50
 /// `request(for:)` and a declared through association of 50 steps, by `sql` and `fetch` in every

@@ -3,7 +3,6 @@ import Foundation
 import HostileCorpus
 import TestSupport
 import XCTest
-import TestSupport
 
 /// Every message that names a table, column, association, file or value — on stdout or stderr,
 /// success or error — reaches the terminal without a control sequence.
@@ -31,8 +30,9 @@ final class MessageSanitizingTests: XCTestCase {
                 let column = "c" + HostileStrings.all[index % HostileStrings.all.count]
                 let reference = index == 0 ? "" : ", parentId INTEGER REFERENCES \(quotedName(tables[index - 1]))(id)"
                 try db.execute("CREATE TABLE \(quotedName(table)) (id INTEGER PRIMARY KEY, \(quotedName(column)) TEXT\(reference))")
-                try db.execute("INSERT INTO \(quotedName(table)) (\(quotedName(column))) VALUES (?)",
-                               arguments: [.text(HostileStrings.all[index % HostileStrings.all.count])])
+                try db.execute(
+                    "INSERT INTO \(quotedName(table)) (\(quotedName(column))) VALUES (?)",
+                    arguments: [.text(HostileStrings.all[index % HostileStrings.all.count])])
             }
         }
         return (path, tables)
@@ -76,7 +76,7 @@ final class MessageSanitizingTests: XCTestCase {
                 name + ".including(all: " + quotedName("no" + table) + ")",
                 name + ".filter(" + column + " == 'v\u{1B}]0;x\u{07}').select(" + column + ", " + column + ")",
                 name + ".select(" + column + ".forKey(" + quotedName(table) + "), id.forKey(" + quotedName(table) + "))",
-                name + ".order(" + column + ".desc" + "\u{1B}[2J",
+                name + ".order(" + column + ".desc" + "\u{1B}[2J"
             ]
             for (number, request) in requests.enumerated() where index < 4 || TestVolume.isFull || number == index % requests.count {
                 // Both commands on the first tables; fetch (the same errors) on the others.
@@ -119,7 +119,7 @@ final class MessageSanitizingTests: XCTestCase {
             let runs: [[String]] = [
                 ["schema", missing], [missing], ["fetch", notADatabase, "t"], ["schema", notADatabase],
                 ["schema", "--format", text], ["fetch", "a", "b", text], ["--" + text], ["sql", text, "t", "x"],
-                ["schema", missing, "--format", "json" + text],
+                ["schema", missing, "--format", "json" + text]
             ]
             for (number, arguments) in runs.enumerated() where TestVolume.isFull || number % 3 == index % 3 {
                 let result = try BinaryRunner.run(arguments)

@@ -17,10 +17,6 @@ struct RequestFuzzer {
 
     let database: Database
 
-    init(database: Database) {
-        self.database = database
-    }
-
     mutating func literal(_ random: inout FuzzRandom) -> DatabaseValue {
         switch random.below(8) {
         case 0: return .null
@@ -110,7 +106,8 @@ struct RequestFuzzer {
         if random.chance(25), let toMany = random.pick(database.graph.associations(from: table).filter(\.isToMany)) {
             let aggregated = Table(table).association(toMany.name)
             let column = Column(random.pick(columns(of: toMany.destination)) ?? "x")
-            let aggregate = random.pick([aggregated.count, aggregated.isEmpty, aggregated.max(column), aggregated.average(column)])
+            let aggregate =
+                random.pick([aggregated.count, aggregated.isEmpty, aggregated.max(column), aggregated.average(column)])
                 ?? aggregated.count
             request = request.annotated(with: random.chance(50) ? aggregate : aggregate.forKey("n"))
             if random.chance(50) { request = request.having(aggregated.count >= literal(&random)) }

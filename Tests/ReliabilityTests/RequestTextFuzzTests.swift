@@ -1,7 +1,7 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Random and mutated request texts through `db.request(parsing:)` and a fetch on the demo
 /// database: a result or a thrown error, never a trap.
@@ -10,15 +10,15 @@ final class RequestTextFuzzTests: XCTestCase {
     static let associations = [
         "author", "translator", "library", "books", "coverImage", "prizes", "country", "demographics", "passports",
         "citizens", "countries", "sections", "paragraphs", "manager", "subordinates", "players", "team", "playerRoles",
-        "paintings", "address", "booksAsAuthor", "booksAsTranslator", "nosuch", "\"author\"",
+        "paintings", "address", "booksAsAuthor", "booksAsTranslator", "nosuch", "\"author\""
     ]
     static let columns = [
         "id", "name", "title", "year", "kind", "price", "awards", "code", "birthYear", "position", "score",
-        "countryCode", "authorId", "rowid", "nosuch", "\"year\"", "author.name", "b.title", "x.y",
+        "countryCode", "authorId", "rowid", "nosuch", "\"year\"", "author.name", "b.title", "x.y"
     ]
     static let literals = [
         "0", "1", "-1", "2000", "1.5", "1e3", "'novel'", "'a''b'", "''", "NULL", "TRUE", "FALSE", "X'00FF'", "X''",
-        "-9223372036854775808", "9223372036854775807", "'%'", "'\u{1B}[31m'", "'\u{0}'", "1e308", "0.0",
+        "-9223372036854775808", "9223372036854775807", "'%'", "'\u{1B}[31m'", "'\u{0}'", "1e308", "0.0"
     ]
     static let operators = ["=", "!=", "<>", "<", ">=", "LIKE", "IS", "IS NOT", "AND", "OR", "+", "*", "/", "%", "??"]
 
@@ -55,7 +55,9 @@ final class RequestTextFuzzTests: XCTestCase {
     }
 
     func join(_ random: inout FuzzRandom, depth: Int) -> String {
-        let method = random.pick(["including(required: ", "including(optional: ", "including(all: ", "joining(required: ", "joining(optional: "]) ?? "including(all: "
+        let method =
+            random.pick(["including(required: ", "including(optional: ", "including(all: ", "joining(required: ", "joining(optional: "])
+            ?? "including(all: "
         return method + association(&random, depth: depth) + ")"
     }
 
@@ -85,7 +87,10 @@ final class RequestTextFuzzTests: XCTestCase {
             switch random.below(5) {
             case 0: characters.removeSubrange(index..<(index + length))
             case 1: characters.insert(contentsOf: span, at: random.below(characters.count + 1))
-            case 2: characters.replaceSubrange(index..<(index + length), with: Array(random.pick(["(", ")", ".", "'", "\"", ",", ":", " ", "\u{0}", "é", "🙂", "--", "/*"]) ?? "("))
+            case 2:
+                characters.replaceSubrange(
+                    index..<(index + length),
+                    with: Array(random.pick(["(", ")", ".", "'", "\"", ",", ":", " ", "\u{0}", "é", "🙂", "--", "/*"]) ?? "("))
             case 3: characters.swapAt(index, random.below(characters.count))
             default: characters.insert(contentsOf: Array(random.pick(Self.literals) ?? "1"), at: index)
             }
@@ -98,7 +103,10 @@ final class RequestTextFuzzTests: XCTestCase {
         let count = TestVolume.count(quick: 6_000, full: 20_000, variable: "ASSOC_FUZZ_COUNT")
         var random = FuzzRandom(state: seed)
         let database = try Database(connection: DemoDatabase.make())
-        var syntaxErrors = 0, assocErrors = 0, fetched = 0, rows = 0
+        var syntaxErrors = 0
+        var assocErrors = 0
+        var fetched = 0
+        var rows = 0
         var databaseErrors: [String: Int] = [:]
         for iteration in 0..<count {
             var text = request(&random)
@@ -122,7 +130,9 @@ final class RequestTextFuzzTests: XCTestCase {
                 assocErrors += 1
             }
         }
-        print("RequestTextFuzzTests: \(count) texts: \(fetched) fetched (\(rows) rows), \(syntaxErrors) syntax errors, \(assocErrors) AssocErrors, SQLite errors: \(databaseErrors)")
+        print(
+            "RequestTextFuzzTests: \(count) texts: \(fetched) fetched (\(rows) rows), \(syntaxErrors) syntax errors, \(assocErrors) AssocErrors, SQLite errors: \(databaseErrors)"
+        )
         XCTAssertGreaterThan(fetched, count / 20)
     }
 }

@@ -1,7 +1,7 @@
 import AssocCore
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The tests' seeded generator, under the name the fuzz tests use.
 typealias FuzzRandom = SeededRandom
@@ -13,11 +13,11 @@ final class SchemaFuzzTests: XCTestCase {
     static let tableNames = [
         "author", "book", "person", "country", "library", "order", "select", "group", "Order Details", "we\"ird",
         "élève", "表", "a b", "x", "item", "tag", "bookTag", "post", "comment", "user", "🙂", "index", "table",
-        "with space ", "quote'single", "NULL", "rowid",
+        "with space ", "quote'single", "NULL", "rowid"
     ]
     static let columnNames = [
         "name", "title", "year", "kind", "value", "select", "from", "a b", "\"q\"", "é", "count", "desc", "order",
-        "NULL", "x", "y", "rowid", "oid", "_rowid_", "label", "😀", "price", "where", "group",
+        "NULL", "x", "y", "rowid", "oid", "_rowid_", "label", "😀", "price", "where", "group"
     ]
     static let types = ["INTEGER", "TEXT", "REAL", "BLOB", "", "NUMERIC", "VARCHAR(10)", "INT", "ANY"]
 
@@ -49,7 +49,10 @@ final class SchemaFuzzTests: XCTestCase {
             }
             let keyStyle = random.below(5)  // 0 rowid alias, 1 hidden rowid, 2 single non-integer, 3 composite, 4 without rowid
             if keyStyle == 0 || keyStyle == 2 { add("id", keyStyle == 0 ? "INTEGER" : "TEXT") }
-            if keyStyle >= 3 { add("k1", "TEXT"); add("k2", "INTEGER") }
+            if keyStyle >= 3 {
+                add("k1", "TEXT")
+                add("k2", "INTEGER")
+            }
             for _ in 0..<random.below(5) { add(random.pick(columnNames) ?? "c", random.pick(types) ?? "") }
             // Naming-convention columns pointing (or not) at other tables.
             for _ in 0..<random.below(3) {
@@ -71,7 +74,8 @@ final class SchemaFuzzTests: XCTestCase {
                 let destination: String
                 switch random.below(4) {
                 case 0: destination = ""  // the parent's primary key, whatever its size
-                case 1: destination = "(" + origins.map { _ in quote(random.pick(["id", "k1", "k2", "nosuch"]) ?? "id") }.joined(separator: ", ") + ")"
+                case 1:
+                    destination = "(" + origins.map { _ in quote(random.pick(["id", "k1", "k2", "nosuch"]) ?? "id") }.joined(separator: ", ") + ")"
                 default: destination = "(" + origins.map { _ in "\"id\"" }.joined(separator: ", ") + ")"
                 }
                 constraints.append("FOREIGN KEY (" + origins.map(quote).joined(separator: ", ") + ") REFERENCES \(quote(target))\(destination)")
@@ -101,7 +105,8 @@ final class SchemaFuzzTests: XCTestCase {
                     default: return .integer(Int64(random.below(4)))
                     }
                 }
-                let sql = "INSERT OR IGNORE INTO \(quote(table.name)) (" + columns.map { quote($0.name) }.joined(separator: ", ")
+                let sql =
+                    "INSERT OR IGNORE INTO \(quote(table.name)) (" + columns.map { quote($0.name) }.joined(separator: ", ")
                     + ") VALUES (" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
                 _ = try? connection.execute(sql, arguments: values)  // STRICT/type mismatches may refuse a row
             }
@@ -113,7 +118,9 @@ final class SchemaFuzzTests: XCTestCase {
         let count = TestVolume.count(quick: 150, full: 400, variable: "ASSOC_FUZZ_COUNT")
         var random = FuzzRandom(state: seed)
         var stats = RequestFuzzer.Stats()
-        var schemasBuilt = 0, ddlRejected = 0, associations = 0
+        var schemasBuilt = 0
+        var ddlRejected = 0
+        var associations = 0
         for iteration in 0..<count {
             let built = Self.makeSchema(&random)
             let connection = try Connection.inMemory()

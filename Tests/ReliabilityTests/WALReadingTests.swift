@@ -1,8 +1,8 @@
 import AssocCore
 import Foundation
 import HostileCorpus
-import XCTest
 import TestSupport
+import XCTest
 
 /// WAL databases in every state of their side files, directly and through symlinks: every
 /// committed row is read, nothing uncommitted is, and no file is created or changed.
@@ -68,7 +68,8 @@ final class WALReadingTests: XCTestCase {
     func testReaderWithSharedMemorySeesLaterCommits() throws {
         let path = directory.appendingPathComponent("live.db").path
         let writer = try Connection(path: path, mode: .readWrite(create: true))
-        try writer.execute("""
+        try writer.execute(
+            """
             PRAGMA journal_mode = WAL;
             CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
             INSERT INTO t (v) VALUES ('first');
@@ -130,7 +131,8 @@ final class WALReadingTests: XCTestCase {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: setpriv)
             process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()

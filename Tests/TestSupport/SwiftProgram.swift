@@ -18,8 +18,10 @@ public enum SwiftProgram {
     public static func productsDirectory() -> URL? {
         let bundle = Bundle(for: Marker.self).bundleURL
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        let candidates = [bundle, bundle.deletingLastPathComponent(), executable.deletingLastPathComponent(),
-                          bundle.deletingLastPathComponent().deletingLastPathComponent()]
+        let candidates = [
+            bundle, bundle.deletingLastPathComponent(), executable.deletingLastPathComponent(),
+            bundle.deletingLastPathComponent().deletingLastPathComponent()
+        ]
         return candidates.first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/AssocCore.swiftmodule").path)
         }
@@ -50,8 +52,12 @@ public enum SwiftProgram {
         let prelude = openDatabase ? "import AssocCore\nlet db = try Database(path: CommandLine.arguments[1])\n\n" : ""
         try (prelude + code + "\n").write(to: source, atomically: true, encoding: .utf8)
         let program = directory.appendingPathComponent("program").path
-        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
-            "-Xcc", "-fmodule-map-file=" + moduleMap.path, source.path] + objects + ["-lsqlite3", "-o", program])
+        let compile = try run(
+            "/usr/bin/env",
+            [
+                "swiftc", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
+                "-Xcc", "-fmodule-map-file=" + moduleMap.path, source.path
+            ] + objects + ["-lsqlite3", "-o", program])
         guard compile.status == 0 else { return Result(compileStatus: compile.status, runStatus: -1, output: compile.output) }
         let result = try run(program, arguments)
         return Result(compileStatus: 0, runStatus: result.status, output: result.output)

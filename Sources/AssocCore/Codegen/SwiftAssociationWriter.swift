@@ -25,7 +25,9 @@ extension SwiftRequestWriter {
         var text = originType + "." + SwiftNames.escaped(declared.staticName)
         if dropsDefaultOrdering, declared.isOrdered, association.relation.ordering == nil {
             text += ".unordered()"
-            notes.append("GRDB applies an association's default ordering (hasMany(…).order(…)) to aggregates too, where Assoc does not: such an aggregate is written .unordered().")
+            notes.append(
+                "GRDB applies an association's default ordering (hasMany(…).order(…)) to aggregates too, where Assoc does not: such an aggregate is written .unordered()."
+            )
         }
         for call in try methods(association.relation, table: declared.destination, isRoot: false) { text += "." + call }
         var key = declared.key
@@ -126,7 +128,8 @@ extension SwiftRequestWriter {
         if let foreignKey = foreignKeyCode(definition, origin: origin, destination: destination) {
             arguments.append("using: " + foreignKey)
         }
-        let code = helper + "(" + arguments.joined(separator: ", ") + ")"
+        let code =
+            helper + "(" + arguments.joined(separator: ", ") + ")"
             + (try declaredFilterCalls(definition, destination: destination)) + (try orderSuffix(ordering, destination: destination))
         let name = catalog.declareStatic(on: origin, associationName: definition.name, code: code)
         return Declared(
@@ -155,8 +158,8 @@ extension SwiftRequestWriter {
         // Inferred or declared alike: GRDB uses the only foreign key from the child to the parent.
         let candidates = child.foreignKeys.filter { $0.destinationTable.lowercased() == parent.name.lowercased() }
         if candidates.count == 1, let only = candidates.first,
-           only.originColumns.map({ $0.lowercased() }) == childColumns.map({ $0.lowercased() }),
-           only.destinationColumns.map({ $0.lowercased() }) == parentColumns.map({ $0.lowercased() })
+            only.originColumns.map({ $0.lowercased() }) == childColumns.map({ $0.lowercased() }),
+            only.destinationColumns.map({ $0.lowercased() }) == parentColumns.map({ $0.lowercased() })
         {
             return nil
         }

@@ -57,7 +57,8 @@ package enum SwiftCodeGenerator {
         var index = 0
         while index + word.count <= characters.count {
             if characters[index] == word[0], Array(characters[index..<(index + word.count)]) == word,
-               !isIdentifier(index - 1), !isIdentifier(index + word.count) {
+                !isIdentifier(index - 1), !isIdentifier(index + word.count)
+            {
                 return true
             }
             index += 1
@@ -103,9 +104,13 @@ package enum SwiftCodeGenerator {
         let body = try writer.body(request)
         let shape = builder.shape(of: root, key: "", isOptional: false)
         if !shape.shadowedKeys.isEmpty {
-            let keys = shape.shadowedKeys.count == 1
+            let keys =
+                shape.shadowedKeys.count == 1
                 ? "The key \(shape.shadowedKeys.joined()) names" : "The keys \(shape.shadowedKeys.joined(separator: ", ")) name"
-            writer.notes.append(keys + " both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…]).")
+            writer.notes.append(
+                keys
+                    + " both a join that selects nothing (a through association's pivot) and an included association: GRDB's decoder looks scopes up breadth-first and may find the empty one, so the decoding struct may fail on these rows; rename the included association with forKey, or read the rows as Row (row.scopes[…])."
+            )
         }
         var structs = SwiftDecodedStructWriter(catalog: writer.catalog)
         let decodedType: String
@@ -117,8 +122,10 @@ package enum SwiftCodeGenerator {
         }
         let requestType = try writer.resolver.rootTable(of: request)
         let requestTypeName = structs.catalog.typeName(for: requestType)
-        var function = ["/// The request, in GRDB's query interface.",
-                        "func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<\(requestTypeName)> {"]
+        var function = [
+            "/// The request, in GRDB's query interface.",
+            "func makeRequest(_ db: Database) throws -> QueryInterfaceRequest<\(requestTypeName)> {"
+        ]
         function += (writer.aliasLines + body.functionLines).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
             .map { "    " + $0 }
         function.append("}")
@@ -126,7 +133,7 @@ package enum SwiftCodeGenerator {
             "/// The rows of the request, decoded.",
             "func fetchRows(_ db: Database) throws -> [\(decodedType)] {",
             "    try \(decodedType).fetchAll(db, makeRequest(db))",
-            "}",
+            "}"
         ]
         var declarations = structs.catalog.render()
         declarations += structs.structs
@@ -135,24 +142,34 @@ package enum SwiftCodeGenerator {
         }
         for table in storage.uncheckedTables {
             guard let info = db.schema.table(named: table), !info.isStrict else { continue }
-            writer.notes.append("The values of \(table) were not all read in time to check their storage classes: its columns take their declared types, and a value of another storage class (text in an INTEGER column…) fails to decode; declare such a column AnyDatabaseValue.")
+            writer.notes.append(
+                "The values of \(table) were not all read in time to check their storage classes: its columns take their declared types, and a value of another storage class (text in an INTEGER column…) fails to decode; declare such a column AnyDatabaseValue."
+            )
         }
         declarations.append(function.joined(separator: "\n"))
         declarations.append(fetch.joined(separator: "\n"))
         for record in structs.catalog.records {
             let quoted = record.table.columns.map(\.name).filter { $0.contains("\"") }
             if record.table.name.contains("\"") {
-                writer.notes.append("The table \(record.table.name) has a double quote in its name: GRDB 7 quotes names without doubling an inner quote, so the SQL it writes for \(record.typeName) does not parse (\"unrecognized token\") and the fetch fails; rename the table, or read it with SQL (Row.fetchAll(db, sql: …)).")
+                writer.notes.append(
+                    "The table \(record.table.name) has a double quote in its name: GRDB 7 quotes names without doubling an inner quote, so the SQL it writes for \(record.typeName) does not parse (\"unrecognized token\") and the fetch fails; rename the table, or read it with SQL (Row.fetchAll(db, sql: …))."
+                )
             } else if !quoted.isEmpty {
-                writer.notes.append("The column(s) \(quoted.joined(separator: ", ")) of \(record.table.name) have a double quote in their name: GRDB 7 quotes names without doubling an inner quote, so SQL that names them (a filter, an order, a join) does not parse; rename them, or read them with SQL.")
+                writer.notes.append(
+                    "The column(s) \(quoted.joined(separator: ", ")) of \(record.table.name) have a double quote in their name: GRDB 7 quotes names without doubling an inner quote, so SQL that names them (a filter, an order, a join) does not parse; rename them, or read them with SQL."
+                )
             }
         }
         if !renames.isEmpty {
             let sorted = renames.sorted(by: { $0.key < $1.key })
-            let what = sorted.count == 1
+            let what =
+                sorted.count == 1
                 ? "The association \(sorted[0].value) is joined with the key \(sorted[0].key)"
                 : "The associations \(sorted.map(\.value).joined(separator: ", ")) are joined with the keys \(sorted.map(\.key).joined(separator: ", "))"
-            writer.notes.append(what + ": GRDB's row decoder looks a key up among the row's columns first, case-insensitively, and a column of that name would be read instead.")
+            writer.notes.append(
+                what
+                    + ": GRDB's row decoder looks a key up among the row's columns first, case-insensitively, and a column of that name would be read instead."
+            )
         }
         // One note per kind of difference, however many joins or steps show it.
         var seen = Set<String>()

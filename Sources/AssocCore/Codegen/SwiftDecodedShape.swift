@@ -81,10 +81,11 @@ struct SwiftShapeBuilder {
         var shape = SwiftDecodedShape(
             key: key, table: node.table, isOptional: isOptional,
             hasRecord: node.selection.contains { if case .allColumns = $0 { return true } else { return false } })
-        let expressions = node.selection.compactMap { item -> Expression? in
-            if case .expression(let e) = item { return e }
-            return nil
-        } + node.annotations
+        let expressions =
+            node.selection.compactMap { item -> Expression? in
+                if case .expression(let e) = item { return e }
+                return nil
+            } + node.annotations
         for expression in expressions {
             if let name = name(of: expression) {
                 shape.columns.append((name, type(of: expression, in: node)))
@@ -168,8 +169,9 @@ struct SwiftShapeBuilder {
         case .total: return "Double"
         case .min, .max, .sum:
             guard case .column(let column)? = aggregate.argument,
-                  let id = aggregate.nodeID, let node = nodes[finalID(id)],
-                  let info = node.table.column(named: column) else { return "Double?" }
+                let id = aggregate.nodeID, let node = nodes[finalID(id)],
+                let info = node.table.column(named: column)
+            else { return "Double?" }
             let base = SwiftColumnType.baseType(
                 of: info, in: node.table, storage: storage?.classes(of: info.name, in: node.table))
             if aggregate.function == .sum { return (base == "Int64" ? "Int64" : "Double") + "?" }

@@ -3,7 +3,8 @@
 extension SwiftRequestWriter {
     /// Precedence of generated Swift expressions, low to high.
     enum Level: Int, Comparable {
-        case or = 1, and, comparison, nilCoalescing, additive, multiplicative, prefix, postfix
+        case or = 1
+        case and, comparison, nilCoalescing, additive, multiplicative, prefix, postfix
         static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -49,7 +50,8 @@ extension SwiftRequestWriter {
         case .aliasedColumn(let alias, let column):
             // Written as the record's column, as other columns are: `aAlias[Author.Columns.name]`.
             let variable = aliasVariable(alias)
-            let columnText = aliasTables[alias.lowercased()].flatMap { catalog.columnCode(column, in: $0) }
+            let columnText =
+                aliasTables[alias.lowercased()].flatMap { catalog.columnCode(column, in: $0) }
                 ?? "Column(\(SwiftNames.stringLiteral(column)))"
             return Code(text: variable + "[" + columnText + "]", level: .postfix, kind: .specific)
         case .value(.null):
@@ -228,7 +230,8 @@ extension SwiftRequestWriter {
         } else {
             inner = try code(ordering.expression, table: table).specific
             if inner.kind == .aggregate {
-                throw notExpressible("an ordering by an aggregate that the request does not select (annotate the rows with it, then order by its name)", table: table)
+                throw notExpressible(
+                    "an ordering by an aggregate that the request does not select (annotate the rows with it, then order by its name)", table: table)
             }
         }
         switch ordering.descending {

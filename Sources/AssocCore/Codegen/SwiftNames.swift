@@ -7,7 +7,7 @@ enum SwiftNames {
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
         "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
         "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
-        "super", "throws", "true", "try", "_", "some", "any", "Type", "Protocol",
+        "super", "throws", "true", "try", "_", "some", "any", "Type", "Protocol"
     ]
 
     /// Type names the generated code must not shadow: GRDB's and Foundation's types it uses, the
@@ -24,7 +24,7 @@ enum SwiftNames {
         "Swift", "String", "Int", "Int64", "Int32", "UInt8", "Double", "Float", "Bool", "Array", "Optional", "Set",
         "Dictionary", "Character", "Error", "Decodable", "Encodable", "Codable", "CodingKey", "CodingKeys",
         "Columns", "Any", "AnyObject", "Self", "Type", "Protocol", "Never", "Void", "Result", "Sequence",
-        "Collection", "Equatable", "Hashable", "Sendable", "Range", "Substring", "CommandLine",
+        "Collection", "Equatable", "Hashable", "Sendable", "Range", "Substring", "CommandLine"
     ]
 
     /// Static member names of `TableRecord` (and Swift's own) that an association must not take.
@@ -33,7 +33,7 @@ enum SwiftNames {
         "select", "aliased", "annotated", "having", "limit", "including", "joining", "belongsTo", "hasOne",
         "hasMany", "fetchAll", "fetchOne", "fetchCount", "fetchCursor", "fetchSet", "exists", "deleteAll",
         "matching", "group", "distinct", "unordered", "with", "init", "self", "Type", "Protocol", "CodingKeys",
-        "Columns", "recordNotFound",
+        "Columns", "recordNotFound"
     ]
 
     /// A camelCase identifier for any name, without backticks (`"Order Details"` → `orderDetails`).

@@ -17,7 +17,7 @@ extension SwiftRequestWriter {
         var renames: [Int: String] = [:]
         for (index, join) in relation.joins.enumerated() where join.method == .includingAll {
             guard let key = keys[index], key.isBridge,
-                  keys.enumerated().contains(where: { $0.offset != index && $0.element?.key == key.key })
+                keys.enumerated().contains(where: { $0.offset != index && $0.element?.key == key.key })
             else { continue }
             let base = (join.association.key ?? join.association.displayName) + Inflector.upperFirst(key.key)
             var name = base
@@ -29,7 +29,9 @@ extension SwiftRequestWriter {
             taken.insert(name)
             renames[index] = name
             let pivot = (try? firstStep(of: join.association, from: table))?.map { $0.0.name } ?? key.key
-            notes.append("GRDB stops with a fatal error (\"Not implemented: merging a direct association and an indirect one with including(all:)\") when one request prefetches an association and a through association that steps through it: \(join.association.displayName) steps through \(pivot).forKey(\"\(name)\") instead, which changes no row.")
+            notes.append(
+                "GRDB stops with a fatal error (\"Not implemented: merging a direct association and an indirect one with including(all:)\") when one request prefetches an association and a through association that steps through it: \(join.association.displayName) steps through \(pivot).forKey(\"\(name)\") instead, which changes no row."
+            )
         }
         return renames
     }
@@ -39,7 +41,8 @@ extension SwiftRequestWriter {
     private func childKey(of join: Join, from table: TableInfo) throws -> (key: String, isBridge: Bool)? {
         switch try resolver.definition(of: join.association, from: table) {
         case .direct(let definition):
-            let key = join.association.key.map { GRDBNaming.explicitKey($0, isToMany: definition.isToMany) }
+            let key =
+                join.association.key.map { GRDBNaming.explicitKey($0, isToMany: definition.isToMany) }
                 ?? Self.declaredKey(definition)
             if join.method == .includingAll { return (key.plural, false) }
             if definition.isToMany, join.association.key == nil, let singular = definition.singularName { return (singular, false) }
@@ -65,12 +68,15 @@ extension SwiftRequestWriter {
     /// through association can not join back from its pivot in a static declaration: a note
     /// says what GRDB does instead.
     mutating func parentJoin(alias: String, association: AssociationRequest, parent: TableInfo) throws -> String {
-        var referenced = Set<String>(), defined = Set<String>()
+        var referenced = Set<String>()
+        var defined = Set<String>()
         Self.collectAliases(in: association.relation, referenced: &referenced, defined: &defined)
         let name = alias.lowercased()
         guard referenced.contains(name), !defined.contains(name) else { return "" }
         guard case .direct(let definition) = try resolver.definition(of: association, from: parent) else {
-            notes.append("GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a filter on the parent's alias \(alias) fails there with \"no such column\". Filter the decoded rows in Swift, or run Assoc's SQL (`assoc sql`) in an SQLRequest.")
+            notes.append(
+                "GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a filter on the parent's alias \(alias) fails there with \"no such column\". Filter the decoded rows in Swift, or run Assoc's SQL (`assoc sql`) in an SQLRequest."
+            )
             return ""
         }
         // The reverse of the association, from its destination back to the parent.
@@ -82,7 +88,9 @@ extension SwiftRequestWriter {
             destination: parent.name, path: .direct(pairs), source: definition.source)
         let destination = try table(named: definition.destination)
         let declared = try declareDirect(reverse, from: destination, ordering: [])
-        notes.append("GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a prefetch that uses its parent's alias joins the parent back under that alias (as Assoc does), else GRDB says \"no such column\".")
+        notes.append(
+            "GRDB fetches a prefetched association (including(all:)) with a statement of its own, without its parent: a prefetch that uses its parent's alias joins the parent back under that alias (as Assoc does), else GRDB says \"no such column\"."
+        )
         return ".joining(required: \(catalog.typeName(for: destination)).\(SwiftNames.escaped(declared.staticName)).aliased(\(aliasVariable(alias))))"
     }
 

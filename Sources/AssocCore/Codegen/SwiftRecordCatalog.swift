@@ -44,7 +44,7 @@ struct SwiftRecordCatalog {
     mutating func columnCode(_ column: String, in table: TableInfo) -> String? {
         let type = typeName(for: table)
         guard let index = indexByTable[table.name.lowercased()], index < records.count,
-              let property = records[index].properties.first(where: { $0.column.lowercased() == column.lowercased() })?.property
+            let property = records[index].properties.first(where: { $0.column.lowercased() == column.lowercased() })?.property
         else { return nil }
         return type + ".Columns." + SwiftNames.escaped(property)
     }
@@ -85,7 +85,8 @@ struct SwiftRecordCatalog {
     }
 
     private func render(_ record: SwiftRecordDeclaration) -> String {
-        let conformances = record.isEncodable
+        let conformances =
+            record.isEncodable
             ? "Codable, FetchableRecord, EncodableRecord, TableRecord" : "Codable, FetchableRecord, TableRecord"
         var lines = ["struct \(record.typeName): \(conformances) {"]
         if !GRDBNaming.derivesTableName(record.table.name, fromType: record.typeName) {

@@ -62,7 +62,8 @@ struct SwiftRequestWriter {
         var requestOnlyLines: [String] {
             var lines: [String] = []
             if let record {
-                lines.append("// \(record.variable): the \(record.type) whose key is \(record.key) (try \(record.type).fetchOne(db, key: \(record.key)))")
+                lines.append(
+                    "// \(record.variable): the \(record.type) whose key is \(record.key) (try \(record.type).fetchOne(db, key: \(record.key)))")
             }
             return lines + statements + [expression]
         }
@@ -117,10 +118,10 @@ struct SwiftRequestWriter {
         let base = origin.base
         let relation = base.relation
         guard base.origin == nil, base.limit == nil, base.offset == nil,
-              relation.keyFilters.count == 1, let keyFilter = relation.keyFilters.first, !keyFilter.isList,
-              keyFilter.keys.count == 1, let key = keyFilter.keys.first,
-              relation.filters.isEmpty, relation.joins.isEmpty, relation.selection == nil,
-              relation.annotations.isEmpty, relation.havings.isEmpty, relation.alias == nil, !relation.isDistinct
+            relation.keyFilters.count == 1, let keyFilter = relation.keyFilters.first, !keyFilter.isList,
+            keyFilter.keys.count == 1, let key = keyFilter.keys.first,
+            relation.filters.isEmpty, relation.joins.isEmpty, relation.selection == nil,
+            relation.annotations.isEmpty, relation.havings.isEmpty, relation.alias == nil, !relation.isDistinct
         else { return nil }
         let table = try resolver.rootTable(of: base)
         if case .through = try resolver.definition(of: origin.association, from: table) {
@@ -141,16 +142,23 @@ struct SwiftRequestWriter {
         var steps: [AssociationStep] = []
         try resolver.flatten(origin.association, from: baseTable, into: &steps, orderedSteps: true)
         if Resolver.hasOrderedPivot(steps) {
-            throw AssocError.invalid("request(for:) from several rows through an ordered pivot (\(steps.dropLast().map(\.definition.name).joined(separator: ", "))) is not expressible in GRDB's query interface: GRDB's record.request(for:) starts from one record (filter(key:) on the base request)", table: baseTable.name)
+            throw AssocError.invalid(
+                "request(for:) from several rows through an ordered pivot (\(steps.dropLast().map(\.definition.name).joined(separator: ", "))) is not expressible in GRDB's query interface: GRDB's record.request(for:) starts from one record (filter(key:) on the base request)",
+                table: baseTable.name)
         }
-        notes.append("GRDB's record.request(for:) starts from one record (and joins a through association's pivot, which repeats a record reached twice): the rows are filtered by the keys of the rows they are reached from instead, each record once.")
+        notes.append(
+            "GRDB's record.request(for:) starts from one record (and joins a through association's pivot, which repeats a record reached twice): the rows are filtered by the keys of the rows they are reached from instead, each record once."
+        )
         var previous = ""
         for (index, step) in steps.enumerated() {
             let pairs = step.definition.columns
             guard pairs.count == 1, let pair = pairs.first else {
-                throw AssocError.invalid("request(for:) from several rows through a composite key (\(pairs.map(\.origin).joined(separator: ", "))) is not expressible in GRDB's query interface", table: step.definition.origin)
+                throw AssocError.invalid(
+                    "request(for:) from several rows through a composite key (\(pairs.map(\.origin).joined(separator: ", "))) is not expressible in GRDB's query interface",
+                    table: step.definition.origin)
             }
-            let keysText = index == 0
+            let keysText =
+                index == 0
                 ? try expression(Resolver.keysOnly(of: origin.base, columns: [pair.origin]), lines: &lines) : previous
             let keysName = local(Inflector.singularName(ofTable: step.definition.origin) + "Keys")
             lines.append("let \(keysName) = " + keysText)
@@ -171,7 +179,9 @@ struct SwiftRequestWriter {
             }
             previous = text
         }
-        throw AssocError.invalidAssociation(origin.association.displayName, table: baseTable.name, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
+        throw AssocError.invalidAssociation(
+            origin.association.displayName, table: baseTable.name,
+            reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
     }
 
     /// `let bookAlias = TableAlias(name: "b")` lines for the aliases used.
@@ -229,7 +239,8 @@ struct SwiftRequestWriter {
             if underOptional && method.isRequired {
                 // GRDB stops with a fatal error on a required join behind an optional one.
                 method = method == .includingRequired ? .includingOptional : .joiningOptional
-                let note = "GRDB can not chain a required association behind an optional one (its query interface stops with a fatal error): the code makes it optional, where Assoc keeps the optional association only when the required one matches. Filter the decoded rows in Swift (drop the optional record when its required one is nil), or run Assoc's SQL (`assoc sql`) in an SQLRequest."
+                let note =
+                    "GRDB can not chain a required association behind an optional one (its query interface stops with a fatal error): the code makes it optional, where Assoc keeps the optional association only when the required one matches. Filter the decoded rows in Swift (drop the optional record when its required one is nil), or run Assoc's SQL (`assoc sql`) in an SQLRequest."
                 if !notes.contains(note) { notes.append(note) }
             }
             let saved = underOptional
@@ -282,7 +293,9 @@ struct SwiftRequestWriter {
         switch key {
         case .value(let value): return try code(value, table: table).text
         case .columns(let columns):
-            return "[" + (try columns.map { SwiftNames.stringLiteral($0.column) + ": " + (try code($0.value, table: table).text) }).joined(separator: ", ") + "]"
+            return "["
+                + (try columns.map { SwiftNames.stringLiteral($0.column) + ": " + (try code($0.value, table: table).text) }).joined(separator: ", ")
+                + "]"
         }
     }
 }

@@ -44,7 +44,8 @@ final class SwiftStorageClasses {
             budget -= Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         }
         guard let row = try? connection.withTimeLimit(milliseconds: budget, { try connection.fetchAll(sql).first }),
-              row.count == table.columns.count else { return nil }
+            row.count == table.columns.count
+        else { return nil }
         var result: [String: Set<String>] = [:]
         for (column, value) in zip(table.columns, row) {
             guard case .text(let list) = value else {

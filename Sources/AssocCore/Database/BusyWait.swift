@@ -1,8 +1,9 @@
 import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Waiting for another process's lock, in a way `Connection.interrupt()` can end at once: SQLite's
@@ -91,12 +92,14 @@ final class BusyWait: @unchecked Sendable {
 
     /// Installs the handler on `db`; `self` must outlive the connection's use of it.
     func install(on db: OpaquePointer) {
-        sqlite3_busy_handler(db, { context, count in
-            guard let context else { return 0 }
-            let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
-            guard wait.shouldWait(count: count) else { return 0 }
-            usleep(useconds_t(BusyWait.stepMilliseconds) * 1000)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_busy_handler(
+            db,
+            { context, count in
+                guard let context else { return 0 }
+                let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+                guard wait.shouldWait(count: count) else { return 0 }
+                usleep(useconds_t(BusyWait.stepMilliseconds) * 1000)
+                return 1
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 }

@@ -1,8 +1,9 @@
 import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A connection to one SQLite database. The only type, with `Statement`, that talks to SQLite.
@@ -178,14 +179,17 @@ public final class Connection: @unchecked Sendable {
 
     func lastError(code: Int32, sql: String?) -> AssocError {
         if code & 0xFF == SQLITE_BUSY {
-            let reason = busyWait.isInterrupted
+            let reason =
+                busyWait.isInterrupted
                 ? "cancelled while waiting for it"
                 : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
             return .sqlite(DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql))
         }
         if code & 0xFF == SQLITE_NOMEM, Connection.memoryLimit > 0 {
-            return .sqlite(DatabaseError(
-                code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql))
+            return .sqlite(
+                DatabaseError(
+                    code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql
+                ))
         }
         let message = String(cString: sqlite3_errmsg(handle))
         if let refused = functionGuard.message(forCode: code, sqliteMessage: message) {

@@ -21,7 +21,7 @@ final class SQLFunctionGuard: @unchecked Sendable {
         "icu_load_collation": "it adds a collation to the connection",
         "readfile": "it reads files", "writefile": "it writes files", "lsmode": "it belongs to the sqlite3 shell",
         "edit": "it starts an editor", "eval": "it runs SQL held in a value",
-        "sha3_query": "it runs SQL held in a value",
+        "sha3_query": "it runs SQL held in a value"
     ]
 
     /// The function the last refused statement called, until the next statement is prepared.
@@ -32,13 +32,15 @@ final class SQLFunctionGuard: @unchecked Sendable {
     func install(on db: OpaquePointer) {
         _ = assoc_db_config_flag(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0)
         _ = assoc_db_config_flag(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
-        sqlite3_set_authorizer(db, { context, action, _, function, _, _ in
-            guard action == SQLITE_FUNCTION, let context, let function else { return SQLITE_OK }
-            let name = String(cString: function).lowercased()
-            guard SQLFunctionGuard.refused[name] != nil else { return SQLITE_OK }
-            Unmanaged<SQLFunctionGuard>.fromOpaque(context).takeUnretainedValue().lastRefused = name
-            return SQLITE_DENY
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_set_authorizer(
+            db,
+            { context, action, _, function, _, _ in
+                guard action == SQLITE_FUNCTION, let context, let function else { return SQLITE_OK }
+                let name = String(cString: function).lowercased()
+                guard SQLFunctionGuard.refused[name] != nil else { return SQLITE_OK }
+                Unmanaged<SQLFunctionGuard>.fromOpaque(context).takeUnretainedValue().lastRefused = name
+                return SQLITE_DENY
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Forgets the previous statement's refusal.

@@ -38,9 +38,10 @@ public final class Statement {
     /// Binds values to the statement's parameters, in order. The count must match.
     public func bind(_ values: [DatabaseValue]) throws {
         guard values.count == parameterCount else {
-            throw AssocError.sqlite(DatabaseError(
-                code: SQLITE_RANGE,
-                message: "expected \(parameterCount) arguments, got \(values.count)", sql: sql))
+            throw AssocError.sqlite(
+                DatabaseError(
+                    code: SQLITE_RANGE,
+                    message: "expected \(parameterCount) arguments, got \(values.count)", sql: sql))
         }
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
@@ -92,7 +93,8 @@ public final class Statement {
             if watched { try checkFile() }
             return false
         default:
-            let error = watched && connection.fileBytesChanged
+            let error =
+                watched && connection.fileBytesChanged
                 ? connection.fileChangedError(sql: sql) : connection.lastError(code: rc, sql: sql)
             sqlite3_reset(handle)
             throw error

@@ -1,8 +1,9 @@
 import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Connection {
@@ -13,10 +14,12 @@ extension Connection {
     /// code `SQLITE_INTERRUPT` and a message that says so.
     public func withTimeLimit<T>(milliseconds: Int, _ body: () throws -> T) throws -> T {
         let limit = TimeLimit(milliseconds: milliseconds)
-        sqlite3_progress_handler(handle, 4_000, { context in
-            guard let context else { return 0 }
-            return Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue().isOver() ? 1 : 0
-        }, Unmanaged.passUnretained(limit).toOpaque())
+        sqlite3_progress_handler(
+            handle, 4_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue().isOver() ? 1 : 0
+            }, Unmanaged.passUnretained(limit).toOpaque())
         defer { sqlite3_progress_handler(handle, 0, nil, nil) }
         do {
             return try withExtendedLifetime(limit) { try body() }
@@ -75,8 +78,9 @@ extension Connection {
         do {
             return try body()
         } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_NOMEM {
-            throw AssocError.sqlite(DatabaseError(
-                code: error.code, message: "needed more than \(bytes / 1_048_576) MB of memory: stopped", sql: error.sql))
+            throw AssocError.sqlite(
+                DatabaseError(
+                    code: error.code, message: "needed more than \(bytes / 1_048_576) MB of memory: stopped", sql: error.sql))
         }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The committed content of a `-wal` file, read the way SQLite recovers it
@@ -82,7 +82,8 @@ struct WALLog: Equatable {
         var (s1, s2) = seed
         var index = bytes.startIndex
         while index + 8 <= bytes.endIndex {
-            let x0 = word(bytes, index, big), x1 = word(bytes, index + 4, big)
+            let x0 = word(bytes, index, big)
+            let x1 = word(bytes, index + 4, big)
             s1 = s1 &+ x0 &+ s2
             s2 = s2 &+ x1 &+ s1
             index += 8

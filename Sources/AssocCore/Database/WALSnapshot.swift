@@ -1,8 +1,9 @@
 import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The committed state of a WAL database whose `-wal` holds committed frames but which has no
@@ -42,12 +43,15 @@ enum WALSnapshot {
         }
         let size = Int64(pageCount) * Int64(log.pageSize)
         guard size <= maximumBytes else {
-            throw AssocError.sqlite(DatabaseError(code: SQLITE_CANTOPEN, message: """
-                a WAL database whose -wal file holds committed changes but that has no -shm file; \
-                reading it in place would create the -shm file, and at \(size >> 20) MB it is too large to read into memory instead. \
-                Let a program that may write there open it once (for example sqlite3 with PRAGMA wal_checkpoint), \
-                or copy the database with its -wal file to a directory of your own
-                """))
+            throw AssocError.sqlite(
+                DatabaseError(
+                    code: SQLITE_CANTOPEN,
+                    message: """
+                        a WAL database whose -wal file holds committed changes but that has no -shm file; \
+                        reading it in place would create the -shm file, and at \(size >> 20) MB it is too large to read into memory instead. \
+                        Let a program that may write there open it once (for example sqlite3 with PRAGMA wal_checkpoint), \
+                        or copy the database with its -wal file to a directory of your own
+                        """))
         }
         let descriptor = open(realPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -99,8 +103,9 @@ enum WALSnapshot {
             throw AssocError.sqlite(DatabaseError(code: SQLITE_NOMEM, message: "out of memory reading the database"))
         }
         // SQLite frees the image when the connection closes, or at once if this fails.
-        let rc = sqlite3_deserialize(db, "main", image.pointer.assumingMemoryBound(to: UInt8.self), image.size, image.size,
-                                     UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY))
+        let rc = sqlite3_deserialize(
+            db, "main", image.pointer.assumingMemoryBound(to: UInt8.self), image.size, image.size,
+            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY))
         guard rc == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(db))
             sqlite3_close_v2(db)

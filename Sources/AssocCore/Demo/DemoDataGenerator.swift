@@ -84,7 +84,8 @@ struct DemoDataGenerator {
         try Self.insert(
             connection,
             "INSERT INTO demographics(id, countryCode, population, lifeExpectancy) VALUES (?, ?, ?, ?)",
-            count: rows.count) { rows[$0] }
+            count: rows.count
+        ) { rows[$0] }
     }
 
     private mutating func insertPersons() throws {
@@ -93,7 +94,7 @@ struct DemoDataGenerator {
         for index in 0..<personCount {
             let country: DatabaseValue = index % 17 == 16 ? .null : .text(countryCode(random.int(countryCount)))
             rows.append([
-                .integer(Int64(index + 1)), .text(personName()), .integer(Int64(random.int(in: 1802...2001))), country,
+                .integer(Int64(index + 1)), .text(personName()), .integer(Int64(random.int(in: 1802...2001))), country
             ])
         }
         try Self.insert(connection, "INSERT INTO person(id, name, birthYear, countryCode) VALUES (?, ?, ?, ?)", count: rows.count) { rows[$0] }
@@ -113,7 +114,7 @@ struct DemoDataGenerator {
             let street = "\(random.int(in: 1...120)) " + DemoWords.streets[index % DemoWords.streets.count]
             try statement.bind([
                 .integer(Int64(addressId)), .integer(Int64(index + 1)), .text(street),
-                .text(DemoWords.cities[index % DemoWords.cities.count]),
+                .text(DemoWords.cities[index % DemoWords.cities.count])
             ])
             while try statement.step() {}
         }
@@ -136,7 +137,8 @@ struct DemoDataGenerator {
             awards[book] += 1
         }
         var years = [Int16](repeating: 0, count: bookCount)
-        let books = try connection.prepare("""
+        let books = try connection.prepare(
+            """
             INSERT INTO book(id, authorId, translatorId, libraryId, title, kind, year, price, awards)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -151,14 +153,14 @@ struct DemoDataGenerator {
             let price = Double(random.int(in: 299...4999)) / 100
             try books.bind([
                 .integer(id), .integer(authorId()), translator, library, .text(title()),
-                .text(random.pick(DemoWords.bookKinds)), .integer(Int64(year)), .real(price), .integer(Int64(awards[index])),
+                .text(random.pick(DemoWords.bookKinds)), .integer(Int64(year)), .real(price), .integer(Int64(awards[index]))
             ])
             while try books.step() {}
             if index % 7 != 3 {
                 coverId += 1
                 try covers.bind([
                     .integer(coverId), .integer(id), .text("https://covers.example.org/book/\(id).jpg"),
-                    .integer(600), .integer(Int64(random.int(in: 800...960))),
+                    .integer(600), .integer(Int64(random.int(in: 800...960)))
                 ])
                 while try covers.step() {}
             }
@@ -176,7 +178,7 @@ struct DemoDataGenerator {
             let title = random.pick(DemoWords.paintingSubjects) + " nº \(index + 1)"
             rows.append([
                 .integer(Int64(index + 1)), .integer(Int64(random.int(personCount) + 1)), .text(title),
-                .integer(Int64(random.int(in: 1850...2020))),
+                .integer(Int64(random.int(in: 1850...2020)))
             ])
         }
         try Self.insert(connection, "INSERT INTO painting(id, authorId, title, year) VALUES (?, ?, ?, ?)", count: rows.count) { rows[$0] }
@@ -198,7 +200,7 @@ struct DemoDataGenerator {
             }
             for country in countries {
                 try statement.bind([
-                    .text(countryCode(country)), .integer(Int64(index + 1)), .integer(Int64(random.int(in: 1990...2024))),
+                    .text(countryCode(country)), .integer(Int64(index + 1)), .integer(Int64(random.int(in: 1990...2024)))
                 ])
                 while try statement.step() {}
             }
@@ -220,14 +222,14 @@ struct DemoDataGenerator {
                 sectionId += 1
                 try sections.bind([
                     .integer(sectionId), .integer(documentId), .integer(Int64(position)),
-                    .text(random.pick(DemoWords.sectionTitles)),
+                    .text(random.pick(DemoWords.sectionTitles))
                 ])
                 while try sections.step() {}
                 for paragraphPosition in 1...(1 + random.int(5)) {
                     paragraphId += 1
                     let body = random.pick(DemoWords.sentences) + " " + random.pick(DemoWords.sentences)
                     try paragraphs.bind([
-                        .integer(paragraphId), .integer(sectionId), .integer(Int64(paragraphPosition)), .text(body),
+                        .integer(paragraphId), .integer(sectionId), .integer(Int64(paragraphPosition)), .text(body)
                     ])
                     while try paragraphs.step() {}
                 }
@@ -243,7 +245,10 @@ struct DemoDataGenerator {
             let manager: DatabaseValue = id == 1 ? .null : .integer(Int64((id - 2) / 3 + 1))
             var level = 0
             var current = id
-            while current > 1 { current = (current - 2) / 3 + 1; level += 1 }
+            while current > 1 {
+                current = (current - 2) / 3 + 1
+                level += 1
+            }
             let jobTitle = DemoWords.jobTitles[min(level, DemoWords.jobTitles.count - 1)]
             rows.append([.integer(Int64(id)), manager, .text(personName()), .text(jobTitle)])
         }
@@ -263,7 +268,7 @@ struct DemoDataGenerator {
             homeTeams.append(team)
             rows.append([
                 .integer(Int64(index + 1)), .integer(Int64(team + 1)), .text(personName()),
-                .text(random.pick(DemoWords.playerPositions)), .integer(Int64(random.int(100))),
+                .text(random.pick(DemoWords.playerPositions)), .integer(Int64(random.int(100)))
             ])
         }
         try Self.insert(connection, "INSERT INTO player(id, teamId, name, position, score) VALUES (?, ?, ?, ?, ?)", count: rows.count) { rows[$0] }
@@ -276,7 +281,7 @@ struct DemoDataGenerator {
             }
             for team in teams {
                 try roles.bind([
-                    .integer(Int64(team + 1)), .integer(Int64(index + 1)), .text(random.pick(DemoWords.playerPositions)),
+                    .integer(Int64(team + 1)), .integer(Int64(index + 1)), .text(random.pick(DemoWords.playerPositions))
                 ])
                 while try roles.step() {}
             }

@@ -118,6 +118,6 @@ enum DemoSchema {
     /// Table names in creation order.
     static let tableNames = [
         "country", "demographics", "person", "library", "address", "book", "coverImage", "prize", "painting",
-        "citizen", "passport", "document", "section", "paragraph", "employee", "team", "player", "playerRole",
+        "citizen", "passport", "document", "section", "paragraph", "employee", "team", "player", "playerRole"
     ]
 }

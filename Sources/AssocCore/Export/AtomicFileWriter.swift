@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a regular file whole or not at all. The bytes go to a new temporary file (created
@@ -174,9 +174,9 @@ public final class AtomicFileWriter {
 /// `write(2)` (the writer's own `write` hides it).
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
+        return Glibc.write(fd, buffer, count)
     #else
-    return Darwin.write(fd, buffer, count)
+        return Darwin.write(fd, buffer, count)
     #endif
 }
 

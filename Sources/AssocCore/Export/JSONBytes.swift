@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Hands the bytes written so far to their destination and empties the buffer (`flush`
@@ -225,7 +225,8 @@ enum CSVBytes {
             let count = bytes.count
             // memchr (not a Swift loop): fast for a 200 MB field also in a debug build.
             func contains(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), count) != nil }
-            let needsQuotes = bytes[0] == UInt8(ascii: " ") || bytes[count - 1] == UInt8(ascii: " ")
+            let needsQuotes =
+                bytes[0] == UInt8(ascii: " ") || bytes[count - 1] == UInt8(ascii: " ")
                 || contains(UInt8(ascii: ",")) || contains(UInt8(ascii: "\"")) || contains(0x0A) || contains(0x0D)
             if needsQuotes { out.append(UInt8(ascii: "\"")) }
             var start = 0

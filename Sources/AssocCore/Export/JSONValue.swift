@@ -52,8 +52,14 @@ package indirect enum JSONValue: Equatable, Sendable {
         }
         switch self {
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            if depth <= 2 { writeSpaced(into: &out); return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            if depth <= 2 {
+                writeSpaced(into: &out)
+                return
+            }
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
@@ -63,8 +69,14 @@ package indirect enum JSONValue: Equatable, Sendable {
             newline(indent)
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            if members.allSatisfy({ $0.1.depth <= 2 }) { writeSpaced(into: &out); return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
+            if members.allSatisfy({ $0.1.depth <= 2 }) {
+                writeSpaced(into: &out)
+                return
+            }
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }

@@ -13,14 +13,17 @@ extension Database {
         var steps: [AssociationStep] = []
         try resolver.flatten(association, from: origin, into: &steps)
         guard let last = steps.last, let first = steps.first else {
-            throw AssocError.invalidAssociation(association.displayName, table: nil, reason: "association \(quoteForMessage(association.displayName)) has no step")
+            throw AssocError.invalidAssociation(
+                association.displayName, table: nil, reason: "association \(quoteForMessage(association.displayName)) has no step")
         }
         // The key values of the row, for the first step.
         var keyFilters: [Expression] = []
         var hasNull = false
         for pair in first.definition.columns {
             guard let value = row[pair.origin] else {
-                throw AssocError.invalid("the row has no column \(quoteForMessage(pair.origin)), needed to follow \(quoteForMessage(association.displayName)) from \(quoteForMessage(origin.name))", table: origin.name)
+                throw AssocError.invalid(
+                    "the row has no column \(quoteForMessage(pair.origin)), needed to follow \(quoteForMessage(association.displayName)) from \(quoteForMessage(origin.name))",
+                    table: origin.name)
             }
             if value.isNull { hasNull = true }
             keyFilters.append(.binary(.equal, .column(pair.destination), .value(value)))

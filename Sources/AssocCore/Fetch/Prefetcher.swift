@@ -165,7 +165,7 @@ enum Prefetcher {
                 guard let scope else { return .null }
                 let cached = visibleIndexes[position]
                 if cached >= 0, cached < scope.values.count, cached < scope.columnNames.count,
-                   scope.columnNames[cached] == column
+                    scope.columnNames[cached] == column
                 {
                     return scope.values[cached]
                 }
@@ -197,7 +197,7 @@ enum Prefetcher {
         // needs the parent table in the prefetch statement: join it back by its keys.
         var parentJoin: QueryChild?
         if let alias = parent.userAlias?.lowercased(),
-           referencedAliases(in: child).contains(alias), !definedAliases(in: child).contains(alias)
+            referencedAliases(in: child).contains(alias), !definedAliases(in: child).contains(alias)
         {
             let parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
             let pairs = child.prefetchChain.first?.pairs ?? child.pairs

@@ -43,7 +43,7 @@ enum RowReader {
         let columns = Array(statement.columnNames.dropLast(query.previewLengthCount))
         var layout = query.layout
         if query.tree.table.isView, query.tree.table.columns.isEmpty, layout.children.isEmpty, query.hiddenColumnCount == 0,
-           layout.width == 0
+            layout.width == 0
         {
             // A view whose columns were not read (see the schema's diagnostics): its rows have
             // whatever columns SQLite returns, named as SQLite names them.
@@ -52,7 +52,9 @@ enum RowReader {
         }
         let expected = totalWidth(layout) + query.hiddenColumnCount
         guard expected == columns.count else {
-            throw AssocError.invalid("the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read")
+            throw AssocError.invalid(
+                "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read"
+            )
         }
         var cursor = 0
         return (statement, columns, ScopeReader(layout: layout, names: columns, cursor: &cursor))

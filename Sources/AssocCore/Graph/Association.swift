@@ -149,7 +149,8 @@ public struct Association: Sendable, Hashable {
         for level in levels.reversed() {
             guard case .through(let pivot, let target) = level.path else { continue }
             // `steps` holds the target's steps when the target is a remainder of a declared chain.
-            let targetIsRemainder = !steps.isEmpty && target.source == .declared && target.kind.isThrough
+            let targetIsRemainder =
+                !steps.isEmpty && target.source == .declared && target.kind.isThrough
                 && target.name == steps.joined(separator: ".")
             steps = targetIsRemainder ? [pivot.name] + steps : [pivot.name, target.name]
         }

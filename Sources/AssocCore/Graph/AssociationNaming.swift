@@ -39,7 +39,8 @@ enum AssociationNaming {
     static func inverseName(
         _ link: InferredLink, linksToParent: Int, belongsToName: String, inflections: InflectionCache = InflectionCache()
     ) -> String {
-        let base = link.isUniqueInChild
+        let base =
+            link.isUniqueInChild
             ? inflections.singularName(ofTable: link.child.name)
             : inflections.pluralName(ofTable: link.child.name)
         if linksToParent == 1 && !link.isSelfJoin { return base }
@@ -67,7 +68,8 @@ enum AssociationNaming {
         for index in associations.indices where counts[associations[index].association.name, default: 0] > 1 {
             let item = associations[index]
             guard !item.isFromChild else { continue }
-            let base = item.association.kind == .hasOne
+            let base =
+                item.association.kind == .hasOne
                 ? inflections.singularName(ofTable: item.association.destination)
                 : inflections.pluralName(ofTable: item.association.destination)
             guard item.association.name == base else { continue }

@@ -214,7 +214,9 @@ struct DeclarationParser {
         while !current.isPunctuation(.rightBracket) {
             if names.count == maximum {
                 throw label == "through:"
-                    ? error("through: lists more than \(maximum) steps (a chain follows at most \(maximum) associations: with its origin, the 64 tables SQLite joins at most)")
+                    ? error(
+                        "through: lists more than \(maximum) steps (a chain follows at most \(maximum) associations: with its origin, the 64 tables SQLite joins at most)"
+                    )
                     : error("\(label) lists more than \(maximum) columns (a key has at most \(maximum))")
             }
             let (name, location) = try parseName("one of the \(what) or ']'")
@@ -323,7 +325,8 @@ struct DeclarationParser {
                 throw methodLocation.error("belongsTo has no through: form: use hasOne(…, through: […]) for a to-one chain")
             }
             if let using = locations.using.first ?? locations.to.first {
-                throw using.error("a through association joins with its steps' columns: remove using: and to: (or declare a direct association without through:)")
+                throw using.error(
+                    "a through association joins with its steps' columns: remove using: and to: (or declare a direct association without through:)")
             }
         } else if declaration.to != nil && declaration.using == nil, let to = locations.to.first {
             throw to.error("to: [...] needs using: [...]: the foreign-key columns the referenced columns are matched with")

@@ -19,7 +19,8 @@ enum DeclarationResolver {
             let slot = association.origin.lowercased() + "\u{0}" + association.name
             if let earlier = declaredAt[slot] {
                 throw declaration.locations.key.orStart(declaration).error(
-                    "table \(quoteForMessage(association.origin)) already has an association \(quoteForMessage(association.name)) declared at \(earlier.file):\(earlier.line): give this one another key")
+                    "table \(quoteForMessage(association.origin)) already has an association \(quoteForMessage(association.name)) declared at \(earlier.file):\(earlier.line): give this one another key"
+                )
             }
             declaredAt[slot] = declaration.location
             index.insert(association)
@@ -123,7 +124,8 @@ enum DeclarationResolver {
             guard let step = index.association(named: name, of: current.name.lowercased()) else {
                 let available = index.associations(of: current.name.lowercased()).map(\.name)
                 let suggestions = closestNames(to: name, among: available)
-                let listed = suggestions.isEmpty && !available.isEmpty
+                let listed =
+                    suggestions.isEmpty && !available.isEmpty
                     ? " (its associations: \(available.prefix(20).joined(separator: ", ")))" : ""
                 throw location.error(
                     "through: table \(quoteForMessage(current.name)) has no association named \(quoteForMessage(name))" + listed,
@@ -131,7 +133,8 @@ enum DeclarationResolver {
             }
             if declaration.method == .hasOne && step.isToMany {
                 throw location.error(
-                    "hasOne(…, through:) needs a to-one step at every step, and \(quoteForMessage(step.name)) of \(quoteForMessage(current.name)) is a \(step.kind.rawValue): declare the chain with hasMany(…, through: …)")
+                    "hasOne(…, through:) needs a to-one step at every step, and \(quoteForMessage(step.name)) of \(quoteForMessage(current.name)) is a \(step.kind.rawValue): declare the chain with hasMany(…, through: …)"
+                )
             }
             guard let next = schema.table(named: step.destination) else {
                 throw location.error("no such table: \(quoteForMessage(step.destination)) (the destination of \(quoteForMessage(step.name)))")
@@ -139,7 +142,8 @@ enum DeclarationResolver {
             directSteps += directStepCount(of: step, upTo: maximum - directSteps)
             if directSteps > maximum {
                 throw location.error(
-                    "through: the chain follows more than \(maximum) associations when it reaches \(quoteForMessage(step.name)) (a through step counts its own steps; a chain follows at most \(maximum): with its origin, the 64 tables SQLite joins at most)")
+                    "through: the chain follows more than \(maximum) associations when it reaches \(quoteForMessage(step.name)) (a through step counts its own steps; a chain follows at most \(maximum): with its origin, the 64 tables SQLite joins at most)"
+                )
             }
             steps.append(step)
             current = next
@@ -153,7 +157,8 @@ enum DeclarationResolver {
                 "through: needs at least two associations (for one, declare a direct association with using:)")
         }
         let kind: AssociationKind = declaration.method == .hasOne ? .hasOneThrough : .hasManyThrough
-        let name = declaration.key
+        let name =
+            declaration.key
             ?? (kind.isToMany ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
         var remainderName = result.name
         for index in stride(from: steps.count - 2, through: 0, by: -1) {
@@ -205,7 +210,8 @@ enum DeclarationResolver {
             }
         case .aliasedColumn, .aggregate, .sql:
             let verb = role == "order" ? "orders by" : "filters on"
-            throw location.error("\(role)(…) of a declared association \(verb) columns of \(quoteForMessage(table.name)) (no alias, no aggregate, no SQL snippet)")
+            throw location.error(
+                "\(role)(…) of a declared association \(verb) columns of \(quoteForMessage(table.name)) (no alias, no aggregate, no SQL snippet)")
         case .value:
             break
         case .unary(_, let operand), .isNull(let operand, _), .named(let operand, _), .collated(let operand, _):
@@ -222,9 +228,9 @@ enum DeclarationResolver {
     }
 }
 
-private extension AssociationDeclaration.Location {
+extension AssociationDeclaration.Location {
     /// This location, or the declaration's start when the part is not written (line 0).
-    func orStart(_ declaration: AssociationDeclaration) -> AssociationDeclaration.Location {
+    fileprivate func orStart(_ declaration: AssociationDeclaration) -> AssociationDeclaration.Location {
         line == 0 ? declaration.location : self
     }
 }

@@ -15,12 +15,15 @@ extension DeclaredAssociation {
         let (child, parent) = isBelongsTo ? (origin, destination) : (destination, origin)
         let pairs = try Self.foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey, lookup: lookup)
         // Orient pairs from the association's origin to its destination.
-        let columns = isBelongsTo
+        let columns =
+            isBelongsTo
             ? pairs.map { ColumnPair(origin: $0.child, destination: $0.parent) }
             : pairs.map { ColumnPair(origin: $0.parent, destination: $0.child) }
         let required = isBelongsTo && pairs.allSatisfy { lookup.column(named: $0.child, in: child)?.notNull == true }
-        let name = declared.key ?? (declared.kind.isToMany
-            ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
+        let name =
+            declared.key
+            ?? (declared.kind.isToMany
+                ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
         return Association(
             name: name, kind: declared.kind, origin: origin.name,
             destination: destination.name, path: .direct(columns), isRequired: required, source: .declared)
@@ -32,14 +35,21 @@ extension DeclaredAssociation {
         let hint = "provide the columns with using: ForeignKey([...], to: [...])"
         if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
             guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
-                throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns")
+                throw AssocError.invalidAssociation(
+                    "foreign key", table: child.name,
+                    reason:
+                        "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns"
+                )
             }
             return Array(zip(foreignKey.originColumns, destinationColumns)).map { (child: $0.0, parent: $0.1) }
         }
-        let candidates = foreignKey.map { lookup.foreignKeys(from: child, to: parent, columns: $0.originColumns) }
+        let candidates =
+            foreignKey.map { lookup.foreignKeys(from: child, to: parent, columns: $0.originColumns) }
             ?? lookup.foreignKeys(from: child, to: parent)
         if candidates.count > 1 {
-            throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+            throw AssocError.invalidAssociation(
+                "foreign key", table: child.name,
+                reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
         }
         if let fk = candidates.first, fk.originColumns.count == fk.destinationColumns.count, !fk.originColumns.isEmpty {
             return Array(zip(fk.originColumns, fk.destinationColumns)).map { (child: $0.0, parent: $0.1) }
@@ -47,6 +57,8 @@ extension DeclaredAssociation {
         if let origins = foreignKey?.originColumns, origins.count == parent.primaryKey.columns.count, !origins.isEmpty {
             return Array(zip(origins, parent.primaryKey.columns)).map { (child: $0.0, parent: $0.1) }
         }
-        throw AssocError.invalidAssociation("foreign key", table: child.name, reason: "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
+        throw AssocError.invalidAssociation(
+            "foreign key", table: child.name,
+            reason: "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
     }
 }

@@ -34,9 +34,10 @@ enum ForeignKeyLinks {
                     let columns = foreignKey.originColumns.joined(separator: ", ")
                     diagnostics.append("table \(quoteForMessage(child.name)): foreign key (\(columns)) \(problem.text)")
                 case .success(let resolved):
-                    links.append(InferredLink(
-                        id: nextID, child: child, parent: resolved.parent, childColumns: resolved.childColumns,
-                        parentColumns: resolved.parentColumns, source: .foreignKey))
+                    links.append(
+                        InferredLink(
+                            id: nextID, child: child, parent: resolved.parent, childColumns: resolved.childColumns,
+                            parentColumns: resolved.parentColumns, source: .foreignKey))
                     nextID += 1
                 }
             }
@@ -74,7 +75,11 @@ enum ForeignKeyLinks {
         guard !childColumns.isEmpty, childColumns.count == foreignKey.destinationColumns.count else {
             let count = childColumns.count
             let destination = foreignKey.destinationColumns
-            return .failure(Problem(text: "has \(count) column\(count == 1 ? "" : "s") but references \(destination.count) column\(destination.count == 1 ? "" : "s") (\(destination.joined(separator: ", "))) of table \(quoteForMessage(parent.name))"))
+            return .failure(
+                Problem(
+                    text:
+                        "has \(count) column\(count == 1 ? "" : "s") but references \(destination.count) column\(destination.count == 1 ? "" : "s") (\(destination.joined(separator: ", "))) of table \(quoteForMessage(parent.name))"
+                ))
         }
         var parentColumns: [String] = []
         for name in foreignKey.destinationColumns {

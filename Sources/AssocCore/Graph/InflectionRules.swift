@@ -7,7 +7,7 @@ enum InflectionRules {
         "police", "news", "metadata", "deer", "moose", "aircraft", "software", "hardware", "feedback",
         "staff", "luggage", "furniture", "advice", "traffic", "music", "homework", "knowledge",
         "research", "evidence", "weather", "salmon", "trout", "bison", "offspring", "sms", "golf",
-        "tennis", "chassis",
+        "tennis", "chassis"
     ]
 
     /// An irregular pair. `asSuffix`: the pair also applies at the end of a longer word
@@ -40,14 +40,14 @@ enum InflectionRules {
             ("atlas", "atlases"), ("bias", "biases"), ("lens", "lenses"), ("epoch", "epochs"),
             ("stomach", "stomachs"), ("tech", "techs"), ("cache", "caches"), ("niche", "niches"),
             ("headache", "headaches"), ("avalanche", "avalanches"), ("mustache", "mustaches"),
-            ("moustache", "moustaches"), ("quiche", "quiches"), ("iris", "irises"),
+            ("moustache", "moustaches"), ("quiche", "quiches"), ("iris", "irises")
         ]
         let wordPairs: [(String, String)] = [
             ("man", "men"), ("ox", "oxen"), ("louse", "lice"), ("move", "moves"), ("sex", "sexes"),
             ("leaf", "leaves"), ("loaf", "loaves"), ("thief", "thieves"), ("sheaf", "sheaves"),
             ("life", "lives"), ("pie", "pies"), ("tie", "ties"), ("lie", "lies"), ("die", "dice"),
             ("gas", "gases"), ("plus", "pluses"), ("minus", "minuses"), ("bus", "buses"), ("axis", "axes"),
-            ("amen", "amens"),
+            ("amen", "amens")
         ]
         return suffixPairs.map { Irregular(singular: $0.0, plural: $0.1, asSuffix: true) }
             + wordPairs.map { Irregular(singular: $0.0, plural: $0.1, asSuffix: false) }
@@ -59,7 +59,7 @@ enum InflectionRules {
     /// Singular words ending in `men` that are not plurals of `…man`.
     static let notMen: Set<String> = [
         "specimen", "regimen", "abdomen", "omen", "stamen", "semen", "hymen", "lumen", "albumen",
-        "bitumen", "acumen", "cyclamen", "yemen",
+        "bitumen", "acumen", "cyclamen", "yemen"
     ]
 
     /// `(suffix, replacement)`: the first rule whose suffix ends the word applies, as long as
@@ -72,7 +72,7 @@ enum InflectionRules {
         ("ay", "ays"), ("ey", "eys"), ("iy", "iys"), ("oy", "oys"), ("uy", "uys"), ("yy", "yys"),
         ("y", "ies"),
         ("lf", "lves"),
-        ("x", "xes"), ("ch", "ches"), ("sh", "shes"), ("z", "zes"),
+        ("x", "xes"), ("ch", "ches"), ("sh", "shes"), ("z", "zes")
     ]
 
     static let singularSuffixes: [(String, String)] = [
@@ -81,7 +81,7 @@ enum InflectionRules {
         ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("zzes", "z"), ("zes", "ze"),
         ("quies", "quy"), ("ies", "y"),
         ("lves", "lf"),
-        ("s", ""),
+        ("s", "")
     ]
 
     static func pluralizeWord(_ word: String) -> String {

@@ -15,16 +15,17 @@ enum NamingConventionLinks {
             let declared = Set(child.foreignKeys.flatMap(\.originColumns).map { $0.lowercased() })
             for column in child.columns where !declared.contains(column.name.lowercased()) {
                 guard let stem = AssociationNaming.idStem(of: column.name),
-                      let found = candidates[inflections.identifier(stem).lowercased()], let parent = found,
-                      let key = singleColumnKey(of: parent)
+                    let found = candidates[inflections.identifier(stem).lowercased()], let parent = found,
+                    let key = singleColumnKey(of: parent)
                 else { continue }
                 // A table's own key (`author.authorId`) is not a link to itself.
                 if parent.name.lowercased() == child.name.lowercased(), key.lowercased() == column.name.lowercased() {
                     continue
                 }
-                links.append(InferredLink(
-                    id: nextID, child: child, parent: parent, childColumns: [column.name],
-                    parentColumns: [key], source: .naming))
+                links.append(
+                    InferredLink(
+                        id: nextID, child: child, parent: parent, childColumns: [column.name],
+                        parentColumns: [key], source: .naming))
                 nextID += 1
             }
         }

@@ -43,9 +43,10 @@ package struct SchemaTree: Sendable {
                 let destination = association.destination
                 let canExpand = level < depth && !association.kind.isThrough
                 let isRepeat = !association.kind.isThrough && expanded.contains(destination.lowercased())
-                lines.append(Line(
-                    prefix: indent + (isLast ? "└─" : "├─"), association: association,
-                    table: destination, isRepeat: isRepeat))
+                lines.append(
+                    Line(
+                        prefix: indent + (isLast ? "└─" : "├─"), association: association,
+                        table: destination, isRepeat: isRepeat))
                 if canExpand && !isRepeat {
                     expanded.insert(destination.lowercased())
                     visit(destination, indent: indent + (isLast ? "  " : "│ "), level: level + 1)

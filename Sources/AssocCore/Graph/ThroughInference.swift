@@ -46,26 +46,29 @@ enum ThroughInference {
                     var counts: [String: (toOne: Int, all: Int)] = [:]
                     for next in own[(firstIndex + 1)...] where !next.link.isSelfJoin {
                         let destination = next.association.destination.lowercased()
-                        let count = counts[destination] ?? {
-                            // Steps back to the origin do not count (next's reverse among them;
-                            // a join table of the origin with itself is not told apart here).
-                            let list = (directByTable[destination] ?? []).filter {
-                                $0.association.destination.lowercased() != origin
-                            }
-                            return (list.filter { !$0.association.kind.isToMany }.count, list.count)
-                        }()
+                        let count =
+                            counts[destination]
+                            ?? {
+                                // Steps back to the origin do not count (next's reverse among them;
+                                // a join table of the origin with itself is not told apart here).
+                                let list = (directByTable[destination] ?? []).filter {
+                                    $0.association.destination.lowercased() != origin
+                                }
+                                return (list.filter { !$0.association.kind.isToMany }.count, list.count)
+                            }()
                         counts[destination] = count
                         leftOut += next.association.kind.isToMany ? count.all : count.toOne
                     }
                     break firsts
                 }
                 guard isPair(first, second),
-                      let (kind, name) = kindAndName(first: first.association, second: second.association, inflections: inflections)
+                    let (kind, name) = kindAndName(first: first.association, second: second.association, inflections: inflections)
                 else { continue }
                 // The singular of a to-many through name is its second step's singular form.
                 var singular: String?
                 if kind == .hasManyThrough {
-                    singular = second.association.kind.isToMany
+                    singular =
+                        second.association.kind.isToMany
                         ? (second.association.singularName ?? inflections.singularize(second.association.name))
                         : second.association.name
                 }
@@ -93,12 +96,13 @@ enum ThroughInference {
                 }
                 taken.insert(chosen)
                 let isNaming = first.association.source == .naming || second.association.source == .naming
-                result.append(Association(
-                    name: chosen, kind: kind, origin: first.association.origin,
-                    destination: second.association.destination,
-                    path: .through(pivot: first.association, target: second.association),
-                    isRequired: kind == .hasOneThrough && first.association.isRequired && second.association.isRequired,
-                    source: isNaming ? .naming : .foreignKey, singularName: chosenSingular))
+                result.append(
+                    Association(
+                        name: chosen, kind: kind, origin: first.association.origin,
+                        destination: second.association.destination,
+                        path: .through(pivot: first.association, target: second.association),
+                        isRequired: kind == .hasOneThrough && first.association.isRequired && second.association.isRequired,
+                        source: isNaming ? .naming : .foreignKey, singularName: chosenSingular))
                 prefixed.append((longName, longSingular))
             }
         }
@@ -112,8 +116,8 @@ enum ThroughInference {
     /// with itself (`user.friends` via `friendship(userId, friendId)`).
     static func isPair(_ first: DirectAssociation, _ second: DirectAssociation) -> Bool {
         guard !second.isReverse(of: first),
-              first.association.kind.isToMany || !second.association.kind.isToMany,
-              !first.link.isSelfJoin
+            first.association.kind.isToMany || !second.association.kind.isToMany,
+            !first.link.isSelfJoin
         else { return false }
         if second.association.destination.lowercased() == first.association.origin.lowercased() {
             return isSelfJoinTable(first, second)
@@ -140,7 +144,8 @@ enum ThroughInference {
     static func needsPrefix(_ second: DirectAssociation, inflections: InflectionCache) -> Bool {
         if second.link.isSelfJoin { return true }
         guard !second.isFromChild else { return false }
-        let base = second.association.kind == .hasOne
+        let base =
+            second.association.kind == .hasOne
             ? inflections.singularName(ofTable: second.association.destination)
             : inflections.pluralName(ofTable: second.association.destination)
         return second.association.name.hasPrefix(base + "As")

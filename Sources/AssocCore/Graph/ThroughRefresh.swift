@@ -29,7 +29,7 @@ enum ThroughRefresh {
             var changed = false
             for association in associations {
                 guard association.source != .declared, case .through(let pivot, let target) = association.path,
-                      isReplaced(pivot) || isReplaced(target)
+                    isReplaced(pivot) || isReplaced(target)
                 else {
                     refreshed.append(association)
                     continue
@@ -38,13 +38,17 @@ enum ThroughRefresh {
                 let via = "via \(pivot.name).\(target.name)"
                 guard let newPivot = current(pivot.name, from: pivot.origin) else { continue }
                 guard let newTarget = current(target.name, from: newPivot.destination) else {
-                    diagnostics.append("table \(quoteForMessage(association.origin)): through association \(quoteForMessage(association.name)) (\(via)) left out: the declared \(quoteForMessage(pivot.name)) leads to table \(quoteForMessage(newPivot.destination)), which has no association \(quoteForMessage(target.name))")
+                    diagnostics.append(
+                        "table \(quoteForMessage(association.origin)): through association \(quoteForMessage(association.name)) (\(via)) left out: the declared \(quoteForMessage(pivot.name)) leads to table \(quoteForMessage(newPivot.destination)), which has no association \(quoteForMessage(target.name))"
+                    )
                     continue
                 }
                 let kind: AssociationKind = newPivot.isToMany || newTarget.isToMany ? .hasManyThrough : .hasOneThrough
                 guard newPivot.isToMany || !newTarget.isToMany, kind == association.kind else {
                     let step = isReplaced(target) ? target : pivot
-                    diagnostics.append("table \(quoteForMessage(association.origin)): through association \(quoteForMessage(association.name)) (\(via)) left out: the declared \(quoteForMessage(step.name)) of table \(quoteForMessage(step.origin)) makes it no longer a \(association.kind.rawValue)")
+                    diagnostics.append(
+                        "table \(quoteForMessage(association.origin)): through association \(quoteForMessage(association.name)) (\(via)) left out: the declared \(quoteForMessage(step.name)) of table \(quoteForMessage(step.origin)) makes it no longer a \(association.kind.rawValue)"
+                    )
                     continue
                 }
                 var rebuilt = association

@@ -52,7 +52,7 @@ extension RequestParser {
 
     static let comparisonOperators: [RequestToken.Punctuation: BinaryOperator] = [
         .equal: .equal, .doubleEqual: .equal, .notEqual: .notEqual, .lessGreater: .notEqual,
-        .less: .less, .lessOrEqual: .lessOrEqual, .greater: .greater, .greaterOrEqual: .greaterOrEqual,
+        .less: .less, .lessOrEqual: .lessOrEqual, .greater: .greater, .greaterOrEqual: .greaterOrEqual
     ]
 
     mutating func parseComparison() throws(RequestSyntaxError) -> ExpressionSyntax {
@@ -66,7 +66,10 @@ extension RequestParser {
             } else if current.isKeyword("IS") {
                 advance()
                 var negated = false
-                if current.isKeyword("NOT") { negated = true; advance() }
+                if current.isKeyword("NOT") {
+                    negated = true
+                    advance()
+                }
                 guard current.isKeyword("NULL") else {
                     throw error("expected 'NULL' or 'NOT NULL' after 'IS', found \(current.display)")
                 }
@@ -188,15 +191,21 @@ extension RequestParser {
         while current.isPunctuation(.dot) {
             let member = peek(1)
             if member.bareName == "forKey", peek(2).isPunctuation(.leftParen) {
-                advance(); advance(); advance()
+                advance()
+                advance()
+                advance()
                 let key = try parseKey("forKey")
                 _ = try expect(.rightParen, "after argument list of 'forKey'")
                 expression = try make(.forKey(expression, key), from: start)
             } else if member.bareName == "collating", peek(2).isPunctuation(.leftParen) {
-                advance(); advance(); advance()
+                advance()
+                advance()
+                advance()
                 let nameToken = current
                 guard let name = nameToken.bareName, let collation = Collation(name: name) else {
-                    throw error("expected a collation (\(Collation.acceptedNames.joined(separator: ", "))), found \(nameToken.display); \(Collation.caseFoldingNote)")
+                    throw error(
+                        "expected a collation (\(Collation.acceptedNames.joined(separator: ", "))), found \(nameToken.display); \(Collation.caseFoldingNote)"
+                    )
                 }
                 advance()
                 _ = try expect(.rightParen, "after argument list of 'collating'")
@@ -204,7 +213,9 @@ extension RequestParser {
             } else if let name = member.bareName, ["DESC", "ASC"].contains(name.uppercased()) {
                 break
             } else {
-                throw error("unexpected \(member.display) after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression", at: member.range.lowerBound)
+                throw error(
+                    "unexpected \(member.display) after '.'; only '.forKey(...)', '.collating(...)', '.desc' and '.asc' may follow this expression",
+                    at: member.range.lowerBound)
             }
         }
         return expression
@@ -241,9 +252,15 @@ extension RequestParser {
         case .name(let name, let quoted):
             if !quoted {
                 switch name.uppercased() {
-                case "NULL": advance(); return try make(.literal(.null), from: start)
-                case "TRUE": advance(); return try make(.literal(.bool(true)), from: start)
-                case "FALSE": advance(); return try make(.literal(.bool(false)), from: start)
+                case "NULL":
+                    advance()
+                    return try make(.literal(.null), from: start)
+                case "TRUE":
+                    advance()
+                    return try make(.literal(.bool(true)), from: start)
+                case "FALSE":
+                    advance()
+                    return try make(.literal(.bool(false)), from: start)
                 case let upper where RequestLexer.keywords.contains(upper):
                     throw error("expected an expression, found keyword '\(name)' (quote it to use it as a name)")
                 default: break
@@ -270,12 +287,15 @@ extension RequestParser {
         let callsMember = peek(3).isPunctuation(.leftParen)
         switch member.kind {
         case .name(let column, quoted: true):
-            advance(); advance(); advance()
+            advance()
+            advance()
+            advance()
             return try make(.column(column, qualifier: name), from: start)
         case .name(let memberName, quoted: false):
             let isAggregate = AggregateFunction(rawValue: memberName).map { $0.takesArgument == callsMember } ?? false
             // `books.forKey("k").count`: a renamed association before an aggregate, not a named column.
-            let renamedAggregate = memberName == "forKey" && callsMember && peek(5).isPunctuation(.rightParen)
+            let renamedAggregate =
+                memberName == "forKey" && callsMember && peek(5).isPunctuation(.rightParen)
                 && peek(6).isPunctuation(.dot) && (peek(7).bareName.flatMap { AggregateFunction(rawValue: $0) } != nil)
             let isMethod = callsMember && (memberName != "forKey" || renamedAggregate) && Self.requestMethods.contains(memberName)
             if isAggregate || isMethod {
@@ -292,7 +312,9 @@ extension RequestParser {
                 }
                 throw error("unknown method '\(memberName)'; \(Self.suggestion(for: memberName, among: valid))", at: member.range.lowerBound)
             }
-            advance(); advance(); advance()
+            advance()
+            advance()
+            advance()
             return try make(.column(memberName, qualifier: name), from: start)
         default:
             throw error("expected a column or aggregate name after '.', found \(member.display)", at: member.range.lowerBound)
@@ -303,13 +325,18 @@ extension RequestParser {
         let start = current.range.lowerBound
         let association = try parseAssociation(beforeAggregate: true)
         guard current.isPunctuation(.dot) else {
-            throw error("expected an aggregate ('.count', '.isEmpty', '.min(...)', '.max(...)', '.average(...)', '.sum(...)', '.total(...)') after association '\(association.name)', found \(current.display)")
+            throw error(
+                "expected an aggregate ('.count', '.isEmpty', '.min(...)', '.max(...)', '.average(...)', '.sum(...)', '.total(...)') after association '\(association.name)', found \(current.display)"
+            )
         }
         let member = peek(1)
         guard let name = member.bareName, let function = AggregateFunction(rawValue: name) else {
-            throw error("expected an aggregate such as '.count' or '.max(column)' after association '\(association.name)', found \(member.display)", at: member.range.lowerBound)
+            throw error(
+                "expected an aggregate such as '.count' or '.max(column)' after association '\(association.name)', found \(member.display)",
+                at: member.range.lowerBound)
         }
-        advance(); advance()
+        advance()
+        advance()
         var argument: ExpressionSyntax?
         if function.takesArgument {
             _ = try expect(.leftParen, "after '\(name)'")

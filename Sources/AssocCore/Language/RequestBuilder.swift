@@ -31,7 +31,8 @@ package enum RequestBuilder {
                 }
                 request = request.limit(limit, offset: offset)
             case .forKey:
-                throw AssocError.invalid("forKey(_:) names an association or an expression, not the request on \(quoteForMessage(table.name))", table: table.name)
+                throw AssocError.invalid(
+                    "forKey(_:) names an association or an expression, not the request on \(quoteForMessage(table.name))", table: table.name)
             default:
                 try apply(method, to: &request.relation)
             }
@@ -92,12 +93,13 @@ package enum RequestBuilder {
 
     /// `filter(key:)` in the engine's terms (resolved against the schema when SQL is generated).
     static func keyFilter(_ keys: [KeySyntax], plural: Bool) throws -> KeyFilter {
-        KeyFilter(keys: try keys.map { key in
-            switch key {
-            case .value(let value): return .value(try build(value))
-            case .columns(let columns): return .columns(try columns.map { KeyFilter.KeyColumn(column: $0.column, value: try build($0.value)) })
-            }
-        }, isList: plural)
+        KeyFilter(
+            keys: try keys.map { key in
+                switch key {
+                case .value(let value): return .value(try build(value))
+                case .columns(let columns): return .columns(try columns.map { KeyFilter.KeyColumn(column: $0.column, value: try build($0.value)) })
+                }
+            }, isList: plural)
     }
 
     /// The value a literal stands for (booleans as 1 and 0, as SQLite stores them).
@@ -136,9 +138,10 @@ package enum RequestBuilder {
             if aggregate.function.takesArgument && aggregate.argument == nil {
                 throw AssocError.invalid("\(aggregate.function.rawValue)(_:) of \(quoteForMessage(aggregate.association.name)) needs a column")
             }
-            return .aggregate(Aggregate(
-                function: function, association: try association(aggregate.association),
-                argument: try aggregate.argument.map(build)))
+            return .aggregate(
+                Aggregate(
+                    function: function, association: try association(aggregate.association),
+                    argument: try aggregate.argument.map(build)))
         case .unary(.negate, let operand):
             return .unary(.negate, try build(operand))
         case .unary(.not, let operand):
@@ -175,7 +178,9 @@ package enum RequestBuilder {
             return .named(try build(inner), key)
         case .collating(let inner, let name):
             guard let collation = Collation(name: name) else {
-                throw AssocError.invalid("unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", ")); \(Collation.caseFoldingNote)")
+                throw AssocError.invalid(
+                    "unknown collation \(quoteForMessage(name)): use \(Collation.acceptedNames.joined(separator: ", ")); \(Collation.caseFoldingNote)"
+                )
             }
             return .collated(try build(inner), collation)
         }
@@ -202,15 +207,17 @@ extension Database {
         let names = try aggregateAnnotationNames(of: request)
         guard !names.isEmpty else { return }
         // The request's own filters are those after its last `request(for:)`.
-        let ownMethods = syntax.methods.lastIndex { if case .requestFor = $0 { return true } else { return false } }
+        let ownMethods =
+            syntax.methods.lastIndex { if case .requestFor = $0 { return true } else { return false } }
             .map { Array(syntax.methods[($0 + 1)...]) } ?? syntax.methods
         for case .filter(let filter) in ownMethods {
             for term in Self.andTerms(of: filter) {
                 let built = try RequestBuilder.build(term)
                 if case .mixed(let name) = AnnotationConditions.reference(of: built, aggregateNames: names) {
-                    throw AssocError.syntax(RequestSyntaxError(
-                        message: AnnotationConditions.mixedMessage(built, annotation: name),
-                        position: term.range.utf8Offsets.lowerBound, in: text))
+                    throw AssocError.syntax(
+                        RequestSyntaxError(
+                            message: AnnotationConditions.mixedMessage(built, annotation: name),
+                            position: term.range.utf8Offsets.lowerBound, in: text))
                 }
             }
         }

@@ -14,12 +14,30 @@ struct RequestToken: Hashable, Sendable {
     }
 
     enum Punctuation: String, Hashable, Sendable {
-        case dot = ".", leftParen = "(", rightParen = ")", comma = ",", colon = ":"
-        case leftBracket = "[", rightBracket = "]"
-        case star = "*", slash = "/", percent = "%", plus = "+", minus = "-"
-        case equal = "=", doubleEqual = "==", notEqual = "!=", lessGreater = "<>", bang = "!"
-        case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-        case questionQuestion = "??", pipePipe = "||", ampAmp = "&&"
+        case dot = "."
+        case leftParen = "("
+        case rightParen = ")"
+        case comma = ","
+        case colon = ":"
+        case leftBracket = "["
+        case rightBracket = "]"
+        case star = "*"
+        case slash = "/"
+        case percent = "%"
+        case plus = "+"
+        case minus = "-"
+        case equal = "="
+        case doubleEqual = "=="
+        case notEqual = "!="
+        case lessGreater = "<>"
+        case bang = "!"
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case questionQuestion = "??"
+        case pipePipe = "||"
+        case ampAmp = "&&"
     }
 
     var kind: Kind
@@ -136,13 +154,16 @@ struct RequestLexer {
             return token(.punctuation(p))
         }
 
-        if (s == "x" || s == "X"), peek(1) == "'" {
+        if s == "x" || s == "X", peek(1) == "'" {
             advance()
             return token(.blob(try lexBlob(start: start)))
         }
         if Self.isIdentifierStart(s) {
             var name = String.UnicodeScalarView()
-            while let c = peek(), Self.isIdentifierContinue(c) { name.append(c); advance() }
+            while let c = peek(), Self.isIdentifierContinue(c) {
+                name.append(c)
+                advance()
+            }
             return token(.name(String(name), quoted: false))
         }
         if Self.isDigit(s) { return try lexNumber(start: start) }
@@ -201,7 +222,12 @@ struct RequestLexer {
             }
             advance()
             if c == quote {
-                if peek() == quote { value.append(c); advance() } else { break }
+                if peek() == quote {
+                    value.append(c)
+                    advance()
+                } else {
+                    break
+                }
             } else {
                 value.append(c)
             }
@@ -216,12 +242,20 @@ struct RequestLexer {
         var high: UInt8?
         while true {
             guard let c = peek() else { throw error("unterminated blob literal: missing closing '", at: start) }
-            if c == "'" { advance(); break }
+            if c == "'" {
+                advance()
+                break
+            }
             guard let digit = Self.hexValue(c) else {
                 throw error("invalid character \(Self.describe(c)) in blob literal; expected hexadecimal digits", at: offset)
             }
             advance()
-            if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
+            if let h = high {
+                bytes.append(h << 4 | digit)
+                high = nil
+            } else {
+                high = digit
+            }
         }
         if high != nil { throw error("blob literal must have an even number of hexadecimal digits", at: start) }
         return bytes
@@ -240,19 +274,33 @@ struct RequestLexer {
     private mutating func lexNumber(start: Int) throws(RequestSyntaxError) -> RequestToken {
         var text = String.UnicodeScalarView()
         var isReal = false
-        while Self.isDigit(peek()), let c = peek() { text.append(c); advance() }
+        while Self.isDigit(peek()), let c = peek() {
+            text.append(c)
+            advance()
+        }
         if peek() == ".", Self.isDigit(peek(1)) {
             isReal = true
-            text.append("."); advance()
-            while Self.isDigit(peek()), let c = peek() { text.append(c); advance() }
+            text.append(".")
+            advance()
+            while Self.isDigit(peek()), let c = peek() {
+                text.append(c)
+                advance()
+            }
         }
         if peek() == "e" || peek() == "E" {
             let signed = peek(1) == "+" || peek(1) == "-"
             if Self.isDigit(peek(signed ? 2 : 1)) {
                 isReal = true
-                text.append("e"); advance()
-                if signed, let sign = peek() { text.append(sign); advance() }
-                while Self.isDigit(peek()), let c = peek() { text.append(c); advance() }
+                text.append("e")
+                advance()
+                if signed, let sign = peek() {
+                    text.append(sign)
+                    advance()
+                }
+                while Self.isDigit(peek()), let c = peek() {
+                    text.append(c)
+                    advance()
+                }
             }
         }
         if let c = peek(), Self.isIdentifierContinue(c) {

@@ -52,7 +52,9 @@ package struct RequestParser {
     /// depth of an expression tree.
     package static let maximumDepth = 200
 
-    static let requestMethods = ["including", "joining", "filter", "order", "select", "limit", "distinct", "forKey", "aliased", "annotated", "having", "request"]
+    static let requestMethods = [
+        "including", "joining", "filter", "order", "select", "limit", "distinct", "forKey", "aliased", "annotated", "having", "request"
+    ]
     static let associationMethods: Set<String> = ["including", "joining", "filter", "order", "select", "forKey", "aliased"]
 
     let source: String
@@ -152,7 +154,8 @@ package struct RequestParser {
         var association = AssociationSyntax(name: name, range: SourceRange(first.range))
         while current.isPunctuation(.dot) {
             if beforeAggregate, let member = peek(1).bareName,
-               AggregateFunction(rawValue: member) != nil || !peek(2).isPunctuation(.leftParen) {
+                AggregateFunction(rawValue: member) != nil || !peek(2).isPunctuation(.leftParen)
+            {
                 break
             }
             advance()
@@ -193,7 +196,10 @@ package struct RequestParser {
                 } else {
                     _ = try expect(.leftBracket, "after 'keys:'")
                     var keys = [try parseKeyValue()]
-                    while current.isPunctuation(.comma) { advance(); keys.append(try parseKeyValue()) }
+                    while current.isPunctuation(.comma) {
+                        advance()
+                        keys.append(try parseKeyValue())
+                    }
                     _ = try expect(.rightBracket, "after the keys of 'filter(keys:)'")
                     method = .filterKey(keys, plural: true)
                 }
@@ -208,23 +214,34 @@ package struct RequestParser {
             let snippet = try parseSnippet()
             guard case .sql(let text, let arguments) = snippet.kind else { throw error("expected an SQL snippet") }
             let (expression, descending) = SQLSnippet.splitDirection(text)
-            method = .order([OrderingSyntax(
-                ExpressionSyntax(.sql(expression, arguments: arguments), range: snippet.range),
-                descending == true ? .descending : .ascending)])
+            method = .order([
+                OrderingSyntax(
+                    ExpressionSyntax(.sql(expression, arguments: arguments), range: snippet.range),
+                    descending == true ? .descending : .ascending)
+            ])
         case "select" where isSnippetLabel:
             method = .select([.expression(try parseSnippet())])
         case "order":
             var terms = [try parseOrdering()]
-            while current.isPunctuation(.comma) { advance(); terms.append(try parseOrdering()) }
+            while current.isPunctuation(.comma) {
+                advance()
+                terms.append(try parseOrdering())
+            }
             method = .order(terms)
         case "select":
             var items = [try parseSelection()]
-            while current.isPunctuation(.comma) { advance(); items.append(try parseSelection()) }
+            while current.isPunctuation(.comma) {
+                advance()
+                items.append(try parseSelection())
+            }
             method = .select(items)
         case "annotated":
             _ = try parseLabel(in: name, choices: ["with"])
             var items = [try parseArgumentExpression()]
-            while current.isPunctuation(.comma) { advance(); items.append(try parseArgumentExpression()) }
+            while current.isPunctuation(.comma) {
+                advance()
+                items.append(try parseArgumentExpression())
+            }
             method = .annotated(items)
         case "limit":
             let limit = try parseCount("limit")
@@ -355,13 +372,25 @@ package struct RequestParser {
         let expression = try parseExpression()
         if current.isPunctuation(.dot), let member = peek(1).bareName {
             switch member.uppercased() {
-            case "DESC": advance(); advance(); return OrderingSyntax(expression, .descending)
-            case "ASC": advance(); advance(); return OrderingSyntax(expression, .ascending)
+            case "DESC":
+                advance()
+                advance()
+                return OrderingSyntax(expression, .descending)
+            case "ASC":
+                advance()
+                advance()
+                return OrderingSyntax(expression, .ascending)
             default: break
             }
         }
-        if current.isKeyword("DESC") { advance(); return OrderingSyntax(expression, .descending) }
-        if current.isKeyword("ASC") { advance(); return OrderingSyntax(expression, .ascending) }
+        if current.isKeyword("DESC") {
+            advance()
+            return OrderingSyntax(expression, .descending)
+        }
+        if current.isKeyword("ASC") {
+            advance()
+            return OrderingSyntax(expression, .ascending)
+        }
         return OrderingSyntax(expression, .ascending)
     }
 
@@ -382,7 +411,8 @@ package struct RequestParser {
 
     func rejectOrderingSuffix() throws(RequestSyntaxError) {
         if current.isPunctuation(.dot), let member = peek(1).bareName,
-           ["DESC", "ASC"].contains(member.uppercased()) {
+            ["DESC", "ASC"].contains(member.uppercased())
+        {
             throw error("'.\(member)' is only allowed in 'order(...)'")
         }
         if current.isKeyword("DESC") || current.isKeyword("ASC") {

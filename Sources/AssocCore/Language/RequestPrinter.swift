@@ -121,7 +121,15 @@ package enum RequestPrinter {
 
     /// Precedence levels, low to high.
     enum Level: Int, Comparable {
-        case or = 1, and, not, comparison, ifNull, additive, multiplicative, unary, postfix
+        case or = 1
+        case and
+        case not
+        case comparison
+        case ifNull
+        case additive
+        case multiplicative
+        case unary
+        case postfix
         static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
         var next: Level { Level(rawValue: rawValue + 1) ?? .postfix }
     }
@@ -178,9 +186,13 @@ package enum RequestPrinter {
         case .unary(.negate, let operand):
             // `-(5)` and `-(-x)` keep their parentheses: `-5` would parse as a negative literal.
             let needsParentheses: Bool
-            if isNumber(operand) { needsParentheses = true }
-            else if case .unary(.negate, _) = operand.kind { needsParentheses = true }
-            else { needsParentheses = level(of: operand) < .unary }
+            if isNumber(operand) {
+                needsParentheses = true
+            } else if case .unary(.negate, _) = operand.kind {
+                needsParentheses = true
+            } else {
+                needsParentheses = level(of: operand) < .unary
+            }
             let text = bare(operand)
             return needsParentheses ? "-(" + text + ")" : "-" + text
         case .binary(let op, let lhs, let rhs):

@@ -47,12 +47,14 @@ enum RelationSyntaxBuilder {
         var methods: [MethodSyntax] = []
         if let alias = relation.alias { methods.append(.aliased(alias)) }
         if let selection = relation.selection, !selection.isEmpty {
-            methods.append(.select(try selection.map { item in
-                switch item {
-                case .allColumns: return .allColumns
-                case .expression(let expression): return .expression(try syntax(expression))
-                }
-            }))
+            methods.append(
+                .select(
+                    try selection.map { item in
+                        switch item {
+                        case .allColumns: return .allColumns
+                        case .expression(let expression): return .expression(try syntax(expression))
+                        }
+                    }))
         }
         if relation.isDistinct { methods.append(.distinct) }
         for join in relation.joins {
@@ -66,20 +68,25 @@ enum RelationSyntaxBuilder {
             }
         }
         for keyFilter in relation.keyFilters {
-            methods.append(.filterKey(try keyFilter.keys.map { key in
-                switch key {
-                case .value(let value): return .value(try syntax(value))
-                case .columns(let columns): return .columns(try columns.map { KeyColumnSyntax(column: $0.column, value: try syntax($0.value)) })
-                }
-            }, plural: keyFilter.isList))
+            methods.append(
+                .filterKey(
+                    try keyFilter.keys.map { key in
+                        switch key {
+                        case .value(let value): return .value(try syntax(value))
+                        case .columns(let columns):
+                            return .columns(try columns.map { KeyColumnSyntax(column: $0.column, value: try syntax($0.value)) })
+                        }
+                    }, plural: keyFilter.isList))
         }
         for filter in relation.filters { methods.append(.filter(try syntax(filter))) }
         if !relation.annotations.isEmpty { methods.append(.annotated(try relation.annotations.map(syntax))) }
         for having in relation.havings { methods.append(.having(try syntax(having))) }
         if let ordering = relation.ordering, !ordering.isEmpty {
-            methods.append(.order(try ordering.map {
-                OrderingSyntax(try syntax($0.expression), $0.descending == true ? .descending : .ascending)
-            }))
+            methods.append(
+                .order(
+                    try ordering.map {
+                        OrderingSyntax(try syntax($0.expression), $0.descending == true ? .descending : .ascending)
+                    }))
         }
         return methods
     }
@@ -162,8 +169,10 @@ enum RelationSyntaxBuilder {
             case .sum: function = .sum
             case .total: function = .total
             }
-            return ExpressionSyntax(.aggregate(AggregateSyntax(
-                try associationSyntax(aggregate.association), function, try aggregate.argument.map(syntax))))
+            return ExpressionSyntax(
+                .aggregate(
+                    AggregateSyntax(
+                        try associationSyntax(aggregate.association), function, try aggregate.argument.map(syntax))))
         case .named(let inner, let name):
             return try syntax(inner).forKey(name)
         case .collated(let inner, let collation):

@@ -54,7 +54,8 @@ public struct RequestSyntaxError: Error, Hashable, Sendable, CustomStringConvert
     private static func visible(_ character: Character) -> Character {
         if character == "\t" { return " " }
         if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-           scalar.value < 0x20 || scalar.value == 0x7F {
+            scalar.value < 0x20 || scalar.value == 0x7F
+        {
             return "\u{FFFD}"
         }
         return character

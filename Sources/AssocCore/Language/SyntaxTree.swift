@@ -171,11 +171,21 @@ package enum UnaryOperator: Hashable, Sendable {
 }
 
 package enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
-    case or = "OR", and = "AND"
-    case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case or = "OR"
+    case and = "AND"
+    case equal = "="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
     /// `a ?? b`, SQL `IFNULL(a, b)`.
     case ifNull = "??"
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
 }
 
 /// An expression, with the range of text it was parsed from.

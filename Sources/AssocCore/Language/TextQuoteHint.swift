@@ -4,7 +4,7 @@ extension AssocError {
     /// request language, as in SQL, double quotes make a name). Empty otherwise.
     public func textQuoteHint(in text: String) -> String {
         guard case .unknownColumn(_, let name, _) = self, !name.isEmpty,
-              text.contains("\"" + name.replacing("\"", with: "\"\"") + "\"")
+            text.contains("\"" + name.replacing("\"", with: "\"\"") + "\"")
         else { return "" }
         return "; text goes in single quotes: '" + name.replacing("'", with: "''") + "'"
     }

@@ -405,7 +405,7 @@ extension DecodingError {
     var reason: String {
         switch self {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context):
+            .dataCorrupted(let context):
             return context.debugDescription
         @unknown default:
             return String(describing: self)

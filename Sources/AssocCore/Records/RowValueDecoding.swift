@@ -124,9 +124,10 @@ extension Row {
     func checkDecodingIndex(_ index: Int) throws {
         guard index >= 0, index < values.count, index < columnNames.count else {
             let count = min(values.count, columnNames.count)
-            throw AssocError.decoding(RowDecodingError(
-                .columnNotFound, "no column at index \(index): the scope has \(count) column\(count == 1 ? "" : "s")",
-                codingPath: [String(index)]))
+            throw AssocError.decoding(
+                RowDecodingError(
+                    .columnNotFound, "no column at index \(index): the scope has \(count) column\(count == 1 ? "" : "s")",
+                    codingPath: [String(index)]))
         }
     }
 
@@ -164,10 +165,11 @@ extension Row {
 
     @usableFromInline
     static func onlyNullScopeError(_ key: String) -> Error {
-        AssocError.decoding(RowDecodingError(
-            .scopeContainsOnlyNull,
-            "scope \(quoteForMessage(key)) only contains null values (use decodeIfPresent for an optional association)",
-            codingPath: [key]))
+        AssocError.decoding(
+            RowDecodingError(
+                .scopeContainsOnlyNull,
+                "scope \(quoteForMessage(key)) only contains null values (use decodeIfPresent for an optional association)",
+                codingPath: [key]))
     }
 
     /// `error` with `keys` in front of its coding path when it is a decoding error.

@@ -28,13 +28,14 @@ public enum Collation: String, Sendable, Hashable, CaseIterable {
     /// The names `init(name:)` accepts, for messages.
     static let acceptedNames = [
         "binary", "nocase", "rtrim", "caseInsensitiveCompare", "localizedCaseInsensitiveCompare",
-        "localizedStandardCompare", "localizedCompare", "unicodeCompare",
+        "localizedStandardCompare", "localizedCompare", "unicodeCompare"
     ]
 
     /// What the case-insensitive collations do beyond ASCII, for messages and help: SQLite has no
     /// Unicode case folding without its ICU extension (its `upper`, `lower` and `LIKE` fold ASCII
     /// only too), and Assoc registers no collation of its own, so that its SQL runs in any client.
-    static let caseFoldingNote = "nocase (and GRDB's case-insensitive names, which read as nocase) folds ASCII letters only: 'MOLIÈRE' does not match 'Molière', as SQLite has no Unicode case folding without its ICU extension"
+    static let caseFoldingNote =
+        "nocase (and GRDB's case-insensitive names, which read as nocase) folds ASCII letters only: 'MOLIÈRE' does not match 'Molière', as SQLite has no Unicode case folding without its ICU extension"
 
     /// The name the request language prints: `nocase`.
     public var name: String { rawValue.lowercased() }

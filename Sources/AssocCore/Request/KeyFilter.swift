@@ -44,7 +44,8 @@ public struct KeyFilter: Sendable, Hashable {
         guard !columns.isEmpty else {
             let hidden = table.kind != .view && TableInfo.rowidNames.allSatisfy { table.column(named: $0) != nil }
             let why = hidden ? "its columns named rowid, _rowid_ and oid hide the rowid" : "a view"
-            throw AssocError.invalid("\(quoteForMessage(table.name)) has no primary key (\(why)): filter on its columns instead of filter(key:)", table: table.name)
+            throw AssocError.invalid(
+                "\(quoteForMessage(table.name)) has no primary key (\(why)): filter on its columns instead of filter(key:)", table: table.name)
         }
         var conditions: [Expression] = []
         var singles: [Expression] = []
@@ -52,13 +53,17 @@ public struct KeyFilter: Sendable, Hashable {
             switch key {
             case .value(let value):
                 guard columns.count == 1 else {
-                    throw AssocError.invalid("the primary key of \(quoteForMessage(table.name)) has several columns (\(columns.joined(separator: ", "))): write filter(key: [\(columns.map { $0 + ": …" }.joined(separator: ", "))])", table: table.name)
+                    throw AssocError.invalid(
+                        "the primary key of \(quoteForMessage(table.name)) has several columns (\(columns.joined(separator: ", "))): write filter(key: [\(columns.map { $0 + ": …" }.joined(separator: ", "))])",
+                        table: table.name)
                 }
                 singles.append(value)
             case .columns(let given):
                 let expected = Set(columns.map { $0.lowercased() })
                 guard let first = given.first, given.count == columns.count, Set(given.map { $0.column.lowercased() }) == expected else {
-                    throw AssocError.invalid("the primary key of \(quoteForMessage(table.name)) is (\(columns.joined(separator: ", "))); the key given names (\(given.map(\.column).joined(separator: ", ")))", table: table.name)
+                    throw AssocError.invalid(
+                        "the primary key of \(quoteForMessage(table.name)) is (\(columns.joined(separator: ", "))); the key given names (\(given.map(\.column).joined(separator: ", ")))",
+                        table: table.name)
                 }
                 let firstCondition = Expression.binary(.equal, .column(first.column), first.value)
                 conditions.append(given.dropFirst().reduce(firstCondition) { .binary(.and, $0, .binary(.equal, .column($1.column), $1.value)) })

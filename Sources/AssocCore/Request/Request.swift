@@ -117,8 +117,9 @@ public struct Table: Sendable, Hashable {
     private func declared(_ kind: AssociationKind, _ destination: Table, _ key: String?, _ foreignKey: ForeignKey?) -> AssociationRequest {
         AssociationRequest(
             origin: name,
-            reference: .declared(DeclaredAssociation(
-                kind: kind, origin: name, destination: destination.name, key: key, foreignKey: foreignKey)))
+            reference: .declared(
+                DeclaredAssociation(
+                    kind: kind, origin: name, destination: destination.name, key: key, foreignKey: foreignKey)))
     }
 
     // MARK: Starting requests

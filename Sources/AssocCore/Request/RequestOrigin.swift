@@ -11,12 +11,16 @@ public indirect enum RequestOrigin: Sendable, Hashable {
 
     /// The request the records are reached from.
     public var base: Request {
-        switch self { case .associated(let base, _): base }
+        switch self {
+        case .associated(let base, _): base
+        }
     }
 
     /// The association followed from the rows of `base`.
     public var association: AssociationRequest {
-        switch self { case .associated(_, let association): association }
+        switch self {
+        case .associated(_, let association): association
+        }
     }
 }
 
@@ -94,10 +98,13 @@ extension Resolver {
         for (index, step) in steps.enumerated() {
             let pairs = step.definition.columns
             guard !pairs.isEmpty else {
-                throw AssocError.invalidAssociation(step.definition.name, table: step.definition.origin, reason: "association \(quoteForMessage(step.definition.name)) joins no column")
+                throw AssocError.invalidAssociation(
+                    step.definition.name, table: step.definition.origin,
+                    reason: "association \(quoteForMessage(step.definition.name)) joins no column")
             }
             let statement = try SQLGenerator.generate(
-                Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph).statement
+                Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph
+            ).statement
             let current = SubqueryFilter(columns: pairs.map(\.destination), statement: statement)
             filter = current
             guard index < steps.count - 1 else { break }
@@ -109,7 +116,8 @@ extension Resolver {
             source = next
         }
         guard let filter else {
-            throw AssocError.invalidAssociation(origin.association.displayName, table: nil, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
+            throw AssocError.invalidAssociation(
+                origin.association.displayName, table: nil, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
         }
         return filter
     }

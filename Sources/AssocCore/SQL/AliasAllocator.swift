@@ -29,7 +29,9 @@ enum AliasAllocator {
             for member in group.members {
                 guard let alias = member.userAlias else { continue }
                 if !userNames.insert(alias.lowercased()).inserted {
-                    throw AssocError.ambiguousAlias(alias, table: member.tableName, reason: "the alias \(quoteForMessage(alias)) names two tables of the request: give each table its own alias")
+                    throw AssocError.ambiguousAlias(
+                        alias, table: member.tableName,
+                        reason: "the alias \(quoteForMessage(alias)) names two tables of the request: give each table its own alias")
                 }
                 taken.insert(alias.lowercased())
             }

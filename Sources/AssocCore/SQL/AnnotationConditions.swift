@@ -21,7 +21,7 @@ enum AnnotationConditions {
         var names: [String: String] = [:]
         for annotation in root.annotations where annotation.containsAggregate {
             guard let name = SQLGenerator.name(of: annotation, keys: keys, finalID: finalID),
-                  root.table.column(named: name) == nil, name.lowercased() != "rowid"
+                root.table.column(named: name) == nil, name.lowercased() != "rowid"
             else { continue }
             names[name.lowercased()] = name
         }
@@ -93,7 +93,8 @@ enum AnnotationConditions {
     /// The refusal of a condition that mixes the aggregate annotation `annotation` with columns.
     static func mixedMessage(_ term: Expression, annotation: String) -> String {
         let text = (try? term.languageText()) ?? "…"
-        return "\(quoteForMessage(annotation)) is an aggregate (known after grouping, in HAVING), mixed here with columns of the rows: write having(\(text)), or split the condition with AND"
+        return
+            "\(quoteForMessage(annotation)) is an aggregate (known after grouping, in HAVING), mixed here with columns of the rows: write having(\(text)), or split the condition with AND"
     }
 
     static func mixedError(_ term: Expression, annotation: String, table: String) -> AssocError {

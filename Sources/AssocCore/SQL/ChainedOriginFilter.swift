@@ -78,10 +78,13 @@ extension Resolver {
             for step in linkSteps[position].steps {
                 let pairs = step.definition.columns
                 guard !pairs.isEmpty, stages.count < names.count else {
-                    throw AssocError.invalidAssociation(step.definition.name, table: step.definition.origin, reason: "association \(quoteForMessage(step.definition.name)) joins no column")
+                    throw AssocError.invalidAssociation(
+                        step.definition.name, table: step.definition.origin,
+                        reason: "association \(quoteForMessage(step.definition.name)) joins no column")
                 }
                 let statement = try SQLGenerator.generate(
-                    Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph, previousStage: previous).statement
+                    Self.keysOnly(of: source, columns: pairs.map(\.origin)), graph: graph, previousStage: previous
+                ).statement
                 previous = GeneratedStatement(sql: "SELECT * FROM " + quoteIdentifier(names[stages.count]), arguments: [])
                 stages.append((pairs.count, statement))
                 columns = pairs.map(\.destination)
@@ -98,7 +101,8 @@ extension Resolver {
             }
         }
         guard let last = stages.last else {
-            throw AssocError.invalidAssociation(origin.association.displayName, table: nil, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
+            throw AssocError.invalidAssociation(
+                origin.association.displayName, table: nil, reason: "association \(quoteForMessage(origin.association.displayName)) has no step")
         }
         var sql = ""
         var arguments: [DatabaseValue] = []
@@ -118,7 +122,8 @@ extension Resolver {
     func stageFilter(steps: [AssociationStep], previousStage: GeneratedStatement) throws -> SubqueryFilter {
         guard let last = steps.last, !last.definition.columns.isEmpty else {
             let name = steps.last?.definition.name ?? ""
-            throw AssocError.invalidAssociation(name, table: steps.last?.definition.origin, reason: "association \(quoteForMessage(name)) joins no column")
+            throw AssocError.invalidAssociation(
+                name, table: steps.last?.definition.origin, reason: "association \(quoteForMessage(name)) joins no column")
         }
         return SubqueryFilter(columns: last.definition.columns.map(\.destination), statement: previousStage)
     }

@@ -131,7 +131,9 @@ struct ExpressionPrinter {
         let spelled: String
         if let column = node.table.column(named: name) {
             guard column.isNameValidUTF8 else {
-                throw AssocError.invalid("column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it", table: node.table.name)
+                throw AssocError.invalid(
+                    "column \(quoteForMessage(column.name)) of table \(quoteForMessage(node.table.name)) has a name that is not valid UTF-8: SQL cannot name it (SQLite would read it as a text value); select * shows it",
+                    table: node.table.name)
             }
             spelled = column.name
         } else if TableInfo.rowidNames.contains(name.lowercased()), node.table.primaryKey.kind == .rowidAlias,
@@ -162,7 +164,9 @@ struct ExpressionPrinter {
         switch aggregate.function {
         case .count, .isEmpty:
             guard let key = node.table.fastKeyColumn else {
-                throw AssocError.invalid("cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)", table: node.table.name)
+                throw AssocError.invalid(
+                    "cannot count rows of \(quoteForMessage(node.table.name)): it has no single-column key (a view, or a WITHOUT ROWID table with a composite primary key)",
+                    table: node.table.name)
             }
             w.append("COUNT(DISTINCT ")
             try writeColumn(key, of: node, to: &w)

@@ -37,7 +37,9 @@ extension Resolver {
         }
         let firstPairs = first.definition.columns
         guard !firstPairs.isEmpty, !pivots.isEmpty else {
-            throw AssocError.invalidAssociation(first.definition.name, table: first.definition.origin, reason: "association \(quoteForMessage(first.definition.name)) joins no column")
+            throw AssocError.invalidAssociation(
+                first.definition.name, table: first.definition.origin, reason: "association \(quoteForMessage(first.definition.name)) joins no column"
+            )
         }
         let keys = try SQLGenerator.generate(Self.keysOnly(of: base, columns: firstPairs.map(\.origin)), graph: graph).statement
         pivots[0].node.originFilter = SubqueryFilter(columns: firstPairs.map(\.destination), statement: keys)
@@ -79,9 +81,10 @@ extension Database {
         if request.relation.ordering == nil {
             for ordering in root.ordering {
                 guard case .column(let column) = ordering.expression else { return [] }
-                terms.append(ImplicitOrderingTerm(
-                    term: KeysetCondition.Term(ordering.expression, descending: ordering.descending == true),
-                    label: root.table.name + "." + column))
+                terms.append(
+                    ImplicitOrderingTerm(
+                        term: KeysetCondition.Term(ordering.expression, descending: ordering.descending == true),
+                        label: root.table.name + "." + column))
             }
         }
         var pivot = root.children.first { $0.key.hasPrefix("assoc:pivot:") }
@@ -89,9 +92,10 @@ extension Database {
             for ordering in child.node.ordering {
                 guard case .column(let column) = ordering.expression else { return [] }
                 let expression = Expression.aliasedColumn(alias: JoinedTableReference.alias(of: child.node.id), column: column)
-                terms.append(ImplicitOrderingTerm(
-                    term: KeysetCondition.Term(expression, descending: ordering.descending == true),
-                    label: child.node.table.name + "." + column))
+                terms.append(
+                    ImplicitOrderingTerm(
+                        term: KeysetCondition.Term(expression, descending: ordering.descending == true),
+                        label: child.node.table.name + "." + column))
             }
             pivot = child.node.children.first { $0.key.hasPrefix("assoc:pivot:") }
         }

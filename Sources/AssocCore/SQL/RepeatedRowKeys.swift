@@ -54,10 +54,11 @@ extension Database {
         let root = try resolver.resolve(request).root
         let key = TotalOrder.uniqueColumns(of: root.table)
         guard !key.isEmpty, !root.groupsByPrimaryKey, !root.isDistinct,
-              let child = root.children.first(where: { $0.kind != .all && !TotalOrder.landsOnKey($0) }),
-              child.kind == .required,
-              // Its key comes right after the root's in the rows' order (no repeating join before it).
-              TotalOrder.keyTerms(of: root).dropFirst(key.count).first?.1.id == child.node.id else { return nil }
+            let child = root.children.first(where: { $0.kind != .all && !TotalOrder.landsOnKey($0) }),
+            child.kind == .required,
+            // Its key comes right after the root's in the rows' order (no repeating join before it).
+            TotalOrder.keyTerms(of: root).dropFirst(key.count).first?.1.id == child.node.id
+        else { return nil }
         var standIns: [String: RepeatedRowKey] = [:]
         for column in key {
             guard let pair = child.pairs.first(where: { $0.origin.lowercased() == column.lowercased() }) else { return nil }

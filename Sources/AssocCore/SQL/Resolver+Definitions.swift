@@ -116,7 +116,9 @@ extension Resolver {
         _ association: AssociationRequest, hints: ResolutionHints, to parent: inout QueryNode
     ) throws -> Int {
         guard kind.isToMany else {
-            throw AssocError.invalid("including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)", table: parent.table.name)
+            throw AssocError.invalid(
+                "including(all:) needs a to-many association, and \(quoteForMessage(name)) of \(quoteForMessage(parent.table.name)) is a hasOneThrough: use including(optional:) or including(required:)",
+                table: parent.table.name)
         }
         var steps: [AssociationStep] = []
         try flatten(pivot, from: parent.table, into: &steps, orderedSteps: true)

@@ -131,7 +131,9 @@ struct Resolver {
         }
         joinPath = nil
         if relation.filters.contains(where: \.containsAggregate) {
-            throw AssocError.invalid("aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))", table: table.name)
+            throw AssocError.invalid(
+                "aggregates such as books.count go in having(_:) or annotated(with:), not in filter(_:) (table \(quoteForMessage(table.name)))",
+                table: table.name)
         }
         node.annotations = try relation.annotations.map { try joinAggregates(in: $0, on: &node) }
         // An ordering by an aggregate (`order(tracks.count.desc)`) joins it as annotations do.
@@ -152,7 +154,11 @@ struct Resolver {
         // an aggregate (whose rows are grouped).
         let association = joiningAggregate ? association : withDefaultOrdering(association, from: parent.table)
         if let origin = association.origin, origin.lowercased() != parent.table.name.lowercased() {
-            throw AssocError.invalidAssociation(association.displayName, table: parent.table.name, reason: "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))")
+            throw AssocError.invalidAssociation(
+                association.displayName, table: parent.table.name,
+                reason:
+                    "association \(quoteForMessage(association.displayName)) starts from table \(quoteForMessage(origin)), not from \(quoteForMessage(parent.table.name))"
+            )
         }
         switch try definition(of: association, from: parent.table) {
         case .direct(let definition):
@@ -165,7 +171,9 @@ struct Resolver {
             let pivotToMany = try isToMany(pivot, from: parent.table)
             let targetToMany = try isToMany(target, fromTableOf: pivot, parent: parent.table.name)
             if kind == .hasOneThrough && (pivotToMany || targetToMany) {
-                throw AssocError.invalidAssociation(name, table: parent.table.name, reason: "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
+                throw AssocError.invalidAssociation(
+                    name, table: parent.table.name,
+                    reason: "hasOne(through:using:) \(quoteForMessage(name)) needs to-one pivot and target associations")
             }
             // The through association's own key and refinements apply to the target's table. A
             // through whose target is itself a through (a chain of three steps or more) passes
@@ -193,7 +201,9 @@ struct Resolver {
             throw AssocError.unknownTable(definition.destination, in: schema)
         }
         if method == .includingAll && !definition.isToMany && hints.keyIsToMany != true {
-            throw AssocError.invalid("including(all:) needs a to-many association, and \(quoteForMessage(definition.name)) of \(quoteForMessage(parent.table.name)) is a \(definition.kind.rawValue): use including(optional:) or including(required:)", table: parent.table.name)
+            throw AssocError.invalid(
+                "including(all:) needs a to-many association, and \(quoteForMessage(definition.name)) of \(quoteForMessage(parent.table.name)) is a \(definition.kind.rawValue): use including(optional:) or including(required:)",
+                table: parent.table.name)
         }
         try checkColumns(definition.columns.map(\.origin), in: parent.table, association: definition.name)
         try checkColumns(definition.columns.map(\.destination), in: destination, association: definition.name)
@@ -218,7 +228,11 @@ struct Resolver {
     private func checkColumns(_ columns: [String], in table: TableInfo, association: String) throws {
         for column in columns where table.column(named: column) == nil {
             if column.lowercased() == "rowid" && table.primaryKey.kind != .withoutRowid && table.kind != .view { continue }
-            throw AssocError.invalidAssociation(association, table: table.name, reason: "association \(quoteForMessage(association)) uses column \(quoteForMessage(column)), which table \(quoteForMessage(table.name)) does not have")
+            throw AssocError.invalidAssociation(
+                association, table: table.name,
+                reason:
+                    "association \(quoteForMessage(association)) uses column \(quoteForMessage(column)), which table \(quoteForMessage(table.name)) does not have"
+            )
         }
     }
 
@@ -238,7 +252,8 @@ struct Resolver {
     }
 
     private mutating func mergeChildren(_ a: QueryChild, _ b: QueryChild) throws -> QueryChild {
-        let sameJoin = a.node.table.name.lowercased() == b.node.table.name.lowercased()
+        let sameJoin =
+            a.node.table.name.lowercased() == b.node.table.name.lowercased()
             && a.pairs.map(\.origin).map { $0.lowercased() } == b.pairs.map(\.origin).map { $0.lowercased() }
             && a.pairs.map(\.destination).map { $0.lowercased() } == b.pairs.map(\.destination).map { $0.lowercased() }
             && a.prefetchChain.map { $0.node.table.name.lowercased() } == b.prefetchChain.map { $0.node.table.name.lowercased() }
@@ -268,7 +283,11 @@ struct Resolver {
         if !b.ordering.isEmpty { node.ordering = b.ordering }
         if let alias = b.userAlias {
             if let existing = a.userAlias, existing.lowercased() != alias.lowercased() {
-                throw AssocError.ambiguousAlias(alias, table: a.table.name, reason: "table \(quoteForMessage(a.table.name)) is aliased both \(quoteForMessage(existing)) and \(quoteForMessage(alias)) under one association key: use forKey(_:) to join it twice")
+                throw AssocError.ambiguousAlias(
+                    alias, table: a.table.name,
+                    reason:
+                        "table \(quoteForMessage(a.table.name)) is aliased both \(quoteForMessage(existing)) and \(quoteForMessage(alias)) under one association key: use forKey(_:) to join it twice"
+                )
             }
             node.userAlias = alias
         }

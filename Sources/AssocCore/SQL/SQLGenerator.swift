@@ -72,9 +72,10 @@ package enum SQLGenerator {
             table: root.table.name)
         root.filters = split.filters
         root.havings += split.havings
-        let sqlNames = try AliasAllocator.allocate(ordered.map {
-            AliasAllocator.Entry(nodeID: $0.id, tableName: $0.table.name, userAlias: $0.userAlias)
-        })
+        let sqlNames = try AliasAllocator.allocate(
+            ordered.map {
+                AliasAllocator.Entry(nodeID: $0.id, tableName: $0.table.name, userAlias: $0.userAlias)
+            })
         var nodes: [Int: QueryNode] = [:]
         var aliases: [String: Int] = [:]
         for node in ordered {
@@ -93,7 +94,9 @@ package enum SQLGenerator {
             }
         }
         for node in ordered where node.id != root.id && node.groupsByPrimaryKey {
-            throw AssocError.invalid("aggregates can annotate or filter the request's own table only, not the joined table \(quoteForMessage(node.table.name)) (key \(quoteForMessage(keys[node.id] ?? "")))", table: node.table.name)
+            throw AssocError.invalid(
+                "aggregates can annotate or filter the request's own table only, not the joined table \(quoteForMessage(node.table.name)) (key \(quoteForMessage(keys[node.id] ?? "")))",
+                table: node.table.name)
         }
 
         // Phase 2: print clauses in SQL order, binding values as they come.
@@ -142,7 +145,9 @@ package enum SQLGenerator {
             }
         }
         if !root.havings.isEmpty && !root.groupsByPrimaryKey {
-            throw AssocError.invalid("having(_:) filters on aggregates such as books.count; use filter(_:) for conditions on the columns of \(quoteForMessage(root.table.name))", table: root.table.name)
+            throw AssocError.invalid(
+                "having(_:) filters on aggregates such as books.count; use filter(_:) for conditions on the columns of \(quoteForMessage(root.table.name))",
+                table: root.table.name)
         }
         if !root.havings.isEmpty {
             w.append(" HAVING ")
@@ -421,7 +426,8 @@ package enum SQLGenerator {
             if let rowid = node.table.rowidName { return [rowid] }
             return node.table.primaryKey.columns
         case .none:
-            throw AssocError.invalid("cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by", table: node.table.name)
+            throw AssocError.invalid(
+                "cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by", table: node.table.name)
         }
     }
 

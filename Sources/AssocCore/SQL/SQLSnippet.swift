@@ -21,7 +21,9 @@ enum SQLSnippet {
         }
         let scalars = Array(sql.unicodeScalars)
         guard scalars.contains(where: { !$0.properties.isWhitespace }) else { throw refuse("is empty") }
-        var depth = 0, placeholders = 0, index = 0
+        var depth = 0
+        var placeholders = 0
+        var index = 0
         while index < scalars.count {
             let c = scalars[index]
             switch c {
@@ -32,7 +34,10 @@ enum SQLSnippet {
                 while true {
                     guard index < scalars.count else { throw refuse("leaves a quote open") }
                     if scalars[index] == close {
-                        if c != "[", index + 1 < scalars.count, scalars[index + 1] == close { index += 2; continue }
+                        if c != "[", index + 1 < scalars.count, scalars[index + 1] == close {
+                            index += 2
+                            continue
+                        }
                         break
                     }
                     index += 1
@@ -60,7 +65,8 @@ enum SQLSnippet {
         }
         if depth != 0 { throw refuse("leaves a parenthesis open") }
         if placeholders != argumentCount {
-            throw refuse("has \(placeholders) ? placeholder\(placeholders == 1 ? "" : "s") for \(argumentCount) argument\(argumentCount == 1 ? "" : "s")")
+            throw refuse(
+                "has \(placeholders) ? placeholder\(placeholders == 1 ? "" : "s") for \(argumentCount) argument\(argumentCount == 1 ? "" : "s")")
         }
     }
 }
@@ -70,7 +76,8 @@ extension String {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

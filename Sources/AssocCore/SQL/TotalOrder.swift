@@ -103,7 +103,10 @@ enum TotalOrder {
         let key = uniqueColumns(of: child.node.table).map { $0.lowercased() }
         if !key.isEmpty && Set(key) == joined { return true }
         if child.node.table.primaryKey.kind == .rowidAlias, joined.count == 1, let name = joined.first,
-           TableInfo.rowidNames.contains(name), child.node.table.column(named: name) == nil { return true }
+            TableInfo.rowidNames.contains(name), child.node.table.column(named: name) == nil
+        {
+            return true
+        }
         return false
     }
 }

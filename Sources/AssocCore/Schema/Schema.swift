@@ -93,7 +93,8 @@ public struct TableInfo: Sendable, Hashable {
     public func isRowid(_ name: String) -> Bool {
         // Cheap tests first: `isUnique` asks this for every link of a table of 2,000 columns.
         guard Self.rowidNames.contains(name.lowercased()),
-              kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return false }
+            kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none
+        else { return false }
         return column(named: name) == nil
     }
 

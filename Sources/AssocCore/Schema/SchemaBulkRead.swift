@@ -16,7 +16,8 @@ struct SchemaBulkRead {
         let ordinaryTables = "s.type = 'table' AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND (s.sql IS NULL OR s.sql NOT LIKE 'CREATE VIRTUAL%')"
         var result = SchemaBulkRead()
         do {
-            for row in try connection.fetchAll("""
+            for row in try connection.fetchAll(
+                """
                 SELECT s.name, x.name, x.type, x."notnull", x.dflt_value, x.pk, x.hidden, CAST(x.name AS BLOB)
                 FROM sqlite_schema AS s JOIN pragma_table_xinfo(s.name) AS x
                 WHERE \(ordinaryTables) ORDER BY s.rowid, x.cid
@@ -25,7 +26,8 @@ struct SchemaBulkRead {
                 guard case .text(let table) = row.first else { continue }
                 result.columns[table, default: []].append(Array(row.dropFirst()))
             }
-            for row in try connection.fetchAll("""
+            for row in try connection.fetchAll(
+                """
                 SELECT s.name, f.id, f.seq, f."table", f."from", f."to"
                 FROM sqlite_schema AS s JOIN pragma_foreign_key_list(s.name) AS f
                 WHERE \(ordinaryTables) AND (s.sql IS NULL OR instr(lower(s.sql), 'references') > 0)

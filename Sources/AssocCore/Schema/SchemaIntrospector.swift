@@ -32,9 +32,12 @@ package enum SchemaIntrospector {
                         tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
                         continue
                     }
-                    tables.append(try viewBudget.measure {
-                        try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) { try readTable(connection, entry: entry, diagnostics: &diagnostics) }
-                    })
+                    tables.append(
+                        try viewBudget.measure {
+                            try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) {
+                                try readTable(connection, entry: entry, diagnostics: &diagnostics)
+                            }
+                        })
                 } else {
                     tables.append(try readTable(connection, entry: entry, bulk: bulk, diagnostics: &diagnostics))
                 }
@@ -44,10 +47,12 @@ package enum SchemaIntrospector {
             }
         }
         if !viewBudget.skipped.isEmpty {
-            let names = viewBudget.skipped.prefix(5).map(quoteForMessage).joined(separator: ", ")
+            let names =
+                viewBudget.skipped.prefix(5).map(quoteForMessage).joined(separator: ", ")
                 + (viewBudget.skipped.count > 5 ? "…" : "")
             diagnostics.append(
-                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds) ms): \(names); their rows can still be fetched, with the columns SQLite gives them")
+                "\(viewBudget.skipped.count) views not read (reading views took over \(ViewBudget.milliseconds) ms): \(names); their rows can still be fetched, with the columns SQLite gives them"
+            )
         }
         // Complete foreign keys that omit their parent columns with the parent's primary key.
         let partial = Schema(tables: tables)
@@ -160,8 +165,9 @@ package enum SchemaIntrospector {
         let name = DatabaseValue.text(entry.name)
         var columns: [ColumnInfo] = []
         let bulkColumns = entry.kind == .view ? nil : bulk?.columns[entry.name]
-        for row in try bulkColumns ?? connection.fetchAll(
-            "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
+        for row in try bulkColumns
+            ?? connection.fetchAll(
+                "SELECT name, type, \"notnull\", dflt_value, pk, hidden, CAST(name AS BLOB) FROM pragma_table_xinfo(?)", arguments: [name])
         {
             guard case .text(let columnName) = row[0] else { continue }
             let invalidBytes = InvalidNames.invalidBytes(row[6])
@@ -172,13 +178,14 @@ package enum SchemaIntrospector {
             if hidden == 1 { continue }  // hidden columns of virtual tables
             var defaultValue: String?
             if case .text(let text) = row[3] { defaultValue = text }
-            columns.append(ColumnInfo(
-                name: columnName,
-                declaredType: text(row[1]),
-                notNull: integer(row[2]) != 0,
-                defaultValue: defaultValue,
-                primaryKeyIndex: Int(integer(row[4])),
-                isGenerated: hidden == 2 || hidden == 3))
+            columns.append(
+                ColumnInfo(
+                    name: columnName,
+                    declaredType: text(row[1]),
+                    notNull: integer(row[2]) != 0,
+                    defaultValue: defaultValue,
+                    primaryKeyIndex: Int(integer(row[4])),
+                    isGenerated: hidden == 2 || hidden == 3))
             columns[columns.count - 1].isNameValidUTF8 = invalidBytes == nil
         }
         let primaryKey = self.primaryKey(kind: entry.kind, columns: columns, withoutRowid: entry.isWithoutRowid)
@@ -221,9 +228,10 @@ package enum SchemaIntrospector {
     }
 
     static func readForeignKeys(_ connection: Connection, table: DatabaseValue) throws -> [ForeignKeyInfo] {
-        foreignKeysFrom(try connection.fetchAll(
-            "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq",
-            arguments: [table]))
+        foreignKeysFrom(
+            try connection.fetchAll(
+                "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq",
+                arguments: [table]))
     }
 
     /// Foreign keys from `pragma_foreign_key_list` rows (id, seq, table, from, to), by id and seq.
@@ -238,9 +246,10 @@ package enum SchemaIntrospector {
                 keys[keys.count - 1].originColumns.append(from)
                 if let to { keys[keys.count - 1].destinationColumns.append(to) }
             } else {
-                keys.append(ForeignKeyInfo(
-                    id: id, destinationTable: destination, originColumns: [from],
-                    destinationColumns: to.map { [$0] } ?? [], destinationColumnsWereOmitted: to == nil))
+                keys.append(
+                    ForeignKeyInfo(
+                        id: id, destinationTable: destination, originColumns: [from],
+                        destinationColumns: to.map { [$0] } ?? [], destinationColumnsWereOmitted: to == nil))
             }
         }
         // SQLite lists foreign keys last-declared first; present them in declaration order.

@@ -21,7 +21,8 @@ extension RequestDataSource {
     /// Never waits: while another process holds the database, the poll is skipped.
     package func dataVersion() -> Int? {
         guard let rows = try? db.connection.withoutWaitingForLocks({ try db.connection.fetchAll("PRAGMA data_version") }),
-              let first = rows.first?.first, case .integer(let value) = first else { return nil }
+            let first = rows.first?.first, case .integer(let value) = first
+        else { return nil }
         return Int(value)
     }
 

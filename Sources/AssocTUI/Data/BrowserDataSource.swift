@@ -106,8 +106,10 @@ package protocol BrowserDataSource: AnyObject {
     /// Writes every row of `view` to `path` as a cursor reads them, reporting its progress;
     /// `progress` returning false cancels the export (`FileWriteError.cancelled`). With `columns`
     /// (the grid's), each row is those columns only, in that order, named by their headers.
-    func export(_ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
-                columns: [GridColumn]?, progress: (ExportProgress) -> Bool) throws -> Int
+    func export(
+        _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
+        columns: [GridColumn]?, progress: (ExportProgress) -> Bool
+    ) throws -> Int
     /// The view as request-language text (the request line).
     func requestText(for view: RequestView) throws -> String
     /// Throws when `view` does not make valid SQL; returns the view as it will run (conditions

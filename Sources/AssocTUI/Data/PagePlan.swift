@@ -57,7 +57,8 @@ enum PagePlan: Sendable, Equatable {
     /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to the values of the order there;
     /// `total` is the row count when known.
     static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: [DatabaseValue]], hasKey: Bool) -> PagePlan {
-        let offset = max(0, offset), limit = max(0, limit)
+        let offset = max(0, offset)
+        let limit = max(0, limit)
         guard hasKey else { return .offset(offset, limit: limit) }
         if offset == 0 { return .forward(after: nil, skip: 0, limit: limit) }
         if let key = anchors[offset - 1] { return .forward(after: key, skip: 0, limit: limit) }

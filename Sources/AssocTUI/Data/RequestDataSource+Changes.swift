@@ -84,7 +84,8 @@ extension RequestDataSource {
     private func schemaChanged() -> Bool {
         let connection = db.connection
         guard let version = try? connection.withoutWaitingForLocks({ try connection.schemaVersion() }),
-              let known = schemaVersion, version != known else { return false }
+            let known = schemaVersion, version != known
+        else { return false }
         guard let schema = try? SchemaIntrospector.read(connection), schema == db.schema else { return true }
         schemaVersion = version
         return false
@@ -114,8 +115,9 @@ extension RequestDataSource {
         do {
             version = try connection.withoutWaitingForLocks { try connection.schemaVersion() }
         } catch AssocError.sqlite(let error) where error.primaryCode == 5 {  // SQLITE_BUSY
-            throw AssocError.sqlite(DatabaseError(
-                code: error.code, message: "the database is locked by another process: R again when its write is done"))
+            throw AssocError.sqlite(
+                DatabaseError(
+                    code: error.code, message: "the database is locked by another process: R again when its write is done"))
         }
         var graph = db.graph
         if connection !== db.connection || version != schemaVersion {

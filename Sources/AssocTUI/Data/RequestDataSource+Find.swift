@@ -75,9 +75,10 @@ extension RequestDataSource {
         guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else {
             return FindResult(position: nil, description: description)
         }
-        var before = try KeysetCondition.before(values, in: keyset.terms).map {
-            try boundedCount(window.unlimited.adding(filter: $0), within: window)
-        } ?? 0
+        var before =
+            try KeysetCondition.before(values, in: keyset.terms).map {
+                try boundedCount(window.unlimited.adding(filter: $0), within: window)
+            } ?? 0
         if window.isFramed && (before != nil || window.length != nil || window.start > exactCountLimit) {
             // The row must be in the request's own offset and limit.
             guard let counted = before, counted >= window.start, window.clamp(1, at: counted - window.start) == 1 else {
@@ -127,8 +128,9 @@ extension RequestDataSource {
     /// the request language when it is one on `request`'s table, else text in any text column.
     func findCondition(_ text: String, on request: Request) throws -> (AssocCore.Expression, String) {
         if let syntax = try? RequestParser.parseExpression(text), Self.isCondition(syntax),
-           let expression = try? RequestBuilder.build(syntax),
-           (try? db.mainStatement(for: request.filter(expression))) != nil {
+            let expression = try? RequestBuilder.build(syntax),
+            (try? db.mainStatement(for: request.filter(expression))) != nil
+        {
             return (expression, RequestPrinter.print(syntax))
         }
         let needle = String(text.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })

@@ -31,7 +31,7 @@ extension RequestDataSource {
     private static let deterministicFunctions: Set<String> = [
         "abs", "char", "coalesce", "glob", "hex", "ifnull", "iif", "instr", "length", "like", "lower", "ltrim",
         "max", "min", "nullif", "octet_length", "printf", "format", "quote", "replace", "round", "rtrim", "sign",
-        "substr", "substring", "trim", "typeof", "unicode", "upper", "unhex", "concat", "concat_ws",
+        "substr", "substring", "trim", "typeof", "unicode", "upper", "unhex", "concat", "concat_ws"
     ]
 
     /// Whether `expression` is computed from the root's own columns by deterministic scalar
@@ -94,7 +94,8 @@ extension RequestDataSource {
         guard let table = db.schema.table(named: request.table) else { return nil }
         var includes: [String: (path: [String], table: String, columns: [RequestScope.Column])] = [:]
         if ordering.contains(where: { if case .aliasedColumn = $0.expression { true } else { false } }),
-           let tree = try? db.scopeTree(of: request) {
+            let tree = try? db.scopeTree(of: request)
+        {
             func walk(_ scope: RequestScope, _ path: [String]) {
                 for child in scope.scopes {
                     let childPath = path + [child.key]
@@ -113,9 +114,10 @@ extension RequestDataSource {
             // An annotation (by its name, or by its aggregate as `s` writes it): its value is in
             // every row under the annotation's name; the keyset condition goes in HAVING.
             if let annotation = annotation(sortedBy: term.expression, in: request, table: table) {
-                columns.append(SortColumn(
-                    expression: annotation.expression, path: [], name: annotation.name,
-                    descending: term.descending == true, isNullable: true))
+                columns.append(
+                    SortColumn(
+                        expression: annotation.expression, path: [], name: annotation.name,
+                        descending: term.descending == true, isNullable: true))
                 continue
             }
             switch term.expression {
@@ -124,35 +126,41 @@ extension RequestDataSource {
                 let isRowidAlias = table.primaryKey.kind == .rowidAlias && table.primaryKey.columns.first == column.name
                 let shown = isSelected(column.name, in: request)
                 if distinct && !shown { return nil }
-                columns.append(SortColumn(
-                    expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
-                    descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
+                columns.append(
+                    SortColumn(
+                        expression: term.expression, path: [], name: shown ? column.name : Self.hiddenSortName(columns.count),
+                        descending: term.descending == true, isNullable: !column.notNull && !isRowidAlias, isHidden: !shown))
             case .aliasedColumn(let alias, let name):
                 if let include = includes[alias.lowercased()],
-                   let column = db.schema.table(named: include.table)?.column(named: name),
-                   include.columns.contains(.table(column.name)) {
+                    let column = db.schema.table(named: include.table)?.column(named: name),
+                    include.columns.contains(.table(column.name))
+                {
                     // A column of an included scope: read there.
-                    columns.append(SortColumn(
-                        expression: term.expression, path: include.path, name: column.name,
-                        descending: term.descending == true, isNullable: true))
+                    columns.append(
+                        SortColumn(
+                            expression: term.expression, path: include.path, name: column.name,
+                            descending: term.descending == true, isNullable: true))
                 } else {
                     // A table joined without its columns (or the columnless pivot of a through
                     // include merged with it): the value selected under a hidden name.
                     if distinct { return nil }
-                    columns.append(SortColumn(
-                        expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
-                        descending: term.descending == true, isNullable: true, isHidden: true))
+                    columns.append(
+                        SortColumn(
+                            expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
+                            descending: term.descending == true, isNullable: true, isHidden: true))
                 }
             default:
                 // An expression of the row (the root's columns, or an SQL snippet SQLite accepts
                 // in WHERE): its value selected under a hidden name.
-                let ofTheRow = distinct
+                let ofTheRow =
+                    distinct
                     ? wholeRoot && isRowExpression(term.expression, of: table)
                     : isRowExpression(term.expression, of: table) || isRowSnippet(term.expression, in: request)
                 guard ofTheRow else { return nil }
-                columns.append(SortColumn(
-                    expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
-                    descending: term.descending == true, isNullable: true, isHidden: true))
+                columns.append(
+                    SortColumn(
+                        expression: term.expression, path: [], name: Self.hiddenSortName(columns.count),
+                        descending: term.descending == true, isNullable: true, isHidden: true))
             }
         }
         return columns
@@ -223,9 +231,11 @@ extension RequestDataSource {
         // The key ends the order (ties of the sort), unless the sort already ends with it, shown,
         // and no join repeats it.
         let sortEnd = sorted.suffix(key.columns.count)
-        let endsWithKey = sortEnd.count == key.columns.count && zip(sortEnd, key.columns).allSatisfy { sort, column in
-            sort.path.isEmpty && !sort.isHidden && sort.name.lowercased() == column.lowercased()
-        }
+        let endsWithKey =
+            sortEnd.count == key.columns.count
+            && zip(sortEnd, key.columns).allSatisfy { sort, column in
+                sort.path.isEmpty && !sort.isHidden && sort.name.lowercased() == column.lowercased()
+            }
         // Rows a required to-many join repeats: the key's value read from the joined table's
         // column equal to it, so that the order follows that table's index.
         let standIns = joinKeys.isEmpty ? nil : (try? db.rootKeyStandIns(of: request)) ?? nil
@@ -234,8 +244,9 @@ extension RequestDataSource {
                 if let standIn = standIns?[column] {
                     keyset.appendHidden(standIn.term, name: Self.hiddenStandInName(index), label: standIn.table + "." + standIn.column)
                 } else if column != key.rowid && isSelected(column, in: request) {
-                    keyset.terms.append(KeysetCondition.Term(
-                        .column(column), descending: false, isNullable: key.nullableColumns.contains(column)))
+                    keyset.terms.append(
+                        KeysetCondition.Term(
+                            .column(column), descending: false, isNullable: key.nullableColumns.contains(column)))
                     keyset.names.append(column)
                     keyset.paths.append([])
                 } else {

@@ -12,7 +12,8 @@ extension RequestDataSource {
         of request: Request, beyond values: [DatabaseValue], keyset: PagingKeyset, backward: Bool,
         skip: Int = 0, limit: Int, filter: AssocCore.Expression? = nil
     ) throws -> (rows: [Row], requests: [Request]) {
-        let ranges = backward
+        let ranges =
+            backward
             ? KeysetCondition.beforeRanges(values, in: keyset.terms)
             : KeysetCondition.afterRanges(values, in: keyset.terms)
         let wanted = skip + limit

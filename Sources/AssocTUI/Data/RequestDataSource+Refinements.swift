@@ -88,9 +88,10 @@ extension RequestDataSource {
     static func isNumeric(declaredType: String) -> Bool {
         let type = Array(declaredType.uppercased().utf8)
         return numericTypeWords.contains { word in
-            type.count >= word.count && (0...(type.count - word.count)).contains { start in
-                type[start..<(start + word.count)].elementsEqual(word)
-            }
+            type.count >= word.count
+                && (0...(type.count - word.count)).contains { start in
+                    type[start..<(start + word.count)].elementsEqual(word)
+                }
         }
     }
 

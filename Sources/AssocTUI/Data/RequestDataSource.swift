@@ -122,9 +122,10 @@ package final class RequestDataSource: BrowserDataSource {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
         let window = RequestWindow(base)
-        let position = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
-            try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(window.unlimited.adding(filter: $0)) } ?? 0
-        } - window.start
+        let position =
+            try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+                try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(window.unlimited.adding(filter: $0)) } ?? 0
+            } - window.start
         if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
             return settled
         }
@@ -151,7 +152,8 @@ package final class RequestDataSource: BrowserDataSource {
         var plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
         if keyset != nil, let length = window.length, let totalCount, case .backward(nil, let count, let keep) = plan,
-           totalCount >= length {
+            totalCount >= length
+        {
             // The last rows of a request cut by its own limit: the rows after them are not its,
             // so they are reached from its first row.
             plan = count > 0 ? .offset(totalCount - count, limit: keep) : plan

@@ -52,7 +52,7 @@ extension Request {
             guard joins.indices.contains(last) else { return }
             let flipped: [JoinMethod: JoinMethod] = [
                 .includingOptional: .includingRequired, .includingRequired: .includingOptional,
-                .joiningOptional: .joiningRequired, .joiningRequired: .joiningOptional,
+                .joiningOptional: .joiningRequired, .joiningRequired: .joiningOptional
             ]
             joins[last].method = flipped[joins[last].method] ?? joins[last].method
         }

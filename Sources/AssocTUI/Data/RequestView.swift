@@ -70,8 +70,9 @@ package enum FollowRequest {
     ) -> Request {
         var request = base(
             table: table, keyColumns: keyColumns, columns: columns, values: values,
-            linkColumns: firstStepColumns(of: link))
-            .request(for: Table(table).association(link.name))
+            linkColumns: firstStepColumns(of: link)
+        )
+        .request(for: Table(table).association(link.name))
         request.table = link.destination
         return request
     }
@@ -105,8 +106,10 @@ package enum FollowRequest {
         } else {
             for column in linkColumns {
                 let value = row[column] ?? .null
-                base = base.filter(value.isNull ? Expression.isNull(.column(column), negated: false)
-                    : Expression.binary(.equal, .column(column), .value(value)))
+                base = base.filter(
+                    value.isNull
+                        ? Expression.isNull(.column(column), negated: false)
+                        : Expression.binary(.equal, .column(column), .value(value)))
             }
         }
         return base

@@ -36,7 +36,9 @@ enum Keymap {
         // Columns
         Binding(keys: [.character("x")], action: .hideColumn, help: "hide the column (a root column leaves the request's select)", group: .columns),
         Binding(keys: [.character("X")], action: .showColumns, help: "show every hidden column again", group: .columns),
-        Binding(keys: [.character("!")], action: .pinColumn, help: "pin the column at the left (again: unpin); the key is pinned at first", group: .columns),
+        Binding(
+            keys: [.character("!")], action: .pinColumn, help: "pin the column at the left (again: unpin); the key is pinned at first",
+            group: .columns),
         Binding(keys: [.character("<")], action: .narrowColumn, help: "narrow the column", group: .columns),
         Binding(keys: [.character(">")], action: .widenColumn, help: "widen the column", group: .columns),
         // Panes and views
@@ -46,13 +48,19 @@ enum Keymap {
         Binding(keys: [.escape, .backspace], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
-        Binding(keys: [.character("z")], action: .maximizeSidePane, help: "zoom the side pane to the whole screen, and back (← → scroll the Swift code sideways)", group: .panes),
-        Binding(keys: [.character("r")], action: .swiftRequestOnly, help: "Swift tab: the request alone, for an app that has its record types (again: the whole code)", group: .panes),
+        Binding(
+            keys: [.character("z")], action: .maximizeSidePane,
+            help: "zoom the side pane to the whole screen, and back (← → scroll the Swift code sideways)", group: .panes),
+        Binding(
+            keys: [.character("r")], action: .swiftRequestOnly,
+            help: "Swift tab: the request alone, for an app that has its record types (again: the whole code)", group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
         Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
         Binding(keys: [.control("p")], action: .messages, help: "the messages of this run, in full (newest first)", group: .panes),
         Binding(keys: [.character("m")], action: .schemaMap, help: "schema map", group: .panes),
-        Binding(keys: [.character("J")], action: .jumpList, help: "jump to a related table: its records linked to the row (Ctrl-A: to every row)", group: .panes),
+        Binding(
+            keys: [.character("J")], action: .jumpList, help: "jump to a related table: its records linked to the row (Ctrl-A: to every row)",
+            group: .panes),
         Binding(keys: [.character("?"), .function(1)], action: .help, help: "this help", group: .panes, hint: "help"),
         Binding(keys: [.character("q")], action: .quit, help: "quit (the database is never modified)", group: .panes, hint: "quit"),
         Binding(keys: [.control("c")], action: .cancel, help: "cancel the running query; quit when none runs", group: .panes),
@@ -60,25 +68,41 @@ enum Keymap {
         Binding(keys: [.character("+")], action: .include, help: "include the selected to-one link as columns", group: .links, hint: "include"),
         Binding(keys: [.character("-")], action: .removeInclude, help: "remove the selected include", group: .links),
         Binding(keys: [.character("t")], action: .toggleRequired, help: "toggle include optional / required", group: .links, hint: "join"),
-        Binding(keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link (again: stop); child pane lists its records", group: .links),
-        Binding(keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off", group: .links),
+        Binding(
+            keys: [.character("p")], action: .prefetch, help: "prefetch the selected to-many link (again: stop); child pane lists its records",
+            group: .links),
+        Binding(
+            keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off",
+            group: .links),
         // Filter, sort, request
         Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query),
         Binding(keys: [.character("f")], action: .find, help: "find a row: a condition (price > 10) or text in any text column", group: .query),
         Binding(keys: [.character("n")], action: .nextMatch, help: "next match of the find, in the view's order", group: .query),
         Binding(keys: [.character("N")], action: .previousMatch, help: "previous match of the find", group: .query),
-        Binding(keys: [.character("#")], action: .jumpToKey, help: "jump to a key: the first row whose key is at least the value (deep in a big view its position shows ? until counted)", group: .query),
-        Binding(keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
+        Binding(
+            keys: [.character("#")], action: .jumpToKey,
+            help: "jump to a key: the first row whose key is at least the value (deep in a big view its position shows ? until counted)",
+            group: .query),
+        Binding(
+            keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
         Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
         // Tools
-        Binding(keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools),
-        Binding(keys: [.character("E")], action: .exportAll, help: "export the view's rows with every column of its request, hidden ones too (CSV, JSON)", group: .tools),
-        Binding(keys: [.character("y")], action: .copyCell, help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
-        Binding(keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
-        Binding(keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
-        Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools),
+        Binding(
+            keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools
+        ),
+        Binding(
+            keys: [.character("E")], action: .exportAll, help: "export the view's rows with every column of its request, hidden ones too (CSV, JSON)",
+            group: .tools),
+        Binding(
+            keys: [.character("y")], action: .copyCell,
+            help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
+        Binding(
+            keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
+        Binding(
+            keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
+        Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools)
     ]
 
     private static let byKey: [KeyEvent: Action] = {
@@ -98,7 +122,6 @@ enum Keymap {
     static func binding(for action: Action) -> Binding? {
         bindings.first { $0.action == action }
     }
-
 
     /// The hint line's entries: first key label and short text, in table order.
     static var hints: [(key: String, text: String)] {

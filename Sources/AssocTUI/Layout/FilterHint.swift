@@ -20,7 +20,8 @@ enum FilterHint {
         let roots = rows.columns.filter(\.isRoot).map(\.name).filter(isPlainName)
         var examples: [String] = []
         if let number = roots.first(where: { numeric.contains($0) && !rows.keyColumns.contains($0) })
-            ?? roots.first(where: numeric.contains) {
+            ?? roots.first(where: numeric.contains)
+        {
             examples.append("\(number) > 10")
         }
         if let text = roots.first(where: { !numeric.contains($0) && !rows.keyColumns.contains($0) }) {

@@ -64,7 +64,10 @@ enum GridGeometry {
         if selected < first { return selected }
         while first < selected {
             if visibleColumns(from: first, widths: widths, paneWidth: paneWidth, pinned: pinned).contains(selected),
-               fullyFits(Array(0..<pinned) + Array(first...selected), widths: widths, paneWidth: paneWidth) { break }
+                fullyFits(Array(0..<pinned) + Array(first...selected), widths: widths, paneWidth: paneWidth)
+            {
+                break
+            }
             first += 1
         }
         return first

@@ -22,7 +22,8 @@ struct ScreenLayout: Sendable, Equatable {
         width: Int, height: Int, focus: Pane, showsSidePane: Bool = true, leftContent: Int? = nil, leftChange: Int = 0,
         maximizeSide: Bool = false
     ) -> ScreenLayout {
-        let width = max(0, width), height = max(0, height)
+        let width = max(0, width)
+        let height = max(0, height)
         var layout = ScreenLayout(breadcrumb: nil, hint: nil, separator: nil, panes: [:])
         guard width > 0, height > 0 else { return layout }
         var bodyTop = 0

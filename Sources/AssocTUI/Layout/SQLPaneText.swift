@@ -70,8 +70,15 @@ enum SQLPaneText {
             while index < rest.endIndex, rest[index] == "?" {
                 count += 1
                 let following = rest.index(after: index)
-                if following < rest.endIndex, rest[following] == ")" { cursor = following; break }
-                guard rest[following..<rest.endIndex].hasPrefix(", ") else { cursor = index; count = 0; break }
+                if following < rest.endIndex, rest[following] == ")" {
+                    cursor = following
+                    break
+                }
+                guard rest[following..<rest.endIndex].hasPrefix(", ") else {
+                    cursor = index
+                    count = 0
+                    break
+                }
                 index = rest.index(following, offsetBy: 2)
             }
             if count > maximumArguments, cursor < rest.endIndex, rest[cursor] == ")" {

@@ -7,8 +7,10 @@ enum AggregateChoices {
         let association = Table(link.origin).association(link.name)
         var choices = [association.count]
         for column in numericColumns {
-            choices += [association.min(Column(column)), association.max(Column(column)),
-                        association.average(Column(column)), association.sum(Column(column))]
+            choices += [
+                association.min(Column(column)), association.max(Column(column)),
+                association.average(Column(column)), association.sum(Column(column))
+            ]
         }
         return choices
     }

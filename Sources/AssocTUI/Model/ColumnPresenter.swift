@@ -29,11 +29,14 @@ enum ColumnPresenter {
             rows: identity ? page.rows : page.rows.map { row in order.map { $0 < row.count ? row[$0] : .null } },
             pinnedCount: pinnedCount)
         if !page.cutLengths.isEmpty {
-            presented.cutLengths = identity ? page.cutLengths : page.cutLengths.map { lengths in
-                var moved: [Int: Int] = [:]
-                for (to, from) in order.enumerated() { if let length = lengths[from] { moved[to] = length } }
-                return moved
-            }
+            presented.cutLengths =
+                identity
+                ? page.cutLengths
+                : page.cutLengths.map { lengths in
+                    var moved: [Int: Int] = [:]
+                    for (to, from) in order.enumerated() { if let length = lengths[from] { moved[to] = length } }
+                    return moved
+                }
         }
         return presented
     }

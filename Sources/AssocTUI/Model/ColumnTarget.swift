@@ -21,11 +21,13 @@ enum ColumnTarget {
                 return .success(Target(request: request, expression: .column(column.name), isAggregate: false))
             }
             guard let path = column.joinPath, !path.isEmpty,
-                  let aliased = request.aliasing(joinAt: path, keys: column.scopePath) else {
+                let aliased = request.aliasing(joinAt: path, keys: column.scopePath)
+            else {
                 return .failure(Failure("\(column.header) comes from a table the request joins on its own: use : to edit the request"))
             }
-            return .success(Target(
-                request: aliased.request, expression: .aliasedColumn(alias: aliased.alias, column: column.name), isAggregate: false))
+            return .success(
+                Target(
+                    request: aliased.request, expression: .aliasedColumn(alias: aliased.alias, column: column.name), isAggregate: false))
         case .annotation(let index):
             guard column.scopePath.isEmpty, request.relation.annotations.indices.contains(index) else {
                 return .failure(Failure("\(column.header) is computed inside an included table: use : to edit the request"))

@@ -60,7 +60,8 @@ struct LinkEntry: Sendable, Equatable {
             entries.append(entry)
         }
         for (association, index) in joined {
-            add(from: association.destination, joins: joins[index].association.relation.joins, parentPath: parentPath + [index],
+            add(
+                from: association.destination, joins: joins[index].association.relation.joins, parentPath: parentPath + [index],
                 parentNames: parentNames + [association.name], graph: graph, into: &entries)
         }
     }

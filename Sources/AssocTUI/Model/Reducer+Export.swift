@@ -1,8 +1,9 @@
 import AssocCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 /// `e`: asks for a file name (default `<table>.json`, made a plain file name: `ExportFileName`;
 /// a blank one is refused), confirms before replacing a file (naming a link's target), and shows
@@ -36,7 +37,8 @@ extension Reducer {
                 return [.export(prompt.view, path: prompt.text, replacing: .confirmed(destination))]
             }
             state.exportPrompt = nil
-            let kept = destination.existing == .danglingLink ? "nothing written to \(destination.described)" : "\(destination.described) kept as it was"
+            let kept =
+                destination.existing == .danglingLink ? "nothing written to \(destination.described)" : "\(destination.described) kept as it was"
             state.message = StatusMessage(text: "Export cancelled: \(kept)", isError: false)
             return []
         case .name:
@@ -83,7 +85,8 @@ extension Reducer {
             state.exportPrompt = nil
             let rows = written == 1 ? "1 row" : "\(written) rows"
             let link = prompt.replacing.map { $0.isLink ? " → \($0.target)" : "" } ?? ""
-            let columns = prompt.columns.map { "the \($0.count) column\($0.count == 1 ? "" : "s") on screen; E exports every column" }
+            let columns =
+                prompt.columns.map { "the \($0.count) column\($0.count == 1 ? "" : "s") on screen; E exports every column" }
                 ?? "every column of the request"
             state.message = StatusMessage(
                 text: "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (\(format), \(columns))", isError: false)

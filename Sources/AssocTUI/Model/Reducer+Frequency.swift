@@ -91,10 +91,12 @@ extension Reducer {
             return []
         }
         let expression = frequency.query.expression
-        let filter: AssocCore.Expression = selected.value.isNull
+        let filter: AssocCore.Expression =
+            selected.value.isNull
             ? .isNull(expression, negated: false) : .binary(.equal, expression, .value(selected.value))
         state.frequency = nil
-        state.message = StatusMessage(text: "Filter: " + ViewSummary.text(filter) + " (\(selected.count) row\(selected.count == 1 ? "" : "s"))", isError: false)
+        state.message = StatusMessage(
+            text: "Filter: " + ViewSummary.text(filter) + " (\(selected.count) row\(selected.count == 1 ? "" : "s"))", isError: false)
         var view = rows.view
         view.request = frequency.query.request.adding(filter: filter)
         let effects = reopen(&state, view)

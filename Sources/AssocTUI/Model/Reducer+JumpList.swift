@@ -61,7 +61,8 @@ extension Reducer {
     private static func openJumpTarget(_ state: inout AppState, fromEveryRow: Bool) -> [Effect] {
         guard let list = state.jumpList else { return [] }
         guard let target = list.selected, let first = target.steps.first else {
-            state.message = StatusMessage(text: "No reachable table matches \"\(Sanitizer.sanitize(list.query.text))\": Backspace widens the list", isError: false)
+            state.message = StatusMessage(
+                text: "No reachable table matches \"\(Sanitizer.sanitize(list.query.text))\": Backspace widens the list", isError: false)
             return []
         }
         let base: Request

@@ -13,7 +13,8 @@ extension Reducer {
         case .rows where state.childFocused:
             // In the child pane: follow its link from the selected row, as the Links pane would.
             guard let child = RowsPaneSplit.shownChild(state),
-                  let entry = state.links.first(where: { $0.isRootLink && $0.association.name == child.key }) else {
+                let entry = state.links.first(where: { $0.isRootLink && $0.association.name == child.key })
+            else {
                 state.message = StatusMessage(text: "No prefetched records to open", isError: false)
                 return []
             }
@@ -67,9 +68,10 @@ extension Reducer {
     /// A table opened from the Tables pane starts a `newTrail`: the breadcrumb starts again at it,
     /// and Esc still goes back to where the user was.
     static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
-        state.stack.append(NavigationEntry(
-            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-            linksCursor: state.linksCursor, sideScroll: state.sideScroll, history: state.history, nextStartsTrail: newTrail))
+        state.stack.append(
+            NavigationEntry(
+                rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
+                linksCursor: state.linksCursor, sideScroll: state.sideScroll, history: state.history, nextStartsTrail: newTrail))
         // The new table's Links pane starts on the link of the same name, if it has one.
         state.linksPreferredName = state.selectedLink?.association.name
         state.linksCameFrom = state.rows?.view.table
@@ -121,7 +123,9 @@ extension Reducer {
         let link = entry.association
         let name = entry.namePath.joined(separator: ".")
         guard !link.isToMany else {
-            state.message = StatusMessage(text: "\(link.name) is to-many: Enter follows it, p prefetches it, a aggregates it (only to-one links join as columns)", isError: false)
+            state.message = StatusMessage(
+                text: "\(link.name) is to-many: Enter follows it, p prefetches it, a aggregates it (only to-one links join as columns)",
+                isError: false)
             return []
         }
         if let path = entry.joinPath, entry.inclusion == .joinedOptional || entry.inclusion == .joinedRequired {
@@ -157,7 +161,8 @@ extension Reducer {
         if let alias = rows.view.request.aliases(underJoinAt: path).first(where: { used.contains($0.lowercased()) }) {
             // Removing the join would leave a filter or an order naming a table no longer there.
             state.message = StatusMessage(
-                text: "\(entry.namePath.joined(separator: ".")) is named \(alias) in a filter or an order: remove that first (: edits the request, u undoes)",
+                text:
+                    "\(entry.namePath.joined(separator: ".")) is named \(alias) in a filter or an order: remove that first (: edits the request, u undoes)",
                 isError: false)
             return []
         }
@@ -269,7 +274,8 @@ extension Reducer {
             // includes): a direct one that does not lead back to the table the user came from (its
             // columns, or a through link's over it, would be the same on every row) if there is one.
             let preferred = state.linksPreferredName
-            let start = links.firstIndex { $0.isRootLink && $0.association.name == preferred }
+            let start =
+                links.firstIndex { $0.isRootLink && $0.association.name == preferred }
                 ?? links.firstIndex {
                     $0.isRootLink && ($0.association.kind == .belongsTo || $0.association.kind == .hasOne)
                         && $0.association.destination != state.linksCameFrom

@@ -9,7 +9,8 @@ extension Reducer {
         guard let rows = state.rows, let link = toManyTarget(&state) else { return [] }
         let (request, added) = rows.view.request.togglingPrefetch(link)
         state.message = StatusMessage(
-            text: added ? "Prefetched \(link.name): including(all:), one more query for all rows; the child pane lists them"
+            text: added
+                ? "Prefetched \(link.name): including(all:), one more query for all rows; the child pane lists them"
                 : "Stopped prefetching \(link.name)",
             isError: false)
         var view = rows.view
@@ -65,7 +66,8 @@ extension Reducer {
     /// `=`: keeps the rows whose current column equals the value under the cursor (IS NULL for NULL).
     static func filterOnValue(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count,
-              rows.column.index < rows.columns.count else {
+            rows.column.index < rows.columns.count
+        else {
             state.message = StatusMessage(text: "No value under the cursor", isError: false)
             return []
         }
@@ -77,7 +79,8 @@ extension Reducer {
             return []
         }
         let value = row[rows.column.index]
-        let filter: AssocCore.Expression = value.isNull
+        let filter: AssocCore.Expression =
+            value.isNull
             ? .isNull(target.expression, negated: false) : .binary(.equal, target.expression, .value(value))
         state.message = StatusMessage(text: "Filter: " + ViewSummary.text(filter), isError: false)
         var view = rows.view

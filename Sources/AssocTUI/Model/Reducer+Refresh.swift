@@ -7,7 +7,8 @@ extension Reducer {
     /// Another process changed the schema: read it again at once, unless a prompt or an overlay
     /// is open (then the notice says so, and `R` reads it).
     static func schemaChanged(_ state: inout AppState) -> [Effect] {
-        let busy = state.takesText || state.overlay != .none || state.schemaMap != nil || state.frequency != nil
+        let busy =
+            state.takesText || state.overlay != .none || state.schemaMap != nil || state.frequency != nil
             || state.exportPrompt != nil || state.activity != nil
         if busy {
             state.changeNotice = schemaChangedMessage

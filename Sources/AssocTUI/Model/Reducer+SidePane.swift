@@ -48,7 +48,8 @@ extension Reducer {
         let column = min(max(0, target), last)
         guard column != state.sideColumn else {
             state.message = StatusMessage(
-                text: last == 0 ? "The code fits the pane's width: nothing to scroll sideways"
+                text: last == 0
+                    ? "The code fits the pane's width: nothing to scroll sideways"
                     : (target < state.sideColumn ? "Already at the left edge" : "Already at the right edge"), isError: false)
             return
         }
@@ -60,7 +61,8 @@ extension Reducer {
         switch state.focus {
         case .rows where !state.childFocused:
             guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count,
-                  rows.column.index < rows.columns.count else {
+                rows.column.index < rows.columns.count
+            else {
                 state.message = StatusMessage(text: "No cell under the cursor to copy", isError: false)
                 return []
             }

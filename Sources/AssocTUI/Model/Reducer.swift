@@ -159,7 +159,7 @@ enum Reducer {
         case .refreshed(let result, let view):
             return refreshed(&state, result, view: view)
         case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged,
-             .schemaChanged, .fileChanged:
+            .schemaChanged, .fileChanged:
             return reduceQueryEvent(&state, event) ?? []
         }
     }
@@ -215,7 +215,8 @@ enum Reducer {
 
     static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
         if state.frequency != nil, state.overlay == .none, state.schemaMap == nil,
-           let effects = reduceFrequency(&state, action: action) {
+            let effects = reduceFrequency(&state, action: action)
+        {
             return effects
         }
         if state.schemaMap != nil {

@@ -35,8 +35,9 @@ enum ChildPaneRenderer {
         for column in shown {
             if column > 0 { x += buffer.put(GridGeometry.separator, at: Point(x: x, y: content.y), maxWidth: content.maxX - x, style: .border) }
             let width = min(widths[column], content.maxX - x)
-            x += buffer.put(TextWidth.pad(Sanitizer.sanitize(child.columns[column]), toWidth: width),
-                            at: Point(x: x, y: content.y), maxWidth: width, style: .header)
+            x += buffer.put(
+                TextWidth.pad(Sanitizer.sanitize(child.columns[column]), toWidth: width),
+                at: Point(x: x, y: content.y), maxWidth: width, style: .header)
         }
         for (line, row) in window.enumerated() {
             let y = content.y + 1 + line
@@ -50,8 +51,9 @@ enum ChildPaneRenderer {
                 let width = min(widths[column], content.maxX - x)
                 let value = column < row.count ? ValueFormatter.cell(row[column]) : StyledText("", .normal)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
-                x += buffer.put(TextWidth.pad(value.text, toWidth: width, alignment: alignment), at: Point(x: x, y: y),
-                                maxWidth: width, style: value.role, highlighted: selected)
+                x += buffer.put(
+                    TextWidth.pad(value.text, toWidth: width, alignment: alignment), at: Point(x: x, y: y),
+                    maxWidth: width, style: value.role, highlighted: selected)
             }
         }
     }

@@ -23,7 +23,8 @@ enum ChromeRenderer {
         func width(_ spans: [StyledText]) -> Int { spans.reduce(0) { $0 + TextWidth.width(of: Sanitizer.sanitize($1.text)) } }
         var dropped = 0
         while dropped < segments.count - 1,
-              width(title) + (dropped > 0 ? 2 : 0) + width(Array(segments[dropped...].joined())) > rect.width {
+            width(title) + (dropped > 0 ? 2 : 0) + width(Array(segments[dropped...].joined())) > rect.width
+        {
             dropped += 1
         }
         var spans = title
@@ -34,7 +35,7 @@ enum ChromeRenderer {
 
     /// The keys of the record view (`v`), in its hint line and in what an idle key there says.
     static let recordHints: [(key: String, text: String)] = [
-        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close"),
+        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close")
     ]
 
     /// The message when there is one, else the keys of the hint line from the keymap.
@@ -42,8 +43,9 @@ enum ChromeRenderer {
         guard !rect.isEmpty else { return }
         // A background count's spinner never hides a message.
         if let activity = state.activity, !activity.isBackground || state.message == nil {
-            buffer.put(TextWidth.truncate(activity.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
-                       maxWidth: rect.width, style: .message)
+            buffer.put(
+                TextWidth.truncate(activity.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
+                maxWidth: rect.width, style: .message)
             return
         }
         if let message = state.message {

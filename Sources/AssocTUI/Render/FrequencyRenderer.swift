@@ -7,7 +7,9 @@ enum FrequencyRenderer {
         let trailing: String
         if let page {
             let rowsText = "\(page.totalRows) row\(page.totalRows == 1 ? "" : "s")"
-            trailing = page.distinctCount == 0 ? "no rows"
+            trailing =
+                page.distinctCount == 0
+                ? "no rows"
                 : "\(frequency.cursor.index + 1)/\(page.distinctCount) value\(page.distinctCount == 1 ? "" : "s") · \(rowsText)"
         } else {
             trailing = "counting…"
@@ -23,15 +25,17 @@ enum FrequencyRenderer {
         let visible = max(0, content.height - 1)
         let shownRows = (0..<visible).compactMap { frequency.row(at: frequency.cursor.top + $0) }
         // Column widths: the values shown (within a third of the pane), the largest count.
-        let valueWidth = min(max(5, content.width / 3),
-                             max(5, shownRows.map { TextWidth.width(of: ValueFormatter.cell($0.value).text) }.max() ?? 0))
+        let valueWidth = min(
+            max(5, content.width / 3),
+            max(5, shownRows.map { TextWidth.width(of: ValueFormatter.cell($0.value).text) }.max() ?? 0))
         let countWidth = max(5, String(page.rows.first?.count ?? 0).count)
         let percentWidth = 7
         let barX = valueWidth + countWidth + percentWidth + 3 * 3
         let barWidth = max(0, content.width - barX)
         let top = max(1, page.rows.first?.count ?? 1)
 
-        let header = TextWidth.pad("value", toWidth: valueWidth) + " │ " + TextWidth.pad("count", toWidth: countWidth, alignment: .right)
+        let header =
+            TextWidth.pad("value", toWidth: valueWidth) + " │ " + TextWidth.pad("count", toWidth: countWidth, alignment: .right)
             + " │ " + TextWidth.pad("%", toWidth: percentWidth, alignment: .right) + " │ "
         buffer.put(header, at: Point(x: content.x, y: content.y), maxWidth: content.width, style: .header)
         for line in 0..<visible {
@@ -47,18 +51,22 @@ enum FrequencyRenderer {
             let value = ValueFormatter.cell(row.value)
             var x = content.x
             let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
-            x += buffer.put(TextWidth.pad(TextWidth.truncate(value.text, toWidth: valueWidth), toWidth: valueWidth, alignment: alignment),
-                            at: Point(x: x, y: y), maxWidth: valueWidth, style: value.role, highlighted: selected)
+            x += buffer.put(
+                TextWidth.pad(TextWidth.truncate(value.text, toWidth: valueWidth), toWidth: valueWidth, alignment: alignment),
+                at: Point(x: x, y: y), maxWidth: valueWidth, style: value.role, highlighted: selected)
             x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: content.maxX - x, style: .border, highlighted: selected)
-            x += buffer.put(TextWidth.pad(String(row.count), toWidth: countWidth, alignment: .right),
-                            at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
+            x += buffer.put(
+                TextWidth.pad(String(row.count), toWidth: countWidth, alignment: .right),
+                at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
             x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
-            x += buffer.put(TextWidth.pad(percent(row.count, of: page.totalRows), toWidth: percentWidth, alignment: .right),
-                            at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
+            x += buffer.put(
+                TextWidth.pad(percent(row.count, of: page.totalRows), toWidth: percentWidth, alignment: .right),
+                at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .number, highlighted: selected)
             x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
             // The bar is never reversed: a reversed block would read as an empty cell.
-            buffer.put(bar(row.count, of: top, width: barWidth), at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x),
-                       style: .link)
+            buffer.put(
+                bar(row.count, of: top, width: barWidth), at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x),
+                style: .link)
         }
     }
 

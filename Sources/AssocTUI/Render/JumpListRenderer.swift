@@ -25,13 +25,15 @@ enum JumpListRenderer {
             let point = Point(x: listRect.x + 1, y: listRect.y + line)
             let name = TextWidth.pad(TextWidth.truncate(Sanitizer.sanitize(target.table), toWidth: nameWidth), toWidth: nameWidth)
             let hops = target.hops == 1 ? "1 hop " : "\(target.hops) hops"
-            buffer.put([StyledText(name, .header), StyledText("  " + hops + "  ", .dim), StyledText(Sanitizer.sanitize(target.pathText), .link)],
-                       at: point, maxWidth: listRect.width - 1)
+            buffer.put(
+                [StyledText(name, .header), StyledText("  " + hops + "  ", .dim), StyledText(Sanitizer.sanitize(target.pathText), .link)],
+                at: point, maxWidth: listRect.width - 1)
             if index == list.cursor.index { buffer.highlight(Rect(x: listRect.x, y: point.y, width: listRect.width, height: 1)) }
         }
         let keys = keyLine(list)
-        buffer.put(TextWidth.truncate(keys, toWidth: content.width), at: Point(x: content.x, y: rect.maxY - 1),
-                   maxWidth: content.width, style: .hint)
+        buffer.put(
+            TextWidth.truncate(keys, toWidth: content.width), at: Point(x: content.x, y: rect.maxY - 1),
+            maxWidth: content.width, style: .hint)
     }
 
     /// What Enter and Ctrl-A open, in words.

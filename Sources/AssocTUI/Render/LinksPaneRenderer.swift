@@ -14,10 +14,12 @@ enum LinksPaneRenderer {
             in: rect, buffer: &buffer
         ) { index, origin, width, highlighted, selected, buffer in
             let entry = state.links[index]
-            let count = entry.isRootLink && entry.association.isToMany
+            let count =
+                entry.isRootLink && entry.association.isToMany
                 ? (state.rows == nil ? nil : counts?[entry.association.name].map(String.init) ?? "…") : nil
-            buffer.put(spans(for: entry, count: count, selected: selected && !focused),
-                       at: origin, maxWidth: width, highlighted: highlighted)
+            buffer.put(
+                spans(for: entry, count: count, selected: selected && !focused),
+                at: origin, maxWidth: width, highlighted: highlighted)
         }
     }
 
@@ -29,7 +31,7 @@ enum LinksPaneRenderer {
         }
         spans += [
             StyledText(link.kind.symbol + " ", .link),
-            StyledText(link.name, selected ? .selection : .normal),
+            StyledText(link.name, selected ? .selection : .normal)
         ]
         if let count { spans.append(StyledText(" " + count, .number)) }
         if let marker = entry.inclusion.marker { spans.append(StyledText(marker, .header)) }

@@ -13,8 +13,9 @@ enum PaneChrome {
         let y = rect.y
         // The focused pane's rule is heavy: its focus shows without colours too.
         let rule = focused ? "━" : "─"
-        buffer.put(String(repeating: rule, count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width,
-                   style: focused ? .focusedBorder : .border)
+        buffer.put(
+            String(repeating: rule, count: rect.width), at: Point(x: rect.x, y: y), maxWidth: rect.width,
+            style: focused ? .focusedBorder : .border)
         // A counter is what the user reads to know where they are: it keeps its room and the title
         // is cut instead, down to a few cells of its own. Other trailing text gets half the line.
         let titleMinimum = min(TextWidth.width(of: title), 6)
@@ -24,8 +25,9 @@ enum PaneChrome {
         // Layout: rule, " title ", rules, " trailing ", rule.
         let titleRoom = trailingWidth > 0 ? rect.width - trailingWidth - 4 : rect.width - 3
         let titleText = " " + TextWidth.truncate(title, toWidth: max(0, titleRoom)) + " "
-        let used = buffer.put(titleText, at: Point(x: rect.x + 1, y: y), maxWidth: rect.width - 1,
-                              style: focused ? .focusedTitle : .title)
+        let used = buffer.put(
+            titleText, at: Point(x: rect.x + 1, y: y), maxWidth: rect.width - 1,
+            style: focused ? .focusedTitle : .title)
         if trailingWidth > 0, 1 + used + trailingWidth <= rect.width - 1 {
             buffer.put(trailingText, at: Point(x: rect.maxX - trailingWidth - 1, y: y), maxWidth: trailingWidth, style: .title)
         }

@@ -41,7 +41,7 @@ enum RecordViewRenderer {
                 let name = line < names.count ? names[line] : ""
                 lines.append([
                     StyledText(TextWidth.pad(name, toWidth: nameWidth), .header), StyledText(" │ ", .border),
-                    line < values.count ? values[line] : StyledText(""),
+                    line < values.count ? values[line] : StyledText("")
                 ])
             }
         }
@@ -55,7 +55,9 @@ enum RecordViewRenderer {
         case .text(let full):
             // utf8.count is O(1) and never below the character count: short values skip the cut.
             // Cut by scalars (one cluster can hold millions), with at most 16 marks a cluster.
-            let text = full.utf8.count > textHeadCharacters ? Sanitizer.bounded(full, maximumScalars: textHeadCharacters).0
+            let text =
+                full.utf8.count > textHeadCharacters
+                ? Sanitizer.bounded(full, maximumScalars: textHeadCharacters).0
                 : ValueFormatter.shownText(full)  // a text that reads as NULL in SQL quotes
             var result: [StyledText] = []
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -29,8 +29,9 @@ enum RowsGridRenderer {
         for (place, column) in shown.enumerated() {
             if place > 0 {
                 let pinEdge = cutLeft && place == rows.pinnedCount
-                x += buffer.put(pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: content.y),
-                                maxWidth: content.maxX - x, style: .border)
+                x += buffer.put(
+                    pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: content.y),
+                    maxWidth: content.maxX - x, style: .border)
             }
             let width = min(widths[column], content.maxX - x)
             let name = TextWidth.pad(Sanitizer.sanitize(rows.columns[column].header), toWidth: width)
@@ -57,17 +58,20 @@ enum RowsGridRenderer {
             for (place, column) in shown.enumerated() {
                 if place > 0 {
                     let pinEdge = cutLeft && place == rows.pinnedCount
-                    x += buffer.put(pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: y), maxWidth: content.maxX - x,
-                                    style: .border, highlighted: selected)
+                    x += buffer.put(
+                        pinEdge ? " ┃ " : GridGeometry.separator, at: Point(x: x, y: y), maxWidth: content.maxX - x,
+                        style: .border, highlighted: selected)
                 }
                 let width = min(widths[column], content.maxX - x)
-                let value = column < row.count
+                let value =
+                    column < row.count
                     ? ValueFormatter.cell(row[column], fullLength: rows.cutLength(at: index, column: column)) : StyledText("", .normal)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
                 // The current cell stands out of its highlighted row.
                 let isCurrentCell = selected && focused && column == rows.column.index
-                x += buffer.put(TextWidth.pad(value.text, toWidth: width, alignment: alignment), at: Point(x: x, y: y),
-                                maxWidth: width, style: isCurrentCell ? .selection : value.role, highlighted: selected && !isCurrentCell)
+                x += buffer.put(
+                    TextWidth.pad(value.text, toWidth: width, alignment: alignment), at: Point(x: x, y: y),
+                    maxWidth: width, style: isCurrentCell ? .selection : value.role, highlighted: selected && !isCurrentCell)
             }
         }
     }

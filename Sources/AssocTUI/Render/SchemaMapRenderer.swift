@@ -28,7 +28,7 @@ enum SchemaMapRenderer {
         var spans = [
             StyledText(line.prefix, .border), StyledText(association.kind.symbol, .link),
             StyledText(" " + Sanitizer.sanitize(association.name), .normal), StyledText(": ", .dim),
-            StyledText(Sanitizer.sanitize(line.table), .header),
+            StyledText(Sanitizer.sanitize(line.table), .header)
         ]
         if let through = association.throughNames {
             spans.append(StyledText(" (via \(Sanitizer.sanitize(through.pivot)).\(Sanitizer.sanitize(through.target)))", .dim))

@@ -102,16 +102,19 @@ struct ScreenBuffer: Sendable, Equatable {
         }
         for span in spans {
             guard used < total else { break }
-            used += put(span.text, at: Point(x: point.x + used, y: point.y), maxWidth: total - used,
-                        style: span.role, highlighted: highlighted)
+            used += put(
+                span.text, at: Point(x: point.x + used, y: point.y), maxWidth: total - used,
+                style: span.role, highlighted: highlighted)
         }
         return used
     }
 
     /// Fills a rectangle with blanks of `style` (clipped to the grid).
     mutating func fill(_ rect: Rect, style: StyleRole = .normal, highlighted: Bool = false) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width)
+        let y1 = min(height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
@@ -122,8 +125,10 @@ struct ScreenBuffer: Sendable, Equatable {
 
     /// Marks the cells of a rectangle as highlighted (or not), keeping their text and roles.
     mutating func highlight(_ rect: Rect, _ on: Bool = true) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width)
+        let y1 = min(height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 { cells[y * width + x].highlighted = on }
@@ -168,9 +173,10 @@ struct ScreenBuffer: Sendable, Equatable {
     /// (first letter of the role, "." for normal).
     func roleLine(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }
-        return String((0..<width).map { x -> Character in
-            let role = cells[y * width + x].role
-            return role == .normal ? "." : (role.rawValue.first ?? "?")
-        })
+        return String(
+            (0..<width).map { x -> Character in
+                let role = cells[y * width + x].role
+                return role == .normal ? "." : (role.rawValue.first ?? "?")
+            })
     }
 }

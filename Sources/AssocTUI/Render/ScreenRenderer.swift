@@ -43,8 +43,9 @@ enum ScreenRenderer {
         if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
         if let prompt = state.exportPrompt, let rect = layout.hint {
             buffer.fill(rect)
-            buffer.put(TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
-                       maxWidth: rect.width, style: .message)
+            buffer.put(
+                TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
+                maxWidth: rect.width, style: .message)
         }
         if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, filterHint: FilterHint.text(state), buffer: &buffer) }
         return buffer

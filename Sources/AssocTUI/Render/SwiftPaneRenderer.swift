@@ -20,8 +20,9 @@ enum SwiftPaneRenderer {
         for line in 0..<content.height {
             let index = state.sideScroll + line
             guard index < lines.count else { break }
-            buffer.put(StyledText.dropping(state.sideColumn, from: lines[index]), at: Point(x: content.x, y: content.y + line),
-                       maxWidth: content.width)
+            buffer.put(
+                StyledText.dropping(state.sideColumn, from: lines[index]), at: Point(x: content.x, y: content.y + line),
+                maxWidth: content.width)
         }
     }
 }

@@ -12,13 +12,16 @@ enum TablesPaneRenderer {
             let nameWidth = width - countWidth - 1
             let nameRole: StyleRole = selected && !focused ? .selection : (table.kind == .table ? .normal : .link)
             if nameWidth >= 4 {
-                buffer.put(TextWidth.truncate(table.name, toWidth: nameWidth), at: origin,
-                           maxWidth: nameWidth, style: nameRole, highlighted: highlighted)
-                buffer.put(count, at: Point(x: origin.x + width - countWidth, y: origin.y), maxWidth: countWidth,
-                           style: .number, highlighted: highlighted)
+                buffer.put(
+                    TextWidth.truncate(table.name, toWidth: nameWidth), at: origin,
+                    maxWidth: nameWidth, style: nameRole, highlighted: highlighted)
+                buffer.put(
+                    count, at: Point(x: origin.x + width - countWidth, y: origin.y), maxWidth: countWidth,
+                    style: .number, highlighted: highlighted)
             } else {
-                buffer.put(TextWidth.truncate(table.name, toWidth: width), at: origin,
-                           maxWidth: width, style: nameRole, highlighted: highlighted)
+                buffer.put(
+                    TextWidth.truncate(table.name, toWidth: width), at: origin,
+                    maxWidth: width, style: nameRole, highlighted: highlighted)
             }
         }
     }

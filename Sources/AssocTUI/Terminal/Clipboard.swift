@@ -27,7 +27,8 @@ final class SystemClipboard: Clipboard {
         self.environment = environment
     }
 
-    static let howToEnable = "no clipboard: start assoc with --osc52 (or ASSOC_OSC52=1) in a terminal that supports OSC 52, or install wl-copy, xclip or xsel"
+    static let howToEnable =
+        "no clipboard: start assoc with --osc52 (or ASSOC_OSC52=1) in a terminal that supports OSC 52, or install wl-copy, xclip or xsel"
 
     /// The most UTF-8 bytes OSC 52 sends (1 MiB, about 1.4 MB of base64): terminals drop or cut
     /// longer sequences, and the whole sequence is written while the screen waits.

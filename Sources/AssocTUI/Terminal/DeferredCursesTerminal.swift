@@ -1,8 +1,9 @@
 import CNcurses
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real terminal, with curses started at the first draw or key read instead of up front.
@@ -21,8 +22,10 @@ final class DeferredCursesTerminal: Terminal {
     init() throws {
         try NcursesTerminal.checkTTY()
         try NcursesTerminal.checkTerminalType()
-        var rows: Int32 = 0, columns: Int32 = 0
-        kernelSize = assoc_window_size(&rows, &columns) == 0 && rows > 0 && columns > 0
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        kernelSize =
+            assoc_window_size(&rows, &columns) == 0 && rows > 0 && columns > 0
             ? Size(width: Int(columns), height: Int(rows)) : Size(width: 80, height: 24)
     }
 

@@ -1,9 +1,10 @@
-import CNcurses
 import AssocCore
+import CNcurses
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal cannot host the browser (not a TTY, or curses failed to start).
@@ -158,8 +159,10 @@ final class NcursesTerminal: Terminal {
         let width = min(size.width, buffer.width)
         // Same geometry as the last frame: skip the cells that did not change (curses would find
         // them unchanged too, but only after being handed every one of them).
-        let previous = lastDrawn.flatMap { $0.width == buffer.width && $0.height == buffer.height && width == size.width
-            && height == size.height ? $0 : nil }
+        let previous = lastDrawn.flatMap {
+            $0.width == buffer.width && $0.height == buffer.height && width == size.width
+                && height == size.height ? $0 : nil
+        }
         for y in 0..<height {
             // Changed cells are handed to curses in runs of one style: one call per run.
             var run = TextRun()
@@ -224,7 +227,9 @@ final class NcursesTerminal: Terminal {
             }
             let code = Int32(bitPattern: character)
             if result == KEY_CODE_YES && code == assoc_key_mouse() {
-                var x: Int32 = 0, y: Int32 = 0, kind: Int32 = 0
+                var x: Int32 = 0
+                var y: Int32 = 0
+                var kind: Int32 = 0
                 if assoc_get_mouse(&x, &y, &kind) == OK, let key = Self.mouse(x: Int(x), y: Int(y), kind: Int(kind)) { return key }
                 continue
             }

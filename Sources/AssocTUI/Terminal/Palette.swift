@@ -1,7 +1,8 @@
 /// The eight basic terminal colours, and the terminal's own default.
 enum TerminalColor: Int16, Sendable {
     case `default` = -1
-    case black = 0, red, green, yellow, blue, magenta, cyan, white
+    case black = 0
+    case red, green, yellow, blue, magenta, cyan, white
 }
 
 /// How one style role looks: a foreground colour and attributes.

@@ -4,7 +4,7 @@ enum SQLHighlighter {
         "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "NULL", "AS", "ON", "JOIN", "LEFT",
         "INNER", "OUTER", "CROSS", "GROUP", "BY", "ORDER", "ASC", "DESC", "LIMIT", "OFFSET", "WITH",
         "DISTINCT", "COUNT", "HAVING", "UNION", "ALL", "EXISTS", "CASE", "WHEN", "THEN", "ELSE", "END",
-        "LIKE", "BETWEEN", "USING", "COLLATE", "ESCAPE", "GLOB", "CAST",
+        "LIKE", "BETWEEN", "USING", "COLLATE", "ESCAPE", "GLOB", "CAST"
     ]
 
     static func spans(_ sql: String) -> [StyledText] {
@@ -17,7 +17,10 @@ enum SQLHighlighter {
                 var j = i + 1
                 while j < characters.count {
                     if characters[j] == c {
-                        if j + 1 < characters.count && characters[j + 1] == c { j += 2; continue }
+                        if j + 1 < characters.count && characters[j + 1] == c {
+                            j += 2
+                            continue
+                        }
                         break
                     }
                     j += 1

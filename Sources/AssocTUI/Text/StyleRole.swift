@@ -38,13 +38,19 @@ struct StyledText: Sendable, Hashable {
         var left = cells
         var result: [StyledText] = []
         for span in spans {
-            guard left > 0 else { result.append(span); continue }
+            guard left > 0 else {
+                result.append(span)
+                continue
+            }
             var kept = ""
             for character in span.text {
                 if left > 0 {
                     let width = TextWidth.width(of: character)
                     left -= width
-                    if left < 0 { kept += String(repeating: " ", count: -left); left = 0 }
+                    if left < 0 {
+                        kept += String(repeating: " ", count: -left)
+                        left = 0
+                    }
                 } else {
                     kept.append(character)
                 }

@@ -1,7 +1,7 @@
 /// Swift keywords and string literals, for the Swift tab.
 enum SwiftHighlighter {
     static let keywords: Set<String> = [
-        "import", "struct", "let", "var", "try", "static", "enum", "case", "func", "return", "nil", "true", "false",
+        "import", "struct", "let", "var", "try", "static", "enum", "case", "func", "return", "nil", "true", "false"
     ]
 
     static func spans(_ line: String) -> [StyledText] {
@@ -40,6 +40,6 @@ enum SwiftHighlighter {
     }
 }
 
-private extension String {
-    var trimmingLeadingSpaces: Substring { drop { $0 == " " } }
+extension String {
+    fileprivate var trimmingLeadingSpaces: Substring { drop { $0 == " " } }
 }

@@ -34,8 +34,8 @@ enum TextWrap {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy

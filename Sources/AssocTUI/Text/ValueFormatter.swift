@@ -31,7 +31,7 @@ package enum ValueFormatter {
     static func isNullLookalike(_ text: String) -> Bool {
         // Quick refusal: a lookalike holds only ∅, quotes and white space.
         guard text.utf8.count <= lookalikeCheckedBytes, text.unicodeScalars.contains("∅"),
-              text.unicodeScalars.allSatisfy({ $0 == "∅" || $0 == "'" || $0.properties.isWhitespace })
+            text.unicodeScalars.allSatisfy({ $0 == "∅" || $0 == "'" || $0.properties.isWhitespace })
         else { return false }
         var current = Substring(text)
         while true {

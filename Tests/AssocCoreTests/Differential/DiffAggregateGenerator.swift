@@ -54,7 +54,7 @@ struct DiffAggregateGenerator {
         }
         // Aggregates, keyed so that shared keys mean shared joins of one association.
         var aggregates: [DiffAggregate] = []
-        var owners: [String: String] = [:]   // level key → association name
+        var owners: [String: String] = [:]  // level key → association name
         for _ in 0..<rng.int(1...4) {
             guard let association = rng.pick(aggregatable(table)) else { break }
             var aggregate = DiffAggregate(
@@ -88,8 +88,9 @@ struct DiffAggregateGenerator {
         var taken = Set(owners.keys)
         let toOne = base.graph.associations(from: table).filter { !$0.isToMany }
         if rng.chance(0.4), let association = rng.pick(toOne) {
-            var child = DiffChild(association: association, method: rng.chance(0.5) ? .includingOptional : .includingRequired,
-                                  forKey: nil, node: DiffNode(table: association.destination))
+            var child = DiffChild(
+                association: association, method: rng.chance(0.5) ? .includingOptional : .includingRequired,
+                forKey: nil, node: DiffNode(table: association.destination))
             if case .through(let pivot, _) = association.path, taken.contains(DiffPlan.singularKey(of: pivot, forKey: nil)) {
                 // The pivot would merge with an aggregate's join: skip.
             } else {

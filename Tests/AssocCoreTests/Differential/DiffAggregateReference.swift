@@ -10,10 +10,14 @@ struct DiffAggregateReference {
 
     /// The joined entries of one level key for one root row: a destination row index, or nil for the
     /// NULL row a LEFT JOIN produces. Never empty.
-    private func entries(_ association: Association, filters: [DiffPredicate], rootTable: DiffTables.TableRows,
-                         root: [DatabaseValue]) -> [Int?] {
-        func matching(_ pairs: [ColumnPair], _ table: DiffTables.TableRows, _ parentTable: DiffTables.TableRows,
-                      _ parent: [DatabaseValue], _ filters: [DiffPredicate]) -> [Int] {
+    private func entries(
+        _ association: Association, filters: [DiffPredicate], rootTable: DiffTables.TableRows,
+        root: [DatabaseValue]
+    ) -> [Int?] {
+        func matching(
+            _ pairs: [ColumnPair], _ table: DiffTables.TableRows, _ parentTable: DiffTables.TableRows,
+            _ parent: [DatabaseValue], _ filters: [DiffPredicate]
+        ) -> [Int] {
             table.rows.indices.filter { i in
                 let row = table.rows[i]
                 return pairs.allSatisfy {
@@ -46,14 +50,18 @@ struct DiffAggregateReference {
             switch e {
             case .aggregate(let i): used.insert(i)
             case .literal: break
-            case .add(let a, let b), .subtract(let a, let b), .multiply(let a, let b): collect(a); collect(b)
+            case .add(let a, let b), .subtract(let a, let b), .multiply(let a, let b):
+                collect(a)
+                collect(b)
             case .ifNull(let a, _): collect(a)
             }
         }
         func collect(_ h: DiffHaving) {
             switch h {
             case .compare(let e, _, _): collect(e)
-            case .and(let a, let b), .or(let a, let b): collect(a); collect(b)
+            case .and(let a, let b), .or(let a, let b):
+                collect(a)
+                collect(b)
             case .not(let a): collect(a)
             }
         }
@@ -121,7 +129,8 @@ struct DiffAggregateReference {
     /// An aggregate expression, with SQLite's arithmetic (NULL absorbs, INTEGER unless a REAL is involved).
     static func evaluate(_ e: DiffAggExpr, _ values: [DatabaseValue?]) -> DatabaseValue {
         func arithmetic(_ a: DiffAggExpr, _ b: DiffAggExpr, _ int: (Int64, Int64) -> Int64, _ real: (Double, Double) -> Double) -> DatabaseValue {
-            let x = numeric(evaluate(a, values)), y = numeric(evaluate(b, values))
+            let x = numeric(evaluate(a, values))
+            let y = numeric(evaluate(b, values))
             if x.isNull || y.isNull { return .null }
             if case .integer(let i) = x, case .integer(let j) = y { return .integer(int(i, j)) }
             return .real(real(double(x), double(y)))
@@ -168,12 +177,14 @@ struct DiffAggregateReference {
             case .ge: return c >= 0
             }
         case .and(let a, let b):
-            let x = evaluate(a, values), y = evaluate(b, values)
+            let x = evaluate(a, values)
+            let y = evaluate(b, values)
             if x == false || y == false { return false }
             if x == nil || y == nil { return nil }
             return true
         case .or(let a, let b):
-            let x = evaluate(a, values), y = evaluate(b, values)
+            let x = evaluate(a, values)
+            let y = evaluate(b, values)
             if x == true || y == true { return true }
             if x == nil || y == nil { return nil }
             return false

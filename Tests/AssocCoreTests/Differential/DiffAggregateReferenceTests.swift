@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Hand-checked cases for `DiffAggregateReference`: row multiplication by a second to-many join,
@@ -10,7 +11,8 @@ final class DiffAggregateReferenceTests: XCTestCase {
     private func setUp() throws -> (Database, DiffTables) {
         let connection = try Connection.inMemory()
         try connection.execute(DiffSchema.ddl)
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO person VALUES (1, 'Ann', NULL), (2, 'Ben', NULL);
             INSERT INTO book VALUES (1, 1, NULL, NULL, 'A', 'novel', 2000, 2.5), (2, 1, NULL, NULL, 'B', 'essay', 2010, NULL),
                                     (3, 2, 1, NULL, 'C', 'novel', 1990, 4.0), (4, 2, 1, NULL, 'D', 'novel', NULL, 6.0);
@@ -18,8 +20,10 @@ final class DiffAggregateReferenceTests: XCTestCase {
         return (try Database(connection: connection), try DiffTables(connection: connection))
     }
 
-    private func aggregate(_ db: Database, _ name: String, _ function: DiffAggregate.Function, _ column: String? = nil,
-                           filters: [DiffPredicate] = [], forKey: String? = nil) throws -> DiffAggregate {
+    private func aggregate(
+        _ db: Database, _ name: String, _ function: DiffAggregate.Function, _ column: String? = nil,
+        filters: [DiffPredicate] = [], forKey: String? = nil
+    ) throws -> DiffAggregate {
         let association = try XCTUnwrap(db.graph.association(named: name, from: "person"))
         return DiffAggregate(association: association, function: function, column: column, filters: filters, forKey: forKey)
     }
@@ -38,16 +42,19 @@ final class DiffAggregateReferenceTests: XCTestCase {
         let aggregates = [
             try aggregate(db, "booksAsAuthor", .sum, "year"), try aggregate(db, "booksAsAuthor", .total, "price"),
             try aggregate(db, "booksAsAuthor", .average, "price"), try aggregate(db, "booksAsTranslator", .count),
-            try aggregate(db, "booksAsTranslator", .sum, "price"), try aggregate(db, "booksAsTranslator", .total, "price"),
+            try aggregate(db, "booksAsTranslator", .sum, "price"), try aggregate(db, "booksAsTranslator", .total, "price")
         ]
-        let request = DiffAggRequest(base: DiffNode(table: "person"), aggregates: aggregates,
-                                     annotations: (0..<6).map { .aggregate($0) }, havings: [])
+        let request = DiffAggRequest(
+            base: DiffNode(table: "person"), aggregates: aggregates,
+            annotations: (0..<6).map { .aggregate($0) }, havings: [])
         // Ann: 2 authored × 2 translated rows: SUM(year) = (2000 + 2010) × 2, TOTAL(price) = 2.5 × 2, AVG 2.5,
         // 2 translated books, SUM(price) = (4 + 6) × 2 authored copies. Ben: 2 authored × 1 NULL row.
-        XCTAssertEqual(values(tables, request), [
-            [.integer(8020), .real(5.0), .real(2.5), .integer(2), .real(20.0), .real(20.0)],
-            [.integer(1990), .real(10.0), .real(5.0), .integer(0), .null, .real(0.0)],
-        ])
+        XCTAssertEqual(
+            values(tables, request),
+            [
+                [.integer(8020), .real(5.0), .real(2.5), .integer(2), .real(20.0), .real(20.0)],
+                [.integer(1990), .real(10.0), .real(5.0), .integer(0), .null, .real(0.0)]
+            ])
         // The engine agrees.
         let rows = try db.fetchAll(request.request.order(Column("id")))
         XCTAssertEqual(rows.map { Array($0.values.suffix(6)) }, values(tables, request))
@@ -55,7 +62,8 @@ final class DiffAggregateReferenceTests: XCTestCase {
 
     func testSharedKeyMergesFiltersAndForKeyIsolates() throws {
         let (db, tables) = try setUp()
-        let novels = [DiffPredicate.compare("kind", .eq, "novel")], essays = [DiffPredicate.compare("kind", .eq, "essay")]
+        let novels = [DiffPredicate.compare("kind", .eq, "novel")]
+        let essays = [DiffPredicate.compare("kind", .eq, "essay")]
         let merged = DiffAggRequest(
             base: DiffNode(table: "person"),
             aggregates: [try aggregate(db, "booksAsAuthor", .count, filters: novels), try aggregate(db, "booksAsAuthor", .count, filters: essays)],
@@ -63,8 +71,10 @@ final class DiffAggregateReferenceTests: XCTestCase {
         XCTAssertEqual(values(tables, merged), [[0, 0], [0, 0]])
         let isolated = DiffAggRequest(
             base: DiffNode(table: "person"),
-            aggregates: [try aggregate(db, "booksAsAuthor", .count, filters: novels, forKey: "n"),
-                         try aggregate(db, "booksAsAuthor", .count, filters: essays, forKey: "e")],
+            aggregates: [
+                try aggregate(db, "booksAsAuthor", .count, filters: novels, forKey: "n"),
+                try aggregate(db, "booksAsAuthor", .count, filters: essays, forKey: "e")
+            ],
             annotations: [.aggregate(0), .add(.aggregate(1), .literal(10)), .ifNull(.aggregate(1), 5)],
             havings: [.compare(.aggregate(0), .ge, 1)])
         XCTAssertEqual(values(tables, isolated), [[1, 11, 1], [2, 10, 0]])

@@ -132,7 +132,9 @@ struct DiffAggRequest {
     var description: String {
         var text = DiffRequest(root: base).description
         if !annotations.isEmpty {
-            text += ".annotated(with: " + annotations.enumerated()
+            text +=
+                ".annotated(with: "
+                + annotations.enumerated()
                 .map { "\($0.element.description(aggregates)).forKey(\"ann\($0.offset)\")" }.joined(separator: ", ") + ")"
         }
         for having in havings { text += ".having(\(having.description(aggregates)))" }

@@ -27,7 +27,8 @@ enum DiffOrderCheck {
         if !terms.isEmpty && rows.count > 1 {
             for index in 1..<rows.count {
                 if let message = compare(rows[index - 1], rows[index], terms) {
-                    return "rows \(index - 1) and \(index) out of order: \(message)\n  \(rows[index - 1].debugDescription)\n  \(rows[index].debugDescription)"
+                    return
+                        "rows \(index - 1) and \(index) out of order: \(message)\n  \(rows[index - 1].debugDescription)\n  \(rows[index].debugDescription)"
                 }
             }
         }

@@ -88,7 +88,8 @@ enum DiffPlan {
     }
 
     private static func merge(_ a: PlanChild, _ b: PlanChild, conflicts: inout MergeCount) -> PlanChild {
-        let sameJoin = a.node.table.lowercased() == b.node.table.lowercased() && a.pairs == b.pairs
+        let sameJoin =
+            a.node.table.lowercased() == b.node.table.lowercased() && a.pairs == b.pairs
             && (a.kind == .all) == (b.kind == .all)
         if sameJoin { conflicts.merges += 1 } else { conflicts.conflicts += 1 }
         var merged = a
@@ -123,8 +124,10 @@ enum DiffPlan {
                     pivot: (pivot.destination, pivot.columns))
             }
             let pivotNode = PlanNode(table: pivot.destination, filters: [], ordering: [], isIncluded: false)
-            pivotNode.children = [PlanChild(
-                key: singularKey(of: a, forKey: child.forKey), kind: kind, pairs: second.columns, node: target)]
+            pivotNode.children = [
+                PlanChild(
+                    key: singularKey(of: a, forKey: child.forKey), kind: kind, pairs: second.columns, node: target)
+            ]
             return PlanChild(key: levelKey(child), kind: method.isRequired ? .required : .optional, pairs: pivot.columns, node: pivotNode)
         }
     }

@@ -51,10 +51,12 @@ enum SQLiteSemantics {
         switch (a, b) {
         case (.integer(let x), .integer(let y)): return x < y ? -1 : (x > y ? 1 : 0)
         case (.integer, .real), (.real, .integer), (.real, .real):
-            let x = number(a), y = number(b)
+            let x = number(a)
+            let y = number(b)
             return x < y ? -1 : (x > y ? 1 : 0)
         case (.text(let x), .text(let y)):
-            let bx = Array(x.utf8), by = Array(y.utf8)
+            let bx = Array(x.utf8)
+            let by = Array(y.utf8)
             if bx == by { return 0 }
             return bx.lexicographicallyPrecedes(by) ? -1 : 1
         case (.blob(let x), .blob(let y)):
@@ -83,7 +85,8 @@ enum SQLiteSemantics {
         func fold(_ s: Unicode.Scalar) -> UInt32 {
             (65...90).contains(s.value) ? s.value + 32 : s.value
         }
-        let v = Array(value.unicodeScalars).map(fold), p = Array(pattern.unicodeScalars)
+        let v = Array(value.unicodeScalars).map(fold)
+        let p = Array(pattern.unicodeScalars)
         // match[i][j]: pattern prefix i matches value prefix j.
         var match = Array(repeating: Array(repeating: false, count: v.count + 1), count: p.count + 1)
         match[0][0] = true
@@ -132,12 +135,14 @@ enum SQLiteSemantics {
             }
             return like(text, pattern)
         case .and(let a, let b):
-            let x = evaluate(a, table, row), y = evaluate(b, table, row)
+            let x = evaluate(a, table, row)
+            let y = evaluate(b, table, row)
             if x == false || y == false { return false }
             if x == nil || y == nil { return nil }
             return true
         case .or(let a, let b):
-            let x = evaluate(a, table, row), y = evaluate(b, table, row)
+            let x = evaluate(a, table, row)
+            let y = evaluate(b, table, row)
             if x == true || y == true { return true }
             if x == nil || y == nil { return nil }
             return false

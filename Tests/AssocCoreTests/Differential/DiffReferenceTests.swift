@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Hand-checked cases for the differential test's reference, and regressions the differential test found.
@@ -8,7 +9,8 @@ final class DiffReferenceTests: XCTestCase {
     private func makeConnection() throws -> Connection {
         let connection = try Connection.inMemory()
         try connection.execute(DiffSchema.ddl)
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO country VALUES ('FR', 'France');
             INSERT INTO person VALUES (1, 'Ann', 'FR'), (2, 'Ben', NULL);
             INSERT INTO book VALUES (1, 2, 1, NULL, 'Dune', 'novel', 1965, 9.5);
@@ -23,7 +25,8 @@ final class DiffReferenceTests: XCTestCase {
         return DiffEvaluator(tables: try DiffTables(connection: connection)).rows(root: plan).map { DiffTree.canonical($0) }
     }
 
-    private func child(_ graph: AssociationGraph, _ origin: String, _ name: String, _ method: JoinMethod, _ node: DiffNode? = nil) throws -> DiffChild {
+    private func child(_ graph: AssociationGraph, _ origin: String, _ name: String, _ method: JoinMethod, _ node: DiffNode? = nil) throws -> DiffChild
+    {
         let association = try XCTUnwrap(graph.association(named: name, from: origin))
         return DiffChild(association: association, method: method, forKey: nil, node: node ?? DiffNode(table: association.destination))
     }
@@ -46,13 +49,17 @@ final class DiffReferenceTests: XCTestCase {
         XCTAssertEqual(try referenceRows(notFrench, connection), [])
         // Prefetch: Ann wrote nothing, Ben wrote Dune; through prefetch: the prizes of Ben's books
         // (`booksAsAuthorPrizes`: person also reaches prizes through booksAsTranslator).
-        let people = DiffNode(table: "person", children: [
-            try child(graph, "person", "booksAsAuthor", .includingAll), try child(graph, "person", "booksAsAuthorPrizes", .includingAll),
-        ])
-        XCTAssertEqual(try referenceRows(people, connection), [
-            #"[i1,t"Ann",t"FR" booksAsAuthor+{} booksAsAuthorPrizes+{}]"#,
-            #"[i2,t"Ben",NULL booksAsAuthor+{"# + book + "]} booksAsAuthorPrizes+{[i1,i1,i2000]}]",
-        ])
+        let people = DiffNode(
+            table: "person",
+            children: [
+                try child(graph, "person", "booksAsAuthor", .includingAll), try child(graph, "person", "booksAsAuthorPrizes", .includingAll)
+            ])
+        XCTAssertEqual(
+            try referenceRows(people, connection),
+            [
+                #"[i1,t"Ann",t"FR" booksAsAuthor+{} booksAsAuthorPrizes+{}]"#,
+                #"[i2,t"Ben",NULL booksAsAuthor+{"# + book + "]} booksAsAuthorPrizes+{[i1,i1,i2000]}]"
+            ])
         // Joining a through association without columns: the pivot and target are no scope.
         let joined = DiffNode(table: "person", children: [try child(graph, "person", "booksAsAuthorPrizes", .joiningRequired)])
         XCTAssertEqual(try referenceRows(joined, connection), [#"[i2,t"Ben",NULL]"#])
@@ -76,10 +83,12 @@ final class DiffReferenceTests: XCTestCase {
     /// second `name` column `name:1`, so scopes lost their column names and prefetches their keys.
     func testScopesUnderParenthesizedJoinKeepColumnNames() throws {
         let db = try Database(connection: try makeConnection())
-        let book = Table("book"), person = Table("person")
-        let request = book.including(optional: book.translator
-            .including(required: person.country)
-            .including(all: person.booksAsTranslator))
+        let book = Table("book")
+        let person = Table("person")
+        let request = book.including(
+            optional: book.translator
+                .including(required: person.country)
+                .including(all: person.booksAsTranslator))
         let statements = try db.executedStatements(for: request)
         XCTAssertTrue(statements.first?.sql.contains(#"LEFT JOIN ("person" JOIN "country""#) == true, statements.first?.sql ?? "")
         let row = try XCTUnwrap(try db.fetchAll(request).first)

@@ -3,7 +3,14 @@ import AssocCore
 /// A filter of the random requests: column OP literal, IS NULL, IN, LIKE, and AND/OR/NOT of those.
 /// Kept as data so that the reference can evaluate it without AssocCore's SQL generator.
 indirect enum DiffPredicate {
-    enum Operator: String { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
+    enum Operator: String {
+        case eq = "=="
+        case ne = "!="
+        case lt = "<"
+        case le = "<="
+        case gt = ">"
+        case ge = ">="
+    }
 
     case compare(String, Operator, DatabaseValue)
     case isNull(String, negated: Bool)

@@ -35,18 +35,21 @@ enum DiffSchema {
         ("country", [.init(name: "code", type: .text), .init(name: "name", type: .text)]),
         ("person", [.init(name: "id", type: .integer), .init(name: "name", type: .text), .init(name: "countryCode", type: .text)]),
         ("library", [.init(name: "id", type: .integer), .init(name: "name", type: .text)]),
-        ("book", [
-            .init(name: "id", type: .integer), .init(name: "authorId", type: .integer),
-            .init(name: "translatorId", type: .integer), .init(name: "libraryId", type: .integer),
-            .init(name: "title", type: .text), .init(name: "kind", type: .text),
-            .init(name: "year", type: .integer), .init(name: "price", type: .real),
-        ]),
+        (
+            "book",
+            [
+                .init(name: "id", type: .integer), .init(name: "authorId", type: .integer),
+                .init(name: "translatorId", type: .integer), .init(name: "libraryId", type: .integer),
+                .init(name: "title", type: .text), .init(name: "kind", type: .text),
+                .init(name: "year", type: .integer), .init(name: "price", type: .real)
+            ]
+        ),
         ("coverImage", [.init(name: "id", type: .integer), .init(name: "bookId", type: .integer), .init(name: "path", type: .text)]),
         ("prize", [.init(name: "id", type: .integer), .init(name: "bookId", type: .integer), .init(name: "year", type: .integer)]),
         ("address", [.init(name: "id", type: .integer), .init(name: "libraryId", type: .integer), .init(name: "city", type: .text)]),
         ("citizen", [.init(name: "id", type: .integer), .init(name: "name", type: .text)]),
         ("passport", [.init(name: "countryCode", type: .text), .init(name: "citizenId", type: .integer)]),
-        ("employee", [.init(name: "id", type: .integer), .init(name: "name", type: .text), .init(name: "managerId", type: .integer)]),
+        ("employee", [.init(name: "id", type: .integer), .init(name: "name", type: .text), .init(name: "managerId", type: .integer)])
     ]
 
     static func columns(of table: String) -> [ColumnSpec] {
@@ -105,10 +108,12 @@ enum DiffSchema {
             let library = maybe(&rng, 0.3, .integer(Int64(rng.int(1...libraryCount))))
             let year = maybe(&rng, 0.15, .integer(Int64(rng.int(1950...2020))))
             let price = maybe(&rng, 0.2, .real(Double(rng.int(0...60)) / 2))
-            try insert(c, "book", [
-                .integer(Int64(id)), author, translator, library,
-                text(&rng, titles, nullChance: 0.1), text(&rng, kinds, nullChance: 0.2), year, price,
-            ])
+            try insert(
+                c, "book",
+                [
+                    .integer(Int64(id)), author, translator, library,
+                    text(&rng, titles, nullChance: 0.1), text(&rng, kinds, nullChance: 0.2), year, price
+                ])
         }
         var imageID: Int64 = 0
         for bookID in 1...bookCount where rng.chance(0.5) {
@@ -117,10 +122,12 @@ enum DiffSchema {
         }
         let prizeCount = rng.int(10...40)
         for id in 1...prizeCount {
-            try insert(c, "prize", [
-                .integer(Int64(id)), .integer(Int64(rng.int(1...bookCount))),
-                maybe(&rng, 0.2, .integer(Int64(rng.int(1990...2020)))),
-            ])
+            try insert(
+                c, "prize",
+                [
+                    .integer(Int64(id)), .integer(Int64(rng.int(1...bookCount))),
+                    maybe(&rng, 0.2, .integer(Int64(rng.int(1990...2020))))
+                ])
         }
         var addressID: Int64 = 0
         for libraryID in 1...libraryCount where rng.chance(0.6) {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// The aggregate half of the differential test: random annotated/having requests with prefetches,
@@ -21,7 +22,14 @@ extension DifferentialTests {
         let tables = try DiffTables(connection: connection)
         let evaluator = DiffEvaluator(tables: tables)
         let reference = DiffAggregateReference(tables: tables)
-        var run = 0, mismatches = 0, nonEmpty = 0, rowCount = 0, withHaving = 0, withPrefetch = 0, withThrough = 0, merged = 0
+        var run = 0
+        var mismatches = 0
+        var nonEmpty = 0
+        var rowCount = 0
+        var withHaving = 0
+        var withPrefetch = 0
+        var withThrough = 0
+        var merged = 0
         var functions: [DiffAggregate.Function: Int] = [:]
 
         for index in 0..<count {
@@ -66,7 +74,8 @@ extension DifferentialTests {
             if !got.isEmpty { nonEmpty += 1 }
             var problem: String?
             if expected != got {
-                problem = "expected \(expected.count) rows, got \(got.count)\n  expected: \(expected.prefix(4).joined(separator: "\n            "))\n  got:      \(got.prefix(4).joined(separator: "\n            "))"
+                problem =
+                    "expected \(expected.count) rows, got \(got.count)\n  expected: \(expected.prefix(4).joined(separator: "\n            "))\n  got:      \(got.prefix(4).joined(separator: "\n            "))"
             } else if let violation = DiffOrderCheck.violation(actual, plan) {
                 problem = "ordering: " + violation
             }
@@ -74,7 +83,8 @@ extension DifferentialTests {
                 mismatches += 1
                 if mismatches <= 5 {
                     let statements = (try? db.executedStatements(for: request))?.map(\.description) ?? []
-                    XCTFail("""
+                    XCTFail(
+                        """
                         [\(replay) ASSOC_DIFF_ONLY=\(index)] mismatch
                           request: \(spec.description)
                           SQL:
@@ -85,7 +95,8 @@ extension DifferentialTests {
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        print("""
+        print(
+            """
             AssocDiffAgg: seed \(seed): \(run) requests, \(mismatches) mismatches, \(nonEmpty) with rows, \(rowCount) rows, \
             \(withHaving) with having, \(withPrefetch) with prefetch, \(withThrough) through, \(merged) with merged joins, \
             \(String(format: "%.1f", seconds)) s

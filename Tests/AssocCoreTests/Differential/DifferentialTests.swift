@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AssocCore
 
 /// Random requests fetched through AssocCore and compared with a reference computed in Swift from
@@ -25,7 +26,13 @@ final class DifferentialTests: XCTestCase {
         let db = try Database(connection: connection)
         let tables = try DiffTables(connection: connection)
         let evaluator = DiffEvaluator(tables: tables)
-        var run = 0, rejected = 0, unplannedConflicts = 0, merged = 0, mismatches = 0, nonEmpty = 0, rowCount = 0
+        var run = 0
+        var rejected = 0
+        var unplannedConflicts = 0
+        var merged = 0
+        var mismatches = 0
+        var nonEmpty = 0
+        var rowCount = 0
         var methods: [JoinMethod: Int] = [:]
         var kinds: [AssociationKind: Int] = [:]
 
@@ -72,7 +79,8 @@ final class DifferentialTests: XCTestCase {
                 mismatches += 1
                 if mismatches <= 5 {
                     let statements = (try? db.executedStatements(for: request))?.map(\.description) ?? []
-                    XCTFail("""
+                    XCTFail(
+                        """
                         [\(replay) ASSOC_DIFF_ONLY=\(index)] mismatch
                           request: \(spec.description)
                           SQL:
@@ -83,7 +91,8 @@ final class DifferentialTests: XCTestCase {
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        print("""
+        print(
+            """
             AssocDiff: seed \(seed): \(run) requests, \(mismatches) mismatches, \(rejected) rejected (\(unplannedConflicts) from nested merges) \
             (\(run == 0 ? 0 : rejected * 100 / run)%), \(merged) with merged keys, \(nonEmpty) with rows, \(rowCount) rows, \(String(format: "%.1f", seconds)) s
               methods: \(methods.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " "))
@@ -122,4 +131,3 @@ final class DifferentialTests: XCTestCase {
             """
     }
 }
-
