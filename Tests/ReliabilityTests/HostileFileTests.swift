@@ -27,9 +27,11 @@ final class HostileFileTests: XCTestCase {
                 ("fetch json", ["fetch", path, request, "--format", "json"]),
                 ("fetch table", ["fetch", path, request, "--format", "table"])
             ]
+            // The four commands run two at a time (a process each; the machine has two cores).
+            let outcomes = BinaryRunner.runConcurrently(runs.map(\.1))
             var results: [String: BinaryRunner.Result] = [:]
-            for (label, arguments) in runs {
-                let result = try BinaryRunner.run(arguments)
+            for ((label, _), outcome) in zip(runs, outcomes) {
+                let result = try outcome.outcome.get()
                 results[label] = result
                 let context = "\(hostile.name) / \(label)"
                 XCTAssertFalse(result.signaled, "\(context): ended by a signal, status \(result.status): \(result.stderr.prefix(500))")

@@ -67,6 +67,7 @@ final class MessageSanitizingTests: XCTestCase {
     /// first tables and one on each other table, taken in turn.
     func testRequestErrorsNamingHostileThingsAreSafe() throws {
         let (path, tables) = try makeDatabase()
+        var runs: [[String]] = []
         for (index, table) in tables.enumerated() {
             let name = quotedName(table)
             let column = quotedName("c" + HostileStrings.all[index % HostileStrings.all.count])
@@ -81,10 +82,13 @@ final class MessageSanitizingTests: XCTestCase {
             for (number, request) in requests.enumerated() where index < 4 || TestVolume.isFull || number == index % requests.count {
                 // Both commands on the first tables; fetch (the same errors) on the others.
                 for command in index < 4 ? ["fetch", "sql"] : ["fetch"] {
-                    let result = try BinaryRunner.run([command, path, request])
-                    assertSafe(result, "\(command) \(request.prefix(40))")
+                    runs.append([command, path, request])
                 }
             }
+        }
+        // The commands run as many at a time as there are cores.
+        for (arguments, outcome) in zip(runs, BinaryRunner.runConcurrently(runs)) {
+            assertSafe(try outcome.outcome.get(), "\(arguments[0]) \(arguments[2].prefix(40))")
         }
     }
 

@@ -27,6 +27,20 @@ public struct BinaryRunner {
         throw Prerequisite.missing("the assoc executable is not built (looked at \(besideBundle.path) and \(fallback.path))")
     }
 
+    /// Runs each argument list as `run` does, as many processes at a time as the machine has
+    /// cores; the outcomes in order, each with the seconds its process took.
+    public static func runConcurrently(
+        _ argumentLists: [[String]], timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil
+    ) -> [(outcome: Swift.Result<Result, Error>, seconds: TimeInterval)] {
+        let outcomes = LockedOutcomes(count: argumentLists.count)
+        DispatchQueue.concurrentPerform(iterations: argumentLists.count) { index in
+            let started = Date()
+            let outcome = Swift.Result { try run(argumentLists[index], timeout: timeout, virtualMemoryKB: virtualMemoryKB) }
+            outcomes.set(index, (outcome, Date().timeIntervalSince(started)))
+        }
+        return outcomes.values
+    }
+
     /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;
     /// `virtualMemoryKB` limits its address space (`ulimit -v`).
     public static func run(
@@ -95,4 +109,21 @@ public final class LockedData: @unchecked Sendable {
     public init() {}
     public func set(_ newValue: Data) { lock.withLock { data = newValue } }
     public var value: Data { lock.withLock { data } }
+}
+
+/// Outcomes written by concurrent runs, each at its index.
+private final class LockedOutcomes: @unchecked Sendable {
+    typealias Outcome = (outcome: Swift.Result<BinaryRunner.Result, Error>, seconds: TimeInterval)
+    private let lock = NSLock()
+    private var outcomes: [Outcome?]
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ outcome: Outcome) {
+        lock.withLock { outcomes[index] = outcome }
+    }
+
+    var values: [Outcome] {
+        lock.withLock { outcomes.map { $0 ?? (.failure(CocoaError(.featureUnsupported)), 0) } }
+    }
 }
