@@ -13,10 +13,7 @@ final class LazyInferenceTests: XCTestCase {
         var random = FuzzRandom(state: seed)
         var compared = 0
         for iteration in 0..<300 {
-            let built = SchemaFuzzTests.makeSchema(&random)
-            let connection = try Connection.inMemory()
-            try connection.execute("PRAGMA foreign_keys = OFF")
-            _ = try? connection.execute(built.sql)
+            let (built, connection) = try SchemaFuzzTests.makeDatabase(&random)
             let schema = try SchemaIntrospector.read(connection)
             let whole = Self.wholeSchemaInference(schema)
             let graph = AssociationGraph(schema: schema)

@@ -12,10 +12,7 @@ final class SchemaBulkReadTests: XCTestCase {
         var random = FuzzRandom(state: seed)
         var tables = 0
         for iteration in 0..<300 {
-            let built = SchemaFuzzTests.makeSchema(&random)
-            let connection = try Connection.inMemory()
-            try connection.execute("PRAGMA foreign_keys = OFF")
-            _ = try? connection.execute(built.sql)
+            let (built, connection) = try SchemaFuzzTests.makeDatabase(&random)
             if random.chance(30) { _ = try? connection.execute("CREATE VIEW v\(iteration) AS SELECT 1 AS one") }
             XCTAssertNotNil(SchemaBulkRead.read(connection), "iteration \(iteration), seed \(seed)")
             let bulk = try SchemaIntrospector.read(connection)

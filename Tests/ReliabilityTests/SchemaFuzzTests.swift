@@ -113,6 +113,16 @@ final class SchemaFuzzTests: XCTestCase {
         }
     }
 
+    /// A random schema in a new in-memory database (foreign keys off; a statement SQLite
+    /// refuses leaves the tables made before it).
+    static func makeDatabase(_ random: inout FuzzRandom) throws -> (Built, Connection) {
+        let built = makeSchema(&random)
+        let connection = try Connection.inMemory()
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        _ = try? connection.execute(built.sql)
+        return (built, connection)
+    }
+
     func testRandomSchemasNeverTrapAndRequestsAlwaysPrepare() throws {
         let seed = randomSeed(fallback: 0x5C4E_3A00)
         let count = TestVolume.count(quick: 150, full: 400, variable: "ASSOC_FUZZ_COUNT")
