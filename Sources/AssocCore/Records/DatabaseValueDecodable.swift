@@ -126,7 +126,8 @@ extension RowDecodingError {
     static func typeMismatch(_ type: Any.Type, column: String, value: DatabaseValue, path: [CodingKey]) -> RowDecodingError {
         RowDecodingError(
             .typeMismatch,
-            "could not decode \(type) from column \(quoteForMessage(column)) with value \(value) (\(value.storageClassName))",
+            "could not decode \(type) from column \(quoteForMessage(column)) with value \(value) (\(value.storageClassName))"
+                + expectedValuesHint(for: type),
             codingPath: path.map(\.stringValue))
     }
 
