@@ -29,18 +29,23 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
         .target(name: "AssocCore", dependencies: ["CSQLite"]),
-        .target(name: "AssocTUI", dependencies: ["AssocCore", "CNcurses"]),
+        // What the browser and the command line both show text with: sanitizing, display width,
+        // how a value reads. Values are AssocCore's, so it depends on AssocCore and nothing else.
+        .target(name: "AssocText", dependencies: ["AssocCore"]),
+        .target(name: "AssocTUI", dependencies: ["AssocCore", "AssocText", "CNcurses"]),
+        // The command line without the browser: `assoc` hands it AssocTUI's (a `BrowserLauncher`).
         .target(
             name: "AssocCLI",
             dependencies: [
-                "AssocCore", "AssocTUI",
+                "AssocCore", "AssocText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
+        .executableTarget(name: "assoc", dependencies: ["AssocCLI", "AssocCore", "AssocTUI"]),
         .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
-        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "TestSupport"]),
+        .testTarget(name: "AssocTextTests", dependencies: ["AssocText", "TestSupport"]),
+        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "AssocText", "TestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: [
-            "AssocCLI", "AssocCore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            "AssocCLI", "AssocCore", "AssocText", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
         .target(name: "TestSupport", dependencies: ["AssocCore"], path: "Tests/TestSupport"),

@@ -1,6 +1,5 @@
 import ArgumentParser
 import AssocCore
-import AssocTUI
 
 #if canImport(Glibc)
     import Glibc
@@ -11,10 +10,16 @@ import AssocTUI
 /// The process entry point: parses the arguments, runs the command, and turns expected
 /// failures (a file that cannot be opened…) into one line on stderr and exit code 1.
 package enum AssocMain {
-    package static func run(_ arguments: [String]? = nil) -> Never {
+    /// Runs `assoc` with `arguments` (nil: the process's); `browser` starts the interactive
+    /// browser for `assoc browse` (the default command).
+    package static func run(_ arguments: [String]? = nil, browser: any BrowserLauncher) -> Never {
         do {
             var command = try AssocCommand.parseAsRoot(arguments)
-            try command.run()
+            if let browse = command as? BrowseCommand {
+                try browse.run(with: browser)
+            } else {
+                try command.run()
+            }
             exit(0)
         } catch let error as CLIError {
             fail(error.message)
@@ -25,8 +30,6 @@ package enum AssocMain {
             fail(TextSanitizer.oneLine(error.description) + "\n" + lines.joined(separator: "\n"))
         } catch let error as AssocError {
             fail(TextSanitizer.oneLine(error.message))
-        } catch let error as TerminalError {
-            fail(TextSanitizer.oneLine(error.description))
         } catch let error as DemoDatabaseError {
             fail(TextSanitizer.oneLine(error.message))
         } catch {

@@ -22,15 +22,23 @@ struct BrowseCommand: ParsableCommand {
             "y copies through the terminal with OSC 52 (works over ssh; the terminal must allow it). Also ASSOC_OSC52=1."))
     var osc52 = false
 
+    /// Without a browser to start (AssocCLI does not link one): `AssocMain` runs this command with
+    /// the one the executable gives, through `run(with:)`.
     func run() throws {
-        try Self.browse(database: database.database, table: table, associations: associations, osc52: osc52)
+        throw CLIError(message: "this program has no interactive browser: use the assoc executable, or a subcommand (assoc --help)")
+    }
+
+    /// Opens the database in the browser `launcher` starts.
+    func run(with launcher: any BrowserLauncher) throws {
+        try Self.browse(database: database.database, table: table, associations: associations, osc52: osc52, launcher: launcher)
     }
 
     /// Opens `database` (nil: the demo) in the browser, at `table` when given, with the associations
     /// declared in `associations`; an unknown table or a bad declaration is an error before the
     /// screen changes.
     static func browse(
-        database path: String?, table: String?, associations: AssociationFiles = AssociationFiles(), osc52: Bool = false
+        database path: String?, table: String?, associations: AssociationFiles = AssociationFiles(), osc52: Bool = false,
+        launcher: any BrowserLauncher
     ) throws {
         if let path, associations.paths.isEmpty {
             // The first screen needs the table names alone: the rest of the schema is read in the
@@ -44,14 +52,14 @@ struct BrowseCommand: ParsableCommand {
                 throw CLIError(message: "cannot read the schema of \(TextSanitizer.quoted(path)): \(DatabaseOpener.reason(error))")
             }
             let initialTable = try table.map { try existingTable(named: $0, among: tables.map(\.name), in: title) }
-            try BrowserLauncher.run(
+            try launcher.browse(
                 connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52)
             return
         }
         let loaded = try DatabaseArgument.load(path: path)
         let graph = try associations.graph(for: loaded.schema)
         let initialTable = try table.map { try existingTable(named: $0, among: loaded.schema.tables.map(\.name), in: loaded.title) }
-        try BrowserLauncher.run(
+        try launcher.browse(
             connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title,
             initialTable: initialTable, osc52: osc52)
     }

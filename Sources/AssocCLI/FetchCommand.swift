@@ -1,6 +1,6 @@
 import ArgumentParser
 import AssocCore
-import AssocTUI
+import AssocText
 
 /// `assoc fetch [DB] REQUEST [--format table|json|ndjson|csv|debug]`: the rows of a request.
 struct FetchCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import AssocCore
-import AssocTUI
+import AssocText
 
 /// `assoc fetch --format table`: rows aligned for people, written as they are read. Column widths
 /// are measured on the header and the first `measuredRows` rows (at most `maximumColumnWidth`);

@@ -1,5 +1,5 @@
 import AssocCore
-import AssocTUI
+import AssocText
 import Foundation
 
 /// `assoc schema --format mermaid`: a Mermaid `erDiagram`. Each belongsTo becomes one

@@ -1,7 +1,7 @@
-import AssocTUI
+import AssocText
 
 /// Makes text from a database (names, messages, paths) safe to print on a terminal or in a
-/// one-line message: the scalars the browser's `Sanitizer` never lets through (C0 and C1
+/// one-line message: the scalars `Sanitizer` (AssocText) never lets through (C0 and C1
 /// controls, DEL, line separators, bidi controls) become visible escapes (`\n`, `\u{1B}`,
 /// `\u{202E}`). Invalid UTF-8 has already become U+FFFD when the text was read.
 enum TextSanitizer {

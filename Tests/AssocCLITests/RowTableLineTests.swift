@@ -1,5 +1,5 @@
 import AssocCore
-import AssocTUI
+import AssocText
 import TestSupport
 import XCTest
 

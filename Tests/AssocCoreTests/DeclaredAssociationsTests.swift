@@ -168,7 +168,8 @@ final class DeclaredAssociationsTests: XCTestCase {
             #"test.assoc:1:45: to: table "Genre" has no column named "Id""#)
         XCTAssertEqual(
             declarationError("Genre.hasMany(Track, key: \"songs\")"),
-            #"test.assoc:1:1: could not infer the foreign key from "Track" to "Genre": provide the columns with using: ForeignKey([...], to: [...])"#)
+            #"test.assoc:1:1: association "songs" of "Genre" (hasMany "Track"): could not infer the foreign key from "Track" to "Genre": provide the columns with using: ForeignKey([...], to: [...])"#
+        )
         XCTAssertEqual(
             declarationError("\n\nArtist.hasMany(Customer, through: [albums, trakcs, invoiceLines, invoice, customer])"),
             #"test.assoc:3:44: through: table "Album" has no association named "trakcs" (did you mean "tracks"?)"#)

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 import TestSupport
 import XCTest
 

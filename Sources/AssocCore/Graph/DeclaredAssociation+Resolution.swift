@@ -13,17 +13,27 @@ extension DeclaredAssociation {
         let isBelongsTo = declared.kind == .belongsTo
         // The table that holds the foreign key, and the one it references.
         let (child, parent) = isBelongsTo ? (origin, destination) : (destination, origin)
-        let pairs = try Self.foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey, lookup: lookup)
+        let name =
+            declared.key
+            ?? (declared.kind.isToMany
+                ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
+        let pairs: [(child: String, parent: String)]
+        do {
+            pairs = try Self.foreignKeyPairs(child: child, parent: parent, foreignKey: declared.foreignKey, lookup: lookup)
+        } catch {
+            // Name the association at fault, its tables and kind, not only "the foreign key".
+            throw AssocError.invalidAssociation(
+                name, table: origin.name,
+                reason:
+                    "association \(quoteForMessage(name)) of \(quoteForMessage(origin.name)) (\(declared.kind.rawValue) \(quoteForMessage(destination.name))): \(error.reason)"
+            )
+        }
         // Orient pairs from the association's origin to its destination.
         let columns =
             isBelongsTo
             ? pairs.map { ColumnPair(origin: $0.child, destination: $0.parent) }
             : pairs.map { ColumnPair(origin: $0.parent, destination: $0.child) }
         let required = isBelongsTo && pairs.allSatisfy { lookup.column(named: $0.child, in: child)?.notNull == true }
-        let name =
-            declared.key
-            ?? (declared.kind.isToMany
-                ? lookup.inflections.pluralize(destination.name) : lookup.inflections.singularize(destination.name))
         return Association(
             name: name, kind: declared.kind, origin: origin.name,
             destination: destination.name, path: .direct(columns), isRequired: required, source: .declared)
@@ -31,12 +41,11 @@ extension DeclaredAssociation {
 
     private static func foreignKeyPairs(
         child: TableInfo, parent: TableInfo, foreignKey: ForeignKey?, lookup: TableLookup
-    ) throws -> [(child: String, parent: String)] {
+    ) throws(MissingForeignKey) -> [(child: String, parent: String)] {
         let hint = "provide the columns with using: ForeignKey([...], to: [...])"
         if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
             guard foreignKey.originColumns.count == destinationColumns.count, !destinationColumns.isEmpty else {
-                throw AssocError.invalidAssociation(
-                    "foreign key", table: child.name,
+                throw MissingForeignKey(
                     reason:
                         "foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)) has \(foreignKey.originColumns.count) origin columns and \(destinationColumns.count) destination columns"
                 )
@@ -47,8 +56,7 @@ extension DeclaredAssociation {
             foreignKey.map { lookup.foreignKeys(from: child, to: parent, columns: $0.originColumns) }
             ?? lookup.foreignKeys(from: child, to: parent)
         if candidates.count > 1 {
-            throw AssocError.invalidAssociation(
-                "foreign key", table: child.name,
+            throw MissingForeignKey(
                 reason: "several foreign keys lead from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
         }
         if let fk = candidates.first, fk.originColumns.count == fk.destinationColumns.count, !fk.originColumns.isEmpty {
@@ -57,8 +65,13 @@ extension DeclaredAssociation {
         if let origins = foreignKey?.originColumns, origins.count == parent.primaryKey.columns.count, !origins.isEmpty {
             return Array(zip(origins, parent.primaryKey.columns)).map { (child: $0.0, parent: $0.1) }
         }
-        throw AssocError.invalidAssociation(
-            "foreign key", table: child.name,
+        throw MissingForeignKey(
             reason: "could not infer the foreign key from \(quoteForMessage(child.name)) to \(quoteForMessage(parent.name)): \(hint)")
     }
+}
+
+/// Why no join columns were found between an association's tables; `resolved(in:lookup:)` turns it
+/// into an `AssocError.invalidAssociation` naming the association.
+private struct MissingForeignKey: Error {
+    let reason: String
 }

@@ -1,5 +1,5 @@
 /// A type read straight from one column value: integers, floating point numbers, `Bool`,
-/// `String` and bytes (`[UInt8]`). Conversions are strict: an integer column never decodes
+/// `String`, bytes (`[UInt8]`), `Date` and `Decimal` (as GRDB reads them). Conversions are strict: an integer column never decodes
 /// from text (`'abc'` is a type mismatch, not 0), a real decodes into an integer only when exact.
 public protocol DatabaseValueDecodable {
     /// The value converted to `Self`, or nil when it can not be (NULL included).
@@ -126,7 +126,8 @@ extension RowDecodingError {
     static func typeMismatch(_ type: Any.Type, column: String, value: DatabaseValue, path: [CodingKey]) -> RowDecodingError {
         RowDecodingError(
             .typeMismatch,
-            "could not decode \(type) from column \(quoteForMessage(column)) with value \(value) (\(value.storageClassName))",
+            "could not decode \(type) from column \(quoteForMessage(column)) with value \(value) (\(value.storageClassName))"
+                + expectedValuesHint(for: type),
             codingPath: path.map(\.stringValue))
     }
 

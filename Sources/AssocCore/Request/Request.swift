@@ -42,8 +42,13 @@ public struct Request: RelationRefining, Sendable, Hashable {
 
     /// The request with its ordering completed by the keys of its rows' tables: the root's primary
     /// key (its rowid when it has no other), then the key of every table joined by a to-many link,
-    /// so that no two rows compare equal and pages read with LIMIT/OFFSET never overlap or skip.
-    /// Views contribute nothing (they have no key). Not part of the request language.
+    /// so that no two rows compare equal: a total order, the same every time for the same database
+    /// contents. Views contribute nothing (they have no key). Not part of the request language.
+    ///
+    /// What it does not promise: pages read one after another with LIMIT/OFFSET see one snapshot
+    /// each, so a row inserted or deleted before a page's offset between two reads shifts the next
+    /// page (a row shown twice, or one skipped). Stable pages are the pager's job (`db.pager(for:)`
+    /// reads each page after the last row shown, by key, where the request allows it).
     ///
     ///     SELECT * FROM "book" ORDER BY "year", "id"
     public func orderedTotally() -> Request {

@@ -1,3 +1,4 @@
+import AssocText
 /// The help screen's lines, built from the binding table: every key, by group.
 enum HelpContent {
     static let lines: [[StyledText]] = {

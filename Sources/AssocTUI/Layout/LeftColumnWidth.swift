@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The width of the left column (Tables above Links): what its lines need, within limits, plus
 /// what the user added or took with `<` and `>` while one of its panes has the focus.

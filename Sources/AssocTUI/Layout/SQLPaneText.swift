@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The SQL pane's text, laid out: the statements behind the Rows pane, keywords highlighted,
 /// wrapped on word boundaries to the pane's width, their bound arguments, the paging note. The

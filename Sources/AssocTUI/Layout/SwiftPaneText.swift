@@ -1,3 +1,4 @@
+import AssocText
 /// The Swift tab's text: the current view's code as styled lines, one per line of code (long
 /// lines are cut when drawn, not wrapped, so the code stays pasteable).
 enum SwiftPaneText {

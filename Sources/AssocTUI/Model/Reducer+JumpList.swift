@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The jump list: `J` lists the tables reachable from the current view's table (or the selected
 /// table), typing narrows it, ↑/↓ move, Enter opens the chosen table's records associated with the

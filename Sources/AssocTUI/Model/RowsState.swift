@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The rows of the view on screen: a loaded window of rows, the cursor over all rows of the
 /// view, the selected column (whose `top` is the first visible column) and the SQL that ran.

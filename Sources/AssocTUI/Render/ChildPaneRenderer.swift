@@ -1,3 +1,4 @@
+import AssocText
 /// The child pane under the rows grid when the view prefetches a to-many link: the prefetched
 /// records of the selected row (from the page already fetched: no query per row). It shows the
 /// link selected in the Links pane when that one is prefetched, else the first prefetched link.

@@ -1,3 +1,4 @@
+import AssocText
 /// The breadcrumb (first line), the hint or message line (last line), and the help overlay.
 enum ChromeRenderer {
     /// `title › artists › albums`: the views on the navigation stack, then the current one.

@@ -1,3 +1,4 @@
+import AssocText
 /// The frequency view, in the Rows pane's place: one line per distinct value, most frequent first,
 /// with its count, its share of the view's rows and a bar scaled to the most frequent value.
 enum FrequencyRenderer {

@@ -1,3 +1,4 @@
+import AssocText
 /// The jump list overlay: a title naming where the paths start, the typed text, one line per
 /// reachable table (name, hops, path), and the keys on the last line.
 enum JumpListRenderer {

@@ -1,3 +1,4 @@
+import AssocText
 /// The parts every pane shares: a title line, the message shown when a pane is empty, and the
 /// lines of a list pane.
 enum PaneChrome {

@@ -1,3 +1,4 @@
+import AssocText
 /// The filter prompt or the request line: the text on the line above the hint line, scrolled
 /// so the cursor shows; under it, the error with a caret at its column, or the prompt's keys.
 enum PromptRenderer {

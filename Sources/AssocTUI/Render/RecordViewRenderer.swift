@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The record view (`v`): the selected row shown vertically, one column per block, long text
 /// wrapped (line breaks in the value start new lines), BLOBs as size plus a hex dump of

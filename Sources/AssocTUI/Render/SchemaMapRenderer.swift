@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 
 /// The schema map overlay: the `SchemaTree` lines around a table (box-drawing prefix, kind symbol,
 /// association name, destination table), the selected line highlighted.

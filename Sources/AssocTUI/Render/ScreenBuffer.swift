@@ -1,3 +1,4 @@
+import AssocText
 /// One cell of the screen: a grapheme cluster and the cells it spans, or the right half of a
 /// wide cluster (`isContinuation`), with its role and whether it is highlighted (selection).
 struct Cell: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import AssocText
 /// The whole screen from the state: a pure function, so tests compare its text with a screen
 /// written by hand.
 enum ScreenRenderer {

@@ -1,3 +1,4 @@
+import AssocText
 /// The Tables pane: one line per table or view, name on the left and row count on the right.
 enum TablesPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {

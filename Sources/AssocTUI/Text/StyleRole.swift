@@ -1,3 +1,4 @@
+import AssocText
 /// What a piece of text on screen is, not how it looks: the terminal maps each role to colours,
 /// or to attributes only when colours are off (`NO_COLOR`, monochrome terminals).
 enum StyleRole: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import AssocText
 /// Text cut into lines of a width in cells, for the record view and the status messages.
 enum TextWrap {
     /// Wraps text at `width` cells, never splitting a grapheme cluster: after the last space

@@ -32,7 +32,7 @@ package enum Sanitizer {
 
     /// `text` cut before its scalar number `maximumScalars`, or before a zero-width scalar that
     /// would be a cluster's `maximumMarks + 1`th; whether it was cut. Looks at no scalar beyond.
-    static func bounded(_ text: String, maximumScalars: Int, maximumMarks: Int = Sanitizer.maximumMarks) -> (String, Bool) {
+    package static func bounded(_ text: String, maximumScalars: Int, maximumMarks: Int = Sanitizer.maximumMarks) -> (String, Bool) {
         var kept = String.UnicodeScalarView()
         var count = 0
         var marks = 0

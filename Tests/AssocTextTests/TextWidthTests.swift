@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AssocTUI
+@testable import AssocText
 
 final class TextWidthTests: XCTestCase {
     func testASCIIIsOneCellPerCharacter() {

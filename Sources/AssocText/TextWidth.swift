@@ -20,7 +20,7 @@ package enum TextWidth {
     }
 
     /// Cells taken by one grapheme cluster: 0, 1 or 2.
-    static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
         if isWide(base) { return 2 }

@@ -1,19 +1,14 @@
 import AssocCore
 
-/// How a database value is shown in one line: text and role.
+/// How a database value is shown to people in one line, as text (the browser adds a role to
+/// each: `ValueFormatter.cell` in AssocTUI).
 ///
-/// NULL is `∅` with role `.null` (dimmed, italic), everywhere a value is shown to people; a text
-/// that reads as it (`∅`, or `∅` in SQL quotes, spaces around allowed) is shown as an SQL literal
-/// (`'∅'`, `'''∅'''`), so that no text looks like NULL even without attributes, and the text
-/// 'NULL' is just text; numbers have role `.number` (right-aligned by the grid); REAL shows at most
-/// 15 significant digits as `sqlite3` does (39.62, 10.0, 1.0e-05); BLOBs show size and first bytes.
+/// NULL is `∅` everywhere a value is shown to people (the browser dims it); a text that reads as
+/// it (`∅`, or `∅` in SQL quotes, spaces around allowed) is shown as an SQL literal (`'∅'`,
+/// `'''∅'''`), so that no text looks like NULL even without attributes, and the text 'NULL' is
+/// just text; REAL shows at most 15 significant digits as `sqlite3` does (39.62, 10.0, 1.0e-05);
+/// BLOBs show size and first bytes.
 package enum ValueFormatter {
-    /// Bytes of a blob shown in hex in a cell.
-    static let blobHeadBytes = 4
-    /// Scalars of a text value kept in a one-line cell (cells are far narrower): sanitizing and
-    /// measuring a whole 10 MB value on every frame froze the browser for seconds.
-    static let cellTextCharacters = 1_000
-
     /// How NULL is shown to people (the browser, `fetch --format table`).
     package static let nullSign = "∅"
 
@@ -46,23 +41,6 @@ package enum ValueFormatter {
         }
     }
 
-    /// `fullLength`: the value's full length when the page read it cut (a blob then shows its
-    /// real size; a text's first characters are all a cell shows anyway).
-    static func cell(_ value: DatabaseValue, fullLength: Int? = nil) -> StyledText {
-        if case .blob(let bytes) = value, let fullLength {
-            return StyledText(bytes.isEmpty ? "<blob \(fullLength) B>" : "<blob \(fullLength) B: \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
-        }
-        switch value {
-        case .null: return StyledText(nullSign, .null)
-        case .integer(let v): return StyledText(String(v), .number)
-        case .real(let v): return StyledText(real(v), .number)
-        case .text(let s):
-            // Cut by scalars, never by clusters: one cluster can hold millions of scalars.
-            return StyledText(Sanitizer.sanitize(shownText(s), maximumScalars: cellTextCharacters), .normal)
-        case .blob(let bytes): return StyledText(blob(bytes, head: blobHeadBytes), .dim)
-        }
-    }
-
     /// A REAL as `sqlite3` shows it (at most 15 significant digits); NaN and infinities spelled out.
     package static func real(_ v: Double) -> String {
         RealText.readable(v)
@@ -76,7 +54,7 @@ package enum ValueFormatter {
         return "<blob \(bytes.count) B: \(hex(shown))\(ellipsis)>"
     }
 
-    static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let digits: [Character] = Array("0123456789ABCDEF")
         var out = ""
         for byte in bytes {
