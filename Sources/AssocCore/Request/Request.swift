@@ -15,9 +15,9 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// OFFSET, if any (only with a limit).
     public var offset: Int?
     /// Set by `request(for:)`: the rows are the records an association reaches from another request.
-    public var origin: RequestOrigin?
+    package var origin: RequestOrigin?
     /// Set by `orderedTotally()`.
-    public var isOrderedTotally = false
+    package var isOrderedTotally = false
 
     /// `SELECT * FROM table`.
     public init(table: String) {
