@@ -75,5 +75,6 @@ public enum DemoDatabase {
 public struct DemoDatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, as one line.
     public var message: String
+    /// The message.
     public var description: String { message }
 }

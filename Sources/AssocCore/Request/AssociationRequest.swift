@@ -41,6 +41,7 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
         lhs.reference == rhs.reference && lhs.key == rhs.key && lhs.relation == rhs.relation
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(reference)
         hasher.combine(key)

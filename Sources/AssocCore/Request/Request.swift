@@ -31,6 +31,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
             && lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.isOrderedTotally == rhs.isOrderedTotally
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         if origin == nil { hasher.combine(table) }
         hasher.combine(origin)
