@@ -340,10 +340,11 @@ private struct ViewGenerator {
         var includes: [(path: [Int], link: Association)] = []
         for link in links where Int.random(in: 0..<3, using: &random) == 0 {
             if link.isToMany {
-                view.request = view.request.togglingPrefetch(link).request
+                view.request = view.request.togglingPrefetch(Table(link.origin).association(link.name)).request
             } else {
-                let (request, path) = view.request.including(link, under: [])
-                view.request = Bool.random(using: &random) ? request.togglingRequired(at: path) : request
+                let request = view.request.including(optional: Table(link.origin).association(link.name), under: [])
+                let path = [request.joins(under: []).count - 1]
+                view.request = Bool.random(using: &random) ? request.togglingRequired(joinAt: path) : request
                 includes.append((path, link))
             }
         }
@@ -383,7 +384,7 @@ private struct ViewGenerator {
             }
         } else if Bool.random(using: &random), let include = includes.randomElement(using: &random),
             let column = db.schema.table(named: include.link.destination)?.columns.randomElement(using: &random),
-            let aliased = view.request.aliasing(joinAt: include.path, keys: [include.link.name])
+            let aliased = view.request.aliasingJoin(at: include.path, derivedFrom: [include.link.name])
         {
             // A sort on an included column (NULL where the include has no match), as `s` makes it;
             // sometimes the include then joins without its columns (a typed `joining`).

@@ -125,7 +125,7 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertTrue(optional.statements.first?.sql.contains("LEFT JOIN \"Genre\"") ?? false)
         XCTAssertEqual(try source.count(of: view).count, 3)
 
-        let required = view.with { $0.togglingRequired(at: [0]) }
+        let required = view.with { $0.togglingRequired(joinAt: [0]) }
         let page = try source.page(of: required, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 6])
         let sql = try XCTUnwrap(page.statements.first?.sql)

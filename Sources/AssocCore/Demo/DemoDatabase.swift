@@ -12,13 +12,13 @@
 /// Row counts grow linearly with `scale`: 100 persons and 1,000 books per unit.
 public enum DemoDatabase {
     /// The name shown for the demo database in titles and messages.
-    public static let title = "demo library"
+    package static let title = "demo library"
 
     /// The largest accepted scale (100,000,000 books): beyond, counts would not fit in memory.
-    public static let maximumScale = 100_000
+    package static let maximumScale = 100_000
 
     /// The demo table names, in creation order.
-    public static var tableNames: [String] { DemoSchema.tableNames }
+    package static var tableNames: [String] { DemoSchema.tableNames }
 
     /// Builds the demo database in memory. Identical content on every call for the same scale.
     public static func make(scale: Int = 1) throws -> Connection {
@@ -75,5 +75,6 @@ public enum DemoDatabase {
 public struct DemoDatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, as one line.
     public var message: String
+    /// The message.
     public var description: String { message }
 }

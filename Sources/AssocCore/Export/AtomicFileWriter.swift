@@ -19,9 +19,9 @@
 /// try writer.write(Array("[]\n".utf8))
 /// try writer.commit()
 /// ```
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     /// What may be replaced.
-    public enum Replacing: Hashable, Sendable {
+    package enum Replacing: Hashable, Sendable {
         /// Nothing: an existing name (file or link) throws `FileWriteError.exists`.
         case never
         /// What `FileDestination.resolve` found when the user confirmed: replaced only while the
@@ -32,16 +32,16 @@ public final class AtomicFileWriter {
     }
 
     /// The file that `commit()` puts in place.
-    public let destination: FileDestination
+    package let destination: FileDestination
     /// The temporary file, in the destination's directory (nil once renamed or removed).
-    public private(set) var temporaryPath: String?
+    package private(set) var temporaryPath: String?
     private var descriptor: Int32
 
     /// Resolves `path` (`FileDestination.resolve`: blank names and anything but a regular file are
     /// refused before anything is opened) and creates the temporary file. `protecting`: database
     /// paths never written, whatever `replacing` says (nor their `-wal`, `-shm`, `-journal`):
     /// `FileWriteError.databaseFile`.
-    public init(path: String, replacing: Replacing, protecting databases: [String] = []) throws {
+    package init(path: String, replacing: Replacing, protecting databases: [String] = []) throws {
         let destination = try FileDestination.resolve(path)
         if databases.contains(where: { destination.isPart(ofDatabase: $0) }) {
             throw FileWriteError.databaseFile(path: destination.described)
@@ -82,12 +82,12 @@ public final class AtomicFileWriter {
     deinit { abandon() }
 
     /// Appends `bytes` to the temporary file.
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
     /// Appends `bytes` to the temporary file.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard temporaryPath != nil else { throw FileWriteError.cannotWrite(path: destination.described, reason: "already closed") }
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress {
@@ -106,7 +106,7 @@ public final class AtomicFileWriter {
     /// a regular file or missing, and a name that was free must still be free (a file that appeared
     /// meanwhile is never replaced: `FileWriteError.exists`). On any error the temporary file is
     /// removed and the destination is as it was.
-    public func commit() throws {
+    package func commit() throws {
         guard let temporary = temporaryPath else { throw FileWriteError.cannotWrite(path: destination.described, reason: "already closed") }
         do {
             try finishFile()
@@ -120,7 +120,7 @@ public final class AtomicFileWriter {
     }
 
     /// Removes the temporary file (only it); the destination is untouched. Safe to call more than once.
-    public func abandon() {
+    package func abandon() {
         guard let temporary = temporaryPath else { return }
         temporaryPath = nil
         if descriptor >= 0 { close(descriptor) }
@@ -184,7 +184,7 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// that one killed (SIGTERM, SIGHUP, …) removes it on its way out. `track` gets the path once the
 /// file exists, and nil once it is renamed into place or removed. The browser sets it once, when
 /// it installs its handlers, before any export (`NcursesTerminal`).
-public enum TemporaryFileCleanup {
+package enum TemporaryFileCleanup {
     /// Called with the temporary file being written, and with nil once it is gone.
     nonisolated(unsafe) public static var track: ((String?) -> Void)?
 }

@@ -4,12 +4,12 @@
     private var writer = RowDocumentWriter(document: .ndjson)
 
     /// Rows written so far.
-    public var count: Int { writer.count }
+    package var count: Int { writer.count }
 
-    public init() {}
+    package init() {}
 
     /// `RowDocumentWriter.append(_:to:flush:)` for NDJSON.
-    public mutating func append(_ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws {
+    package mutating func append(_ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws {
         try writer.append(row, to: &out, flush: flush)
     }
 }

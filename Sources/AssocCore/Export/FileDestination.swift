@@ -11,9 +11,9 @@
 ///
 /// A symbolic link is followed, as a shell's `>` or an editor's save would: its target is the file
 /// written (`AtomicFileWriter` renames a complete file over it), and the link stays a link.
-public struct FileDestination: Hashable, Sendable {
+package struct FileDestination: Hashable, Sendable {
     /// What has the destination's name now.
-    public enum Existing: Hashable, Sendable {
+    package enum Existing: Hashable, Sendable {
         /// Nothing is named `path`.
         case nothing
         /// `path` is a link (or a chain of links) to a name that does not exist.
@@ -23,36 +23,36 @@ public struct FileDestination: Hashable, Sendable {
     }
 
     /// The path as given (relative ones are under the current directory).
-    public let path: String
+    package let path: String
     /// The file written: absolute, its directory free of links, its name not a link.
-    public let target: String
+    package let target: String
     /// Whether `path` is a symbolic link, so that the file written is `target`.
-    public let isLink: Bool
+    package let isLink: Bool
     /// What was at `path` when it was checked: nothing, a dangling link, or a regular file.
-    public let existing: Existing
+    package let existing: Existing
     /// `target` for messages: relative to the current directory when both are under one directory
     /// (not only `/`) and that is no longer.
-    public let shownTarget: String
+    package let shownTarget: String
 
     /// Links followed at most, as the kernel's own limit (ELOOP).
     static let maximumLinks = 40
 
     /// Whether writing needs the user's word: something already has the name (a file, or a link).
-    public var needsConfirmation: Bool { existing != .nothing }
+    package var needsConfirmation: Bool { existing != .nothing }
 
     /// The directory the file is written in (for its temporary file).
-    public var directory: String { Self.parent(of: target) }
+    package var directory: String { Self.parent(of: target) }
 
     /// `path`, then ` → ` and the file written when `path` is a link (`out.json → ../elsewhere/t.txt`).
-    public var described: String { isLink ? "\(path) → \(shownTarget)" : path }
+    package var described: String { isLink ? "\(path) → \(shownTarget)" : path }
 
     /// Whether `name` is empty or only white space: not a file name anyone means.
-    public static func isBlank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
+    package static func isBlank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
 
     /// Finds what `path` names. Throws `FileWriteError.blankName`, `.notRegularFile` (a directory,
     /// FIFO, socket or device, at `path` or at the end of its links) or `.cannotWrite` (its
     /// directory is missing, a loop of links).
-    public static func resolve(_ path: String) throws -> FileDestination {
+    package static func resolve(_ path: String) throws -> FileDestination {
         guard !isBlank(path) else { throw FileWriteError.blankName }
         // The system would read the name only up to it: another file than the one named.
         guard !path.utf8.contains(0) else { throw FileWriteError.cannotWrite(path: path, reason: "the name holds a NUL byte") }
@@ -90,7 +90,7 @@ public struct FileDestination: Hashable, Sendable {
 
     /// Whether the file written would be the database at `database` (the same file, by its real
     /// path or its inode) or one of its side files, existing or not.
-    public func isPart(ofDatabase database: String) -> Bool {
+    package func isPart(ofDatabase database: String) -> Bool {
         guard database != ":memory:", !database.isEmpty else { return false }
         let real = WALFiles.resolved(database)
         if ["", "-wal", "-shm", "-journal"].contains(where: { real + $0 == target }) { return true }

@@ -1,6 +1,6 @@
 /// Why a file was not written (`FileDestination`, `AtomicFileWriter`). Whatever the case, nothing
 /// was left at the destination and an existing file kept its bytes.
-public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name is empty or only spaces.
     case blankName
     /// `path` names something other than a regular file: `kind` says what ("a directory",
@@ -17,7 +17,7 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     case cancelled(path: String)
 
     /// The error as one line of text.
-    public var message: String {
+    package var message: String {
         switch self {
         case .blankName: return "a file name is needed (the name is blank)"
         case .notRegularFile(let path, let kind):
@@ -29,5 +29,5 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

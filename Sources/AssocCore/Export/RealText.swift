@@ -3,9 +3,9 @@ import CSQLite
 /// REAL values as people read them: at most 15 significant digits, as the `sqlite3` shell shows
 /// them in its list, box and CSV modes (`printf("%!.15g")`: 39.62, not 39.61999999999999; 10.0;
 /// 1.0e-05). Machine formats (JSON, NDJSON) keep Swift's shortest round-trip form instead.
-public enum RealText {
+package enum RealText {
     /// `v` with at most 15 significant digits; NaN and infinities spelled out.
-    public static func readable(_ v: Double) -> String {
+    package static func readable(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
         let formatted = withVaList([v]) { arguments -> String? in

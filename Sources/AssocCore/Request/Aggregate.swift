@@ -33,6 +33,7 @@ public struct Aggregate: Sendable, Hashable {
         lhs.function == rhs.function && lhs.association == rhs.association && lhs.argument == rhs.argument
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(function)
         hasher.combine(association)

@@ -2,7 +2,7 @@
 /// or declared by hand), its key, and the refinements of its destination table.
 public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     /// Which association this is.
-    public indirect enum Reference: Sendable, Hashable {
+    package indirect enum Reference: Sendable, Hashable {
         /// An association of the origin table's graph, by name (`author`, `books`).
         case named(String)
         /// An association definition (from a graph, or built by hand with a known join).
@@ -14,16 +14,16 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     }
 
     /// The origin table, when known (`Table("book").author` knows it is `book`).
-    public var origin: String?
+    package var origin: String?
     /// The association: by name (resolved against the graph), or declared by a record type.
-    public var reference: Reference
+    package var reference: Reference
     /// The key set with `forKey(_:)`, replacing the default one.
-    public var key: String?
+    package var key: String?
     /// Refinements of the association's rows: filters, orderings, selection, nested joins.
     public var relation = Relation()
 
     /// The association `reference`, starting from table `origin` when known.
-    public init(origin: String?, reference: Reference) {
+    package init(origin: String?, reference: Reference) {
         self.origin = origin
         self.reference = reference
     }
@@ -41,6 +41,7 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
         lhs.reference == rhs.reference && lhs.key == rhs.key && lhs.relation == rhs.relation
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(reference)
         hasher.combine(key)

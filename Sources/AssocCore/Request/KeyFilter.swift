@@ -4,9 +4,9 @@
 ///     Table("genre").filter(key: 1)                        WHERE "id" = ?
 ///     Table("genre").filter(keys: [1, 2])                  WHERE "id" IN (?, ?)
 ///     Table("pair").filter(key: ["a": 1, "b": "x"])       WHERE ("a" = ?) AND ("b" = ?)
-public struct KeyFilter: Sendable, Hashable {
+package struct KeyFilter: Sendable, Hashable {
     /// One key: a value for a one-column key, or each column's value for a composite one.
-    public enum Key: Sendable, Hashable {
+    package enum Key: Sendable, Hashable {
         /// The value of a one-column key.
         case value(Expression)
         /// Each column's value, for a composite key.
@@ -14,26 +14,26 @@ public struct KeyFilter: Sendable, Hashable {
     }
 
     /// `column: value` in a composite key, in the order written.
-    public struct KeyColumn: Sendable, Hashable {
+    package struct KeyColumn: Sendable, Hashable {
         /// The key column, as written.
-        public var column: String
+        package var column: String
         /// Its value.
-        public var value: Expression
+        package var value: Expression
 
         /// `column = value`, one column of a composite key.
-        public init(column: String, value: Expression) {
+        package init(column: String, value: Expression) {
             self.column = column
             self.value = value
         }
     }
 
     /// The keys, in the order written.
-    public var keys: [Key]
+    package var keys: [Key]
     /// Written `filter(keys: [...])` (a list), rather than `filter(key: ...)`.
-    public var isList: Bool
+    package var isList: Bool
 
     /// The keys to match; `isList` when written `filter(keys:)`.
-    public init(keys: [Key], isList: Bool) {
+    package init(keys: [Key], isList: Bool) {
         self.keys = keys
         self.isList = isList
     }

@@ -1,32 +1,33 @@
 /// The refinements of one table in a request tree, as the user wrote them: selection, filters,
-/// ordering, alias, and the associations attached to it. Resolution (keys, merges, aliases) happens
-/// when SQL is generated, against a schema: the relation itself needs none.
+/// ordering, alias, and the associations attached to it. Opaque: read a request through its own
+/// properties (`Request.joins`, `filters`, `orderings`…) and edit it with its methods. Resolution
+/// (keys, merges, aliases) happens when SQL is generated, against a schema.
 public struct Relation: Sendable, Hashable {
     /// nil: every column of the table (`"t".*`).
-    public var selection: [SelectionItem]?
+    package var selection: [SelectionItem]?
     /// Extra selected expressions, after the selection (`annotated(with:)`).
-    public var annotations: [Expression] = []
+    package var annotations: [Expression] = []
     /// AND-ed, in the order they were applied.
-    public var filters: [Expression] = []
+    package var filters: [Expression] = []
     /// `filter(key:)`: rows by primary key, AND-ed before `filters`.
-    public var keyFilters: [KeyFilter] = []
+    package var keyFilters: [KeyFilter] = []
     /// nil: not set. `order()` replaces it.
-    public var ordering: [Ordering]?
+    package var ordering: [Ordering]?
     /// A user-chosen table alias, for expressions that involve several tables.
-    public var alias: String?
+    package var alias: String?
     /// Associations attached with a joining method, in the order they were attached.
-    public var joins: [Join] = []
+    package var joins: [Join] = []
     /// AND-ed into HAVING.
-    public var havings: [Expression] = []
+    package var havings: [Expression] = []
     /// Set by `distinct()`: `SELECT DISTINCT`.
-    public var isDistinct = false
+    package var isDistinct = false
 
     /// A relation without refinement: all columns, no condition.
-    public init() {}
+    package init() {}
 }
 
 /// One item of a selection.
-public enum SelectionItem: Sendable, Hashable {
+package enum SelectionItem: Sendable, Hashable {
     /// `"t".*`
     case allColumns
     /// An expression (a column, or any expression named with `forKey(_:)`).
@@ -34,7 +35,7 @@ public enum SelectionItem: Sendable, Hashable {
 }
 
 /// How an association is attached to a relation.
-public enum JoinMethod: String, Sendable, CaseIterable {
+package enum JoinMethod: String, Sendable, CaseIterable {
     /// Inner join, the associated columns selected.
     case includingRequired = "including(required:)"
     /// Left join, the associated columns selected (NULL without a match).
@@ -47,20 +48,20 @@ public enum JoinMethod: String, Sendable, CaseIterable {
     case includingAll = "including(all:)"
 
     /// `including(...)` methods select the associated columns; `joining` selects nothing.
-    public var isIncluding: Bool { self != .joiningRequired && self != .joiningOptional }
+    package var isIncluding: Bool { self != .joiningRequired && self != .joiningOptional }
     /// Required joins drop base rows without a match (inner join).
-    public var isRequired: Bool { self == .includingRequired || self == .joiningRequired }
+    package var isRequired: Bool { self == .includingRequired || self == .joiningRequired }
 }
 
 /// An association attached to a relation with a joining method.
-public struct Join: Sendable, Hashable {
+package struct Join: Sendable, Hashable {
     /// How the association is attached.
-    public var method: JoinMethod
+    package var method: JoinMethod
     /// The association, with its own refinements.
-    public var association: AssociationRequest
+    package var association: AssociationRequest
 
     /// `association` attached with `method` (what `including`/`joining` append to `joins`).
-    public init(method: JoinMethod, association: AssociationRequest) {
+    package init(method: JoinMethod, association: AssociationRequest) {
         self.method = method
         self.association = association
     }

@@ -7,17 +7,17 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// The root table, spelled as the user wrote it. For a request made by `request(for:)` with an
     /// association known by name only, empty until the request meets the schema (the association's
     /// destination; `Database.request(for:of:)` fills it in).
-    public var table: String
+    public package(set) var table: String
     /// Filters, orderings, selection, joins, havings of the root table.
     public var relation = Relation()
     /// LIMIT, if any.
-    public var limit: Int?
+    public package(set) var limit: Int?
     /// OFFSET, if any (only with a limit).
-    public var offset: Int?
+    public package(set) var offset: Int?
     /// Set by `request(for:)`: the rows are the records an association reaches from another request.
-    public var origin: RequestOrigin?
+    package var origin: RequestOrigin?
     /// Set by `orderedTotally()`.
-    public var isOrderedTotally = false
+    package var isOrderedTotally = false
 
     /// `SELECT * FROM table`.
     public init(table: String) {
@@ -31,6 +31,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
             && lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.isOrderedTotally == rhs.isOrderedTotally
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         if origin == nil { hasher.combine(table) }
         hasher.combine(origin)

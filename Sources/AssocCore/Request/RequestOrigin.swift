@@ -5,19 +5,19 @@
 ///     SELECT "album".* FROM "album"
 ///     WHERE "album"."AlbumId" IN (SELECT "track"."AlbumId" FROM "track"
 ///                                 WHERE "track"."GenreId" IN (SELECT "GenreId" FROM "genre" WHERE "GenreId" = ?))
-public indirect enum RequestOrigin: Sendable, Hashable {
+package indirect enum RequestOrigin: Sendable, Hashable {
     /// The records `association` leads to from the rows of `base`.
     case associated(base: Request, association: AssociationRequest)
 
     /// The request the records are reached from.
-    public var base: Request {
+    package var base: Request {
         switch self {
         case .associated(let base, _): base
         }
     }
 
     /// The association followed from the rows of `base`.
-    public var association: AssociationRequest {
+    package var association: AssociationRequest {
         switch self {
         case .associated(_, let association): association
         }

@@ -20,28 +20,7 @@ extension RequestDataSource {
     /// The view as request-language text (the request line).
     package func requestText(for view: RequestView) throws -> String {
         try readSchema()
-        return try Self.printable(view.request).languageText()
-    }
-
-    /// `request` without the empty selections of its joined associations, which the request
-    /// language cannot parse back. Same SQL: a `joining` association selects nothing anyway.
-    static func printable(_ request: Request) -> Request {
-        var copy = request
-        copy.relation = printable(request.relation)
-        return copy
-    }
-
-    private static func printable(_ relation: Relation) -> Relation {
-        var relation = relation
-        for index in relation.joins.indices {
-            var association = relation.joins[index].association
-            if !relation.joins[index].method.isIncluding, association.relation.selection?.isEmpty == true {
-                association.relation.selection = nil
-            }
-            association.relation = printable(association.relation)
-            relation.joins[index].association = association
-        }
-        return relation
+        return try view.request.languageText()
     }
 
     /// Checks that `view` makes valid SQL (names, aliases), without running it; returns it with

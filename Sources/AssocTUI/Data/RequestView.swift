@@ -50,14 +50,9 @@ package struct ViewPresentation: Sendable, Hashable {
     /// Cells added to (or taken from) a column's natural width.
     package var widthChanges: [GridColumn: Int] = [:]
     /// The root's selection before `x` first hid one of its columns (`X` puts it back).
-    package var selectionBeforeHiding: SavedSelection?
+    package var selectionBeforeHiding: Request.Selection?
 
     package init() {}
-
-    /// A selection as it was: nil for all columns.
-    package struct SavedSelection: Sendable, Hashable {
-        package var items: [SelectionItem]?
-    }
 }
 
 /// Following a link from one row, as a request: `Genre.filter(key: 1).request(for: albums)`.
@@ -129,7 +124,7 @@ extension RequestView {
     /// of every column).
     var requestWithHiddenColumns: Request {
         var request = self.request
-        if let saved = presentation.selectionBeforeHiding { request.relation.selection = saved.items }
+        if let saved = presentation.selectionBeforeHiding { request = request.selecting(saved) }
         return request
     }
 }

@@ -5,7 +5,7 @@ enum RowsPaneSplit {
     /// Whether the Rows pane is split for a child pane.
     static func hasChildPane(_ state: AppState) -> Bool {
         guard let rows = state.rows else { return false }
-        return rows.view.request.relation.joins.contains { $0.method == .includingAll } || rows.prefetched.contains { !$0.isEmpty }
+        return rows.view.request.joins(under: []).contains(where: \.isPrefetch) || rows.prefetched.contains { !$0.isEmpty }
     }
 
     /// The Rows pane split into the grid (top) and the child pane (bottom, nil when none or too low).

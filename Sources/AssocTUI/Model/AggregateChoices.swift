@@ -20,22 +20,18 @@ enum AggregateChoices {
     /// when removed.
     static func cycling(_ request: Request, link: Association, numericColumns: [String]) -> (Request, AssocCore.Expression?) {
         let choices = choices(link: link, numericColumns: numericColumns)
-        var copy = request
-        let index = request.relation.annotations.firstIndex { annotation in
-            if case .aggregate(let aggregate) = annotation { return aggregate.association.linkName == link.name }
+        let index = request.annotations.firstIndex { annotation in
+            if case .aggregate(let aggregate) = annotation { return aggregate.association.associationName == link.name }
             return false
         }
         guard let index else {
             let first = choices.first ?? Table(link.origin).association(link.name).count
-            copy.relation.annotations.append(first)
-            return (copy, first)
+            return (request.annotated(with: first), first)
         }
-        let position = choices.firstIndex(of: request.relation.annotations[index]) ?? choices.count - 1
+        let position = choices.firstIndex(of: request.annotations[index]) ?? choices.count - 1
         guard position + 1 < choices.count else {
-            copy.relation.annotations.remove(at: index)
-            return (copy, nil)
+            return (request.removingAnnotation(at: index), nil)
         }
-        copy.relation.annotations[index] = choices[position + 1]
-        return (copy, choices[position + 1])
+        return (request.replacingAnnotation(at: index, with: choices[position + 1]), choices[position + 1])
     }
 }

@@ -21,7 +21,7 @@ enum ColumnTarget {
                 return .success(Target(request: request, expression: .column(column.name), isAggregate: false))
             }
             guard let path = column.joinPath, !path.isEmpty,
-                let aliased = request.aliasing(joinAt: path, keys: column.scopePath)
+                let aliased = request.aliasingJoin(at: path, derivedFrom: column.scopePath)
             else {
                 return .failure(Failure("\(column.header) comes from a table the request joins on its own: use : to edit the request"))
             }
@@ -29,22 +29,17 @@ enum ColumnTarget {
                 Target(
                     request: aliased.request, expression: .aliasedColumn(alias: aliased.alias, column: column.name), isAggregate: false))
         case .annotation(let index):
-            guard column.scopePath.isEmpty, request.relation.annotations.indices.contains(index) else {
+            guard column.scopePath.isEmpty, request.annotations.indices.contains(index) else {
                 return .failure(Failure("\(column.header) is computed inside an included table: use : to edit the request"))
             }
-            let expression = unnamed(request.relation.annotations[index])
+            let expression = unnamed(request.annotations[index])
             return .success(Target(request: request, expression: expression, isAggregate: expression.containsAggregate))
         case .prefetchCount:
-            guard let path = column.joinPath, path.count == 1, let join = request.join(at: path) else {
+            // The records counted as prefetched: its filters, not what it includes in turn.
+            guard let path = column.joinPath, path.count == 1, let count = request.countOfJoin(at: path) else {
                 return .failure(Failure("\(column.header) counts rows the request prefetches below an include: use : to edit the request"))
             }
-            var association = join.association
-            // The records counted as prefetched: its filters, not what it includes in turn.
-            association.relation.joins = []
-            association.relation.ordering = nil
-            association.relation.selection = nil
-            association.relation.annotations = []
-            return .success(Target(request: request, expression: association.count, isAggregate: true))
+            return .success(Target(request: request, expression: count, isAggregate: true))
         case .selected:
             return .failure(Failure("\(column.header) is an expression the request selects: use : to sort or filter on it"))
         }

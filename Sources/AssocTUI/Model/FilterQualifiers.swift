@@ -7,14 +7,10 @@ enum FilterQualifiers {
     static func resolving(_ expression: AssocCore.Expression, in request: Request, tree: RequestScope?) -> Request {
         guard let tree else { return request }
         var request = request
-        let existing = Set(request.allAliases.map { $0.lowercased() })
+        let existing = Set(request.tableAliases.map { $0.lowercased() })
         for qualifier in expression.qualifiers where !existing.contains(qualifier.lowercased()) {
-            guard let path = joinPath(naming: qualifier, in: tree), let last = path.last else { continue }
-            request = request.editingJoins(under: Array(path.dropLast())) { joins in
-                if joins.indices.contains(last), joins[last].association.relation.alias == nil {
-                    joins[last].association.relation.alias = qualifier
-                }
-            }
+            guard let path = joinPath(naming: qualifier, in: tree) else { continue }
+            request = request.aliasing(joinAt: path, as: qualifier)
         }
         return request
     }

@@ -40,39 +40,40 @@ struct LinkEntry: Sendable, Equatable {
     /// to-one associations of each table the request joins, depth-first.
     static func entries(table: String, request: Request?, graph: AssociationGraph) -> [LinkEntry] {
         var entries: [LinkEntry] = []
-        add(from: table, joins: request?.relation.joins ?? [], parentPath: [], parentNames: [], graph: graph, into: &entries)
+        add(from: table, request: request ?? Request(table: table), parentPath: [], parentNames: [], graph: graph, into: &entries)
         return entries
     }
 
     private static func add(
-        from table: String, joins: [Join], parentPath: [Int], parentNames: [String],
+        from table: String, request: Request, parentPath: [Int], parentNames: [String],
         graph: AssociationGraph, into entries: inout [LinkEntry]
     ) {
         let links = graph.associations(from: table)
-        var joined: [(association: Association, index: Int)] = []
+        let joins = request.joins(under: parentPath)
+        var joined: [(association: Association, path: [Int])] = []
         for association in links where parentPath.isEmpty || !association.isToMany {
             var entry = LinkEntry(association: association, parentJoinPath: parentPath, parentNames: parentNames)
-            if let index = joins.indices.first(where: { joins[$0].method != .includingAll && joins[$0].association.linkName == association.name }) {
-                entry.joinPath = parentPath + [index]
-                entry.inclusion = inclusion(of: joins[index].method)
-                if !association.isToMany { joined.append((association, index)) }
+            if let join = joins.first(where: { !$0.isPrefetch && $0.associationName == association.name }) {
+                entry.joinPath = join.path
+                entry.inclusion = inclusion(of: join)
+                if !association.isToMany { joined.append((association, join.path)) }
             }
             entries.append(entry)
         }
-        for (association, index) in joined {
+        for (association, path) in joined {
             add(
-                from: association.destination, joins: joins[index].association.relation.joins, parentPath: parentPath + [index],
+                from: association.destination, request: request, parentPath: path,
                 parentNames: parentNames + [association.name], graph: graph, into: &entries)
         }
     }
 
-    private static func inclusion(of method: JoinMethod) -> Inclusion {
-        switch method {
-        case .includingOptional: return .optional
-        case .includingRequired: return .required
-        case .joiningOptional: return .joinedOptional
-        case .joiningRequired: return .joinedRequired
-        case .includingAll: return .none
+    private static func inclusion(of join: RequestJoin) -> Inclusion {
+        switch (join.isPrefetch, join.isIncluding, join.isRequired) {
+        case (true, _, _): return .none
+        case (false, true, false): return .optional
+        case (false, true, true): return .required
+        case (false, false, false): return .joinedOptional
+        case (false, false, true): return .joinedRequired
         }
     }
 }

@@ -20,35 +20,16 @@ extension Reducer {
                 text: "\(column.name) is the row's key: links are followed by it, so it stays", isError: false)
             return []
         }
-        guard let selection = rootSelection(hiding: column.name, rows), !selection.isEmpty else {
+        guard let tree = rows.scopeTree, let request = view.request.deselecting(column: column.name, of: tree.columns) else {
             state.message = StatusMessage(text: "\(column.name) is the last column of \(rows.view.table): it stays", isError: false)
             return []
         }
         if view.presentation.selectionBeforeHiding == nil {
-            view.presentation.selectionBeforeHiding = ViewPresentation.SavedSelection(items: view.request.relation.selection)
+            view.presentation.selectionBeforeHiding = view.request.selection
         }
-        view.request.relation.selection = selection
+        view.request = request
         state.message = StatusMessage(text: "Hid \(column.name): the request selects the other columns (X shows it again, u undoes)", isError: false)
         return reopen(&state, view)
-    }
-
-    /// The root's selection without `name`: the columns the grid shows of the root's table (in
-    /// their order), and the expressions the request selects.
-    private static func rootSelection(hiding name: String, _ rows: RowsState) -> [SelectionItem]? {
-        guard let tree = rows.scopeTree else { return nil }
-        let current = rows.view.request.relation.selection
-        var items: [SelectionItem] = []
-        for column in tree.columns {
-            switch column {
-            case .table(let table) where table != name:
-                items.append(.expression(.column(table)))
-            case .selected(let position):
-                if let current, current.indices.contains(position) { items.append(current[position]) }
-            case .table, .annotation:
-                break
-            }
-        }
-        return items
     }
 
     /// `X`: shows every hidden column again (the root's selection as it was before `x`).

@@ -9,7 +9,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Open a table first: F counts the values of the current column", isError: false)
             return []
         }
-        guard !rows.view.request.relation.isDistinct else {
+        guard !rows.view.request.isDistinct else {
             state.message = StatusMessage(text: "F counts rows, and a distinct view merges them: remove distinct() with : first", isError: false)
             return []
         }

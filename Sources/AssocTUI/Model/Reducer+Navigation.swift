@@ -131,7 +131,7 @@ extension Reducer {
         if let path = entry.joinPath, entry.inclusion == .joinedOptional || entry.inclusion == .joinedRequired {
             // Joined without its columns (`joining`): `+` selects them (`including`).
             var view = rows.view
-            view.request = view.request.selectingColumns(ofJoinAt: path)
+            view.request = view.request.includingColumns(ofJoinAt: path)
             state.message = StatusMessage(text: "Included the columns of \(name) (joining became including)", isError: false)
             let effects = reopen(&state, view)
             state.rows?.revealJoinPath = path
@@ -141,7 +141,9 @@ extension Reducer {
             state.message = StatusMessage(text: "\(name) is included: t toggles, - removes", isError: false)
             return []
         }
-        let (request, path) = rows.view.request.including(link, under: entry.parentJoinPath)
+        let request = rows.view.request.including(
+            optional: Table(link.origin).association(link.name), under: entry.parentJoinPath)
+        let path = entry.parentJoinPath + [request.joins(under: entry.parentJoinPath).count - 1]
         state.message = StatusMessage(text: "Included \(name) (optional: LEFT JOIN)", isError: false)
         var view = rows.view
         view.request = request
@@ -157,7 +159,7 @@ extension Reducer {
             state.message = StatusMessage(text: "\(entry.association.name) is not included (+ includes it)", isError: false)
             return []
         }
-        let used = rows.view.request.usedAliases
+        let used = rows.view.request.referencedAliases
         if let alias = rows.view.request.aliases(underJoinAt: path).first(where: { used.contains($0.lowercased()) }) {
             // Removing the join would leave a filter or an order naming a table no longer there.
             state.message = StatusMessage(
@@ -184,7 +186,7 @@ extension Reducer {
         state.message = StatusMessage(
             text: required ? "\(name) required: JOIN, rows without one disappear" : "\(name) optional: LEFT JOIN", isError: false)
         var view = rows.view
-        view.request = view.request.togglingRequired(at: path)
+        view.request = view.request.togglingRequired(joinAt: path)
         return reopen(&state, view)
     }
 

@@ -23,12 +23,12 @@ extension Reducer {
                 // The paging itself is told by the SQL pane's note, the one source of truth.
                 state.message = StatusMessage(text: "Request applied", isError: false)
             }
-            let oldJoins = state.rows?.view.request.relation.joins ?? []
+            let oldJoins = state.rows?.view.request.joins(under: []) ?? []
             let effects = reopen(&state, view)
             if prompt.kind == .request { state.history.lastChangeIsTypedRequest = true }
             state.rows?.cursor = ListCursor()
             // A typed include added after the view's joins is brought into view as `+` does.
-            let joins = view.request.relation.joins
+            let joins = view.request.joins(under: [])
             if joins.count > oldJoins.count, joins.starts(with: oldJoins) { state.rows?.revealJoinPath = [oldJoins.count] }
             return effects
         case .promptFailed(let message, let column):
@@ -157,7 +157,7 @@ extension Reducer {
                 state.prompt = nil
                 var view = rows.view
                 guard !ViewSummary.filters(of: view.request).isEmpty else { return [] }
-                view.request = view.request.withoutFilters
+                view.request = view.request.unfiltered()
                 state.message = StatusMessage(text: "Filters cleared", isError: false)
                 return reopen(&state, view)
             }

@@ -7,7 +7,7 @@ extension Reducer {
     /// `p`: prefetches the selected to-many link (`including(all:)`), or stops prefetching it.
     static func prefetch(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let link = toManyTarget(&state) else { return [] }
-        let (request, added) = rows.view.request.togglingPrefetch(link)
+        let (request, added) = rows.view.request.togglingPrefetch(Table(link.origin).association(link.name))
         state.message = StatusMessage(
             text: added
                 ? "Prefetched \(link.name): including(all:), one more query for all rows; the child pane lists them"
@@ -16,7 +16,7 @@ extension Reducer {
         var view = rows.view
         view.request = request
         let effects = reopen(&state, view)
-        if added { state.rows?.revealJoinPath = [request.relation.joins.count - 1] }
+        if added { state.rows?.revealJoinPath = [request.joins(under: []).count - 1] }
         return effects
     }
 

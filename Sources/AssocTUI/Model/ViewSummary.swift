@@ -7,27 +7,26 @@ enum ViewSummary {
     /// The includes, `+path` (`!` when required, `⋈path` for a join without columns).
     static func includes(of request: Request) -> [String] {
         var result: [String] = []
-        func walk(_ joins: [Join], _ prefix: [String]) {
-            for join in joins where join.method != .includingAll {
-                let path = prefix + [join.association.linkName ?? "?"]
-                let mark = join.method.isIncluding ? "+" : "⋈"
-                result.append(mark + path.joined(separator: ".") + (join.method.isRequired ? "!" : ""))
-                walk(join.association.relation.joins, path)
+        func walk(_ parent: [Int], _ prefix: [String]) {
+            for join in request.joins(under: parent) where !join.isPrefetch {
+                let path = prefix + [join.associationName ?? "?"]
+                let mark = join.isIncluding ? "+" : "⋈"
+                result.append(mark + path.joined(separator: ".") + (join.isRequired ? "!" : ""))
+                walk(join.path, path)
             }
         }
-        walk(request.relation.joins, [])
+        walk([], [])
         return result
     }
 
     /// Prefetches, aggregates, selection, filters, sorts and limit; nil when there are none.
     static func refinements(of request: Request) -> String? {
-        let relation = request.relation
         var parts: [String] = []
-        parts += relation.joins.filter { $0.method == .includingAll }.map { "⇉" + ($0.association.linkName ?? "?") }
-        if relation.selection != nil { parts.append("select(…)") }
-        parts += relation.annotations.map { "Σ" + text($0) }
-        parts += (relation.filters + relation.havings).map { "/" + text($0) }
-        parts += (relation.ordering ?? []).map { ($0.descending == true ? "↓" : "↑") + text($0.expression) }
+        parts += request.joins(under: []).filter(\.isPrefetch).map { "⇉" + ($0.associationName ?? "?") }
+        if !request.selection.isAllColumns { parts.append("select(…)") }
+        parts += request.annotations.map { "Σ" + text($0) }
+        parts += (request.filters + request.havings).map { "/" + text($0) }
+        parts += request.orderings.map { ($0.descending == true ? "↓" : "↑") + text($0.expression) }
         if let limit = request.limit { parts.append("limit \(limit)") }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
@@ -40,7 +39,7 @@ enum ViewSummary {
 
     /// The active filters of the root, as text (the status line after `/`).
     static func filters(of request: Request) -> [String] {
-        (request.relation.filters + request.relation.havings).map(text)
+        (request.filters + request.havings).map(text)
     }
 
     static func text(_ expression: AssocCore.Expression) -> String {
