@@ -9,9 +9,20 @@ struct ResolvedQuery: Sendable {
     /// The node each join of the request resolved to, by join path (final ids).
     var joinNodes: [[Int]: Int] = [:]
 
-    /// The same tree with another root (a prefetch statement's), and no limit of its own.
-    func statement(root: QueryNode) -> ResolvedQuery {
-        ResolvedQuery(root: root, limit: nil, offset: nil, mergedIDs: mergedIDs)
+    /// Phase 1's one entry point: `request` resolved against `graph`. With `previousStage` (one
+    /// stage of a long `request(for:)` chain), its root is restricted by that statement's keys
+    /// instead of its own chain.
+    init(_ request: Request, graph: AssociationGraph, previousStage: GeneratedStatement? = nil) throws {
+        var resolver = Resolver(graph: graph)
+        resolver.previousStage = previousStage
+        self = try resolver.resolve(request)
+    }
+
+    init(root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs) {
+        self.root = root
+        self.limit = limit
+        self.offset = offset
+        self.mergedIDs = mergedIDs
     }
 }
 
