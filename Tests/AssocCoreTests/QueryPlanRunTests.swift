@@ -13,7 +13,7 @@ final class QueryPlanRunTests: XCTestCase {
             "person.including(all: booksAsAuthor.including(all: prizes)).filter(id <= 5).order(id)",
             "country.including(all: citizens).including(all: people.order(name))",
             "book.including(required: author.including(all: booksAsAuthor)).limit(4)",
-            "library.filter(id = 1).request(for: books).including(all: prizes)",
+            "library.filter(id = 1).request(for: books).including(all: prizes)"
         ]
         for text in texts {
             let request = try db.request(parsing: text)
