@@ -85,18 +85,16 @@ package enum SwiftCodeGenerator {
     package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
         // A condition on an aggregate annotation's name is tested in HAVING, as Assoc's SQL does.
         let moved = try db.movingAnnotationConditionsToHaving(request)
-        var resolver = Resolver(graph: db.graph)
-        var resolved = try resolver.resolve(moved)
+        var resolved = try ResolvedQuery(moved, graph: db.graph)
         // Keys GRDB's decoder would find among the columns first get keys of their own.
-        let namer = SwiftShapeBuilder(root: resolved.root, finalID: { [resolver] in resolver.finalID($0) })
+        let namer = SwiftShapeBuilder(root: resolved.root, finalID: { [resolved] in resolved.mergedIDs.finalID($0) })
         let (request, renames) = SwiftKeyCollisions.renamed(moved, resolved: resolved, names: { namer.name(of: $0) })
         if !renames.isEmpty {
-            resolver = Resolver(graph: db.graph)
-            resolved = try resolver.resolve(request)
+            resolved = try ResolvedQuery(request, graph: db.graph)
         }
         let root = resolved.root
         let storage = SwiftStorageClasses(connection: readingValues ? db.connection : nil)
-        let builder = SwiftShapeBuilder(root: root, finalID: { [resolver] in resolver.finalID($0) }, storage: storage)
+        let builder = SwiftShapeBuilder(root: root, finalID: { [resolved] in resolved.mergedIDs.finalID($0) }, storage: storage)
         var writer = SwiftRequestWriter(db: db)
         writer.catalog.storage = storage
         writer.rootAnnotationNames = root.annotations.map { builder.name(of: $0) }

@@ -105,7 +105,7 @@ struct SwiftShapeBuilder {
                 continue
             }
             let optional = optionalAbove || child.kind == .optional
-            if SQLGenerator.layout(of: child.node, key: child.key).width > 0 {
+            if !child.node.ownColumns.names.isEmpty {
                 shape.scopes.append(self.shape(of: child.node, key: child.key, isOptional: optional))
             } else {
                 shape.transparentKeys.append(child.key)

@@ -8,14 +8,9 @@ public final class Database: @unchecked Sendable {
     public let schema: Schema
     /// The associations of the schema: inferred, and declared ones when given.
     public let graph: AssociationGraph
-    /// The statements run while `executedStatements(for:)` records them (nil otherwise: nothing
-    /// is kept, whatever the number of fetches).
-    private var recording: [GeneratedStatement]?
     /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
     /// statement may return before the chunk is given up (`ChunkOverflow`).
     var fetchRowLimit: Int?
-    /// While `fetchAll(_:previewingCellsUpTo:)` reads: the longest text or blob read whole.
-    var cellPreviewLimit: Int?
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
@@ -68,20 +63,12 @@ public final class Database: @unchecked Sendable {
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
     public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
-        recording = []
-        defer { recording = nil }
-        _ = try fetchAll(request)
-        return recording ?? []
+        try run(plan(request)).steps.map(\.statement)
     }
 
     /// All rows of `request`, each split into scopes by association key, with their prefetched rows.
     public func fetchAll(_ request: Request) throws -> [Row] {
-        var resolver = Resolver(graph: graph)
-        let query = try resolver.resolve(request)
-        return try Prefetcher.fetch(
-            root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
-            extraHidden: [], db: self
-        ).rows
+        try run(plan(request)).rows
     }
 
     /// Calls `body` with each row of `request`, in order, read one at a time through a cursor
@@ -122,9 +109,8 @@ public final class Database: @unchecked Sendable {
         return (prepared.columnNames, rows)
     }
 
-    /// Records `statement` (when recording), then compiles it and binds its arguments, ready to step.
+    /// Compiles `statement` and binds its arguments, ready to step.
     func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
-        recording?.append(statement)
         let prepared = try connection.prepare(statement.sql)
         try prepared.bind(statement.arguments)
         return prepared

@@ -2,72 +2,26 @@
 /// statement per prefetched association over all the rows (never one per row), recursively.
 /// Nothing is prefetched when the main statement returns no row.
 enum Prefetcher {
-    /// A prefetched association found in the main tree, and where its parent's keys come from.
-    struct Plan {
-        var child: QueryChild
-        /// The node the prefetched association is attached to (for filters that use its alias).
-        var parent: QueryNode
-        /// Keys of the scopes from the root to the nearest scope at or above the parent node.
-        var scopePath: [String]
-        /// Origin columns on the parent node, with where each value is read.
-        var keySources: [KeySource]
-    }
-
-    enum KeySource {
-        /// A column selected in the parent's scope (read by name).
-        case visible(String)
-        /// A hidden trailing column, by index in the hidden values.
-        case hidden(Int)
-    }
-
+    /// Runs `planned` (a prefetch's statement restricted to `keys`), then its prefetches over all
+    /// its rows, appending each statement that ran to `executed`. The rows keep the hidden values
+    /// of their grouping keys (a prefetch's), in order; the others are dropped.
     static func fetch(
-        root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, extraHidden: [(nodeID: Int, column: String)],
-        db: Database
+        _ planned: PlannedStatement, keys: [PrefetchKey]?, db: Database, executed: inout [QueryPlan.Step]
     ) throws -> FetchedRows {
-        var plans: [Plan] = []
-        var hidden = extraHidden
-        collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
-        let query = try SQLGenerator.generate(
-            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden, cellPreview: db.cellPreviewLimit)
-        var rows = try RowReader.fetch(query, from: db)
+        var step = planned.step
+        step.statement = try planned.statement(keys: keys)
+        executed.append(step)
+        var rows = try RowReader.fetch(planned, step.statement, from: db)
         if rows.rows.isEmpty { return rows }
-        for plan in plans {
-            try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db)
+        for prefetch in planned.prefetches {
+            try self.prefetch(prefetch, into: &rows, db: db, executed: &executed)
         }
-        // Hidden values of the caller come first; the plans' own ones are dropped.
-        if hidden.count == extraHidden.count { return rows }
-        rows.keepHidden(extraHidden.count)
+        rows.keepHidden(planned.groupingWidth)
         return rows
     }
 
-    static func collectPlans(
-        _ node: QueryNode, isRoot: Bool, scopePath: [String], plans: inout [Plan], hidden: inout [(nodeID: Int, column: String)]
-    ) {
-        for child in node.children {
-            if child.kind == .all {
-                let origins = child.prefetchChain.first?.pairs.map(\.origin) ?? child.pairs.map(\.origin)
-                let visible = node.selection.contains { if case .allColumns = $0 { return true } else { return false } }
-                var sources: [KeySource] = []
-                for column in origins {
-                    if visible, let info = node.table.column(named: column) {
-                        sources.append(.visible(info.name))
-                    } else {
-                        sources.append(.hidden(hidden.count))
-                        hidden.append((node.id, column))
-                    }
-                }
-                plans.append(Plan(child: child, parent: node, scopePath: scopePath, keySources: sources))
-            } else {
-                let sub = SQLGenerator.layout(of: child.node, key: child.key)
-                let isScope = SQLGenerator.isScope(sub, child.node)
-                collectPlans(child.node, isRoot: false, scopePath: isScope ? scopePath + [child.key] : scopePath, plans: &plans, hidden: &hidden)
-            }
-        }
-    }
-
     static func prefetch(
-        _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
-        mergedIDs: MergedIDs, db: Database
+        _ plan: PlannedPrefetch, into fetched: inout FetchedRows, db: Database, executed: inout [QueryPlan.Step]
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for
@@ -97,15 +51,12 @@ enum Prefetcher {
         var groups: [[Row]] = []
         if !distinctKeys.isEmpty {
             let sortedKeys = PrefetchKey.sortedInSQLiteOrder(distinctKeys)
-            let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
-            var children = try fetch(
-                root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
-                extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
+            var children = try fetch(plan.statement, keys: sortedKeys, db: db, executed: &executed)
             // The group of each child row, then arrays of the exact size, filled in fetch order.
             var childGroups: [Int] = []
             childGroups.reserveCapacity(children.rows.count)
             var counts = [Int](repeating: 0, count: distinctKeys.count)
-            let width = groupingColumns.count
+            let width = plan.statement.groupingWidth
             // SQLite usually returns the rows of one key together (it looks the keys up one by
             // one): a row with the same key as the previous one takes its group without a hash.
             var previous: (key: PrefetchKey, group: Int)?
@@ -146,13 +97,13 @@ enum Prefetcher {
         for index in fetched.rows.indices {
             let group = rowGroups[index]
             let children = group >= 0 && group < groups.count ? groups[group] : []
-            fetched.rows[index].attachPrefetched(plan.child.key, children, at: scopePath)
+            fetched.rows[index].attachPrefetched(plan.key, children, at: scopePath)
         }
     }
 
     /// The parent key of row `rowIndex` for `plan`, normalized; nil when a value is NULL (it
     /// matches nothing). `visibleIndexes` caches each visible source's column position.
-    static func key(of rowIndex: Int, in fetched: FetchedRows, plan: Plan, visibleIndexes: inout [Int]) -> PrefetchKey? {
+    static func key(of rowIndex: Int, in fetched: FetchedRows, plan: PlannedPrefetch, visibleIndexes: inout [Int]) -> PrefetchKey? {
         guard rowIndex >= 0, rowIndex < fetched.rows.count else { return nil }
         let row = fetched.rows[rowIndex]
         let scope = plan.scopePath.isEmpty ? row : row.scopeRow(at: plan.scopePath[...])
@@ -187,11 +138,10 @@ enum Prefetcher {
     }
 
     /// The tree of a prefetch statement: the prefetched table as root, restricted to the parent
-    /// keys; through associations join their intermediate tables back (inner joins), the first
-    /// one carrying the restriction. Returns the node and columns that hold the grouping keys.
-    static func prefetchTree(
-        for child: QueryChild, parent: QueryNode, keys: [PrefetchKey], placeholder: Bool = false
-    ) -> (QueryNode, Int, [String]) {
+    /// keys to come (a placeholder pivot filter, `QueryNode.fillingPivot(with:)`); through
+    /// associations join their intermediate tables back (inner joins), the first one carrying the
+    /// restriction. Returns the node and columns that hold the grouping keys.
+    static func prefetchTree(for child: QueryChild, parent: QueryNode) -> (QueryNode, Int, [String]) {
         var root = child.node
         // A filter that refers to the parent by its alias (authors with their posthumous books)
         // needs the parent table in the prefetch statement: join it back by its keys.
@@ -207,14 +157,14 @@ enum Prefetcher {
         }
         guard !child.prefetchChain.isEmpty else {
             let columns = child.pairs.map(\.destination)
-            root.pivotFilter = PivotFilter(columns: columns, values: keys, isPlaceholder: placeholder)
+            root.pivotFilter = PivotFilter(columns: columns, values: [], isPlaceholder: true)
             if let parentJoin { root.children.append(parentJoin) }
             return (root, root.id, columns)
         }
         // Build the reversed chain from the last intermediate table back to the first.
         var steps = child.prefetchChain
         let firstPairs = steps[0].pairs
-        steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: keys, isPlaceholder: placeholder)
+        steps[0].node.pivotFilter = PivotFilter(columns: firstPairs.map(\.destination), values: [], isPlaceholder: true)
         if let parentJoin { steps[0].node.children.append(parentJoin) }
         let groupingNodeID = steps[0].node.id
         // Pairs joining each intermediate table to the table after it in the chain, reversed.

@@ -76,57 +76,8 @@ public struct RequestScope: Sendable, Hashable {
 }
 
 extension Database {
-    /// The scopes of the rows `request` fetches, resolved against the schema; nothing is run.
+    /// The scopes of the rows `request` fetches, read from its plan; nothing is run.
     public func scopeTree(of request: Request) throws -> RequestScope {
-        var resolver = Resolver(graph: graph)
-        let query = try resolver.resolve(request)
-        var paths: [Int: [Int]] = [:]
-        for (path, id) in query.joinNodes.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where paths[id] == nil {
-            paths[id] = path
-        }
-        var root = RequestScope.make(query.root, key: "", kind: .root, paths: paths)
-        root.joinPath = []
-        return root
-    }
-}
-
-extension RequestScope {
-    static func make(_ node: QueryNode, key: String, kind: Kind, paths: [Int: [Int]]) -> RequestScope {
-        var columns: [Column] = []
-        var position = 0
-        for item in node.selection {
-            switch item {
-            case .allColumns:
-                columns += node.table.columns.map { .table($0.name) }
-            case .expression(.column(let name)) where node.table.column(named: name) != nil:
-                columns.append(.table(node.table.column(named: name)?.name ?? name))
-            case .expression:
-                columns.append(.selected(position))
-            }
-            position += 1
-        }
-        columns += node.annotations.indices.map { .annotation($0) }
-        var scope = RequestScope(
-            key: key, table: node.table.name, kind: kind, alias: node.userAlias, joinPath: paths[node.id], columns: columns)
-        scope.add(childrenOf: node, paths: paths)
-        return scope
-    }
-
-    /// Mirrors the row reader: a child that selects nothing and holds no scope gives no scope, its
-    /// own children attaching here.
-    private mutating func add(childrenOf node: QueryNode, paths: [Int: [Int]]) {
-        for child in node.children {
-            switch child.kind {
-            case .all:
-                prefetched.append(.make(child.node, key: child.key, kind: .prefetched, paths: paths))
-            case .required, .optional:
-                let layout = SQLGenerator.layout(of: child.node, key: child.key)
-                if SQLGenerator.isScope(layout, child.node) {
-                    scopes.append(.make(child.node, key: child.key, kind: child.kind == .required ? .required : .optional, paths: paths))
-                } else {
-                    add(childrenOf: child.node, paths: paths)
-                }
-            }
-        }
+        try plan(request).scopeTree
     }
 }

@@ -25,8 +25,7 @@ public final class RowCursor: @unchecked Sendable {
     private let reader: ScopeReader?
     private let visibleCount: Int
     private let columnCount: Int
-    private let plans: [Prefetcher.Plan]
-    private let mergedIDs: MergedIDs
+    private let plans: [PlannedPrefetch]
     private let chunking: CursorChunking
     private var cancellation: CancelFlag
     private var chunk = FetchedRows()
@@ -42,32 +41,15 @@ public final class RowCursor: @unchecked Sendable {
     /// Rows handed out so far (a streamed parent's children count toward its chunk sizing).
     private(set) var rowsRead = 0
 
-    convenience init(db: Database, request: Request, chunking: CursorChunking) throws {
-        var resolver = Resolver(graph: db.graph)
-        let query = try resolver.resolve(request)
-        try self.init(
-            db: db, root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs, extraHidden: [],
-            chunking: chunking)
-    }
-
-    /// A cursor over a resolved tree; `extraHidden` columns (a prefetch statement's grouping
-    /// keys) come first among the hidden ones.
-    init(
-        db: Database, root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
-        extraHidden: [(nodeID: Int, column: String)], chunking: CursorChunking
-    ) throws {
-        var plans: [Prefetcher.Plan] = []
-        var hidden = extraHidden
-        Prefetcher.collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
-        let query = try SQLGenerator.generate(root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden)
-        let (statement, columns, reader) = try RowReader.prepare(query, in: db)
+    /// A cursor running `planned` (a prefetch's statement restricted to `keys`).
+    init(db: Database, planned: PlannedStatement, keys: [PrefetchKey]?, chunking: CursorChunking) throws {
+        let (statement, columns, reader) = try RowReader.prepare(planned, try planned.statement(keys: keys), in: db)
         self.db = db
         self.statement = statement
         self.reader = reader
         self.columnCount = columns.count
-        self.visibleCount = columns.count - query.hiddenColumnCount
-        self.plans = plans
-        self.mergedIDs = mergedIDs
+        self.visibleCount = columns.count - planned.hiddenColumns.count
+        self.plans = planned.prefetches
         self.chunking = chunking
         self.parentsPerChunk = chunking.firstChunkParents
         self.cancellation = CancelFlag()
@@ -81,7 +63,6 @@ public final class RowCursor: @unchecked Sendable {
         self.columnCount = 0
         self.visibleCount = 0
         self.plans = []
-        self.mergedIDs = MergedIDs()
         self.chunking = CursorChunking()
         self.parentsPerChunk = 1
         self.cancellation = cancellation
@@ -167,17 +148,14 @@ public final class RowCursor: @unchecked Sendable {
             for plan in plans {
                 let cursor: RowCursor
                 if let key = Prefetcher.key(of: 0, in: parent, plan: plan, visibleIndexes: &visibleIndexes) {
-                    let (root, groupingNodeID, groupingColumns) = Prefetcher.prefetchTree(for: plan.child, parent: plan.parent, keys: [key])
-                    cursor = try RowCursor(
-                        db: db, root: root, limit: nil, offset: nil, mergedIDs: mergedIDs,
-                        extraHidden: groupingColumns.map { (groupingNodeID, $0) }, chunking: chunking)
+                    cursor = try RowCursor(db: db, planned: plan.statement, keys: [key], chunking: chunking)
                     cursor.cancellation = cancellation
                 } else {
                     cursor = RowCursor(db: db, rows: [], cancellation: cancellation)
                 }
                 // The row keeps fetchAll's shape: an empty list where the rows will stream.
-                row.attachPrefetched(plan.child.key, [], at: plan.scopePath[...])
-                cursors[StreamedRow.Place(path: plan.scopePath, key: plan.child.key)] = cursor
+                row.attachPrefetched(plan.key, [], at: plan.scopePath[...])
+                cursors[StreamedRow.Place(path: plan.scopePath, key: plan.key)] = cursor
                 streams.append(cursor)
             }
             chunksRead += 1
@@ -274,7 +252,8 @@ public final class RowCursor: @unchecked Sendable {
         do {
             for plan in plans {
                 if cancellation.isSet { throw failure(CancellationError()) }
-                try Prefetcher.prefetch(plan, into: &chunk, extraHiddenCount: 0, mergedIDs: mergedIDs, db: db)
+                var executed: [QueryPlan.Step] = []
+                try Prefetcher.prefetch(plan, into: &chunk, db: db, executed: &executed)
             }
         } catch is ChunkOverflow {
             pending = parents
@@ -326,7 +305,7 @@ extension Database {
     /// A cursor over the rows of `request`: the main statement runs at once and rows are read as
     /// `next()` asks for them (`RowCursor`), with `including(all:)` fetched chunk by chunk.
     public func cursor(_ request: Request, chunking: CursorChunking = .init()) throws -> RowCursor {
-        try RowCursor(db: self, request: request, chunking: chunking)
+        try RowCursor(db: self, planned: plan(request).main, keys: nil, chunking: chunking)
     }
 }
 

@@ -1,4 +1,4 @@
-/// Runs a generated query and splits each row into scopes following its layout.
+/// Runs a planned statement and splits each row into scopes following its layout.
 ///
 /// The layout is turned once per statement into a `ScopeReader` tree holding each scope's column
 /// range and its column names: every row then reads its values straight from the statement into
@@ -6,17 +6,17 @@
 /// intermediate array of the whole row, no lookup by name).
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
-    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> FetchedRows {
-        let (statement, columns, reader) = try prepare(query, in: db)
-        let visibleCount = columns.count - query.hiddenColumnCount
+    static func fetch(_ planned: PlannedStatement, _ generated: GeneratedStatement, from db: Database) throws -> FetchedRows {
+        let (statement, columns, reader) = try prepare(planned, generated, in: db)
+        let visibleCount = columns.count - planned.hiddenColumns.count
         var fetched = FetchedRows()
         let limit = db.fetchRowLimit ?? Int.max
-        if query.previewLengthCount > 0 {
+        if planned.previewLengthCount > 0 {
             // The full lengths of cut values follow the statement's own columns.
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
-                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: db.cellPreviewLimit ?? Int.max))
+                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: planned.cellPreview ?? Int.max))
                 statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
             }
         } else if visibleCount < columns.count {
@@ -37,20 +37,20 @@ enum RowReader {
 
     /// Prepares the statement, checks that it returns the columns the layout expects, and builds
     /// the scope reader once for all its rows.
-    static func prepare(_ query: GeneratedQuery, in db: Database) throws -> (Statement, [String], ScopeReader) {
-        let statement = try db.prepareLogged(query.statement)
+    static func prepare(
+        _ planned: PlannedStatement, _ generated: GeneratedStatement, in db: Database
+    ) throws -> (Statement, [String], ScopeReader) {
+        let statement = try db.prepareLogged(generated)
         // A cell preview's full lengths follow the columns of the rows (`CellPreview`).
-        let columns = Array(statement.columnNames.dropLast(query.previewLengthCount))
-        var layout = query.layout
-        if query.tree.table.isView, query.tree.table.columns.isEmpty, layout.children.isEmpty, query.hiddenColumnCount == 0,
-            layout.width == 0
-        {
+        let columns = Array(statement.columnNames.dropLast(planned.previewLengthCount))
+        var layout = planned.layout
+        let table = planned.tree.table
+        if table.isView, table.columns.isEmpty, layout.children.isEmpty, planned.hiddenColumns.isEmpty, layout.width == 0 {
             // A view whose columns were not read (see the schema's diagnostics): its rows have
             // whatever columns SQLite returns, named as SQLite names them.
-            layout.width = columns.count
             layout.names = Array(repeating: nil, count: columns.count)
         }
-        let expected = totalWidth(layout) + query.hiddenColumnCount
+        let expected = totalWidth(layout) + planned.hiddenColumns.count
         guard expected == columns.count else {
             throw AssocError.invalid(
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read"
@@ -60,7 +60,7 @@ enum RowReader {
         return (statement, columns, ScopeReader(layout: layout, names: columns, cursor: &cursor))
     }
 
-    static func totalWidth(_ layout: RowLayout) -> Int {
+    static func totalWidth(_ layout: ScopeLayout) -> Int {
         layout.width + layout.children.reduce(0) { $0 + totalWidth($1) }
     }
 }
@@ -108,7 +108,7 @@ struct ScopeReader {
 
     /// Assigns column ranges depth-first from `cursor`, as the SQL generator selects them.
     /// `names` has at least the layout's total width (checked by the caller).
-    init(layout: RowLayout, names: [String], cursor: inout Int) {
+    init(layout: ScopeLayout, names: [String], cursor: inout Int) {
         let end = min(cursor + layout.width, names.count)
         let start = min(cursor, end)
         key = layout.key

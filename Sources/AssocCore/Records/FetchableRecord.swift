@@ -34,11 +34,12 @@ extension FetchableRecord {
 
     /// All records of `request`.
     public static func fetchAll(_ db: Database, _ request: Request) throws -> [Self] {
-        let context = DecodingContext(layout: try TableLayout(request: request, db: db))
+        let plan = try db.plan(request)
+        let context = DecodingContext(layout: TableLayout(scope: plan.scopeTree))
         var records: [Self] = []
         // Rows are decoded as they are read; prefetched rows come in one statement per
         // association, over every parent (as fetchAll fetches them).
-        try db.cursor(request, chunking: .oneChunk).forEach { row in
+        try RowCursor(db: db, planned: plan.main, keys: nil, chunking: .oneChunk).forEach { row in
             var row = row
             row.decodingContext = context
             records.append(try Self(row: row))
@@ -48,8 +49,11 @@ extension FetchableRecord {
 
     /// The first record of `request`, or nil.
     public static func fetchOne(_ db: Database, _ request: Request) throws -> Self? {
-        let context = DecodingContext(layout: try TableLayout(request: request, db: db))
-        guard var row = try db.fetchOne(request) else { return nil }
+        var limited = request
+        limited.limit = 1
+        let plan = try db.plan(limited)
+        let context = DecodingContext(layout: TableLayout(scope: plan.scopeTree))
+        guard var row = try db.run(plan).rows.first else { return nil }
         row.decodingContext = context
         return try Self(row: row)
     }

@@ -1,4 +1,4 @@
-/// The tables behind a row and its scopes and prefetched rows, read from a resolved request.
+/// The tables behind a row and its scopes and prefetched rows, read from the request's plan.
 /// The row decoder uses it to know which table a scope holds, so that `book: Book` decodes from
 /// the root columns of a `book` request while `author: Author` needs an `author` scope.
 struct TableLayout: Sendable {
@@ -18,32 +18,11 @@ struct TableLayout: Sendable {
         singularTableName = Inflector.singularName(ofTable: table).lowercased()
     }
 
-    /// The layout of the rows `request` fetches, resolved against the database's graph.
-    init(request: Request, db: Database) throws {
-        var resolver = Resolver(graph: db.graph)
-        self.init(node: try resolver.resolve(request).root)
-    }
-
-    init(node: QueryNode) {
-        self.init(table: node.table.name)
-        add(childrenOf: node)
-    }
-
-    /// Adds the children of `node`; children that select nothing give no scope, and their
-    /// prefetched rows attach to this row, as the row reader does.
-    private mutating func add(childrenOf node: QueryNode) {
-        for child in node.children {
-            if child.kind == .all {
-                prefetched.append((child.key, TableLayout(node: child.node)))
-                continue
-            }
-            let rowLayout = SQLGenerator.layout(of: child.node, key: child.key)
-            if SQLGenerator.isScope(rowLayout, child.node) {
-                scopes.append((child.key, TableLayout(node: child.node)))
-            } else {
-                add(childrenOf: child.node)
-            }
-        }
+    /// The tables of the scope tree of a plan's rows (`QueryPlan.scopeTree`).
+    init(scope: RequestScope) {
+        self.init(table: scope.table)
+        scopes = scope.scopes.map { ($0.key, TableLayout(scope: $0)) }
+        prefetched = scope.prefetched.map { ($0.key, TableLayout(scope: $0)) }
     }
 
     /// The layout of the scope `key`, searched breadth-first like `Row.scopeTree(_:)`.

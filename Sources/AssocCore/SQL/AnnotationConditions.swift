@@ -120,8 +120,7 @@ extension Database {
     /// The root's aggregate annotation names of `request` (lower-cased → as selected).
     func aggregateAnnotationNames(of request: Request) throws -> [String: String] {
         guard request.relation.annotations.contains(where: \.containsAggregate) else { return [:] }
-        var resolver = Resolver(graph: graph)
-        let query = try resolver.resolve(request)
+        let query = try ResolvedQuery(request, graph: graph)
         var ordered: [QueryNode] = []
         var keys: [Int: String] = [:]
         SQLGenerator.collect(query.root, key: "", into: &ordered, keys: &keys)

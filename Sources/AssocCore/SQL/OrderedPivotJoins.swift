@@ -75,8 +75,7 @@ extension Database {
     /// Empty when there are none, or when one is not a plain column.
     package func implicitOrderingTerms(of request: Request) throws -> [ImplicitOrderingTerm] {
         guard request.origin != nil else { return [] }
-        var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request).root
+        let root = try ResolvedQuery(request, graph: graph).root
         var terms: [ImplicitOrderingTerm] = []
         if request.relation.ordering == nil {
             for ordering in root.ordering {

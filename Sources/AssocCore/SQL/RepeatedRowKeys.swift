@@ -25,8 +25,7 @@ extension Database {
     /// a record; nil when the rows cannot be told apart by keys (`distinct()` over joined rows, a
     /// view joined to-many).
     package func repeatedRowKeyTerms(of request: Request) throws -> [RepeatedRowKey]? {
-        var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request).root
+        let root = try ResolvedQuery(request, graph: graph).root
         if root.groupsByPrimaryKey { return [] }
         // DISTINCT compares the selected values: only keys already selected keep its rows as they are.
         if root.isDistinct && TotalOrder.distinctKeyTerms(of: root) == nil { return nil }
@@ -50,8 +49,7 @@ extension Database {
     /// follows its index (SQLite would otherwise sort every joined row to find the first page).
     /// Keyed by the root's column names; nil when there is no such join.
     package func rootKeyStandIns(of request: Request) throws -> [String: RepeatedRowKey]? {
-        var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request).root
+        let root = try ResolvedQuery(request, graph: graph).root
         let key = TotalOrder.uniqueColumns(of: root.table)
         guard !key.isEmpty, !root.groupsByPrimaryKey, !root.isDistinct,
             let child = root.children.first(where: { $0.kind != .all && !TotalOrder.landsOnKey($0) }),

@@ -1,5 +1,5 @@
 /// A request after phase 1 (resolution against the schema): its tree of tables, and the ids of
-/// the nodes that merges replaced. Phase 2 (the SQL generator, the prefetcher, the plan) reads it;
+/// the nodes that merges replaced. Phase 2 (`QueryPlan`, which the SQL generator prints) reads it;
 /// nothing of it is written back into the request.
 struct ResolvedQuery: Sendable {
     var root: QueryNode
@@ -8,10 +8,16 @@ struct ResolvedQuery: Sendable {
     var mergedIDs: MergedIDs
     /// The node each join of the request resolved to, by join path (final ids).
     var joinNodes: [[Int]: Int] = [:]
+}
 
-    /// The same tree with another root (a prefetch statement's), and no limit of its own.
-    func statement(root: QueryNode) -> ResolvedQuery {
-        ResolvedQuery(root: root, limit: nil, offset: nil, mergedIDs: mergedIDs)
+extension ResolvedQuery {
+    /// Phase 1's one entry point: `request` resolved against `graph`. With `previousStage` (one
+    /// stage of a long `request(for:)` chain), its root is restricted by that statement's keys
+    /// instead of its own chain.
+    init(_ request: Request, graph: AssociationGraph, previousStage: GeneratedStatement? = nil) throws {
+        var resolver = Resolver(graph: graph)
+        resolver.previousStage = previousStage
+        self = try resolver.resolve(request)
     }
 }
 

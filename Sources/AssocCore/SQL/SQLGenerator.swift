@@ -17,25 +17,11 @@ public struct GeneratedStatement: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// How the columns of a fetched row split into nested scopes, one per included association.
-struct RowLayout: Sendable {
-    var key: String
-    /// Columns of this scope itself (its selection and annotations).
-    var width: Int
-    /// The schema's names for the columns of `*` selections (nil: use SQLite's result name), so
-    /// that names stay right where SQLite decorates duplicates (`name:1` in parenthesized joins).
-    var names: [String?]
-    var children: [RowLayout]
-}
-
-/// The statements fetching a request executes, and how to read their rows.
+/// A generated statement, and how many columns after the rows' own hold the full lengths of
+/// values a cell preview cut.
 package struct GeneratedQuery: Sendable {
     /// The main statement.
     package var statement: GeneratedStatement
-    var layout: RowLayout
-    var tree: QueryNode
-    /// Columns appended after the selection for the engine's own use (prefetch keys), stripped from rows.
-    var hiddenColumnCount: Int
     /// With a cell preview: the columns after the hidden ones, one per selected column, holding
     /// the full length of a value cut by the preview (NULL when it is whole). 0 otherwise.
     var previewLengthCount = 0
@@ -51,15 +37,13 @@ package enum SQLGenerator {
     /// `request`, its root restricted by `previousStage` (the keys a stage of a long
     /// `request(for:)` chain starts from) instead of its own chain, when it has one.
     static func generate(_ request: Request, graph: AssociationGraph, previousStage: GeneratedStatement?) throws -> GeneratedQuery {
-        var resolver = Resolver(graph: graph)
-        resolver.previousStage = previousStage
-        let query = try resolver.resolve(request)
+        let query = try ResolvedQuery(request, graph: graph, previousStage: previousStage)
         return try generate(root: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs)
     }
 
     static func generate(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
-        hiddenColumns: [(nodeID: Int, column: String)] = [], cellPreview: Int? = nil
+        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
@@ -171,9 +155,7 @@ package enum SQLGenerator {
             w.append(" LIMIT -1 OFFSET \(offset)")
         }
         return GeneratedQuery(
-            statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
-            layout: layout(of: root, key: ""), tree: root,
-            hiddenColumnCount: hiddenColumns.count, previewLengthCount: previewLengths.count)
+            statement: GeneratedStatement(sql: w.sql, arguments: w.arguments), previewLengthCount: previewLengths.count)
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
@@ -429,31 +411,5 @@ package enum SQLGenerator {
             throw AssocError.invalid(
                 "cannot aggregate over \(quoteForMessage(node.table.name)): a view has no primary key to group by", table: node.table.name)
         }
-    }
-
-    /// A joined table is a row scope when it selects columns, has scoped descendants, or carries
-    /// prefetched rows (which then stay under it, never colliding with its parent's own).
-    static func isScope(_ layout: RowLayout, _ node: QueryNode) -> Bool {
-        layout.width > 0 || !layout.children.isEmpty || node.children.contains { $0.kind == .all }
-    }
-
-    /// The scope tree of a node: its own columns, then one scope per joined association that
-    /// selects columns or has scoped descendants.
-    static func layout(of node: QueryNode, key: String) -> RowLayout {
-        var names: [String?] = []
-        for item in node.selection {
-            switch item {
-            case .allColumns: names += node.table.columns.map { $0.name }
-            case .expression: names.append(nil)
-            }
-        }
-        names += node.annotations.map { _ in nil }
-        let width = names.count
-        var children: [RowLayout] = []
-        for child in node.children where child.kind != .all {
-            let sub = layout(of: child.node, key: child.key)
-            if isScope(sub, child.node) { children.append(sub) }
-        }
-        return RowLayout(key: key, width: width, names: names, children: children)
     }
 }

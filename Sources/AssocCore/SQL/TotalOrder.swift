@@ -117,8 +117,7 @@ extension Database {
     /// over a chosen selection can fold several records into one row. Paging on the root's key is
     /// only valid when this is false.
     public func rowsCanRepeatRootKey(_ request: Request) throws -> Bool {
-        var resolver = Resolver(graph: graph)
-        let root = try resolver.resolve(request).root
+        let root = try ResolvedQuery(request, graph: graph).root
         if root.groupsByPrimaryKey { return false }
         if root.isDistinct {
             // DISTINCT over the root's whole rows (joins selecting nothing) leaves one row per record.
