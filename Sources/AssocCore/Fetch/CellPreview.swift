@@ -47,10 +47,7 @@ extension Database {
     /// `CellPreview`); `Row.cutLength(at:)` tells which values were cut and their full length.
     /// `including(all:)` rows are read the same way.
     public func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
-        let previous = cellPreviewLimit
-        cellPreviewLimit = max(1, limit)
-        defer { cellPreviewLimit = previous }
-        return try fetchAll(request)
+        try fetchAll(request, limits: FetchLimits(cellPreview: max(1, limit)))
     }
 }
 

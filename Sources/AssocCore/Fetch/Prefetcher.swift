@@ -22,17 +22,17 @@ enum Prefetcher {
 
     static func fetch(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, extraHidden: [(nodeID: Int, column: String)],
-        db: Database
+        db: Database, limits: FetchLimits = FetchLimits()
     ) throws -> FetchedRows {
         var plans: [Plan] = []
         var hidden = extraHidden
         collectPlans(root, isRoot: true, scopePath: [], plans: &plans, hidden: &hidden)
         let query = try SQLGenerator.generate(
-            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden, cellPreview: db.cellPreviewLimit)
-        var rows = try RowReader.fetch(query, from: db)
+            root: root, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hidden, cellPreview: limits.cellPreview)
+        var rows = try RowReader.fetch(query, from: db, limits: limits)
         if rows.rows.isEmpty { return rows }
         for plan in plans {
-            try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db)
+            try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db, limits: limits)
         }
         // Hidden values of the caller come first; the plans' own ones are dropped.
         if hidden.count == extraHidden.count { return rows }
@@ -67,7 +67,7 @@ enum Prefetcher {
 
     static func prefetch(
         _ plan: Plan, into fetched: inout FetchedRows, extraHiddenCount: Int,
-        mergedIDs: MergedIDs, db: Database
+        mergedIDs: MergedIDs, db: Database, limits: FetchLimits = FetchLimits()
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for
@@ -100,7 +100,7 @@ enum Prefetcher {
             let (statementRoot, groupingNodeID, groupingColumns) = prefetchTree(for: plan.child, parent: plan.parent, keys: sortedKeys)
             var children = try fetch(
                 root: statementRoot, limit: nil, offset: nil, mergedIDs: mergedIDs,
-                extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db)
+                extraHidden: groupingColumns.map { (groupingNodeID, $0) }, db: db, limits: limits)
             // The group of each child row, then arrays of the exact size, filled in fetch order.
             var childGroups: [Int] = []
             childGroups.reserveCapacity(children.rows.count)

@@ -6,17 +6,17 @@
 /// intermediate array of the whole row, no lookup by name).
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
-    static func fetch(_ query: GeneratedQuery, from db: Database) throws -> FetchedRows {
+    static func fetch(_ query: GeneratedQuery, from db: Database, limits: FetchLimits = FetchLimits()) throws -> FetchedRows {
         let (statement, columns, reader) = try prepare(query, in: db)
         let visibleCount = columns.count - query.hiddenColumnCount
         var fetched = FetchedRows()
-        let limit = db.fetchRowLimit ?? Int.max
+        let limit = limits.rows ?? Int.max
         if query.previewLengthCount > 0 {
             // The full lengths of cut values follow the statement's own columns.
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
-                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: db.cellPreviewLimit ?? Int.max))
+                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: limits.cellPreview ?? Int.max))
                 statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
             }
         } else if visibleCount < columns.count {
