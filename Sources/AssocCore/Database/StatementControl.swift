@@ -66,7 +66,7 @@ final class StatementControl: Sendable {
         let result = Result { try body() }
         let passed = state.withLock { state -> Bool in
             let passed = state.deadlinePassed
-            (state.deadline, state.deadlinePassed) = (previous.0, previous.1 || passed)
+            (state.deadline, state.deadlinePassed) = previous
             return passed
         }
         return (result, passed)

@@ -96,8 +96,7 @@ public final class RowCursor {
     }
 
     /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
-    /// after `cancel()`: at once when a statement is to run or running (it is interrupted),
-    /// within 64 rows when they were already read.
+    /// after `cancel()`, at once (a statement of the cursor running then is interrupted).
     public func next() throws -> Row? {
         // One operation on the database: its lock held, this cursor's handle read while it steps.
         try db.perform(handle) { _ in try nextInOperation() }
@@ -205,10 +204,6 @@ public final class RowCursor {
 
     private var hasPending: Bool { pendingIndex < pending.rows.count }
 
-    /// Rows until the cancellation flag is read again (a lock): a statement running when
-    /// `cancel()` is called is interrupted at once; rows already read go on for at most 64 rows.
-    private var rowsUntilCancellationCheck = 0
-
     /// Set once `next()` threw `CancellationError`: it throws it again (an interrupted statement
     /// was reset, and would start over).
     private var wasCancelled = false
@@ -222,11 +217,6 @@ public final class RowCursor {
 
     private func checkCancellation() throws {
         if wasCancelled { throw CancellationError() }
-        guard rowsUntilCancellationCheck <= 0 else {
-            rowsUntilCancellationCheck -= 1
-            return
-        }
-        rowsUntilCancellationCheck = 63
         if handle.isCancelled {
             wasCancelled = true
             throw CancellationError()
@@ -241,8 +231,7 @@ public final class RowCursor {
         parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: 1, holding: held)
     }
 
-    /// Stops the cursor: `next()` throws `CancellationError` from then on (rows already read in a
-    /// chunk: within 64 rows). Only this cursor's statements stop, never another fetch of the
+    /// Stops the cursor: `next()` throws `CancellationError` from then on. Only this cursor's statements stop, never another fetch of the
     /// same database. From another thread, use `cancellation.cancel()`.
     public func cancel() {
         handle.cancel()
