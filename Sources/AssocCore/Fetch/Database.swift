@@ -20,6 +20,9 @@ public final class Database: Sendable {
     /// The connection's cancellation state and lock wait, read from any thread without the lock.
     private let control: StatementControl
     private let busyWait: BusyWait
+    /// Where `read(_:)` runs its bodies, one at a time and in order (as GRDB's `DatabaseQueue`):
+    /// never on the cooperative pool, and never more threads than one waiting for the lock.
+    private let readQueue = DispatchQueue(label: "AssocCore.Database.read", qos: .userInitiated)
 
     /// Uses `connection` (handed over: use it only through the database from then on) with an
     /// association graph.
@@ -197,8 +200,9 @@ extension Database {
     /// Whether the running statement is waiting for another process's lock (any thread may ask).
     public var isWaitingForLock: Bool { busyWait.isWaiting }
 
-    /// Runs `body` on a thread of its own (not the caller's task) as one operation on the
-    /// database, and returns its result. Cancelling the calling task stops it: the statement
+    /// Runs `body` on the database's own serial queue (not the caller's task, not the cooperative
+    /// pool) as one operation on the database, and returns its result; reads run in the order
+    /// they were asked for. Cancelling the calling task stops it: the statement
     /// running then is interrupted, no other starts, and `read` throws `CancellationError` (the
     /// standard library's, as `Task.checkCancellation()` throws), whatever `body` threw.
     ///
@@ -207,7 +211,7 @@ extension Database {
         let cancellation = CancellationHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-                DispatchQueue.global(qos: .userInitiated).async {
+                self.readQueue.async {
                     continuation.resume(with: Result { try self.run(body, cancelledBy: cancellation) })
                 }
             }
