@@ -107,30 +107,27 @@ final class ConnectionTests: XCTestCase {
         }
     }
 
-    /// Signalled by SQLite's progress handler: a statement is running on the connection.
-    final class StatementStarted: @unchecked Sendable {
+    /// Signalled when a statement starts: it is running on the connection.
+    final class StatementStarted: Sendable {
         let semaphore = DispatchSemaphore(value: 0)
     }
 
     func testInterruptFromAnotherThreadStopsALongQuery() throws {
-        let db = try Connection.inMemory()
+        let db = try Database(connection: try Connection.inMemory())
         let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c"
-        // The interrupt comes once the statement runs (a progress callback), never racing its start.
+        // The interrupt comes once the statement starts (its trace), never racing its start.
         let started = StatementStarted()
-        sqlite3_progress_handler(
-            db.handle, 1_000,
-            { context in
-                guard let context else { return 0 }
-                Unmanaged<StatementStarted>.fromOpaque(context).takeUnretainedValue().semaphore.signal()
-                return 0
-            }, Unmanaged.passUnretained(started).toOpaque())
-        defer { sqlite3_progress_handler(db.handle, 0, nil, nil) }
         let interrupter = Thread { [db, started] in
             started.semaphore.wait()
             db.interrupt()
         }
         interrupter.start()
-        XCTAssertThrowsError(try db.fetchAll(sql)) { error in
+        XCTAssertThrowsError(
+            try db.withConnection { connection in
+                connection.traceHandler = { _, _ in started.semaphore.signal() }
+                return try connection.fetchAll(sql)
+            }
+        ) { error in
             XCTAssertEqual((error as? AssocError)?.databaseError?.primaryCode, 9)  // SQLITE_INTERRUPT
         }
     }
@@ -153,7 +150,7 @@ final class ConnectionTests: XCTestCase {
     /// the error says who holds the database.
     func testInterruptEndsAWaitForAnotherProcesssLock() throws {
         let path = try makeDatabaseFile()
-        let reader = try Connection(path: path, mode: .readOnly, busyTimeoutMilliseconds: 20_000)
+        let reader = try Database(connection: try Connection(path: path, mode: .readOnly, busyTimeoutMilliseconds: 20_000))
         let writer = try Connection(path: path, mode: .readWrite(create: false))
         try writer.execute("BEGIN EXCLUSIVE")
         defer { try? writer.execute("ROLLBACK") }
@@ -164,7 +161,7 @@ final class ConnectionTests: XCTestCase {
             reader.interrupt()
         }
         interrupter.start()
-        XCTAssertThrowsError(try reader.fetchAll("SELECT a FROM t")) { error in
+        XCTAssertThrowsError(try reader.withConnection { try $0.fetchAll("SELECT a FROM t") }) { error in
             let error = (error as? AssocError)?.databaseError
             XCTAssertEqual(error?.primaryCode, 5)  // SQLITE_BUSY
             // Cancelled, not the 20 s timeout ("waited 20 s").
@@ -173,7 +170,7 @@ final class ConnectionTests: XCTestCase {
         // An interrupt that landed while nothing ran does not cancel the next statement.
         try writer.execute("ROLLBACK")
         reader.interrupt()
-        XCTAssertEqual(try reader.fetchAll("SELECT count(*) FROM t").first?.first, 1)
+        XCTAssertEqual(try reader.withConnection { try $0.fetchAll("SELECT count(*) FROM t") }.first?.first, 1)
         try writer.execute("BEGIN EXCLUSIVE")
     }
 

@@ -165,8 +165,9 @@ final class CursorTests: XCTestCase {
             let cursor = try db.cursor(request, chunking: CursorChunking(maximumParents: 1))
             XCTAssertNotNil(try cursor.next())
             let done = expectation(description: "cancelled")
+            let cancellation = cursor.cancellation
             DispatchQueue.global().async {
-                cursor.cancel()
+                cancellation.cancel()
                 done.fulfill()
             }
             wait(for: [done], timeout: 10)
@@ -179,7 +180,12 @@ final class CursorTests: XCTestCase {
             "CREATE VIEW slow AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) AS c FROM n")
         let slowDB = try Database(connection: connection)
         let cursor = try slowDB.cursor(Table("slow").all)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { cursor.cancel() }
+        // Cancelled once its statement starts (its trace), from the thread that steps it.
+        let cancellation = cursor.cancellation
+        try slowDB.withConnection { $0.traceHandler = { _, _ in cancellation.cancel() } }
         XCTAssertThrowsError(try cursor.next()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        // The database goes on: the cancel stopped that cursor only.
+        try slowDB.withConnection { $0.traceHandler = nil }
+        XCTAssertEqual(try slowDB.withConnection { try $0.fetchAll("SELECT 42") }, [[.integer(42)]])
     }
 }

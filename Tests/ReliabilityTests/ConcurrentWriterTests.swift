@@ -52,7 +52,10 @@ final class ConcurrentWriterTests: XCTestCase {
             INSERT INTO book (authorId, title) SELECT 1 + i % 200, 'b' || i FROM n;
             """)
         // The writer keeps its connection open for the whole run (WAL files exist: normal read path).
-        let writer = try Connection(path: path, mode: .readWrite(create: false), busyTimeoutMilliseconds: writerBusyTimeoutMilliseconds)
+        // (A `Database` is how a connection is shared with another thread: a connection is not `Sendable`.)
+        let writer = Database(
+            connection: try Connection(path: path, mode: .readWrite(create: false), busyTimeoutMilliseconds: writerBusyTimeoutMilliseconds),
+            graph: AssociationGraph(schema: Schema(tables: [])))
         let reader = try Database(path: path)
         let stop = LockedFlag()
         let shared = SharedOutcome()
@@ -65,18 +68,21 @@ final class ConcurrentWriterTests: XCTestCase {
                 step += 1
                 let started = Date()
                 do {
-                    try writer.execute("BEGIN IMMEDIATE")
-                    try writer.execute("INSERT INTO book (authorId, title) VALUES (?, 'new')", arguments: [.integer(1 + step % 200)])
-                    try writer.execute("UPDATE book SET title = 'upd' || ? WHERE id = ?", arguments: [.integer(step), .integer(1 + step % 2000)])
-                    try writer.execute("DELETE FROM book WHERE id = (SELECT min(id) FROM book)")
-                    try writer.execute("COMMIT")
+                    try writer.withConnection { writer in
+                        try writer.execute("BEGIN IMMEDIATE")
+                        try writer.execute("INSERT INTO book (authorId, title) VALUES (?, 'new')", arguments: [.integer(1 + step % 200)])
+                        try writer.execute(
+                            "UPDATE book SET title = 'upd' || ? WHERE id = ?", arguments: [.integer(step), .integer(1 + step % 2000)])
+                        try writer.execute("DELETE FROM book WHERE id = (SELECT min(id) FROM book)")
+                        try writer.execute("COMMIT")
+                    }
                     let latency = Date().timeIntervalSince(started)
                     shared.update {
                         $0.commits += 1
                         $0.maxCommitLatency = max($0.maxCommitLatency, latency)
                     }
                 } catch {
-                    try? writer.execute("ROLLBACK")
+                    try? writer.withConnection { try $0.execute("ROLLBACK") }
                     shared.update { $0.writeErrors.append("\(error)") }
                 }
                 usleep(2000)

@@ -83,6 +83,11 @@ package enum SwiftCodeGenerator {
 
     /// The parts of the code for `request`.
     package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
+        // The storage classes are read from the connection: one operation, under the database's lock.
+        try db.perform { _ in try partsInOperation(for: request, in: db, readingValues: readingValues) }
+    }
+
+    private static func partsInOperation(for request: Request, in db: Database, readingValues: Bool) throws -> Parts {
         // A condition on an aggregate annotation's name is tested in HAVING, as Assoc's SQL does.
         let moved = try db.movingAnnotationConditionsToHaving(request)
         var resolved = try ResolvedQuery(moved, graph: db.graph)

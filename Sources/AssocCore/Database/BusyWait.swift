@@ -6,41 +6,29 @@ import CSQLite
     import Darwin
 #endif
 
-/// Waiting for another process's lock, in a way `Connection.interrupt()` can end at once: SQLite's
+/// Waiting for another process's lock, in a way a cancel (`Connection.interrupt()`) can end at once: SQLite's
 /// own busy timeout sleeps through an interrupt (a read behind another process's `BEGIN
 /// EXCLUSIVE` took its whole timeout, statement after statement, before Esc or `q` answered).
 /// This handler sleeps in steps of a few milliseconds and gives up as soon as an interrupt is
 /// asked for, or when the timeout has passed; the statement then fails with `SQLITE_BUSY`.
 final class BusyWait: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
-    private var interrupted = false
     private var noWait = false
     /// When the handler last slept (CLOCK_MONOTONIC, ms), 0 when it never did since the last statement.
     private var lastWaitMilliseconds: Int64 = 0
     let timeoutMilliseconds: Int32
     static let stepMilliseconds: Int32 = 5
+    /// Whether the operation waiting was cancelled (`Connection.interrupt()`, a cursor's cancel).
+    private let control: StatementControl
 
-    init(timeoutMilliseconds: Int32) {
+    init(timeoutMilliseconds: Int32, control: StatementControl) {
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.control = control
         pthread_mutex_init(&mutex, nil)
     }
 
     deinit {
         pthread_mutex_destroy(&mutex)
-    }
-
-    /// Set by `Connection.interrupt()` (any thread), cleared when the next statement is prepared.
-    var isInterrupted: Bool {
-        get {
-            pthread_mutex_lock(&mutex)
-            defer { pthread_mutex_unlock(&mutex) }
-            return interrupted
-        }
-        set {
-            pthread_mutex_lock(&mutex)
-            interrupted = newValue
-            pthread_mutex_unlock(&mutex)
-        }
     }
 
     /// Whether a statement is waiting for another process's lock right now.
@@ -64,19 +52,19 @@ final class BusyWait: @unchecked Sendable {
         pthread_mutex_unlock(&mutex)
     }
 
-    /// Clears the interrupt and the wait of the previous statement.
+    /// Clears the wait of the previous statement.
     func statementStarts() {
         pthread_mutex_lock(&mutex)
-        interrupted = false
         lastWaitMilliseconds = 0
         pthread_mutex_unlock(&mutex)
     }
 
     /// Whether to wait again after `count` waits: no when interrupted or past the timeout.
     private func shouldWait(count: Int32) -> Bool {
+        let cancelled = control.isCancelled
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        guard !interrupted, !noWait, Int64(count) * Int64(Self.stepMilliseconds) < Int64(timeoutMilliseconds) else {
+        guard !cancelled, !noWait, Int64(count) * Int64(Self.stepMilliseconds) < Int64(timeoutMilliseconds) else {
             lastWaitMilliseconds = 0
             return false
         }

@@ -10,8 +10,10 @@ import CSQLite
 ///
 /// Files are opened read-only unless asked otherwise, and a missing path is an error rather
 /// than a new empty database: Assoc never writes to the user's file.
-/// A connection is used from one thread at a time; `interrupt()` alone may be called from any thread.
-public final class Connection: @unchecked Sendable {
+/// A connection is not `Sendable`: it is used where it was made, by one thread at a time. To share
+/// one between threads or tasks, hand it to a `Database`, which is `Sendable` and serializes every
+/// use of its connection (`Database.withConnection(_:)`).
+public final class Connection {
     /// How a file is opened.
     public enum Mode: Sendable, Equatable {
         /// `SQLITE_OPEN_READONLY`: the default, for everything that reads a user's database.
@@ -25,8 +27,11 @@ public final class Connection: @unchecked Sendable {
     public let path: String
     /// How the file was opened: read-only (every user file), or read-write (demo, tests).
     public let mode: Mode
-    /// Waits for other processes' locks, ending at once on `interrupt()`.
-    private let busyWait: BusyWait
+    /// Waits for other processes' locks, ending at once when the running operation is cancelled.
+    let busyWait: BusyWait
+    /// The cancellation handles of the operations running now and the time limit, read by SQLite's
+    /// progress handler: a cancel stops the statement it was meant for, never a later one.
+    let control = StatementControl()
     /// How this connection sees other processes' writes (read-only files; `.locked` otherwise).
     let visibility: FileOpening.Visibility
     /// The file as it was just before opening (read-only files only), and its `-wal` path.
@@ -70,8 +75,9 @@ public final class Connection: @unchecked Sendable {
         self.path = path
         self.mode = mode
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
+        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, control: control)
         busyWait.install(on: db)
+        control.install(on: db)
         functionGuard.install(on: db)
         sqlite3_extended_result_codes(db, 1)
         // Reading the schema header proves the file is a database ("file is not a database" otherwise).
@@ -113,7 +119,6 @@ public final class Connection: @unchecked Sendable {
 
     /// Compiles one SQL statement.
     public func prepare(_ sql: String) throws -> Statement {
-        // An interrupt asked for while nothing ran does not reach later statements (as in SQLite).
         busyWait.statementStarts()
         functionGuard.statementStarts()
         var stmt: OpaquePointer?
@@ -127,7 +132,10 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs one or several statements that return no rows we care about.
     public func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
-        if arguments.isEmpty {
+        if arguments.isEmpty, control.isIdle {
+            // On its own: an operation of its own, which `interrupt()` reaches while it runs.
+            try control.run(CancellationHandle()) { try execute(sql, arguments: arguments) }
+        } else if arguments.isEmpty {
             traceHandler?(sql, [])
             functionGuard.statementStarts()
             var errorMessage: UnsafeMutablePointer<CChar>?
@@ -158,14 +166,15 @@ public final class Connection: @unchecked Sendable {
         return rows
     }
 
-    /// Interrupts the statement running on this connection, if any (`sqlite3_interrupt`).
-    /// Safe to call from another thread; the interrupted statement throws `SQLITE_INTERRUPT`.
+    /// Stops the operation running on this connection now, if any: its statement throws
+    /// `SQLITE_INTERRUPT` ("interrupted") and it runs no other. A statement that starts later is
+    /// not affected (no `sqlite3_interrupt`, whose effect could reach the next statement). From
+    /// another thread, call `Database.interrupt()`: a connection is not `Sendable`.
     public func interrupt() {
-        busyWait.isInterrupted = true
-        sqlite3_interrupt(handle)
+        control.cancelRunning()
     }
 
-    /// Whether the running statement is waiting for another process's lock (any thread may ask).
+    /// Whether the running statement is waiting for another process's lock.
     public var isWaitingForLock: Bool { busyWait.isWaiting }
 
     /// Runs `body` without waiting for other processes' locks: a locked database fails at once
@@ -180,7 +189,7 @@ public final class Connection: @unchecked Sendable {
     func lastError(code: Int32, sql: String?) -> AssocError {
         if code & 0xFF == SQLITE_BUSY {
             let reason =
-                busyWait.isInterrupted
+                control.isCancelled
                 ? "cancelled while waiting for it"
                 : "waited \(busyWait.timeoutMilliseconds / 1000) s; try again when its write is done"
             return .sqlite(DatabaseError(code: code, message: "the database is locked by another process (\(reason))", sql: sql))
@@ -201,6 +210,10 @@ public final class Connection: @unchecked Sendable {
     /// Whether the on/off option `option` (`SQLITE_DBCONFIG_ENABLE_…`) is on for this connection.
     package func isEnabled(_ option: Int32) -> Bool { SQLFunctionGuard.isEnabled(option, on: handle) }
 }
+
+/// A connection is used by one thread at a time: share a `Database` instead.
+@available(*, unavailable)
+extension Connection: Sendable {}
 
 extension Connection {
     /// What another process did to the file since this connection opened it: `.written` only for a

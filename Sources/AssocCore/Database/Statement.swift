@@ -1,6 +1,7 @@
 import CSQLite
 
 /// A compiled SQL statement. Bind arguments, then `step()` through the rows and read columns.
+/// Not `Sendable`: it belongs to its connection, used by one thread at a time.
 public final class Statement {
     let handle: OpaquePointer
     /// Keeps the connection alive while the statement exists.
@@ -13,6 +14,9 @@ public final class Statement {
     private var rowsSinceFileCheck = 0
     /// How many rows an `immutable=1` connection reads between two looks at its file.
     static let rowsBetweenFileChecks = 4096
+    /// Stops this statement when it steps on its own, outside any operation of a `Database`
+    /// (`Connection.interrupt()` then reaches it, and no other statement).
+    private lazy var ownCancellation = CancellationHandle()
 
     init(connection: Connection, handle: OpaquePointer, sql: String) {
         self.connection = connection
@@ -75,8 +79,19 @@ public final class Statement {
     /// rows, at its end and on an error: when its bytes changed, the statement throws
     /// `Connection.fileChangedMessage` (its rows may mix two versions) instead of going on.
     public func step() throws -> Bool {
+        let control = connection.control
+        if control.isIdle { return try control.run(ownCancellation) { try stepInOperation() } }
+        return try stepInOperation()
+    }
+
+    /// `step()` within an operation whose cancellation the progress handler reads.
+    private func stepInOperation() throws -> Bool {
         let watched = connection.visibility == .immutable
         if !started {
+            // A cancelled operation starts no statement (its running one stops in the handler).
+            if connection.control.isCancelled {
+                throw AssocError.sqlite(DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted", sql: sql))
+            }
             started = true
             connection.traceHandler?(sql, arguments)
             if watched { try checkFile() }

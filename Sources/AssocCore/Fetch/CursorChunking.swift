@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How a cursor sizes its chunks of parent rows when the request has `including(all:)`.
 public struct CursorChunking: Sendable, Hashable {
     /// The most parent rows in one chunk (one prefetch statement per chunk and association).
@@ -34,26 +28,5 @@ public struct CursorChunking: Sendable, Hashable {
         let fitting = max(1, rowBudget / perParent)
         let doubled = parents > Int.max / 2 ? Int.max : max(1, parents) * 2
         return min(maximumParents, fitting, doubled)
-    }
-}
-
-/// A flag set from any thread.
-final class CancelFlag: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var value = false
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    var isSet: Bool {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return value
-    }
-
-    func set() {
-        pthread_mutex_lock(&mutex)
-        value = true
-        pthread_mutex_unlock(&mutex)
     }
 }

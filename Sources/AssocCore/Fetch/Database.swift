@@ -1,16 +1,38 @@
+import CSQLite
+import Dispatch
+
 /// A database opened for exploring: its connection, its schema and its association graph, read
-/// once. Plans and fetches requests. To watch every statement that runs, set the connection's
-/// `traceHandler`.
-public final class Database: @unchecked Sendable {
-    /// The SQLite connection every statement runs on (time and memory limits, tracing).
-    public let connection: Connection
+/// once. Plans and fetches requests.
+///
+/// A `Database` is `Sendable`: it owns its connection and serializes every use of it (a
+/// re-entrant lock held for each fetch, each cursor step, each `withConnection(_:)`), so any
+/// thread or task may fetch from it; fetches of two threads run one after the other, and a
+/// cursor's steps interleave with them. `interrupt()` and `isWaitingForLock` may be called from
+/// any thread at any time. To watch every statement that runs, set the connection's
+/// `traceHandler` in `withConnection(_:)`.
+public final class Database: Sendable {
     /// The schema, read once at opening.
     public let schema: Schema
     /// The associations of the schema: inferred, and declared ones when given.
     public let graph: AssociationGraph
-    /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
-    /// statement may return before the chunk is given up (`ChunkOverflow`).
-    var fetchRowLimit: Int?
+    /// The connection and what is recorded of it, used by one thread at a time.
+    private let access: SerialAccess<DatabaseAccess>
+    /// The connection's cancellation state and lock wait, read from any thread without the lock.
+    private let control: StatementControl
+    private let busyWait: BusyWait
+    /// Where `read(_:)` runs its bodies, one at a time and in order (as GRDB's `DatabaseQueue`):
+    /// never on the cooperative pool, and never more threads than one waiting for the lock.
+    private let readQueue = DispatchQueue(label: "AssocCore.Database.read", qos: .userInitiated)
+
+    /// Uses `connection` (handed over: use it only through the database from then on) with an
+    /// association graph.
+    private init(connection: Connection, schema: Schema, graph: AssociationGraph) {
+        self.access = SerialAccess(DatabaseAccess(connection: connection))
+        self.control = connection.control
+        self.busyWait = connection.busyWait
+        self.schema = schema
+        self.graph = graph
+    }
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {
@@ -19,18 +41,14 @@ public final class Database: @unchecked Sendable {
 
     /// Uses `schema`, already read from `connection` (by `SchemaIntrospector.read`), and infers its
     /// associations: a caller that checked the schema first does not read it twice.
-    package init(connection: Connection, schema: Schema, options: AssociationGraph.Options = .init()) {
-        self.connection = connection
-        self.schema = schema
-        self.graph = AssociationGraph(schema: schema, options: options)
+    package convenience init(connection: Connection, schema: Schema, options: AssociationGraph.Options = .init()) {
+        self.init(connection: connection, schema: schema, graph: AssociationGraph(schema: schema, options: options))
     }
 
     /// Uses `connection` with an association graph built beforehand, such as one with declared
     /// associations (`AssociationGraph(schema:declarations:)`).
-    public init(connection: Connection, graph: AssociationGraph) {
-        self.connection = connection
-        self.schema = graph.schema
-        self.graph = graph
+    public convenience init(connection: Connection, graph: AssociationGraph) {
+        self.init(connection: connection, schema: graph.schema, graph: graph)
     }
 
     /// Opens the file at `path` read-only.
@@ -103,18 +121,113 @@ public final class Database: @unchecked Sendable {
 
     /// Runs one statement and returns its column names and rows, logging it.
     func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
-        let prepared = try prepareLogged(statement)
-        var rows: [[DatabaseValue]] = []
-        while try prepared.step() { rows.append(prepared.values()) }
-        return (prepared.columnNames, rows)
+        try perform { _ in
+            let prepared = try prepareLogged(statement)
+            var rows: [[DatabaseValue]] = []
+            while try prepared.step() { rows.append(prepared.values()) }
+            return (prepared.columnNames, rows)
+        }
     }
 
-    /// Compiles `statement` and binds its arguments, ready to step.
+    /// Compiles `statement` and binds its arguments, ready to step. Called within an operation
+    /// (`perform`), which it joins.
     func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
-        let prepared = try connection.prepare(statement.sql)
-        try prepared.bind(statement.arguments)
-        return prepared
+        try access.withLock { access in
+            let prepared = try access.connection.prepare(statement.sql)
+            try prepared.bind(statement.arguments)
+            return prepared
+        }
     }
+}
+
+extension Database {
+    /// Runs `body` with the connection as one operation: no other thread uses the connection
+    /// meanwhile, `cancellation` and `interrupt()` stop its statements. Re-entrant.
+    func perform<T>(_ cancellation: CancellationHandle = CancellationHandle(), _ body: (DatabaseAccess) throws -> T) throws -> T {
+        try access.withLock { access in
+            try access.connection.control.run(cancellation) { try body(access) }
+        }
+    }
+
+    /// Runs `body` with the connection, no other thread using it meanwhile (fetches of other
+    /// threads wait): for what the database does not offer (`traceHandler`, `withTimeLimit`, a
+    /// statement of your own). The connection must not be kept past `body`. `interrupt()` stops
+    /// the statements of `body`, and then `withConnection` throws `SQLITE_INTERRUPT`
+    /// ("interrupted") even if `body` caught their errors: an interrupted body never passes for a
+    /// complete one. Re-entrant: `body` may fetch from the database.
+    public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let cancellation = CancellationHandle()
+        let result = try perform(cancellation) { try body($0.connection) }
+        if cancellation.isCancelled {
+            throw AssocError.sqlite(DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted"))
+        }
+        return result
+    }
+
+    /// The connection, without the lock: for the package's browser, which runs every statement
+    /// of a database from its one worker thread, and for tests. Anything else goes through
+    /// `withConnection(_:)`.
+    package var connection: Connection { access.unsynchronized.connection }
+
+    /// Stops the operation running on this database now, if any (a fetch, a cursor's step, the
+    /// body of `withConnection` or `read`), from any thread: its statement throws
+    /// `SQLITE_INTERRUPT` ("interrupted"; a cursor's `next()` and `read` throw
+    /// `CancellationError`), and it runs no other statement. Nothing that starts later is
+    /// affected; between two operations it does nothing. To stop one cursor or one `read`
+    /// rather than whatever runs, cancel it (`RowCursor.cancellation`, `Task.cancel()`).
+    public func interrupt() {
+        control.cancelRunning()
+    }
+
+    /// Whether the running statement is waiting for another process's lock (any thread may ask).
+    public var isWaitingForLock: Bool { busyWait.isWaiting }
+
+    /// Runs `body` on the database's own serial queue (not the caller's task, not the cooperative
+    /// pool) as one operation on the database, and returns its result; reads run in the order
+    /// they were asked for. Cancelling the calling task stops it: the statement
+    /// running then is interrupted, no other starts, and `read` throws `CancellationError` (the
+    /// standard library's, as `Task.checkCancellation()` throws), whatever `body` threw.
+    ///
+    ///     let rows = try await db.read { db in try db.fetchAll(Table("track").all) }
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let cancellation = CancellationHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+                self.readQueue.async {
+                    continuation.resume(with: Result { try self.run(body, cancelledBy: cancellation) })
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// `body` as one operation stopped by `cancellation`, which turns any error into `CancellationError`.
+    private func run<T>(_ body: (Database) throws -> T, cancelledBy cancellation: CancellationHandle) throws -> T {
+        do {
+            return try perform(cancellation) { _ in
+                if cancellation.isCancelled { throw CancellationError() }
+                return try body(self)
+            }
+        } catch {
+            if cancellation.isCancelled { throw CancellationError() }
+            throw error
+        }
+    }
+}
+
+/// The connection of a `Database`, used under its lock.
+final class DatabaseAccess {
+    let connection: Connection
+
+    init(connection: Connection) { self.connection = connection }
+}
+
+/// The bounds of one fetch, passed down to the statements it runs (never kept on the database).
+struct FetchLimits {
+    /// The most rows one statement may return before the fetch is given up (`ChunkOverflow`): a
+    /// cursor's chunk of parents whose prefetched rows pass the budget.
+    var rows: Int?
 }
 
 extension Request {

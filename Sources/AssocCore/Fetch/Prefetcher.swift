@@ -6,22 +6,24 @@ enum Prefetcher {
     /// its rows, appending each statement that ran to `executed`. The rows keep the hidden values
     /// of their grouping keys (a prefetch's), in order; the others are dropped.
     static func fetch(
-        _ planned: PlannedStatement, keys: [PrefetchKey]?, db: Database, executed: inout [QueryPlan.Step]
+        _ planned: PlannedStatement, keys: [PrefetchKey]?, db: Database, executed: inout [QueryPlan.Step],
+        limits: FetchLimits = FetchLimits()
     ) throws -> FetchedRows {
         var step = planned.step
         step.statement = try planned.statement(keys: keys)
         executed.append(step)
-        var rows = try RowReader.fetch(planned, step.statement, from: db)
+        var rows = try RowReader.fetch(planned, step.statement, from: db, limits: limits)
         if rows.rows.isEmpty { return rows }
         for prefetch in planned.prefetches {
-            try self.prefetch(prefetch, into: &rows, db: db, executed: &executed)
+            try self.prefetch(prefetch, into: &rows, db: db, executed: &executed, limits: limits)
         }
         rows.keepHidden(planned.groupingWidth)
         return rows
     }
 
     static func prefetch(
-        _ plan: PlannedPrefetch, into fetched: inout FetchedRows, db: Database, executed: inout [QueryPlan.Step]
+        _ plan: PlannedPrefetch, into fetched: inout FetchedRows, db: Database, executed: inout [QueryPlan.Step],
+        limits: FetchLimits = FetchLimits()
     ) throws {
         // The parent keys of every row: NULL keys match nothing. Each distinct key gets a group
         // number; rows remember theirs (-1: no key). One hash per row, no key array for
@@ -51,7 +53,7 @@ enum Prefetcher {
         var groups: [[Row]] = []
         if !distinctKeys.isEmpty {
             let sortedKeys = PrefetchKey.sortedInSQLiteOrder(distinctKeys)
-            var children = try fetch(plan.statement, keys: sortedKeys, db: db, executed: &executed)
+            var children = try fetch(plan.statement, keys: sortedKeys, db: db, executed: &executed, limits: limits)
             // The group of each child row, then arrays of the exact size, filled in fetch order.
             var childGroups: [Int] = []
             childGroups.reserveCapacity(children.rows.count)

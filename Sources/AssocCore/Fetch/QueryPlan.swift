@@ -76,10 +76,14 @@ extension Database {
 
     /// Runs `plan`: its rows, and the statements that ran with their arguments, parent keys
     /// included (what a SQL pane shows for the rows on screen).
+    /// Runs as one operation on the database (`interrupt()` stops it; no other thread's
+    /// statement runs in between).
     public func run(_ plan: QueryPlan) throws -> QueryPlan.Run {
-        var steps: [QueryPlan.Step] = []
-        let rows = try Prefetcher.fetch(plan.main, keys: nil, db: self, executed: &steps).rows
-        return QueryPlan.Run(rows: rows, steps: steps)
+        try perform { _ in
+            var steps: [QueryPlan.Step] = []
+            let rows = try Prefetcher.fetch(plan.main, keys: nil, db: self, executed: &steps).rows
+            return QueryPlan.Run(rows: rows, steps: steps)
+        }
     }
 }
 

@@ -17,17 +17,22 @@
 ///     let cursor = try db.cursor(Table("vendor").including(all: Table("vendor").association("items")))
 ///     while let vendor = try cursor.next() { … }
 ///
-/// A cursor is used from one thread; `cancel()` alone may be called from any thread.
-public final class RowCursor: @unchecked Sendable {
+/// A cursor is not `Sendable`: it is read where it was made (each step takes the database's lock,
+/// so other threads may fetch from the same `Database` meanwhile). To stop it from elsewhere,
+/// hand out its `cancellation` handle, which is `Sendable`; `cancel()` stops this cursor only.
+/// Iterate with `while let row = try cursor.next()`, `for try await row in cursor` (it is an
+/// `AsyncSequence`, and honours task cancellation) or `for result in cursor.results` (a
+/// `Sequence` of `Result`s: an error is an element, never swallowed).
+public final class RowCursor {
     private let db: Database
-    /// nil for a cursor over rows already read.
-    private let statement: Statement?
+    /// nil for a cursor over rows already read (and after `deinit` released it under the lock).
+    private var statement: Statement?
     private let reader: ScopeReader?
     private let visibleCount: Int
     private let columnCount: Int
     private let plans: [PlannedPrefetch]
     private let chunking: CursorChunking
-    private var cancellation: CancelFlag
+    private var handle: CancellationHandle
     private var chunk = FetchedRows()
     private var position = 0
     private var parentsPerChunk: Int
@@ -43,7 +48,9 @@ public final class RowCursor: @unchecked Sendable {
 
     /// A cursor running `planned` (a prefetch's statement restricted to `keys`).
     init(db: Database, planned: PlannedStatement, keys: [PrefetchKey]?, chunking: CursorChunking) throws {
-        let (statement, columns, reader) = try RowReader.prepare(planned, try planned.statement(keys: keys), in: db)
+        let handle = CancellationHandle()
+        let generated = try planned.statement(keys: keys)
+        let (statement, columns, reader) = try db.perform(handle) { _ in try RowReader.prepare(planned, generated, in: db) }
         self.db = db
         self.statement = statement
         self.reader = reader
@@ -52,11 +59,11 @@ public final class RowCursor: @unchecked Sendable {
         self.plans = planned.prefetches
         self.chunking = chunking
         self.parentsPerChunk = chunking.firstChunkParents
-        self.cancellation = CancelFlag()
+        self.handle = handle
     }
 
     /// A cursor over rows already read (a chunk's prefetched rows, handed out as a cursor).
-    init(db: Database, rows: [Row], cancellation: CancelFlag) {
+    init(db: Database, rows: [Row], cancellation: CancellationHandle) {
         self.db = db
         self.statement = nil
         self.reader = nil
@@ -65,15 +72,19 @@ public final class RowCursor: @unchecked Sendable {
         self.plans = []
         self.chunking = CursorChunking()
         self.parentsPerChunk = 1
-        self.cancellation = cancellation
+        self.handle = cancellation
         self.chunk.rows = rows
         self.isExhausted = true
     }
 
     /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
-    /// after `cancel()`: at once when a statement is to run or running (it is interrupted),
-    /// within 64 rows when they were already read.
+    /// after `cancel()`, at once (a statement of the cursor running then is interrupted).
     public func next() throws -> Row? {
+        // One operation on the database: its lock held, this cursor's handle read while it steps.
+        try db.perform(handle) { _ in try nextInOperation() }
+    }
+
+    private func nextInOperation() throws -> Row? {
         try checkCancellation()
         try finishStreams()
         if plans.isEmpty, let statement, let reader {
@@ -109,6 +120,10 @@ public final class RowCursor: @unchecked Sendable {
     /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
     /// the consumer reads them: memory stays bounded however many rows one parent has.
     public func nextStreamed() throws -> StreamedRow? {
+        try db.perform(handle) { _ in try nextStreamedInOperation() }
+    }
+
+    private func nextStreamedInOperation() throws -> StreamedRow? {
         if plans.isEmpty {
             // No prefetch: the row as next() reads it.
             return try next().map { StreamedRow(row: $0, streams: [:], cursor: self) }
@@ -149,9 +164,9 @@ public final class RowCursor: @unchecked Sendable {
                 let cursor: RowCursor
                 if let key = Prefetcher.key(of: 0, in: parent, plan: plan, visibleIndexes: &visibleIndexes) {
                     cursor = try RowCursor(db: db, planned: plan.statement, keys: [key], chunking: chunking)
-                    cursor.cancellation = cancellation
+                    cursor.handle = handle
                 } else {
-                    cursor = RowCursor(db: db, rows: [], cancellation: cancellation)
+                    cursor = RowCursor(db: db, rows: [], cancellation: handle)
                 }
                 // The row keeps fetchAll's shape: an empty list where the rows will stream.
                 row.attachPrefetched(plan.key, [], at: plan.scopePath[...])
@@ -168,29 +183,20 @@ public final class RowCursor: @unchecked Sendable {
 
     private var hasPending: Bool { pendingIndex < pending.rows.count }
 
-    /// Rows until the cancellation flag is read again (a lock): a statement running when
-    /// `cancel()` is called is interrupted at once; rows already read go on for at most 64 rows.
-    private var rowsUntilCancellationCheck = 0
-
     /// Set once `next()` threw `CancellationError`: it throws it again (an interrupted statement
     /// was reset, and would start over).
     private var wasCancelled = false
 
     /// `error`, or `CancellationError` when the cursor was cancelled.
     private func failure(_ error: Error) -> Error {
-        guard cancellation.isSet else { return error }
+        guard handle.isCancelled else { return error }
         wasCancelled = true
         return CancellationError()
     }
 
     private func checkCancellation() throws {
         if wasCancelled { throw CancellationError() }
-        guard rowsUntilCancellationCheck <= 0 else {
-            rowsUntilCancellationCheck -= 1
-            return
-        }
-        rowsUntilCancellationCheck = 63
-        if cancellation.isSet {
+        if handle.isCancelled {
             wasCancelled = true
             throw CancellationError()
         }
@@ -204,15 +210,22 @@ public final class RowCursor: @unchecked Sendable {
         parentsPerChunk = hasPending ? 1 : chunking.nextChunkParents(after: 1, holding: held)
     }
 
-    /// Stops the cursor from any thread: the statement running is interrupted, and `next()` throws
-    /// `CancellationError` from then on (rows already read in a chunk: within 64 rows).
+    /// Stops the cursor: `next()` throws `CancellationError` from then on. Only this cursor's statements stop, never another fetch of the
+    /// same database. From another thread, use `cancellation.cancel()`.
     public func cancel() {
-        cancellation.set()
-        db.connection.interrupt()
+        handle.cancel()
     }
 
+    /// The handle that cancels this cursor (and the cursors of its streamed rows), from any thread
+    /// or task: a statement of this cursor stepping then is interrupted at once.
+    public var cancellation: CancellationHandle { handle }
+
     var database: Database { db }
-    var cancellationFlag: CancelFlag { cancellation }
+
+    deinit {
+        // Finalized under the database's lock: another thread may be using the connection.
+        if statement != nil { try? db.perform { _ in statement = nil } }
+    }
 
     /// Calls `body` with each remaining row.
     public func forEach(_ body: (Row) throws -> Void) throws {
@@ -232,7 +245,7 @@ public final class RowCursor: @unchecked Sendable {
                 return
             }
             chunk.hiddenWidth = columnCount - visibleCount
-            chunk.rows.reserveCapacity(min(parentsPerChunk, 1024))
+            chunk.rows.reserveCapacity(Swift.min(parentsPerChunk, 1024))
             while chunk.rows.count < parentsPerChunk {
                 guard try statement.step() else {
                     isExhausted = true
@@ -247,13 +260,12 @@ public final class RowCursor: @unchecked Sendable {
         // it): the chunk is dropped and its parents are taken one at a time.
         let parents = chunk
         let (limit, overflows) = chunking.rowBudget.multipliedReportingOverflow(by: 2)
-        db.fetchRowLimit = parents.rows.count > 1 && !overflows ? limit : nil
-        defer { db.fetchRowLimit = nil }
+        let limits = FetchLimits(rows: parents.rows.count > 1 && !overflows ? limit : nil)
         do {
             for plan in plans {
-                if cancellation.isSet { throw failure(CancellationError()) }
+                if handle.isCancelled { throw failure(CancellationError()) }
                 var executed: [QueryPlan.Step] = []
-                try Prefetcher.prefetch(plan, into: &chunk, db: db, executed: &executed)
+                try Prefetcher.prefetch(plan, into: &chunk, db: db, executed: &executed, limits: limits)
             }
         } catch is ChunkOverflow {
             pending = parents
@@ -285,7 +297,7 @@ public final class RowCursor: @unchecked Sendable {
     }
 }
 
-/// Thrown by `RowReader.fetch` past `Database.fetchRowLimit`.
+/// Thrown by `RowReader.fetch` past `FetchLimits.rows`.
 struct ChunkOverflow: Error {}
 
 extension Row {
@@ -313,3 +325,7 @@ extension Request {
     /// A cursor over the rows of the request. See `Database.cursor(_:chunking:)`.
     public func fetchCursor(_ db: Database) throws -> RowCursor { try db.cursor(self) }
 }
+
+/// A cursor is read where it was made: hand out its `cancellation` to stop it from elsewhere.
+@available(*, unavailable)
+extension RowCursor: Sendable {}

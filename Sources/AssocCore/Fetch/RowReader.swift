@@ -6,11 +6,13 @@
 /// intermediate array of the whole row, no lookup by name).
 enum RowReader {
     /// Rows with their hidden trailing values (prefetch keys), in fetch order.
-    static func fetch(_ planned: PlannedStatement, _ generated: GeneratedStatement, from db: Database) throws -> FetchedRows {
+    static func fetch(
+        _ planned: PlannedStatement, _ generated: GeneratedStatement, from db: Database, limits: FetchLimits = FetchLimits()
+    ) throws -> FetchedRows {
         let (statement, columns, reader) = try prepare(planned, generated, in: db)
         let visibleCount = columns.count - planned.hiddenColumns.count
         var fetched = FetchedRows()
-        let limit = db.fetchRowLimit ?? Int.max
+        let limit = limits.rows ?? Int.max
         if planned.previewLengthCount > 0 {
             // The full lengths of cut values follow the statement's own columns.
             fetched.hiddenWidth = columns.count - visibleCount

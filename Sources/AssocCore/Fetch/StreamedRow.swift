@@ -19,7 +19,7 @@ public struct StreamedRow {
     public func rows(_ key: String, at path: [String] = []) -> RowCursor {
         if let stream = streams[Place(path: path, key: key)] { return stream }
         let rows = row.scopeRow(at: path[...])?.prefetched.first { $0.key == key }?.rows ?? []
-        return RowCursor(db: cursor.database, rows: rows, cancellation: cursor.cancellationFlag)
+        return RowCursor(db: cursor.database, rows: rows, cancellation: cursor.cancellation)
     }
 }
 

@@ -25,8 +25,10 @@ package enum SchemaIntrospector {
             }
             do {
                 if entry.kind == .view {
-                    // SQLite prepares a view to know its columns: bounded in memory and, over all
-                    // views, in time (nested views and CTEs can make that explode).
+                    // SQLite prepares a view to know its columns: bounded, over all views, in time
+                    // (nested views and CTEs can make that explode). In memory only by the
+                    // application's process-wide limit (`Connection.limitMemory`, which `assoc`
+                    // sets): the library never sets SQLite's heap limit.
                     guard viewBudget.hasTimeLeft else {
                         viewBudget.skipped.append(entry.name)
                         tables.append(TableInfo(name: entry.name, kind: entry.kind, columns: [], primaryKey: .none))
@@ -34,9 +36,7 @@ package enum SchemaIntrospector {
                     }
                     tables.append(
                         try viewBudget.measure {
-                            try Connection.withMemoryLimit(bytes: ViewBudget.memoryBytes) {
-                                try readTable(connection, entry: entry, diagnostics: &diagnostics)
-                            }
+                            try readTable(connection, entry: entry, diagnostics: &diagnostics)
                         })
                 } else {
                     tables.append(try readTable(connection, entry: entry, bulk: bulk, diagnostics: &diagnostics))
@@ -73,10 +73,9 @@ package enum SchemaIntrospector {
         try listTables(connection).map { ($0.name, $0.kind) }
     }
 
-    /// The time all views may take to be read, and the memory one may take.
+    /// The time all views may take to be read.
     struct ViewBudget {
         static let milliseconds = 500
-        static let memoryBytes: Int64 = 64 * 1_048_576
         private let clock = ContinuousClock()
         private var spent = Duration.zero
         var skipped: [String] = []

@@ -11,9 +11,10 @@ extension BrowserDataSource {
 }
 
 extension RequestDataSource {
-    /// `sqlite3_interrupt` on the connection: the running statement throws `SQLITE_INTERRUPT`.
+    /// Stops the operation running on the database now (`Database.interrupt()`): its statement
+    /// throws `SQLITE_INTERRUPT` (a cursor's, `CancellationError`); a later one is not affected.
     package func interrupt() {
-        databaseSwap.withLock { db.connection }.interrupt()
+        databaseSwap.withLock { db }.interrupt()
     }
 
     /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
@@ -26,5 +27,5 @@ extension RequestDataSource {
         return Int(value)
     }
 
-    package func isWaitingForLock() -> Bool { databaseSwap.withLock { db.connection }.isWaitingForLock }
+    package func isWaitingForLock() -> Bool { databaseSwap.withLock { db }.isWaitingForLock }
 }
