@@ -5,6 +5,8 @@ enum AssociationNaming {
     /// stem count only after a lower-case letter or a digit (so `GUID` and `VALID` have no stem);
     /// `_id` and ` id` in any letter case. Nil when there is no suffix or nothing before it.
     static func idStem(of column: String) -> String? {
+        // Most columns end otherwise: told from their last byte, without splitting them into characters.
+        guard column.utf8.count > 2, let last = column.utf8.last, last | 0x20 == UInt8(ascii: "d") else { return nil }
         let characters = Array(column)
         guard characters.count > 2 else { return nil }
         let suffix = String(characters[(characters.count - 2)...])

@@ -33,8 +33,8 @@ final class LazyAssociationInference: Sendable {
         }
         var linksByTable: [String: [Int]] = [:]
         for (position, link) in links.enumerated() {
-            let child = link.child.name.lowercased()
-            let parent = link.parent.name.lowercased()
+            let child = link.childKey
+            let parent = link.parentKey
             linksByTable[child, default: []].append(position)
             if parent != child { linksByTable[parent, default: []].append(position) }
         }
@@ -75,7 +75,7 @@ final class LazyAssociationInference: Sendable {
         let own = direct(key, in: &state)
         var neighbours: [String: [DirectAssociation]] = [:]
         for association in own {
-            let destination = association.association.destination.lowercased()
+            let destination = association.destinationKey
             if neighbours[destination] == nil { neighbours[destination] = direct(destination, in: &state) }
         }
         var leftOut = 0
