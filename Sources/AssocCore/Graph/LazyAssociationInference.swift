@@ -70,6 +70,21 @@ final class LazyAssociationInference: Sendable {
         }
     }
 
+    /// The diagnostics of `inferAll()`, without gathering every table's list.
+    func diagnosticsOfAll() -> [String] {
+        state.withLock { state in
+            var diagnostics = linkDiagnostics
+            for table in state.schema.tables {
+                let key = table.name.lowercased()
+                _ = Self.complete(key, in: &state)
+                if let leftOut = state.leftOut[key], leftOut > 0 {
+                    diagnostics.append(AssociationInference.leftOutDiagnostic(table: table.name, count: leftOut))
+                }
+            }
+            return diagnostics
+        }
+    }
+
     private static func complete(_ key: String, in state: inout State) -> [Association] {
         if let known = state.complete[key] { return known }
         let own = direct(key, in: &state)
