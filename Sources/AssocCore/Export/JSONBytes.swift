@@ -80,7 +80,7 @@ package enum JSONBytes {
     /// `"text"`, escaped: quotes, backslashes and control characters (C0, DEL, C1), and the bidi
     /// controls, so that JSON on a terminal stays inert. The one JSON string escaper of AssocCore
     /// (`JSONValue.quote` calls it).
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         // Without a flush the buffer holds it all (names, short values).
         try? appendString(text, to: &out, flush: { _ in })
     }
