@@ -13,7 +13,7 @@ enum AssociationInference {
     static func directAssociations(
         links: [InferredLink], inflections: InflectionCache = InflectionCache(), only: String? = nil
     ) -> [String: [DirectAssociation]] {
-        var linkCounts: [String: Int] = [:]
+        var linkCounts: [PairKey: Int] = [:]
         for link in links { linkCounts[pairKey(link), default: 0] += 1 }
         var byTable: [String: [DirectAssociation]] = [:]
         for link in links {
@@ -48,8 +48,14 @@ enum AssociationInference {
         return byTable
     }
 
-    static func pairKey(_ link: InferredLink) -> String {
-        link.childKey + "\u{0}" + link.parentKey
+    /// The lowercased names of a link's child and parent tables.
+    struct PairKey: Hashable {
+        var child: String
+        var parent: String
+    }
+
+    static func pairKey(_ link: InferredLink) -> PairKey {
+        PairKey(child: link.childKey, parent: link.parentKey)
     }
 
     /// belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough; then by name.
