@@ -61,14 +61,20 @@ enum SchemaDotRenderer {
     /// A DOT double-quoted string: `"` is escaped, and a backslash, which would start a label
     /// escape (`\l`, `\N`), is doubled; control characters become spaces.
     static func quote(_ text: String) -> String {
-        "\"" + flatten(text).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        let flat = flatten(text)
+        // Most names hold neither a backslash nor a double quote: nothing to replace.
+        guard flat.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else { return "\"" + flat + "\"" }
+        return "\"" + flat.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// Text for inside a quoted record label: escapes the characters that structure records
     /// (`{ } | < >`), backslashes and double quotes.
     static func recordEscape(_ text: String) -> String {
+        let flat = flatten(text)
+        // Most names hold none of the characters to escape (all ASCII): kept as they are.
+        guard flat.utf8.contains(where: { "{}|<>\\\"".utf8.contains($0) }) else { return flat }
         var out = ""
-        for character in flatten(text) {
+        for character in flat {
             switch character {
             case "{", "}", "|", "<", ">", "\\", "\"": out += "\\" + String(character)
             default: out.append(character)

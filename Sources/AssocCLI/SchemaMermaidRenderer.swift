@@ -94,6 +94,8 @@ enum SchemaMermaidRenderer {
 /// must stay on one line, and the output may be read on a terminal).
 enum DotFlatten {
     static func flatten(_ text: String) -> String {
-        String(text.unicodeScalars.map { Sanitizer.isUnsafe($0) ? " " : Character($0) })
+        // Printable ASCII (most names) holds nothing to replace.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return String(text.unicodeScalars.map { Sanitizer.isUnsafe($0) ? " " : Character($0) })
     }
 }

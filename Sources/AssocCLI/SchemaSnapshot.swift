@@ -19,8 +19,18 @@ struct SchemaSnapshot {
         self.diagnostics = schema.diagnostics + diagnostics
     }
 
+    /// The graph's associations table by table (as `init(schema:associations:)` would group
+    /// `graph.allAssociations`, whose origin is always their table: without regrouping 120,000
+    /// associations of a schema of 30,000 tables by a lowercased name each).
     init(graph: AssociationGraph) {
-        self.init(schema: graph.schema, associations: graph.allAssociations, diagnostics: graph.diagnostics)
+        schema = graph.schema
+        var byTable: [String: [Association]] = [:]
+        for table in graph.schema.tables {
+            let associations = graph.associations(from: table.name)
+            if !associations.isEmpty { byTable[table.name.lowercased(), default: []] += associations }
+        }
+        associationsByTable = byTable
+        diagnostics = graph.schema.diagnostics + graph.diagnostics
     }
 
     func associations(from table: String) -> [Association] {

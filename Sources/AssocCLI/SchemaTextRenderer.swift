@@ -11,22 +11,22 @@ enum SchemaTextRenderer {
     static let width = 100
 
     static func render(_ graph: SchemaSnapshot) -> String {
-        var lines: [String] = []
+        // One text for the whole output, each line appended with its newline.
+        var text = ""
         for table in graph.schema.tables {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(header(table))
-            lines += columnLines(table)
+            if !text.isEmpty { text += "\n" }
+            text += header(table) + "\n"
+            for line in columnLines(table) { text += line + "\n" }
             for association in graph.associations(from: table.name) {
-                lines.append("  " + line(association))
+                text += "  " + line(association) + "\n"
             }
         }
         let diagnostics = graph.diagnostics
         if !diagnostics.isEmpty {
-            lines.append("")
-            lines.append("diagnostics:")
-            lines += diagnostics.map { "  - " + clean($0) }
+            text += "\ndiagnostics:\n"
+            for diagnostic in diagnostics { text += "  - " + clean(diagnostic) + "\n" }
         }
-        return lines.map { $0 + "\n" }.joined()
+        return text
     }
 
     static func clean(_ text: String) -> String { TextSanitizer.oneLine(text) }

@@ -80,7 +80,7 @@ package enum JSONBytes {
     /// `"text"`, escaped: quotes, backslashes and control characters (C0, DEL, C1), and the bidi
     /// controls, so that JSON on a terminal stays inert. The one JSON string escaper of AssocCore
     /// (`JSONValue.quote` calls it).
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         // Without a flush the buffer holds it all (names, short values).
         try? appendString(text, to: &out, flush: { _ in })
     }
@@ -88,6 +88,13 @@ package enum JSONBytes {
     /// `"text"`, escaped, `flush` called whenever the buffer passes `chunk` bytes.
     static func appendString(_ text: String, to out: inout [UInt8], flush: ByteFlush) throws {
         out.append(UInt8(ascii: "\""))
+        // A short text with nothing to escape (most names) is copied as is: `strcspn` sets up
+        // its table of `bytesToLookAt` at every call, which costs more than the text.
+        if text.utf8.count <= 64, text.utf8.allSatisfy(isPlain) {
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var text = text
         try text.withUTF8 { buffer in
             guard let bytes = buffer.baseAddress else { return }
@@ -119,6 +126,11 @@ package enum JSONBytes {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that is none of `bytesToLookAt`: printable ASCII other than the quote and the backslash.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// The bytes `strcspn` stops at: controls, the quote, the backslash, DEL, and every byte of

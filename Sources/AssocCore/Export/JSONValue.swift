@@ -38,90 +38,101 @@ package indirect enum JSONValue: Equatable, Sendable {
 
     /// Indented by two spaces per level; arrays of scalars stay on one line.
     package func pretty(indent: Int = 0) -> String {
-        var out = ""
+        var out: [UInt8] = []
         writePretty(into: &out, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `pretty` appended to `out`: one buffer for the whole document (a schema of 30,000 tables
-    /// made nested strings joined level by level cost seconds).
-    private func writePretty(into out: inout String, indent: Int) {
+    /// `pretty` appended to `out` as UTF-8: one buffer for the whole document, strings escaped
+    /// straight into it (a schema of 30,000 tables made nested strings joined level by level,
+    /// then a `String` per quoted name, cost seconds).
+    private func writePretty(into out: inout [UInt8], indent: Int) {
         func newline(_ spaces: Int) {
-            out += "\n"
-            out += String(repeating: " ", count: spaces)
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
         }
         switch self {
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out += "[]".utf8
                 return
             }
-            if depth <= 2 {
+            if depthIsAtMost(2) {
                 writeSpaced(into: &out)
                 return
             }
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 2)
                 item.writePretty(into: &out, indent: indent + 2)
             }
             newline(indent)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                out += "{}"
+                out += "{}".utf8
                 return
             }
-            if members.allSatisfy({ $0.1.depth <= 2 }) {
+            if members.allSatisfy({ $0.1.depthIsAtMost(2) }) {
                 writeSpaced(into: &out)
                 return
             }
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 2)
-                out += Self.quote(member.0)
-                out += ": "
+                JSONBytes.appendString(member.0, to: &out)
+                out += ": ".utf8
                 member.1.writePretty(into: &out, indent: indent + 2)
             }
             newline(indent)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         default:
-            out += compact
+            writeScalar(into: &out)
         }
     }
 
-    /// 0 for scalars, 1 + the deepest item for arrays; objects count as deep (never inlined inside).
-    private var depth: Int {
+    /// Whether the value is at most `limit` deep: 0 for scalars, 1 + the deepest item for arrays;
+    /// objects count as deep (never inlined inside). Allocates nothing (it is asked at every level).
+    private func depthIsAtMost(_ limit: Int) -> Bool {
         switch self {
-        case .array(let items): return 1 + (items.map(\.depth).max() ?? 0)
-        case .object: return 100
-        default: return 0
+        case .array(let items): return limit >= 1 && items.allSatisfy { $0.depthIsAtMost(limit - 1) }
+        case .object: return limit >= 100
+        default: return limit >= 0
         }
     }
 
     /// On one line, with a space after commas and colons.
-    private func writeSpaced(into out: inout String) {
+    private func writeSpaced(into out: inout [UInt8]) {
         switch self {
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out += ", ".utf8 }
                 item.writeSpaced(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += ", " }
-                out += Self.quote(member.0)
-                out += ": "
+                if index > 0 { out += ", ".utf8 }
+                JSONBytes.appendString(member.0, to: &out)
+                out += ": ".utf8
                 member.1.writeSpaced(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         default:
-            out += compact
+            writeScalar(into: &out)
+        }
+    }
+
+    /// A scalar as `compact` writes it (strings escaped straight into `out`).
+    private func writeScalar(into out: inout [UInt8]) {
+        if case .string(let s) = self {
+            JSONBytes.appendString(s, to: &out)
+        } else {
+            out += compact.utf8
         }
     }
 }

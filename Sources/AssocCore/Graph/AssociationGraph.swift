@@ -37,7 +37,7 @@ public struct AssociationGraph: Sendable, Equatable {
     /// column counts, through associations over the limit of a table… Each names the table and
     /// the foreign key at fault. Infers every table's associations the first time it is read.
     public var diagnostics: [String] {
-        lazy?.inferAll().diagnostics ?? eagerDiagnostics
+        lazy?.diagnosticsOfAll() ?? eagerDiagnostics
     }
 
     /// Infers the associations of `schema`: foreign keys, naming conventions, and through

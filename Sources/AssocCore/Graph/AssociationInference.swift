@@ -13,13 +13,13 @@ enum AssociationInference {
     static func directAssociations(
         links: [InferredLink], inflections: InflectionCache = InflectionCache(), only: String? = nil
     ) -> [String: [DirectAssociation]] {
-        var linkCounts: [String: Int] = [:]
+        var linkCounts: [PairKey: Int] = [:]
         for link in links { linkCounts[pairKey(link), default: 0] += 1 }
         var byTable: [String: [DirectAssociation]] = [:]
         for link in links {
             let count = linkCounts[pairKey(link), default: 1]
             let name = AssociationNaming.belongsToName(link, linksToParent: count, inflections: inflections)
-            let (child, parent) = (link.child.name.lowercased(), link.parent.name.lowercased())
+            let (child, parent) = (link.childKey, link.parentKey)
             if only == nil || only == child {
                 let belongsTo = Association(
                     name: name, kind: .belongsTo, origin: link.child.name, destination: link.parent.name,
@@ -48,8 +48,14 @@ enum AssociationInference {
         return byTable
     }
 
-    static func pairKey(_ link: InferredLink) -> String {
-        link.child.name.lowercased() + "\u{0}" + link.parent.name.lowercased()
+    /// The lowercased names of a link's child and parent tables.
+    struct PairKey: Hashable {
+        var child: String
+        var parent: String
+    }
+
+    static func pairKey(_ link: InferredLink) -> PairKey {
+        PairKey(child: link.childKey, parent: link.parentKey)
     }
 
     /// belongsTo, hasOne, hasMany, hasOneThrough, hasManyThrough; then by name.
@@ -85,6 +91,12 @@ struct DirectAssociation {
     /// The belongsTo name of the link (before collisions are resolved): what the inverse's
     /// `As` form is made of (`booksAsAuthor`, `storeAsManagerStaff`).
     var roleName: String
+
+    /// The lowercased name of the association's origin table (its key in lists by table).
+    var originKey: String { isFromChild ? link.childKey : link.parentKey }
+
+    /// The lowercased name of the association's destination table.
+    var destinationKey: String { isFromChild ? link.parentKey : link.childKey }
 
     func isReverse(of other: DirectAssociation) -> Bool {
         link.id == other.link.id && isFromChild != other.isFromChild

@@ -5,6 +5,8 @@ enum AssociationNaming {
     /// stem count only after a lower-case letter or a digit (so `GUID` and `VALID` have no stem);
     /// `_id` and ` id` in any letter case. Nil when there is no suffix or nothing before it.
     static func idStem(of column: String) -> String? {
+        // Most columns end otherwise: told from their last byte, without splitting them into characters.
+        guard column.utf8.count > 2, let last = column.utf8.last, last | 0x20 == UInt8(ascii: "d") else { return nil }
         let characters = Array(column)
         guard characters.count > 2 else { return nil }
         let suffix = String(characters[(characters.count - 2)...])
@@ -64,6 +66,8 @@ enum AssociationNaming {
     /// store_id, and the store it manages, `storeAsManagerStaff`); names still colliding get
     /// `Via<Columns>` (the link's child columns); names still taken get 2, 3…
     static func resolveCollisions(_ associations: inout [DirectAssociation], inflections: InflectionCache = InflectionCache()) {
+        // Most tables have a few associations, all named apart: nothing to resolve.
+        if associations.count <= 8, !hasRepeatedName(associations) { return }
         var counts = nameCounts(associations)
         for index in associations.indices where counts[associations[index].association.name, default: 0] > 1 {
             let item = associations[index]
@@ -92,6 +96,14 @@ enum AssociationNaming {
             associations[index].association.name = candidate
             seen.insert(candidate)
         }
+    }
+
+    /// Whether two of a few associations share a name (compared pairwise, without a dictionary).
+    private static func hasRepeatedName(_ associations: [DirectAssociation]) -> Bool {
+        for index in associations.indices {
+            for other in associations[..<index] where other.association.name == associations[index].association.name { return true }
+        }
+        return false
     }
 
     private static func nameCounts(_ associations: [DirectAssociation]) -> [String: Int] {

@@ -4,13 +4,28 @@
 struct InferredLink {
     /// Unique among the links of one inference; shared by the two directions of the link.
     var id: Int
-    var child: TableInfo
-    var parent: TableInfo
+    let child: TableInfo
+    let parent: TableInfo
     var childColumns: [String]
     var parentColumns: [String]
     var source: AssociationSource
+    /// `child.name` and `parent.name` lowercased, once: the keys of the tables' association lists,
+    /// compared and looked up for every pair of links a table's through associations try.
+    let childKey: String
+    let parentKey: String
 
-    var isSelfJoin: Bool { child.name.lowercased() == parent.name.lowercased() }
+    init(id: Int, child: TableInfo, parent: TableInfo, childColumns: [String], parentColumns: [String], source: AssociationSource) {
+        self.id = id
+        self.child = child
+        self.parent = parent
+        self.childColumns = childColumns
+        self.parentColumns = parentColumns
+        self.source = source
+        childKey = child.name.lowercased()
+        parentKey = parent.name.lowercased()
+    }
+
+    var isSelfJoin: Bool { childKey == parentKey }
 
     /// Every child column is NOT NULL: each child row has a parent (when the data is consistent).
     var isRequired: Bool {

@@ -20,6 +20,10 @@ public enum Inflector {
     /// capitalized. Empty → `table`; a leading digit gets a `t` prefix.
     /// `"Order Details"` → `orderDetails`, `ORDER_ITEMS` → `orderItems`, `Élève` → `élève`.
     package static func identifier(_ name: String) -> String {
+        // Lower-case ASCII letters and digits after a letter (`t12`, `book`): one word, unchanged.
+        if let first = name.utf8.first, isLowerASCII(first), name.utf8.allSatisfy({ isLowerASCII($0) || isDigitASCII($0) }) {
+            return name
+        }
         var result = ""
         for (offset, word) in words(of: name).enumerated() {
             var word = word
@@ -96,9 +100,29 @@ public enum Inflector {
         return sawLetter
     }
 
+    /// `inflectLastWord` on ASCII text without capitals (most table names), byte by byte: no
+    /// capital starts a camelCase word or needs restoring, so the last word is the run of letters
+    /// before the trailing digits. Nil for any other text.
+    private static func inflectLastWordOfLowercaseASCII(_ text: String, with rule: (String) -> String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) else { return nil }
+        var end = bytes.count
+        while end > 0, isDigitASCII(bytes[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, isLowerASCII(bytes[start - 1]) { start -= 1 }
+        guard start < end else { return text }
+        return String(decoding: bytes[..<start], as: UTF8.self) + rule(String(decoding: bytes[start..<end], as: UTF8.self))
+            + String(decoding: bytes[end...], as: UTF8.self)
+    }
+
+    private static func isLowerASCII(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+
+    private static func isDigitASCII(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
     /// Splits `text` into (prefix, last word, trailing digits), inflects the last word's
     /// lower-cased spelling with `rule`, and restores its capitals.
     static func inflectLastWord(_ text: String, with rule: (String) -> String) -> String {
+        if let inflected = inflectLastWordOfLowercaseASCII(text, with: rule) { return inflected }
         var characters = Array(text)
         var digits: [Character] = []
         while let last = characters.last, last.isNumber {

@@ -33,8 +33,8 @@ final class LazyAssociationInference: Sendable {
         }
         var linksByTable: [String: [Int]] = [:]
         for (position, link) in links.enumerated() {
-            let child = link.child.name.lowercased()
-            let parent = link.parent.name.lowercased()
+            let child = link.childKey
+            let parent = link.parentKey
             linksByTable[child, default: []].append(position)
             if parent != child { linksByTable[parent, default: []].append(position) }
         }
@@ -70,12 +70,27 @@ final class LazyAssociationInference: Sendable {
         }
     }
 
+    /// The diagnostics of `inferAll()`, without gathering every table's list.
+    func diagnosticsOfAll() -> [String] {
+        state.withLock { state in
+            var diagnostics = linkDiagnostics
+            for table in state.schema.tables {
+                let key = table.name.lowercased()
+                _ = Self.complete(key, in: &state)
+                if let leftOut = state.leftOut[key], leftOut > 0 {
+                    diagnostics.append(AssociationInference.leftOutDiagnostic(table: table.name, count: leftOut))
+                }
+            }
+            return diagnostics
+        }
+    }
+
     private static func complete(_ key: String, in state: inout State) -> [Association] {
         if let known = state.complete[key] { return known }
         let own = direct(key, in: &state)
         var neighbours: [String: [DirectAssociation]] = [:]
         for association in own {
-            let destination = association.association.destination.lowercased()
+            let destination = association.destinationKey
             if neighbours[destination] == nil { neighbours[destination] = direct(destination, in: &state) }
         }
         var leftOut = 0

@@ -12,9 +12,12 @@ enum NamingConventionLinks {
         var links: [InferredLink] = []
         var nextID = firstID
         for child in schema.tables where child.kind == .table {
-            let declared = Set(child.foreignKeys.flatMap(\.originColumns).map { $0.lowercased() })
-            for column in child.columns where !declared.contains(column.name.lowercased()) {
-                guard let stem = AssociationNaming.idStem(of: column.name),
+            var declared: Set<String>?  // made for the tables that have a column named like a link
+            for column in child.columns {
+                guard let stem = AssociationNaming.idStem(of: column.name) else { continue }
+                let known = declared ?? Set(child.foreignKeys.flatMap(\.originColumns).map { $0.lowercased() })
+                declared = known
+                guard !known.contains(column.name.lowercased()),
                     let found = candidates[inflections.identifier(stem).lowercased()], let parent = found,
                     let key = singleColumnKey(of: parent)
                 else { continue }

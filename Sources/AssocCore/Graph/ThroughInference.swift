@@ -36,23 +36,23 @@ enum ThroughInference {
         // parent collide on their names): bounded too.
         var examined = 0
         firsts: for (firstIndex, first) in own.enumerated() {
-            let seconds = directByTable[first.association.destination.lowercased()] ?? []
+            let seconds = directByTable[first.destinationKey] ?? []
             for (secondIndex, second) in seconds.enumerated() where !second.isReverse(of: first) {
                 examined += 1
                 if result.count >= maximum || examined > maximum * 16 {
                     // Counted, not named: naming millions of pairs is what took the time.
                     leftOut += seconds[secondIndex...].filter { isPair(first, $0) }.count
-                    let origin = first.association.origin.lowercased()
+                    let origin = first.originKey
                     var counts: [String: (toOne: Int, all: Int)] = [:]
                     for next in own[(firstIndex + 1)...] where !next.link.isSelfJoin {
-                        let destination = next.association.destination.lowercased()
+                        let destination = next.destinationKey
                         let count =
                             counts[destination]
                             ?? {
                                 // Steps back to the origin do not count (next's reverse among them;
                                 // a join table of the origin with itself is not told apart here).
                                 let list = (directByTable[destination] ?? []).filter {
-                                    $0.association.destination.lowercased() != origin
+                                    $0.destinationKey != origin
                                 }
                                 return (list.filter { !$0.association.kind.isToMany }.count, list.count)
                             }()
@@ -119,7 +119,7 @@ enum ThroughInference {
             first.association.kind.isToMany || !second.association.kind.isToMany,
             !first.link.isSelfJoin
         else { return false }
-        if second.association.destination.lowercased() == first.association.origin.lowercased() {
+        if second.destinationKey == first.originKey {
             return isSelfJoinTable(first, second)
         }
         return true
@@ -131,7 +131,7 @@ enum ThroughInference {
     static func isSelfJoinTable(_ first: DirectAssociation, _ second: DirectAssociation) -> Bool {
         guard !first.isFromChild, second.isFromChild, first.link.id != second.link.id else { return false }
         let pivot = first.link.child
-        guard pivot.name.lowercased() == second.link.child.name.lowercased() else { return false }
+        guard first.link.childKey == second.link.childKey else { return false }
         let keyColumns = Set(pivot.primaryKey.columns.map { $0.lowercased() })
         let linkColumns = Set((first.link.childColumns + second.link.childColumns).map { $0.lowercased() })
         return !keyColumns.isEmpty && keyColumns == linkColumns

@@ -12,8 +12,9 @@ public struct Schema: Sendable, Hashable {
         self.tables = tables
         self.diagnostics = diagnostics
         var index: [String: Int] = [:]
-        for (offset, table) in tables.enumerated() where index[table.name.lowercased()] == nil {
-            index[table.name.lowercased()] = offset
+        for (offset, table) in tables.enumerated() {
+            let key = table.name.lowercased()
+            if index[key] == nil { index[key] = offset }
         }
         self.indexByLowercasedName = index
     }

@@ -149,7 +149,10 @@ package enum SchemaIntrospector {
     /// The table options after the column list of `CREATE TABLE …(…) WITHOUT ROWID, STRICT`.
     static func tableOptions(_ sql: String) -> (withoutRowid: Bool, strict: Bool) {
         guard let close = sql.lastIndex(of: ")") else { return (false, false) }
-        let words = sql[sql.index(after: close)...].uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" })
+        // Nothing but ASCII punctuation and spaces after the columns (most tables): no option.
+        let tail = sql[sql.index(after: close)...]
+        if tail.utf8.allSatisfy({ $0 < 0x80 && ($0 | 0x20 < UInt8(ascii: "a") || $0 | 0x20 > UInt8(ascii: "z")) }) { return (false, false) }
+        let words = tail.uppercased().split(whereSeparator: { !$0.isLetter && $0 != "_" })
         let withoutRowid = zip(words, words.dropFirst()).contains { $0 == "WITHOUT" && $1 == "ROWID" }
         return (withoutRowid, words.contains("STRICT"))
     }

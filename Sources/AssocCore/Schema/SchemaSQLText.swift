@@ -4,6 +4,8 @@
 enum SchemaSQLText {
     /// Whether the statement starts `CREATE VIRTUAL`, in any letter case.
     static func isVirtualTable(_ sql: String) -> Bool {
+        // SQLite stores most statements as `CREATE TABLE …`: a second word that is not VIRTUAL.
+        if sql.utf8.starts(with: "CREATE TABLE ".utf8) { return false }
         var words = 0
         var current: [UInt8] = []
         for byte in sql.utf8 {
