@@ -10,7 +10,7 @@ public final class Database: @unchecked Sendable {
     public let graph: AssociationGraph
     /// The statements run while `executedStatements(for:)` records them (nil otherwise: nothing
     /// is kept, whatever the number of fetches).
-    private var recording: [GeneratedStatement]?
+    var recording: [GeneratedStatement]?
     /// While a cursor fetches the prefetched rows of a chunk of parents: the most rows one
     /// statement may return before the chunk is given up (`ChunkOverflow`).
     var fetchRowLimit: Int?

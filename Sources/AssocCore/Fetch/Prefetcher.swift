@@ -34,8 +34,10 @@ enum Prefetcher {
         for plan in plans {
             try prefetch(plan, into: &rows, extraHiddenCount: extraHidden.count, mergedIDs: mergedIDs, db: db)
         }
+        // The root's hidden values (`HiddenValue`) follow the hidden columns: kept apart.
+        if !root.hiddenValues.isEmpty { rows.separateHiddenValues(from: hidden.count, count: root.hiddenValues.count) }
         // Hidden values of the caller come first; the plans' own ones are dropped.
-        if hidden.count == extraHidden.count { return rows }
+        if hidden.count == extraHidden.count && root.hiddenValues.isEmpty { return rows }
         rows.keepHidden(extraHidden.count)
         return rows
     }

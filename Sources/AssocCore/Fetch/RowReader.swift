@@ -72,12 +72,19 @@ struct FetchedRows {
     var rows: [Row] = []
     var hidden: [DatabaseValue] = []
     var hiddenWidth = 0
+    /// Per row, the values of the root's `HiddenValue`s, once `separateHiddenValues` took them out.
+    var hiddenValueRows: [[DatabaseValue]] = []
 
     /// The hidden value at `column` of row `index`, NULL when there is none.
     func hiddenValue(_ index: Int, _ column: Int) -> DatabaseValue {
         guard column >= 0, column < hiddenWidth else { return .null }
         let position = index * hiddenWidth + column
         return index >= 0 && position < hidden.count ? hidden[position] : .null
+    }
+
+    /// Moves the `count` hidden values from column `start` of each row to `hiddenValueRows`.
+    mutating func separateHiddenValues(from start: Int, count: Int) {
+        hiddenValueRows = rows.indices.map { index in (start..<start + count).map { hiddenValue(index, $0) } }
     }
 
     /// Keeps the first `width` hidden values of each row (the caller's), dropping the others.

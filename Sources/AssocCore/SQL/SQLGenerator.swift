@@ -119,6 +119,10 @@ package enum SQLGenerator {
             w.append(", ")
             try printer.writeColumn(hidden.column, of: node, to: &w)
         }
+        for hidden in root.hiddenValues {
+            w.append(", ")
+            try printer.write(hidden.expression, in: root, to: &w)
+        }
         for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
@@ -173,7 +177,7 @@ package enum SQLGenerator {
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
             layout: layout(of: root, key: ""), tree: root,
-            hiddenColumnCount: hiddenColumns.count, previewLengthCount: previewLengths.count)
+            hiddenColumnCount: hiddenColumns.count + root.hiddenValues.count, previewLengthCount: previewLengths.count)
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
