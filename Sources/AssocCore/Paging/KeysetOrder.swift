@@ -11,7 +11,7 @@ public struct KeysetOrder: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The terms, in order.
-    var terms: [KeysetCondition.Term] = []
+    package internal(set) var terms: [KeysetCondition.Term] = []
     /// Per term, where its value is read.
     var sources: [Source] = []
     /// Per term, how people read it (`album.id`); nil: its expression in the request language.
@@ -19,10 +19,10 @@ public struct KeysetOrder: Sendable, Hashable, CustomStringConvertible {
     /// The values selected for the terms the rows do not show.
     var hiddenValues: [HiddenValue] = []
     /// The root's key columns.
-    var keyColumns: [String] = []
+    package internal(set) var keyColumns: [String] = []
     /// How many terms at the end are the keys of tables a to-many join repeats: with the root's
     /// key before them, they identify a row.
-    var joinKeyCount = 0
+    package internal(set) var joinKeyCount = 0
 
     /// Appends a term read from a column the rows show.
     mutating func appendShown(_ term: KeysetCondition.Term, name: String, path: [String] = []) {
@@ -40,7 +40,7 @@ public struct KeysetOrder: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `request` selecting the hidden values the order reads.
-    func selecting(_ request: Request) -> Request {
+    package func selecting(_ request: Request) -> Request {
         var copy = request
         copy.hiddenValues = hiddenValues
         return copy
@@ -70,14 +70,14 @@ public struct KeysetOrder: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `ORDER BY` the terms (reversed: every direction flipped, for the rows before a row).
-    func orderings(reversed: Bool = false) -> [Ordering] {
+    package func orderings(reversed: Bool = false) -> [Ordering] {
         // Ascending is SQL's default: written without ASC.
         terms.map { Ordering($0.expression, descending: $0.descending != reversed ? true : nil) }
     }
 
     /// The condition that keeps the row whose order has `values` alone: its root key, and the
     /// keys of the joined rows that repeat it.
-    func identifying(_ values: [DatabaseValue]) -> Expression? {
+    package func identifying(_ values: [DatabaseValue]) -> Expression? {
         let count = keyColumns.count + joinKeyCount
         guard terms.count == values.count, terms.count >= count else { return nil }
         let conditions = zip(terms.suffix(count), values.suffix(count)).map { term, value -> Expression in
@@ -88,12 +88,12 @@ public struct KeysetOrder: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The order of the rows' identity alone: the root's key, then the keys of the joined rows.
-    var identityOrderings: [Ordering] {
+    package var identityOrderings: [Ordering] {
         terms.suffix(keyColumns.count + joinKeyCount).map { Ordering($0.expression) }
     }
 
     /// The root's first key column (what a jump to a key compares).
-    var firstKeyColumn: String { keyColumns.first ?? "rowid" }
+    package var firstKeyColumn: String { keyColumns.first ?? "rowid" }
 
     /// `Name, TrackId`, `price DESC, id`: the terms as people read them.
     public var description: String {

@@ -2,7 +2,7 @@ extension Database {
     /// How `request` pages: by keyset on its total order (`KeysetOrder`), or with OFFSET and
     /// why. The request's own limit and offset are left aside (a window keeps to them).
     /// `repeatsKey`: `rowsCanRepeatRootKey(request)` when the caller knows it already.
-    func pagingMethod(for request: Request, repeatsKey: Bool? = nil) -> PagingMethod {
+    package func pagingMethod(for request: Request, repeatsKey: Bool? = nil) -> PagingMethod {
         var unlimited = request
         unlimited.limit = nil
         unlimited.offset = nil

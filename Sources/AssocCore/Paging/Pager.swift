@@ -77,7 +77,7 @@ public struct Pager {
     private func readByKeyset(
         _ order: KeysetOrder, from edge: PageEdge, forward: Bool, size: Int
     ) throws -> (rows: [(row: Row, key: [DatabaseValue])], lower: PageEdge, upper: PageEdge) {
-        let reader = KeysetReader(db: db, order: order, request: order.selecting(request), cellPreview: cellPreviewLimit)
+        let reader = KeysetReader(db: db, order: order, request: request, cellPreview: cellPreviewLimit)
         var rows: [(row: Row, key: [DatabaseValue])]
         switch (edge, forward) {
         case (.start, false), (.end, true), (.position, _),

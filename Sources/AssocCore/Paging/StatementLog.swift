@@ -5,7 +5,7 @@ extension Database {
     /// A seam: today it reads `Database`'s recording of executed statements (the one
     /// `executedStatements(for:)` uses); the plan that runs is being reworked to record itself,
     /// and only this function needs to follow.
-    func recordingStatements<T>(_ body: () throws -> T) rethrows -> (T, [GeneratedStatement]) {
+    package func recordingStatements<T>(_ body: () throws -> T) rethrows -> (T, [GeneratedStatement]) {
         let outer = recording
         recording = []
         defer {
