@@ -19,7 +19,11 @@ final class PagerTests: XCTestCase {
     static let requests = [
         "Track.order(Name)",
         "Album.including(required: tracks)",
-        "Genre.filter(key: 1).request(for: albums)"
+        "Genre.filter(key: 1).request(for: albums)",
+        // NULLs in the sort (Composer, an optional include without a match), a descending sort.
+        "Track.order(Composer)",
+        "Track.order(GenreId.desc)",
+        "Genre.including(optional: tracks)"
     ]
 
     static let sizes = [1, 7, 100, 1_000]
