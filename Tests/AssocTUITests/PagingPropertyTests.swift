@@ -141,9 +141,10 @@ final class PagingPropertyTests: XCTestCase {
     ) throws {
         let source = RequestDataSource(database: db)
         source.exactCountLimit = 0
-        let keyset = try XCTUnwrap(source.pagingKeyset(for: request), label)
+        let reader = try XCTUnwrap(source.keysetReader(for: request).reader, label)
+        let keyset = reader.order
         // The values of the view's order at each row, in the view's order.
-        let orderValues = try db.fetchAll(keyset.selecting(request).order(keyset.orderings())).map { keyset.values(of: $0) }
+        let orderValues: [[DatabaseValue]?] = try reader.fetch(reader.request.order(keyset.orderings())).map { $0.key }
         XCTAssertEqual(orderValues.count, whole.count, label)
         let keyIndex = keyset.terms.count - keyset.keyColumns.count - keyset.joinKeyCount
         let picked = Int.random(in: 0..<whole.count, using: &random)

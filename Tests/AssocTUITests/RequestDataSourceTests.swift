@@ -50,7 +50,8 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(above.statements.first?.arguments, [6])
     }
 
-    /// A table without a declared key pages on its rowid, selected under a hidden name.
+    /// A table without a declared key pages on its rowid, selected as a hidden value (last, unnamed,
+    /// never a column of the rows).
     func testHiddenRowidIsSelectedForPagingAndNotShown() throws {
         let source = RequestDataSource(
             database: try TestDatabase.make(
@@ -63,7 +64,7 @@ final class RequestDataSourceTests: XCTestCase {
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
         XCTAssertEqual(
             page.statements.first?.sql,
-            "SELECT *, \"rowid\" AS \"assoc:rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
+            "SELECT *, \"rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
         let next = try source.page(of: RequestView(table: "pair"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
@@ -95,7 +96,7 @@ final class RequestDataSourceTests: XCTestCase {
         let page = try source.page(of: RequestView(table: "t"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["rowid", "v"])
         XCTAssertEqual(page.rows, [[9, "a"], [8, "b"]])
-        XCTAssertEqual(page.statements.first?.sql, #"SELECT *, "_rowid_" AS "assoc:rowid" FROM "t" ORDER BY "_rowid_" LIMIT 2"#)
+        XCTAssertEqual(page.statements.first?.sql, #"SELECT *, "_rowid_" FROM "t" ORDER BY "_rowid_" LIMIT 2"#)
         let next = try source.page(of: RequestView(table: "t"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[7, "c"]])
         XCTAssertEqual(next.statements.first?.arguments, [2])

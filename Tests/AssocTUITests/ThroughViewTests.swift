@@ -71,7 +71,7 @@ final class ThroughViewTests: XCTestCase {
         // After (album 1, track 6): the rest of album 1 (one index seek), then the albums after it.
         let next = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
         let select = """
-            SELECT "Album".*, "Track"."AlbumId" AS "assoc:keyjoin0", "Track"."TrackId" AS "assoc:join0", "Track".* FROM "Album" \
+            SELECT "Album".*, "Track".*, "Track"."AlbumId", "Track"."TrackId" FROM "Album" \
             JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE
             """
         XCTAssertEqual(

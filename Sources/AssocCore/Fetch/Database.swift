@@ -129,10 +129,12 @@ public final class Database: Sendable {
         }
     }
 
-    /// Compiles `statement` and binds its arguments, ready to step. Called within an operation
+    /// Records `statement` (when recording), then compiles it and binds its arguments, ready to
+    /// step. Called within an operation
     /// (`perform`), which it joins.
     func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
         try access.withLock { access in
+            access.recording?.append(statement)
             let prepared = try access.connection.prepare(statement.sql)
             try prepared.bind(statement.arguments)
             return prepared
@@ -216,9 +218,12 @@ extension Database {
     }
 }
 
-/// The connection of a `Database`, used under its lock.
+/// The connection of a `Database` and what the database records of it, used under its lock.
 final class DatabaseAccess {
     let connection: Connection
+    /// The statements run while `recordingStatements(_:)` records them (nil otherwise: nothing
+    /// is kept, whatever the number of fetches).
+    var recording: [GeneratedStatement]?
 
     init(connection: Connection) { self.connection = connection }
 }

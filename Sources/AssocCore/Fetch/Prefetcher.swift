@@ -17,6 +17,10 @@ enum Prefetcher {
         for prefetch in planned.prefetches {
             try self.prefetch(prefetch, into: &rows, db: db, executed: &executed, limits: limits)
         }
+        // The root's hidden values (`HiddenValue`) follow the hidden columns: kept apart.
+        if !planned.tree.hiddenValues.isEmpty {
+            rows.separateHiddenValues(from: planned.hiddenColumns.count, count: planned.tree.hiddenValues.count)
+        }
         rows.keepHidden(planned.groupingWidth)
         return rows
     }

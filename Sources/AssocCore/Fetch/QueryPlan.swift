@@ -104,6 +104,9 @@ struct PlannedStatement: Sendable {
     /// that the rows do not select.
     var hiddenColumns: [HiddenColumn]
     var groupingWidth: Int
+    /// Every trailing column that is not the rows': the hidden columns, then the root's hidden
+    /// values (a pager's, `HiddenValue`), kept apart from the rows.
+    var hiddenWidth: Int { hiddenColumns.count + tree.hiddenValues.count }
     /// With a cell preview: the columns after the hidden ones holding the full length of a value
     /// cut by the preview.
     var previewLengthCount: Int

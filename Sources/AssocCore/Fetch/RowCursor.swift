@@ -55,7 +55,7 @@ public final class RowCursor {
         self.statement = statement
         self.reader = reader
         self.columnCount = columns.count
-        self.visibleCount = columns.count - planned.hiddenColumns.count
+        self.visibleCount = columns.count - planned.hiddenWidth
         self.plans = planned.prefetches
         self.chunking = chunking
         self.parentsPerChunk = chunking.firstChunkParents

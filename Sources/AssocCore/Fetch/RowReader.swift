@@ -10,7 +10,7 @@ enum RowReader {
         _ planned: PlannedStatement, _ generated: GeneratedStatement, from db: Database, limits: FetchLimits = FetchLimits()
     ) throws -> FetchedRows {
         let (statement, columns, reader) = try prepare(planned, generated, in: db)
-        let visibleCount = columns.count - planned.hiddenColumns.count
+        let visibleCount = columns.count - planned.hiddenWidth
         var fetched = FetchedRows()
         let limit = limits.rows ?? Int.max
         if planned.previewLengthCount > 0 {
@@ -52,7 +52,7 @@ enum RowReader {
             // whatever columns SQLite returns, named as SQLite names them.
             layout.names = Array(repeating: nil, count: columns.count)
         }
-        let expected = totalWidth(layout) + planned.hiddenColumns.count
+        let expected = totalWidth(layout) + planned.hiddenWidth
         guard expected == columns.count else {
             throw AssocError.invalid(
                 "the statement returned \(columns.count) columns where the request expects \(expected): the schema changed, or a view's columns could not be read"
@@ -74,12 +74,19 @@ struct FetchedRows {
     var rows: [Row] = []
     var hidden: [DatabaseValue] = []
     var hiddenWidth = 0
+    /// Per row, the values of the root's `HiddenValue`s, once `separateHiddenValues` took them out.
+    var hiddenValueRows: [[DatabaseValue]] = []
 
     /// The hidden value at `column` of row `index`, NULL when there is none.
     func hiddenValue(_ index: Int, _ column: Int) -> DatabaseValue {
         guard column >= 0, column < hiddenWidth else { return .null }
         let position = index * hiddenWidth + column
         return index >= 0 && position < hidden.count ? hidden[position] : .null
+    }
+
+    /// Moves the `count` hidden values from column `start` of each row to `hiddenValueRows`.
+    mutating func separateHiddenValues(from start: Int, count: Int) {
+        hiddenValueRows = rows.indices.map { index in (start..<start + count).map { hiddenValue(index, $0) } }
     }
 
     /// Keeps the first `width` hidden values of each row (the caller's), dropping the others.

@@ -18,6 +18,9 @@ public struct Request: RelationRefining, Sendable, Hashable {
     package var origin: RequestOrigin?
     /// Set by `orderedTotally()`.
     package var isOrderedTotally = false
+    /// Values the engine selects for its own use after the request's columns (a pager's sort
+    /// values and keys), known by their role: read apart from the rows, never among their columns.
+    var hiddenValues: [HiddenValue] = []
 
     /// `SELECT * FROM table`.
     public init(table: String) {
@@ -29,6 +32,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
     public static func == (lhs: Request, rhs: Request) -> Bool {
         (lhs.origin != nil || lhs.table == rhs.table) && lhs.origin == rhs.origin && lhs.relation == rhs.relation
             && lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.isOrderedTotally == rhs.isOrderedTotally
+            && lhs.hiddenValues == rhs.hiddenValues
     }
 
     /// Hashes what `==` compares.
@@ -39,6 +43,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
         hasher.combine(limit)
         hasher.combine(offset)
         hasher.combine(isOrderedTotally)
+        hasher.combine(hiddenValues)
     }
 
     /// The request with its ordering completed by the keys of its rows' tables: the root's primary

@@ -21,6 +21,9 @@ struct QueryNode: Sendable {
     var originFilter: SubqueryFilter?
     /// Set by `orderedTotally()`: the keys of the rows' tables end the ORDER BY.
     var ordersTotally = false
+    /// On the root: values selected after every other column for the engine's own use (a
+    /// pager's), read apart from the rows (`HiddenValue`).
+    var hiddenValues: [HiddenValue] = []
 }
 
 /// `columns IN (values…)`: the condition that restricts a prefetch statement to the parent rows' keys.

@@ -29,6 +29,7 @@ struct Resolver {
     mutating func resolve(_ request: Request) throws -> ResolvedQuery {
         var root = try resolveRoot(request)
         root.ordersTotally = request.isOrderedTotally
+        root.hiddenValues = request.hiddenValues
         var resolved = ResolvedQuery(root: root, limit: request.limit, offset: request.offset, mergedIDs: mergedIDs)
         resolved.joinNodes = joinNodes.mapValues { mergedIDs.finalID($0) }
         return resolved

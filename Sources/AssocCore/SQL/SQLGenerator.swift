@@ -103,6 +103,10 @@ package enum SQLGenerator {
             w.append(", ")
             try printer.writeColumn(hidden.column, of: node, to: &w)
         }
+        for hidden in root.hiddenValues {
+            w.append(", ")
+            try printer.write(hidden.expression, in: root, to: &w)
+        }
         for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)

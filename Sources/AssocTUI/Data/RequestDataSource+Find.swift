@@ -26,19 +26,14 @@ extension RequestDataSource {
         }
         let (condition, description) = try findCondition(text, on: base)
         let window = RequestWindow(base)
-        // The first match past the cursor, range by range (see `rows(of:beyond:)`).
-        let match = try rows(
-            of: keyedRequest(window.unlimited, keyset), beyond: cursor, keyset: keyset, backward: backward, limit: 1,
-            filter: condition)
-        guard let row = match.rows.first, let values = keyset.values(of: row) else {
+        // The first match past the cursor, range by range (`KeysetReader.rows(beyond:)`).
+        let match = try keyset.rows(beyond: cursor, backward: backward, limit: 1, filter: condition)
+        guard let values = match.first?.key, !values.isEmpty else {
             return FindResult(position: nil, description: description)
         }
         // The rows strictly between the cursor and the match, in the view's order.
         let (low, high) = backward ? (values, cursor) : (cursor, values)
-        var skipped: Int? = 0
-        if let after = KeysetCondition.after(low, in: keyset.terms), let before = KeysetCondition.before(high, in: keyset.terms) {
-            skipped = try boundedCount(window.unlimited.adding(filter: after).adding(filter: before), within: window)
-        }
+        let skipped = try keyset.count(between: low, and: high, atMost: countLimit(within: window))
         // Few rows in between: the match is placed in the cursor's frame (real, relative to a jump,
         // or counted back from a provisional end).
         guard let skipped else {
@@ -70,15 +65,10 @@ extension RequestDataSource {
         let value = Self.keyValue(text)
         let description = "the first key at least \(text)"
         let window = RequestWindow(base)
-        let target = keyedRequest(window.unlimited, keyset).adding(filter: Column(keyset.key) >= value)
-            .order(keyset.identityOrderings).limit(1)
-        guard let row = try db.fetchOne(target), let values = keyset.values(of: row) else {
+        guard let values = try keyset.first(keyAtLeast: value)?.key, !values.isEmpty else {
             return FindResult(position: nil, description: description)
         }
-        var before =
-            try KeysetCondition.before(values, in: keyset.terms).map {
-                try boundedCount(window.unlimited.adding(filter: $0), within: window)
-            } ?? 0
+        var before = try keyset.count(before: values, atMost: countLimit(within: window))
         if window.isFramed && (before != nil || window.length != nil || window.start > exactCountLimit) {
             // The row must be in the request's own offset and limit.
             guard let counted = before, counted >= window.start, window.clamp(1, at: counted - window.start) == 1 else {
@@ -92,14 +82,12 @@ extension RequestDataSource {
         return FindResult(position: before, description: description)
     }
 
-    /// The rows of `request`, nil when there are more than `exactCountLimit`, or, when `window`
-    /// frames the view with a limit, more than its offset and limit hold (its rows are counted
-    /// exactly up to there, a cost its own limit bounds).
-    private func boundedCount(_ request: Request, within window: RequestWindow? = nil) throws -> Int? {
-        var most = exactCountLimit
-        if let window, let length = window.length { most = window.start + length }
-        let count = try db.fetchCount(request.limit(most + 1))
-        return count > most ? nil : count
+    /// The most rows a find or jump counts: `exactCountLimit`, or, when `window` frames the view
+    /// with a limit, its offset and limit (its rows are counted exactly up to there, a cost its
+    /// own limit bounds).
+    private func countLimit(within window: RequestWindow) -> Int {
+        if let length = window.length { return window.start + length }
+        return exactCountLimit
     }
 
     /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
@@ -109,19 +97,16 @@ extension RequestDataSource {
         return FindResult(position: PagePlan.provisionalJump, description: description, locate: values)
     }
 
-    /// The view's keyset, or an error saying why `what` needs one.
-    private func requireKeyset(for view: RequestView, request: Request, what: String) throws -> PagingKeyset {
-        guard let keyset = pagingKeyset(for: request) else {
-            let reason = offsetPagingReason(request) ?? "its rows have no key to page on"
+    /// The view's keyset reader, or an error saying why `what` needs one.
+    private func requireKeyset(for view: RequestView, request: Request, what: String) throws -> KeysetReader {
+        let (method, reader) = keysetReader(for: request)
+        guard let reader else {
+            let reason: String
+            if case .offset(let why) = method { reason = why.description } else { reason = "its rows have no key to page on" }
             throw AssocError.invalidRequest(
                 table: view.table, reason: "\(what) needs a view paged by key, and this one pages with OFFSET (\(reason))")
         }
-        return keyset
-    }
-
-    /// `request` with the hidden key and sort values selected when the keyset reads them under hidden names.
-    private func keyedRequest(_ request: Request, _ keyset: PagingKeyset) -> Request {
-        keyset.selecting(request)
+        return reader
     }
 
     /// The condition `text` stands for, and how it was read (for the status line): a condition of

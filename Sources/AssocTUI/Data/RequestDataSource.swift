@@ -5,8 +5,8 @@ import Foundation
 /// link `Genre.filter(key: 1).request(for: albums)`, see `FollowRequest`; includes are
 /// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
 /// their scopes (`author.name`).
-/// Pages are read with keyset pagination (see `PagePlan`, `PagingKeyset`); the SQL pane shows the
-/// plan of each page.
+/// Pages are read with AssocCore's keyset reader (`KeysetReader`, planned by `PagePlan`); the SQL
+/// pane shows the plan of each request a page ran.
 package final class RequestDataSource: BrowserDataSource {
     /// Replaced when `R` (or the change poll) re-opens the file or re-reads its schema.
     package internal(set) var db: Database
@@ -118,13 +118,13 @@ package final class RequestDataSource: BrowserDataSource {
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         try readSchema()
         let base = view.request
-        guard let keyset = pagingKeyset(for: base) else {
+        guard let keyset = keysetReader(for: base).reader else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
         let window = RequestWindow(base)
         let position =
             try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
-                try KeysetCondition.before(values, in: keyset.terms).map { try db.fetchCount(window.unlimited.adding(filter: $0)) } ?? 0
+                try keyset.count(before: values) ?? 0
             } - window.start
         if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
             return settled
@@ -132,22 +132,38 @@ package final class RequestDataSource: BrowserDataSource {
         return RowLocation(values: values, position: position)
     }
 
-    /// The name the hidden rowid (or a key column the selection leaves out) is selected under,
-    /// stripped from the grid.
-    static func hiddenKeyName(_ index: Int, isRowid: Bool) -> String { isRowid ? "assoc:rowid" : "assoc:key\(index)" }
-
     // MARK: Pages
 
     /// The most characters of a text (bytes of a blob) a page reads of one value, cut in SQL: the
     /// record view shows no more, and a page's memory does not depend on the sizes of its cells.
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
+    /// How `request` pages (AssocCore's `Database.pagingMethod`), and its keyset reader when it
+    /// pages by keyset.
+    func keysetReader(
+        for request: Request, repeatsKey: Bool? = nil, log: RequestLog? = nil
+    ) -> (method: PagingMethod, reader: KeysetReader?) {
+        let method = db.pagingMethod(for: request, repeatsKey: repeatsKey)
+        guard case .keyset(let order) = method else { return (method, nil) }
+        var reader = KeysetReader(db: db, order: order, request: request, cellPreview: Self.cellPreviewLimit)
+        reader.log = log
+        return (method, reader)
+    }
+
+    /// The statements of `requests` as the SQL pane shows them: each one's plan, prefetch
+    /// statements with their `IN (…)` placeholder, cells not cut. (The statements that ran
+    /// carry the cell preview's cuts: the pane waits for AssocCore's plan to say what ran.)
+    func statements(of requests: [Request]) throws -> [GeneratedStatement] {
+        try requests.flatMap { try db.plan($0).steps }.map(\.statement)
+    }
+
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         try readSchema()
         let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
-        let keyset = pagingKeyset(for: base, repeatsKey: repeatsKey)
+        let log = RequestLog()
+        let (method, keyset) = keysetReader(for: base, repeatsKey: repeatsKey, log: log)
         let window = RequestWindow(base)
         var plan = PagePlan.make(
             offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
@@ -158,56 +174,54 @@ package final class RequestDataSource: BrowserDataSource {
             // so they are reached from its first row.
             plan = count > 0 ? .offset(totalCount - count, limit: keep) : plan
         }
-        // Without a keyset to page on, the rows are ordered totally (the view's order, then the
-        // keys of the tables whose rows they are), so OFFSET pages never overlap or skip.
-        var request = keyset == nil ? base.orderedTotally() : window.unlimited
+        if case .around(let anchor, let values, let before, let after) = plan, let keyset {
+            return try pageAround(
+                anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
+                base: base, keyset: keyset, method: method, plan: plan, log: log)
+        }
         var first = offset
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
         // first row, which says where the jump's row is.
         var shortOf: (anchor: Int, count: Int)?
-        if let keyset { request = keyset.selecting(request) }
-        var fetched: [Row] = []
-        var requests: [Request] = []
         var fetchedCount = 0
-        /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
-        /// than the request's own limit leaves there.
-        func readFromStart(_ position: Int, _ limit: Int) throws {
-            if let keyset { request = request.order(keyset.orderings()) }
-            let start = window.start + position
-            request = request.limit(window.clamp(limit, at: position), offset: start > 0 ? start : nil)
-            requests = [request]
-            fetched = try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit)
-        }
-        switch plan {
-        case .forward(let after, let skip, let limit):
-            guard let keyset else { break }
-            if let after {
-                (fetched, requests) = try rows(
-                    of: request, beyond: after, keyset: keyset, backward: false, skip: skip, limit: window.clamp(limit, at: offset))
-            } else {
-                try readFromStart(skip, limit)
+        let fetched = try { () throws -> [(row: Row, key: [DatabaseValue])] in
+            /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
+            /// than the request's own limit leaves there.
+            func readFromStart(_ position: Int, _ limit: Int) throws -> [(row: Row, key: [DatabaseValue])] {
+                let start = window.start + position
+                let count = window.clamp(limit, at: position)
+                let offset = start > 0 ? start : nil
+                guard let keyset else {
+                    // Without a keyset to page on, the rows are ordered totally (the view's order,
+                    // then the keys of the tables whose rows they are): OFFSET pages never overlap.
+                    let request = base.orderedTotally().limit(count, offset: offset)
+                    log.append(request)
+                    return try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit).map { ($0, []) }
+                }
+                return try keyset.fetch(keyset.request.order(keyset.order.orderings()).limit(count, offset: offset))
             }
-        case .backward(let before, let count, let limit):
-            guard let keyset else { break }
-            if let before {
-                (fetched, requests) = try rows(of: request, beyond: before, keyset: keyset, backward: true, limit: count)
-            } else {
-                request = request.order(keyset.orderings(reversed: true)).limit(count)
-                requests = [request]
-                fetched = try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit)
+            switch plan {
+            case .forward(let after, let skip, let limit):
+                guard let keyset else { return [] }
+                if let after {
+                    return try keyset.rows(beyond: after, backward: false, skip: skip, limit: window.clamp(limit, at: offset))
+                }
+                return try readFromStart(skip, limit)
+            case .backward(let before, let count, let limit):
+                guard let keyset else { return [] }
+                let read =
+                    try before.map { try keyset.rows(beyond: $0, backward: true, limit: count) }
+                    ?? keyset.fromEnd(backward: true, limit: count)
+                fetchedCount = read.count
+                if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
+                return Array(read.reversed().prefix(limit))
+            case .around:
+                return []
+            case .offset(let offset, let limit):
+                return try readFromStart(offset, limit)
             }
-            fetchedCount = fetched.count
-            fetched = Array(fetched.reversed().prefix(limit))
-            if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
-        case .around(let anchor, let values, let before, let after):
-            guard let keyset else { break }
-            return try pageAround(
-                anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
-                base: base, request: request, keyset: keyset, plan: plan, repeatsKey: repeatsKey)
-        case .offset(let offset, let limit):
-            try readFromStart(offset, limit)
-        }
-        let statements = try statements(of: requests)
+        }()
+        let statements = try statements(of: log.requests)
         var located: RowLocation?
         if let shortOf, fetchedCount < shortOf.count {
             // Fewer rows before the anchor than asked: the first fetched row is the view's first,
@@ -215,9 +229,7 @@ package final class RequestDataSource: BrowserDataSource {
             located = settleRelativeFrame(of: view.request, foundAt: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
             if located != nil { first = 0 }
         }
-        var page = makePage(
-            fetched, first: first, statements: statements, view: view, base: base, keyset: keyset, plan: plan,
-            repeatsKey: repeatsKey)
+        var page = makePage(fetched, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
         page.located = located
         return page
     }
@@ -225,30 +237,14 @@ package final class RequestDataSource: BrowserDataSource {
     /// The rows around a known row: those before it read backwards, then it and those after it.
     private func pageAround(
         anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: RequestView, base: Request,
-        request: Request, keyset: PagingKeyset, plan: PagePlan, repeatsKey: Bool
+        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog
     ) throws -> RowsPage {
-        var requests: [Request] = []
-        var earlier: [Row] = []
-        if before > 0 {
-            let read = try rows(of: request, beyond: values, keyset: keyset, backward: true, limit: before)
-            earlier = read.rows.reversed()
-            requests += read.requests
-        }
+        let earlier = before > 0 ? Array(try keyset.rows(beyond: values, backward: true, limit: before).reversed()) : []
         // The row itself, by its key (and those of the joined rows that repeat it), then the rows
         // after it: each query keeps to one index range (an OR of both would make SQLite scan).
-        var later: [Row] = []
-        if let identity = keyset.identifying(values) {
-            let itself = request.adding(filter: identity).limit(1)
-            requests.append(itself)
-            later = try db.fetchAll(itself, previewingCellsUpTo: Self.cellPreviewLimit)
-        }
-        if after > 1 {
-            let read = try rows(of: request, beyond: values, keyset: keyset, backward: false, limit: after - 1)
-            later += read.rows
-            requests += read.requests
-        }
-        let fetched = earlier + later
-        let statements = try statements(of: requests)
+        var later = try keyset.row(at: values)
+        if after > 1 { later += try keyset.rows(beyond: values, backward: false, limit: after - 1) }
+        let statements = try statements(of: log.requests)
         var first = anchor - earlier.count
         var located: RowLocation?
         if PagePlan.isRelative(anchor), earlier.count < before {
@@ -256,21 +252,19 @@ package final class RequestDataSource: BrowserDataSource {
             located = settleRelativeFrame(of: view.request, foundAt: earlier.count - anchor + PagePlan.provisionalJump)
             if located != nil { first = 0 }
         }
-        var page = makePage(
-            fetched, first: first, statements: statements, view: view, base: base, keyset: keyset,
-            plan: plan, repeatsKey: repeatsKey)
+        var page = makePage(earlier + later, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
         page.located = located
         return page
     }
 
-    /// A page of `fetched` rows starting at position `first`: flattened for the grid, their
-    /// keyset values kept as anchors.
+    /// A page of `fetched` rows starting at position `first`: flattened for the grid, the values
+    /// of their keyset order kept as anchors.
     private func makePage(
-        _ fetched: [Row], first: Int, statements: [GeneratedStatement], view: RequestView, base: Request,
-        keyset: PagingKeyset?, plan: PagePlan, repeatsKey: Bool
+        _ fetched: [(row: Row, key: [DatabaseValue])], first: Int, statements: [GeneratedStatement], view: RequestView,
+        base: Request, method: PagingMethod, plan: PagePlan
     ) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
-        var flattener = RowFlattener(tree: tree, hiddenColumns: keyset?.hiddenColumns ?? [])
+        var flattener = RowFlattener(tree: tree)
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
         var seen = anchors[view.request] ?? [:]
@@ -279,42 +273,33 @@ package final class RequestDataSource: BrowserDataSource {
             seen = seen.filter { abs($0.key - first) <= Self.maximumAnchors / 4 }
         }
         var cutLengths: [[Int: Int]] = []
-        for (index, row) in fetched.enumerated() {
-            rows.append(flattener.values(of: row))
-            cutLengths.append(flattener.cutLengths(of: row))
-            if let values = keyset?.values(of: row) { seen[first + index] = values }
+        for (index, read) in fetched.enumerated() {
+            rows.append(flattener.values(of: read.row))
+            cutLengths.append(flattener.cutLengths(of: read.row))
+            if method.isKeyset && !read.key.isEmpty { seen[first + index] = read.key }
         }
         anchors[view.request] = seen
-        let columns = fetched.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: resultColumnNames(of: base))
+        let columns =
+            fetched.first.map { flattener.columns(of: $0.row) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         var page = RowsPage(
             columns: columns, rows: rows, offset: first, scopeTree: tree,
-            keyColumns: keyColumns, paging: pagingNote(keyset: keyset, plan: plan, view: view, request: base, repeatsKey: repeatsKey),
-            isKeyset: keyset != nil && RequestWindow(base).length == nil, statements: statements,
-            prefetched: fetched.map { flattener.children(of: $0) })
+            keyColumns: keyColumns, paging: pagingNote(method: method, plan: plan, request: base),
+            isKeyset: method.isKeyset && RequestWindow(base).length == nil, statements: statements,
+            prefetched: fetched.map { flattener.children(of: $0.row) })
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
         return page
     }
 
-    private func pagingNote(
-        keyset: PagingKeyset?, plan: PagePlan, view: RequestView, request: Request, repeatsKey: Bool
-    ) -> String {
-        let table = view.table
-        guard let keyset else {
-            if let reason = offsetPagingReason(request) { return "OFFSET paging: " + reason }
-            if repeatsKey && request.relation.isDistinct {
-                return "OFFSET paging: distinct() rows with no key of their own"
-            }
-            if repeatsKey { return "OFFSET paging: rows repeat a key, and a table joined to-many has none to tell them apart" }
-            let isView = db.schema.table(named: table)?.isView ?? false
-            return isView ? "OFFSET paging: a view has no key" : "OFFSET paging: the table has no key"
-        }
-        if case .offset = plan {
+    /// How the page was read, for the SQL pane: the view's paging method, or OFFSET where a
+    /// keyset view had no key near the page.
+    private func pagingNote(method: PagingMethod, plan: PagePlan, request: Request) -> String {
+        if method.isKeyset, case .offset = plan {
             return RequestWindow(request).isFramed
                 ? "OFFSET paging: the last rows of the request's limit, counted from its first row"
                 : "OFFSET paging: no nearby key"
         }
-        return "keyset paging on \(keyset.description)"
+        return method.description
     }
 
     /// The prefetched links whose destination has a visible key: their records are listed (and
@@ -327,13 +312,6 @@ package final class RequestDataSource: BrowserDataSource {
             if !key.isEmpty && key.count == destination.primaryKey.columns.count { result[prefetch.key] = key }
         }
         return result
-    }
-
-    /// The names of the columns `request`'s main statement returns (a page without rows still
-    /// shows its headers); empty when it cannot be prepared.
-    func resultColumnNames(of request: Request) -> [String] {
-        guard let statement = try? db.mainStatement(for: request) else { return [] }
-        return (try? db.connection.prepare(statement.sql).columnNames) ?? []
     }
 
     // MARK: Counts

@@ -5,8 +5,6 @@ import AssocCore
 /// scope's columns depth-first, then one count per prefetched link.
 struct RowFlattener {
     var tree: RequestScope
-    /// Root columns to leave out (the hidden rowid and sort values selected for paging).
-    var hiddenColumns: Set<String> = []
     /// Prefetched links, by key, with the key columns that identify their records: a record
     /// reached by several paths (a through link) is listed once, as a followed link lists it.
     var distinctPrefetches: [String: [String]] = [:]
@@ -26,7 +24,7 @@ struct RowFlattener {
     }
 
     private func addColumns(of row: Row, scope: RequestScope?, path: [String], into result: inout [GridColumn]) {
-        for (index, name) in row.columnNames.enumerated() where !(path.isEmpty && hiddenColumns.contains(name)) {
+        for (index, name) in row.columnNames.enumerated() {
             let source: GridColumn.Source
             switch scope.flatMap({ $0.columns.indices.contains(index) ? $0.columns[index] : nil }) {
             case .table?: source = .table
@@ -61,7 +59,7 @@ struct RowFlattener {
     func cutLengths(of row: Row) -> [Int: Int] {
         var lengths: [Int: Int] = [:]
         var position = 0
-        for (index, name) in row.columnNames.enumerated() where !hiddenColumns.contains(name) {
+        for index in row.columnNames.indices {
             if let length = row.cutLength(at: index) { lengths[position] = length }
             position += 1
         }
@@ -80,7 +78,7 @@ struct RowFlattener {
 
     func values(of row: Row) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
-        for (name, value) in zip(row.columnNames, row.values) where !hiddenColumns.contains(name) { values.append(value) }
+        values += row.values
         func walk(_ row: Row) {
             for scope in row.scopes {
                 values += scope.row.values

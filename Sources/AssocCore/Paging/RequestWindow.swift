@@ -1,17 +1,14 @@
-import AssocCore
-
 /// The rows a request frames with its own `limit(_:offset:)`: a window of the same request
-/// without them. Keyset pagination reads the unlimited request and keeps to the window: a page
-/// starts after an anchor as usual, and takes no more rows than the window has left.
-struct RequestWindow: Sendable, Equatable {
+/// without them. Pages keep to the window: they take no more rows than it has left.
+package struct RequestWindow: Sendable, Equatable {
     /// The request without its limit and offset.
-    var unlimited: Request
+    package var unlimited: Request
     /// The position of the window's first row in `unlimited` (its offset).
-    var start: Int
+    package var start: Int
     /// How many rows the window holds at most; nil without a limit.
-    var length: Int?
+    package var length: Int?
 
-    init(_ request: Request) {
+    package init(_ request: Request) {
         var unlimited = request
         unlimited.limit = nil
         unlimited.offset = nil
@@ -21,11 +18,11 @@ struct RequestWindow: Sendable, Equatable {
     }
 
     /// Whether the request frames itself.
-    var isFramed: Bool { start > 0 || length != nil }
+    package var isFramed: Bool { start > 0 || length != nil }
 
     /// `count` rows from window position `position`, no more than the window has there.
-    func clamp(_ count: Int, at position: Int) -> Int {
-        guard let length else { return count }
+    package func clamp(_ count: Int, at position: Int) -> Int {
+        guard let length else { return max(0, count) }
         return max(0, min(count, length - position))
     }
 }

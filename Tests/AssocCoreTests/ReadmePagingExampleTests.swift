@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import AssocCore
+
+/// The README's paging example, compiled outside the package (public API only) and run against a
+/// Chinook-like database built here: every page forward and backward, the rows of one fetchAll.
+final class ReadmePagingExampleTests: XCTestCase {
+    func testReadmePagingExampleCompilesAndRuns() throws {
+        let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- readme-paging-example -->\n```swift\n"), "README paging example marker")
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
+        var code = String(readme[marker.upperBound..<end.lowerBound])
+        XCTAssert(code.contains(#"try Database(path: "chinook.sqlite")"#))
+        code = code.replacing(#"try Database(path: "chinook.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Connection(path: path, mode: .readWrite(create: true)).execute(PagerTests.sql)
+
+        let result = try SwiftProgram.compileAndRun(code, arguments: [path], openDatabase: false)
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        XCTAssertEqual(
+            result.output,
+            """
+            keyset paging on Name, TrackId true true
+            keyset paging on Track.AlbumId, Track.TrackId true true
+            keyset paging on AlbumId true true
+
+            """)
+    }
+}
