@@ -44,7 +44,7 @@ extension Database {
                 path: .direct(next.columns.map { ColumnPair(origin: $0.destination, destination: $0.origin) }),
                 source: .declared)
             var joined = AssociationRequest(origin: nil, reference: .definition(reversed))
-            joined.key = "assoc:through:\(index)"
+            joined.engineJoin = .throughStep(index)
             joined.relation = step.relation
             joined.relation.selection = []
             if index == 0 { joined.relation.filters += hasNull ? [.value(.integer(0))] : keyFilters }

@@ -158,8 +158,9 @@ enum Prefetcher {
             let parentNode = QueryNode(id: -1, table: parent.table, userAlias: parent.userAlias, selection: [])
             let pairs = child.prefetchChain.first?.pairs ?? child.pairs
             parentJoin = QueryChild(
-                key: "assoc:parent", kind: .required,
-                pairs: pairs.map { ColumnPair(origin: $0.destination, destination: $0.origin) }, node: parentNode)
+                key: parent.table.name, kind: .required,
+                pairs: pairs.map { ColumnPair(origin: $0.destination, destination: $0.origin) }, node: parentNode,
+                engineJoin: .parentBack)
         }
         guard !child.prefetchChain.isEmpty else {
             let columns = child.pairs.map(\.destination)
@@ -184,7 +185,8 @@ enum Prefetcher {
             var node = steps[index].node
             node.selection = []
             if let inner = nested { node.children.append(inner) }
-            nested = QueryChild(key: "assoc:through:\(index)", kind: .required, pairs: joinPairs[index], node: node)
+            nested = QueryChild(
+                key: node.table.name, kind: .required, pairs: joinPairs[index], node: node, engineJoin: .throughStep(index))
         }
         if let outer = nested { root.children.append(outer) }
         return (root, groupingNodeID, firstPairs.map(\.destination))

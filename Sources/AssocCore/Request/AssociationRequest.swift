@@ -19,6 +19,9 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     package var reference: Reference
     /// The key set with `forKey(_:)`, replacing the default one.
     package var key: String?
+    /// Set on the through steps the engine joins back for `request(for:)`: they merge with no
+    /// join of the request's, whatever its key.
+    var engineJoin: EngineJoin?
     /// Refinements of the association's rows: filters, orderings, selection, nested joins.
     public var relation = Relation()
 
@@ -38,7 +41,7 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
     /// Structural equality: two associations that print the same text are equal. The origin
     /// (known to `Table("book").author`, not to parsed text) and resolution bookkeeping do not count.
     public static func == (lhs: AssociationRequest, rhs: AssociationRequest) -> Bool {
-        lhs.reference == rhs.reference && lhs.key == rhs.key && lhs.relation == rhs.relation
+        lhs.reference == rhs.reference && lhs.key == rhs.key && lhs.relation == rhs.relation && lhs.engineJoin == rhs.engineJoin
     }
 
     /// Hashes what `==` compares.
@@ -46,6 +49,7 @@ public struct AssociationRequest: RelationRefining, Sendable, Hashable {
         hasher.combine(reference)
         hasher.combine(key)
         hasher.combine(relation)
+        hasher.combine(engineJoin)
     }
 
     /// A human-readable name for messages.

@@ -50,8 +50,9 @@ extension Resolver {
             if let inner = nested { node.children.append(inner) }
             let next = index + 1 < pivots.count ? pivots[index + 1].pairs : last.definition.columns
             nested = QueryChild(
-                key: "assoc:pivot:\(index)", kind: .required,
-                pairs: next.map { ColumnPair(origin: $0.destination, destination: $0.origin) }, node: node)
+                key: node.table.name, kind: .required,
+                pairs: next.map { ColumnPair(origin: $0.destination, destination: $0.origin) }, node: node,
+                engineJoin: .orderedPivot(index))
         }
         if let outer = nested { root.children.append(outer) }
     }
@@ -86,7 +87,7 @@ extension Database {
                         label: root.table.name + "." + column))
             }
         }
-        var pivot = root.children.first { $0.key.hasPrefix("assoc:pivot:") }
+        var pivot = root.children.first(where: \.isOrderedPivot)
         while let child = pivot {
             for ordering in child.node.ordering {
                 guard case .column(let column) = ordering.expression else { return [] }
@@ -96,8 +97,16 @@ extension Database {
                         term: KeysetCondition.Term(expression, descending: ordering.descending == true),
                         label: child.node.table.name + "." + column))
             }
-            pivot = child.node.children.first { $0.key.hasPrefix("assoc:pivot:") }
+            pivot = child.node.children.first(where: \.isOrderedPivot)
         }
         return terms
+    }
+}
+
+extension QueryChild {
+    /// Whether the engine joined this pivot for its ordering (`EngineJoin.orderedPivot`).
+    var isOrderedPivot: Bool {
+        if case .orderedPivot = engineJoin { return true }
+        return false
     }
 }

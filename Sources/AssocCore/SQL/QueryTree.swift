@@ -52,6 +52,20 @@ struct QueryChild: Sendable {
     /// For `including(all:)` through associations: the steps from the parent to this child's table,
     /// each with its own refinements (pivot filters), first step first. Empty for direct ones.
     var prefetchChain: [PrefetchStep] = []
+    /// Set on the joins the engine adds for itself (never a scope: they select nothing); a join
+    /// merges only with one of the same key and the same `engineJoin`, so no key a request writes
+    /// can meet them.
+    var engineJoin: EngineJoin?
+}
+
+/// What a join the engine adds for itself is for: known by its role, never by a key.
+enum EngineJoin: Sendable, Hashable {
+    /// The `n`th ordered pivot a followed through link joins, for its ordering (OrderedPivotJoins).
+    case orderedPivot(Int)
+    /// The parent table joined back into a prefetch statement whose filter uses the parent's alias.
+    case parentBack
+    /// The `n`th intermediate table of a through association, joined back from its destination.
+    case throughStep(Int)
 }
 
 /// One intermediate table crossed by a prefetched through association: its node (filters,

@@ -223,7 +223,8 @@ struct Resolver {
             for: destination, relation: definition.refining(association.relation), isIncluded: method.isIncluding,
             presetID: hints.presetNodeID, pendingJoins: hints.pendingJoins)
         let kind: ChildKind = method == .includingAll ? .all : (method.isRequired ? .required : .optional)
-        return try merge(QueryChild(key: key, kind: kind, pairs: definition.columns, node: child), into: &parent)
+        return try merge(
+            QueryChild(key: key, kind: kind, pairs: definition.columns, node: child, engineJoin: association.engineJoin), into: &parent)
     }
 
     private func checkColumns(_ columns: [String], in table: TableInfo, association: String) throws {
@@ -242,7 +243,7 @@ struct Resolver {
     /// Adds `child` under `parent`, merging it with an existing child of the same key, which then
     /// moves to the end (its join and its columns come last). Returns the surviving node id.
     mutating func merge(_ child: QueryChild, into parent: inout QueryNode) throws -> Int {
-        guard let index = parent.children.firstIndex(where: { $0.key == child.key }) else {
+        guard let index = parent.children.firstIndex(where: { $0.key == child.key && $0.engineJoin == child.engineJoin }) else {
             parent.children.append(child)
             return child.node.id
         }
@@ -296,7 +297,7 @@ struct Resolver {
         node.isDistinct = a.isDistinct || b.isDistinct
         node.groupsByPrimaryKey = a.groupsByPrimaryKey || b.groupsByPrimaryKey
         for child in b.children {
-            if let index = node.children.firstIndex(where: { $0.key == child.key }) {
+            if let index = node.children.firstIndex(where: { $0.key == child.key && $0.engineJoin == child.engineJoin }) {
                 node.children[index] = try mergeChildren(node.children[index], child)
             } else {
                 node.children.append(child)
