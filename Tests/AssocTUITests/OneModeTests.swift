@@ -149,3 +149,26 @@ final class OneModeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(seen.count, 2, "random keys opened several modes: \(seen)")
     }
 }
+
+/// Results for a view that is gone are dropped in one place (`Reducer.isStale`), whatever they are.
+final class StaleResultTests: XCTestCase {
+    func testResultsForAGoneViewChangeNothing() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        let gone = RequestView(table: "Artist")
+        let stale: [Event] = [
+            .requestTextLoaded(gone, "Artist.all()"),
+            .found(gone, FindResult(position: 3, description: "x"), from: 0, backward: false),
+            .schemaMapLoaded("Artist", []),
+        ]
+        for event in stale {
+            let before = state
+            XCTAssertTrue(Reducer.isStale(event, in: state), "\(event)")
+            XCTAssertEqual(Reducer.reduce(&state, event), [], "\(event)")
+            XCTAssertEqual(state, before, "\(event)")
+        }
+        state.schemaMap = SchemaMapState(table: "Artist")
+        XCTAssertFalse(Reducer.isStale(.schemaMapLoaded("Artist", []), in: state))
+        XCTAssertTrue(Reducer.isStale(.schemaMapLoaded("Album", []), in: state))
+        XCTAssertFalse(Reducer.isStale(.queryTick, in: state))
+    }
+}

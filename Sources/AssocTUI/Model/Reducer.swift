@@ -8,6 +8,7 @@ enum Reducer {
 
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
         if case .key(let key, let size) = event { return reduce(&state, route(key, terminalSize: size, in: state)) }
+        if isStale(event, in: state) { return [] }
         if let effects = reduceQueryEvent(&state, event) { return effects }
         let before = RestorePoint(state)
         let messageBefore = state.message
@@ -145,7 +146,6 @@ enum Reducer {
         case .frequenciesLoaded(let query, let page):
             return frequenciesLoaded(&state, query, page)
         case .schemaMapLoaded(let table, let lines):
-            guard state.schemaMap?.table == table else { return [] }
             state.schemaMap = SchemaMapState(table: table, lines: lines)
             return []
         case .export(let event):
