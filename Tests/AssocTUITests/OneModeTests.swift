@@ -98,6 +98,14 @@ final class OneModeTests: XCTestCase {
         XCTAssertEqual(Reducer.route(.character("q"), terminalSize: size, in: state), .action(.quit))
         state.prompt = PromptState(kind: .filter)
         XCTAssertEqual(Reducer.route(.resize, terminalSize: size, in: state), .resized(size))
+        // Through the reducer: a key in the grid opens the help, a resize takes the terminal's size.
+        state.mode = .grid
+        _ = Reducer.reduce(&state, .key(.character("?"), terminalSize: size))
+        XCTAssertEqual(state.mode, .help(scroll: 0, over: nil))
+        _ = Reducer.reduce(&state, .key(.resize, terminalSize: size))
+        XCTAssertEqual(state.size, size)
+        _ = Reducer.reduce(&state, .key(.character("?"), terminalSize: size))
+        XCTAssertEqual(state.mode, .grid)
     }
 
     /// During a query: Esc and Ctrl-C cancel, `q` cancels and quits unless a prompt takes it, a
