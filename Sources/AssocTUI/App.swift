@@ -185,19 +185,7 @@ final class BrowserApp {
             typeahead.append(key)
             return
         }
-        if case .mouse(let x, let y, let kind) = key {
-            dispatch(.mouse(x: x, y: y, kind: kind))
-        } else if state.exportPrompt?.takesKeys == true {
-            dispatch(.promptKey(key))
-        } else if key == .resize {
-            dispatch(.resized(terminal.size))
-        } else if state.prompt != nil || state.jumpList != nil {
-            dispatch(.promptKey(key))
-        } else if let action = Keymap.action(for: key) {
-            dispatch(.action(action))
-        } else {
-            dispatch(.unboundKey(key.label))
-        }
+        dispatch(.key(key, terminalSize: terminal.size))
     }
 
     /// While a prompt is open, the characters already waiting (a paste) are taken in before the
@@ -205,7 +193,7 @@ final class BrowserApp {
     func handleTypedText() {
         let clock = ContinuousClock()
         let started = clock.now
-        while state.prompt != nil || state.exportPrompt != nil || state.jumpList != nil, typeahead.isEmpty, job == nil, !state.isFinished,
+        while state.takesText || state.exportPrompt != nil, typeahead.isEmpty, job == nil, !state.isFinished,
             clock.now - started < .milliseconds(50), let key = terminal.readKey(timeout: 0)
         {
             handle(key)

@@ -202,19 +202,17 @@ extension BrowserApp {
             handle(key)
             return
         }
-        if key == .resize {
-            dispatch(.resized(terminal.size))
-            return
-        }
-        let isExport = job.isExport
-        if key == .escape || key == .control("c") {
+        switch Reducer.keyWhileBusy(key, terminalSize: terminal.size, in: state) {
+        case .handle(let event):
+            dispatch(event)
+        case .cancel:
             cancelJob()
             typeahead.removeAll()
-        } else if !state.takesText && Keymap.action(for: key) == .quit {
+        case .cancelThenQuit:
             // `q` does not wait for the query (a lock can hold it for seconds): cancel, then quit.
             cancelJob()
-            typeahead = isExport ? [] : [key]
-        } else {
+            typeahead = job.isExport ? [] : [key]
+        case .wait:
             typeahead.append(key)
         }
     }

@@ -306,12 +306,12 @@ final class ReducerTests: XCTestCase {
     func testHelpOverlayOpensScrollsAndCloses() {
         var state = loadedState()
         _ = Reducer.reduce(&state, .action(.help))
-        XCTAssertEqual(state.overlay, .help(scroll: 0))
+        XCTAssertEqual(state.mode, .help(scroll: 0, over: nil))
         _ = Reducer.reduce(&state, .action(.moveDown))
-        XCTAssertEqual(state.overlay, .help(scroll: 1))
+        XCTAssertEqual(state.mode, .help(scroll: 1, over: nil))
         XCTAssertEqual(state.tablesCursor.index, 0)
         _ = Reducer.reduce(&state, .action(.back))
-        XCTAssertEqual(state.overlay, .none)
+        XCTAssertEqual(state.mode, .grid)
     }
 
     func testQuitAndErrors() {

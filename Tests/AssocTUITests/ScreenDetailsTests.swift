@@ -59,7 +59,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         press(app, .backTab, .character("s"))
         XCTAssertEqual(app.state.message?.text, "Sorted by TrackId ascending")
         press(app, .control("p"))
-        XCTAssertEqual(app.state.overlay, .messages(scroll: 0))
+        XCTAssertEqual(app.state.mode, .messages(scroll: 0))
         let screen = lines(app)
         // The first message: Home in the Tables pane, already at its top (the open helper's key).
         XCTAssertEqual(
@@ -72,7 +72,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
                 " • Already at the top of the Tables pane"
             ])
         press(app, .escape)
-        XCTAssertEqual(app.state.overlay, .none)
+        XCTAssertEqual(app.state.mode, .grid)
         XCTAssertEqual(app.state.rows?.view.table, "Track")
     }
 

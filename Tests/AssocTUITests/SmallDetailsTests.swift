@@ -53,10 +53,10 @@ final class SmallDetailsTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp()
         press(app, .character("?"))
         press(app, .character("G"))
-        guard case .help(let scroll) = app.state.overlay else { return XCTFail("help closed") }
+        guard case .help(let scroll, _) = app.state.mode else { return XCTFail("help closed") }
         XCTAssertEqual(scroll, HelpContent.lines.count - 1)
         press(app, .character("g"))
-        XCTAssertEqual(app.state.overlay, .help(scroll: 0))
+        XCTAssertEqual(app.state.mode, .help(scroll: 0, over: nil))
     }
 
     func testTheRequestLineSaysNothingAboutPaging() throws {

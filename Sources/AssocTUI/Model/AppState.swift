@@ -6,17 +6,6 @@ struct StatusMessage: Sendable, Equatable {
     var isError: Bool
 }
 
-/// What covers the panes, if anything.
-enum Overlay: Sendable, Equatable {
-    case none
-    /// The help screen, scrolled by `scroll` lines.
-    case help(scroll: Int)
-    /// The selected row shown vertically, scrolled by `scroll` lines.
-    case record(scroll: Int)
-    /// The messages of this run (Ctrl-P), scrolled by `scroll` lines.
-    case messages(scroll: Int)
-}
-
 /// Where the user was before opening a view: restored by Back.
 struct NavigationEntry: Sendable, Equatable {
     var rows: RowsState?
@@ -120,7 +109,8 @@ struct AppState: Sendable, Equatable {
     var history = ViewHistory()
     /// What was typed in the `:` and `/` prompts this run, oldest first (↑ and ↓ walk it).
     var promptHistory: [PromptState.Kind: [String]] = [:]
-    var overlay: Overlay = .none
+    /// What has the screen and the keys: the grid, a prompt, a popup… (one at a time).
+    var mode: Mode = .grid
     var message: StatusMessage?
     /// Every message shown this run, oldest first (the last `messageLogLimit`), for Ctrl-P.
     var messageLog: [StatusMessage] = []
@@ -134,16 +124,6 @@ struct AppState: Sendable, Equatable {
     var swiftCodeAskedRequestOnly = false
     /// `r`: the Swift tab shows the request alone, not the whole code.
     var swiftRequestOnly = false
-    /// The schema map overlay (`m`), when open.
-    var schemaMap: SchemaMapState?
-    /// The frequency view (`F`), when open: it takes the grid's place.
-    var frequency: FrequencyState?
-    /// The jump list (`J`), when open.
-    var jumpList: JumpListState?
-    /// The export prompt (`e`), when open, and the export running.
-    var exportPrompt: ExportPrompt?
-    /// The filter prompt or the request line, when open.
-    var prompt: PromptState?
     /// Numeric non-key columns by table (what `a` aggregates).
     var numericColumns: [String: [String]] = [:]
     /// The query running on the worker thread, if any (spinner and Esc-cancels hint).
@@ -157,7 +137,7 @@ struct AppState: Sendable, Equatable {
     var dataChanged: Bool { changeNotice != nil }
 
     /// Keys edit text (a prompt or the jump list is open) instead of acting.
-    var takesText: Bool { prompt != nil || jumpList != nil || exportPrompt?.takesKeys == true }
+    var takesText: Bool { mode.takesText }
 
     init(title: String, size: Size) {
         self.title = title

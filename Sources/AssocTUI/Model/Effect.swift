@@ -58,6 +58,9 @@ enum Effect: Sendable, Equatable {
 /// Everything that can change the state: a user action, a resize, or a data source result.
 enum Event: Sendable, Equatable {
     case action(Action)
+    /// A key as the terminal read it, with the terminal's size then: the reducer decides what it
+    /// is (a mouse event, a resize, a prompt's key, an action of the keymap, an unbound key).
+    case key(KeyEvent, terminalSize: Size)
     case resized(Size)
     case tablesLoaded([TableSummary], graph: AssociationGraph)
     /// The schema read after the first screen: its tables, associations and numeric columns.

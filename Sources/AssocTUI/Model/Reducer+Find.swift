@@ -56,8 +56,7 @@ extension Reducer {
     /// The answers of find and jump.
     static func reduceFindEvent(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
-        case .found(let view, let result, let from, let backward):
-            guard state.rows?.view == view else { return [] }
+        case .found(_, let result, let from, let backward):
             guard result.position != nil else {
                 let side = backward ? "before" : "after"
                 state.message = StatusMessage(text: "No match \(side) row \(from + 1): \(result.description)", isError: false)
@@ -65,8 +64,7 @@ extension Reducer {
             }
             state.message = StatusMessage(text: "Found: \(result.description)", isError: false)
             return moveCursor(&state, to: result)
-        case .jumped(let view, let key, let result):
-            guard state.rows?.view == view else { return [] }
+        case .jumped(_, let key, let result):
             guard result.position != nil else {
                 state.message = StatusMessage(text: "No key at least \(key) in this view", isError: false)
                 return []

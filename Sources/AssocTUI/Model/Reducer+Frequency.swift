@@ -60,7 +60,7 @@ extension Reducer {
     }
 
     static func frequenciesLoaded(_ state: inout AppState, _ query: FrequencyQuery, _ page: FrequencyPage) -> [Effect] {
-        guard var frequency = state.frequency, frequency.query == query else { return [] }
+        guard var frequency = state.frequency else { return [] }
         frequency.page = page
         frequency.isLoading = false
         frequency.cursor = frequency.cursor.resized(to: page.distinctCount)

@@ -47,7 +47,7 @@ extension Reducer {
             state.schemaMap = map
             return []
         }
-        if state.overlay != .none || state.schemaMap != nil || state.exportPrompt != nil {
+        if state.mode.coversPanes || state.exportPrompt != nil {
             // Over a popup the wheel scrolls it; clicks are ignored.
             switch kind {
             case .wheelUp: return reduce(&state, .action(.moveUp))

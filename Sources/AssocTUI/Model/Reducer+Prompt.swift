@@ -6,8 +6,7 @@ extension Reducer {
         switch event {
         case .promptKey(let key):
             return promptKey(&state, key)
-        case .requestTextLoaded(let view, let text):
-            guard state.rows?.view == view else { return [] }
+        case .requestTextLoaded(_, let text):
             state.prompt = PromptState(kind: .request, text: text)
             return []
         case .viewChecked(let view):

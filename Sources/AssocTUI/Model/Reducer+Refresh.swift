@@ -8,8 +8,7 @@ extension Reducer {
     /// is open (then the notice says so, and `R` reads it).
     static func schemaChanged(_ state: inout AppState) -> [Effect] {
         let busy =
-            state.takesText || state.overlay != .none || state.schemaMap != nil || state.frequency != nil
-            || state.exportPrompt != nil || state.activity != nil
+            state.mode != .grid || state.activity != nil
         if busy {
             state.changeNotice = schemaChangedMessage
             showChangeNotice(&state)

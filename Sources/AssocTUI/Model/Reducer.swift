@@ -7,6 +7,8 @@ enum Reducer {
     static let minimumWindow = 200
 
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
+        if case .key(let key, let size) = event { return reduce(&state, route(key, terminalSize: size, in: state)) }
+        if isStale(event, in: state) { return [] }
         if let effects = reduceQueryEvent(&state, event) { return effects }
         let before = RestorePoint(state)
         let messageBefore = state.message
@@ -144,7 +146,6 @@ enum Reducer {
         case .frequenciesLoaded(let query, let page):
             return frequenciesLoaded(&state, query, page)
         case .schemaMapLoaded(let table, let lines):
-            guard state.schemaMap?.table == table else { return [] }
             state.schemaMap = SchemaMapState(table: table, lines: lines)
             return []
         case .export(let event):
@@ -153,9 +154,13 @@ enum Reducer {
             state.message = nil
             return reduceMouse(&state, x: x, y: y, kind: kind)
         case .promptKey(let key):
-            if state.exportPrompt?.takesKeys == true { return reducePromptKey(&state, key) }
-            if state.jumpList != nil { return reduceJumpListKey(&state, key) }
-            return reducePromptEvent(&state, event)
+            switch state.mode {
+            case .export(let prompt) where prompt.takesKeys: return reducePromptKey(&state, key)
+            case .jumpList: return reduceJumpListKey(&state, key)
+            default: return reducePromptEvent(&state, event)
+            }
+        case .key:
+            return []
         case .refreshed(let result, let view):
             return refreshed(&state, result, view: view)
         case .queryStarted, .queryTick, .queryWaitingForLock, .queryFinished, .queryFailed, .queryCancelled, .dataChanged,
@@ -214,32 +219,24 @@ enum Reducer {
     // MARK: - Actions
 
     static func reduce(_ state: inout AppState, action: Action) -> [Effect] {
-        if state.frequency != nil, state.overlay == .none, state.schemaMap == nil,
-            let effects = reduceFrequency(&state, action: action)
-        {
-            return effects
-        }
-        if state.schemaMap != nil {
-            return reduceSchemaMap(&state, action: action)
-        }
-        if case .help(let scroll) = state.overlay {
-            return reduceHelp(&state, action: action, scroll: scroll)
-        }
-        if case .record(let scroll) = state.overlay {
-            return reduceRecord(&state, action: action, scroll: scroll)
-        }
-        if case .messages(let scroll) = state.overlay {
-            return reduceMessages(&state, action: action, scroll: scroll)
+        switch state.mode {
+        case .frequency:
+            if let effects = reduceFrequency(&state, action: action) { return effects }
+        case .schemaMap: return reduceSchemaMap(&state, action: action)
+        case .help(let scroll, let frequency): return reduceHelp(&state, action: action, scroll: scroll, over: frequency)
+        case .record(let scroll): return reduceRecord(&state, action: action, scroll: scroll)
+        case .messages(let scroll): return reduceMessages(&state, action: action, scroll: scroll)
+        case .grid, .prompt, .jumpList, .export: break
         }
         switch action {
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
         case .help:
-            state.overlay = .help(scroll: 0)
+            state.mode = .help(scroll: 0, over: state.frequency)
             return []
         case .messages:
-            state.overlay = .messages(scroll: 0)
+            state.mode = .messages(scroll: 0)
             return []
         case .nextPane, .previousPane:
             state.sideMaximized = false
@@ -309,7 +306,7 @@ enum Reducer {
                 state.message = StatusMessage(text: "No row selected: open a table first", isError: false)
                 return []
             }
-            state.overlay = .record(scroll: 0)
+            state.mode = .record(scroll: 0)
             return []
         case .rerun:
             state.changeNotice = nil
@@ -355,19 +352,19 @@ enum Reducer {
         }
     }
 
-    private static func reduceHelp(_ state: inout AppState, action: Action, scroll: Int) -> [Effect] {
+    private static func reduceHelp(_ state: inout AppState, action: Action, scroll: Int, over frequency: FrequencyState?) -> [Effect] {
         let maxScroll = max(0, HelpContent.lines.count - 1)
         switch action {
-        case .back, .help, .open: state.overlay = .none
+        case .back, .help, .open: state.mode = state.mode.underneath
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
-        case .moveDown: state.overlay = .help(scroll: min(maxScroll, scroll + 1))
-        case .moveUp: state.overlay = .help(scroll: max(0, scroll - 1))
-        case .pageDown, .halfPageDown: state.overlay = .help(scroll: min(maxScroll, scroll + 10))
-        case .pageUp, .halfPageUp: state.overlay = .help(scroll: max(0, scroll - 10))
-        case .firstRow: state.overlay = .help(scroll: 0)
-        case .lastRow: state.overlay = .help(scroll: maxScroll)
+        case .moveDown: state.mode = .help(scroll: min(maxScroll, scroll + 1), over: frequency)
+        case .moveUp: state.mode = .help(scroll: max(0, scroll - 1), over: frequency)
+        case .pageDown, .halfPageDown: state.mode = .help(scroll: min(maxScroll, scroll + 10), over: frequency)
+        case .pageUp, .halfPageUp: state.mode = .help(scroll: max(0, scroll - 10), over: frequency)
+        case .firstRow: state.mode = .help(scroll: 0, over: frequency)
+        case .lastRow: state.mode = .help(scroll: maxScroll, over: frequency)
         default: break
         }
         return []
@@ -377,16 +374,16 @@ enum Reducer {
         let width = state.size.width - 1
         let maxScroll = max(0, ChromeRenderer.messageLogLines(state, width: width).count - 1)
         switch action {
-        case .back, .messages, .open: state.overlay = .none
+        case .back, .messages, .open: state.mode = .grid
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
-        case .moveDown: state.overlay = .messages(scroll: min(maxScroll, scroll + 1))
-        case .moveUp: state.overlay = .messages(scroll: max(0, scroll - 1))
-        case .pageDown, .halfPageDown: state.overlay = .messages(scroll: min(maxScroll, scroll + 10))
-        case .pageUp, .halfPageUp: state.overlay = .messages(scroll: max(0, scroll - 10))
-        case .firstRow: state.overlay = .messages(scroll: 0)
-        case .lastRow: state.overlay = .messages(scroll: maxScroll)
+        case .moveDown: state.mode = .messages(scroll: min(maxScroll, scroll + 1))
+        case .moveUp: state.mode = .messages(scroll: max(0, scroll - 1))
+        case .pageDown, .halfPageDown: state.mode = .messages(scroll: min(maxScroll, scroll + 10))
+        case .pageUp, .halfPageUp: state.mode = .messages(scroll: max(0, scroll - 10))
+        case .firstRow: state.mode = .messages(scroll: 0)
+        case .lastRow: state.mode = .messages(scroll: maxScroll)
         default: break
         }
         return []
@@ -394,21 +391,21 @@ enum Reducer {
 
     private static func reduceRecord(_ state: inout AppState, action: Action, scroll: Int) -> [Effect] {
         switch action {
-        case .back, .recordView: state.overlay = .none
+        case .back, .recordView: state.mode = .grid
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
-        case .moveDown: state.overlay = .record(scroll: scroll + 1)
-        case .moveUp: state.overlay = .record(scroll: max(0, scroll - 1))
-        case .pageDown, .halfPageDown: state.overlay = .record(scroll: scroll + 10)
-        case .pageUp, .halfPageUp: state.overlay = .record(scroll: max(0, scroll - 10))
-        case .firstRow: state.overlay = .record(scroll: 0)
+        case .moveDown: state.mode = .record(scroll: scroll + 1)
+        case .moveUp: state.mode = .record(scroll: max(0, scroll - 1))
+        case .pageDown, .halfPageDown: state.mode = .record(scroll: scroll + 10)
+        case .pageUp, .halfPageUp: state.mode = .record(scroll: max(0, scroll - 10))
+        case .firstRow: state.mode = .record(scroll: 0)
         case .moveRight, .moveLeft:
             // Next / previous record.
             guard var rows = state.rows else { return [] }
             rows.cursor = rows.cursor.moved(by: action == .moveRight ? 1 : -1)
             state.rows = rows
-            state.overlay = .record(scroll: 0)
+            state.mode = .record(scroll: 0)
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
         default: break

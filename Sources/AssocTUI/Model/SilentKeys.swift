@@ -3,7 +3,7 @@
 extension Reducer {
     static func silentKeyMessage(_ action: Action, _ state: AppState) -> String {
         let place = placeName(state)
-        let inSidePane = state.focus == .side && state.overlay == .none && state.schemaMap == nil && state.frequency == nil
+        let inSidePane = state.focus == .side && !state.mode.coversPanes && state.frequency == nil
         switch action {
         case .moveUp, .pageUp, .halfPageUp, .firstRow:
             return inSidePane ? "The side pane is at its top" : "Already at the top of \(place)"
@@ -13,13 +13,13 @@ extension Reducer {
             }
             return "Already at the end of \(place)"
         case .moveLeft, .firstColumn, .moveRight, .lastColumn:
-            guard state.focus == .rows, !state.childFocused, state.overlay == .none, state.rows != nil else {
+            guard state.focus == .rows, !state.childFocused, !state.mode.coversPanes || state.schemaMap != nil, state.rows != nil else {
                 return "← → move between columns in the Rows pane (Tab goes there)"
             }
             let left = action == .moveLeft || action == .firstColumn
             return left ? "Already at the first column" : "Already at the last column"
         default:
-            if case .record = state.overlay {
+            if case .record = state.mode {
                 let keys = ChromeRenderer.recordHints.map { "\($0.key) \($0.text)" }.joined(separator: ", ")
                 let key = Keymap.binding(for: action)?.keys.first?.label ?? action.rawValue
                 return "\(key) does nothing in the record view: \(keys)"
@@ -32,13 +32,13 @@ extension Reducer {
 
     /// `the Rows pane`, `the help`, `the schema map`…
     private static func placeName(_ state: AppState) -> String {
-        switch state.overlay {
+        switch state.mode {
         case .help: return "the help"
         case .record: return "the record"
         case .messages: return "the messages"
-        case .none: break
+        case .schemaMap: return "the schema map"
+        case .grid, .frequency, .jumpList, .prompt, .export: break
         }
-        if state.schemaMap != nil { return "the schema map" }
         if state.frequency != nil { return "the frequencies" }
         if state.focus == .rows && state.childFocused { return "the prefetched records" }
         return "the \(state.focus.title) pane"

@@ -61,7 +61,7 @@ enum ChromeRenderer {
             return
         }
         var spans: [StyledText] = []
-        if case .record = state.overlay {
+        if case .record = state.mode {
             // The record view has keys of its own: the grid's would do nothing there.
             for (offset, hint) in recordHints.enumerated() {
                 if offset > 0 { spans.append(StyledText("  ", .hint)) }

@@ -32,23 +32,26 @@ enum ScreenRenderer {
             }
         }
         let body = ScreenLayout.bodyRect(layout, size: state.size)
-        switch state.overlay {
-        case .none: break
-        case .help(let scroll): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
+        switch state.mode {
+        case .help(let scroll, _): ChromeRenderer.help(scroll: scroll, in: body, buffer: &buffer)
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
         case .messages(let scroll): ChromeRenderer.messageLog(state, scroll: scroll, in: body, buffer: &buffer)
+        case .schemaMap: SchemaMapRenderer.render(state, in: body, buffer: &buffer)
+        case .jumpList: JumpListRenderer.render(state, in: body, buffer: &buffer)
+        case .grid, .frequency, .prompt, .export: break
         }
-        if state.schemaMap != nil { SchemaMapRenderer.render(state, in: body, buffer: &buffer) }
-        if state.jumpList != nil { JumpListRenderer.render(state, in: body, buffer: &buffer) }
         // After the panes and overlays: a long message takes the line above the hint line.
         if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
-        if let prompt = state.exportPrompt, let rect = layout.hint {
+        switch state.mode {
+        case .export(let prompt):
+            guard let rect = layout.hint else { break }
             buffer.fill(rect)
             buffer.put(
                 TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                 maxWidth: rect.width, style: .message)
+        case .prompt(let prompt): PromptRenderer.render(prompt, size: state.size, filterHint: FilterHint.text(state), buffer: &buffer)
+        default: break
         }
-        if let prompt = state.prompt { PromptRenderer.render(prompt, size: state.size, filterHint: FilterHint.text(state), buffer: &buffer) }
         return buffer
     }
 
