@@ -197,7 +197,7 @@ final class QueryLifecycleTests: XCTestCase {
         var version = 1
         func tables() throws -> [TableSummary] { [TableSummary(name: "slow", rowCount: 1)] }
         func countRows(ofTable table: String) throws -> Int { 1 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
             released.wait()
             throw DatabaseError(code: 9, message: "interrupted")
         }
@@ -248,7 +248,7 @@ final class QueryLifecycleTests: XCTestCase {
         var pages: [(offset: Int, totalCount: Int?)] = []
         func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
         func countRows(ofTable table: String) throws -> Int { 1000 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
             pages.append((offset, totalCount))
             let end = totalCount ?? 1000
             let real = offset >= PagePlan.provisionalEnd / 2 ? offset - end + 1000 : offset

@@ -17,11 +17,13 @@ extension RequestDataSource {
     ///
     /// More than `exactCountLimit` rows in between: the match is at `PagePlan.provisionalJump`,
     /// with `locate` set (see `startRelativeFrame`).
-    package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
+    package func find(
+        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+    ) throws -> FindResult {
         try readSchema()
         let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "find")
-        guard let cursor = anchors(of: view)[position] else {
+        guard let cursor = anchor else {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor is not loaded yet: try again")
         }
         let (condition, description) = try findCondition(text, on: base)
@@ -46,8 +48,7 @@ extension RequestDataSource {
             return FindResult(position: nil, description: description)
         }
         guard found >= 0 else { return startRelativeFrame(at: values, of: view, description: description) }
-        record(values, at: found, of: view)
-        return FindResult(position: found, description: description)
+        return FindResult(position: found, description: description, values: values)
     }
 
     /// The position of the first row of `view`, in its order, whose key is at least `text` (an
@@ -78,8 +79,7 @@ extension RequestDataSource {
             before = counted - window.start
         }
         guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
-        record(values, at: before, of: view)
-        return FindResult(position: before, description: description)
+        return FindResult(position: before, description: description, values: values)
     }
 
     /// The most rows a find or jump counts: `exactCountLimit`, or, when `window` frames the view
@@ -93,8 +93,7 @@ extension RequestDataSource {
     /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
     /// the relative positions of an earlier such row are forgotten (a new frame).
     private func startRelativeFrame(at values: [DatabaseValue], of view: RequestView, description: String) -> FindResult {
-        startRelativeFrame(at: values, of: view.request)
-        return FindResult(position: PagePlan.provisionalJump, description: description, locate: values)
+        FindResult(position: PagePlan.provisionalJump, description: description, locate: values)
     }
 
     /// The view's keyset reader, or an error saying why `what` needs one.
@@ -171,10 +170,14 @@ package struct FindResult: Sendable, Equatable {
     /// The values of the view's order at the row, when `position` is the provisional
     /// `PagePlan.provisionalJump`: a deferred `locate` says where it really is.
     package var locate: [DatabaseValue]?
+    /// The values of the view's order at the row at a real `position`: the browser's state keeps
+    /// them as an anchor there (`RowsState.anchors`).
+    package var values: [DatabaseValue]?
 
-    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil) {
+    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil) {
         self.position = position
         self.description = description
         self.locate = locate
+        self.values = values
     }
 }

@@ -16,14 +16,6 @@ package final class RequestDataSource: BrowserDataSource {
     var schemaVersion: Int?
     /// The replacement or removal of the file last reported by the poll (reported once).
     var reportedFileChange = DatabaseFileChange.none
-    /// Row positions → the values of the view's order seen there, per view (anchors of keyset
-    /// pagination).
-    var anchors: [Request: [Int: [DatabaseValue]]] = [:]
-    /// Per view: the values of the order at the row a find or jump placed at the provisional
-    /// `PagePlan.provisionalJump`, until the rows before it are counted (`locate`) or a read
-    /// backwards reaches the first row.
-    var relativeFrames: [Request: [DatabaseValue]] = [:]
-    private static let maximumAnchors = 200_000
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip
@@ -78,41 +70,8 @@ package final class RequestDataSource: BrowserDataSource {
         return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
-    /// The values of the view's order seen at each row position (keyset anchors).
-    func anchors(of view: RequestView) -> [Int: [DatabaseValue]] {
-        anchors[view.request] ?? [:]
-    }
-
-    /// Remembers the values of the view's order at `position` (a row find or jump reached).
-    func record(_ values: [DatabaseValue], at position: Int, of view: RequestView) {
-        anchors[view.request, default: [:]][position] = values
-    }
-
-    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
-    /// the positions relative to an earlier such row are forgotten.
-    func startRelativeFrame(at values: [DatabaseValue], of view: Request) {
-        var seen = (anchors[view] ?? [:]).filter { !PagePlan.isRelative($0.key) }
-        seen[PagePlan.provisionalJump] = values
-        anchors[view] = seen
-        relativeFrames[view] = values
-    }
-
-    /// The row at `PagePlan.provisionalJump` is at `found`: the anchors relative to it move to their
-    /// real positions.
-    private func settleRelativeFrame(of view: Request, foundAt found: Int) -> RowLocation? {
-        guard let values = relativeFrames.removeValue(forKey: view) else { return nil }
-        var rebased: [Int: [DatabaseValue]] = [:]
-        for (position, key) in anchors[view] ?? [:] {
-            let real = PagePlan.located(position, foundAt: found)
-            if real >= 0 { rebased[real] = key }
-        }
-        anchors[view] = rebased
-        return RowLocation(values: values, position: found)
-    }
-
     /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
-    /// work, within `countBudgetMilliseconds`). When it is the row of the view's relative frame,
-    /// the anchors relative to it move to their real positions.
+    /// work, within `countBudgetMilliseconds`).
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
@@ -126,9 +85,6 @@ package final class RequestDataSource: BrowserDataSource {
             try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
                 try keyset.count(before: values) ?? 0
             } - window.start
-        if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
-            return settled
-        }
         return RowLocation(values: values, position: position)
     }
 
@@ -157,7 +113,9 @@ package final class RequestDataSource: BrowserDataSource {
         try requests.flatMap { try db.plan($0).steps }.map(\.statement)
     }
 
-    package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+    package func page(
+        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
+    ) throws -> RowsPage {
         try readSchema()
         let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
@@ -166,7 +124,7 @@ package final class RequestDataSource: BrowserDataSource {
         let (method, keyset) = keysetReader(for: base, repeatsKey: repeatsKey, log: log)
         let window = RequestWindow(base)
         var plan = PagePlan.make(
-            offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
+            offset: offset, limit: limit, total: totalCount, anchors: anchors.positions, hasKey: keyset != nil)
         if keyset != nil, let length = window.length, let totalCount, case .backward(nil, let count, let keep) = plan,
             totalCount >= length
         {
@@ -177,7 +135,7 @@ package final class RequestDataSource: BrowserDataSource {
         if case .around(let anchor, let values, let before, let after) = plan, let keyset {
             return try pageAround(
                 anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
-                base: base, keyset: keyset, method: method, plan: plan, log: log)
+                base: base, keyset: keyset, method: method, plan: plan, log: log, frame: anchors.frame)
         }
         var first = offset
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
@@ -226,7 +184,9 @@ package final class RequestDataSource: BrowserDataSource {
         if let shortOf, fetchedCount < shortOf.count {
             // Fewer rows before the anchor than asked: the first fetched row is the view's first,
             // so the anchor is at `fetchedCount`.
-            located = settleRelativeFrame(of: view.request, foundAt: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
+            located = anchors.frame.map {
+                RowLocation(values: $0, position: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
+            }
             if located != nil { first = 0 }
         }
         var page = makePage(fetched, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
@@ -237,7 +197,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// The rows around a known row: those before it read backwards, then it and those after it.
     private func pageAround(
         anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: RequestView, base: Request,
-        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog
+        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog, frame: [DatabaseValue]?
     ) throws -> RowsPage {
         let earlier = before > 0 ? Array(try keyset.rows(beyond: values, backward: true, limit: before).reversed()) : []
         // The row itself, by its key (and those of the joined rows that repeat it), then the rows
@@ -249,7 +209,7 @@ package final class RequestDataSource: BrowserDataSource {
         var located: RowLocation?
         if PagePlan.isRelative(anchor), earlier.count < before {
             // Fewer rows before the anchor than asked: the first of them is the view's first.
-            located = settleRelativeFrame(of: view.request, foundAt: earlier.count - anchor + PagePlan.provisionalJump)
+            located = frame.map { RowLocation(values: $0, position: earlier.count - anchor + PagePlan.provisionalJump) }
             if located != nil { first = 0 }
         }
         var page = makePage(earlier + later, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
@@ -267,18 +227,13 @@ package final class RequestDataSource: BrowserDataSource {
         var flattener = RowFlattener(tree: tree)
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
-        var seen = anchors[view.request] ?? [:]
-        if seen.count > Self.maximumAnchors {
-            // Too many: keep those near this page (a frame's rows stay reachable by keyset).
-            seen = seen.filter { abs($0.key - first) <= Self.maximumAnchors / 4 }
-        }
+        var seen: [Int: [DatabaseValue]] = [:]
         var cutLengths: [[Int: Int]] = []
         for (index, read) in fetched.enumerated() {
             rows.append(flattener.values(of: read.row))
             cutLengths.append(flattener.cutLengths(of: read.row))
             if method.isKeyset && !read.key.isEmpty { seen[first + index] = read.key }
         }
-        anchors[view.request] = seen
         let columns =
             fetched.first.map { flattener.columns(of: $0.row) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
@@ -288,6 +243,7 @@ package final class RequestDataSource: BrowserDataSource {
             isKeyset: method.isKeyset && RequestWindow(base).length == nil, statements: statements,
             prefetched: fetched.map { flattener.children(of: $0.row) })
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
+        page.anchors = seen
         return page
     }
 
@@ -323,20 +279,7 @@ package final class RequestDataSource: BrowserDataSource {
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
-        rebaseProvisionalAnchors(of: view.request, count: count)
         return RowCount(count: count, statement: counting)
-    }
-
-    /// Anchors seen while the view's end was provisional (`G` before the count) move to their
-    /// real positions.
-    private func rebaseProvisionalAnchors(of view: Request, count: Int) {
-        guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
-        var rebased: [Int: [DatabaseValue]] = [:]
-        for (position, key) in seen {
-            let real = PagePlan.settled(position, count: count)
-            if real >= 0 { rebased[real] = key }
-        }
-        anchors[view] = rebased
     }
 
     package func linkCounts(

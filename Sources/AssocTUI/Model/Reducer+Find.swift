@@ -29,7 +29,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Nothing to find again: f finds a row first", isError: false)
             return []
         }
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: backward)]
+        return [.find(rows.view, text: text, from: rows.cursor.index, backward: backward, anchor: rows.anchors[rows.cursor.index])]
     }
 
     /// Enter in the find prompt: finds from the cursor on.
@@ -41,7 +41,7 @@ extension Reducer {
         }
         rows.findText = text
         state.rows = rows
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: false)]
+        return [.find(rows.view, text: text, from: rows.cursor.index, backward: false, anchor: rows.anchors[rows.cursor.index])]
     }
 
     /// Enter in the jump prompt.
@@ -102,6 +102,7 @@ extension Reducer {
         }
         // A real position (a jump near the start) leaves the positions relative to an earlier jump.
         if !PagePlan.isRelative(position) && !PagePlan.isProvisional(position) { rows.leaveRelativeFrame() }
+        if let values = result.values { rows.anchors.record(values, at: position) }
         if !rows.isCounted && position >= rows.totalCount {
             rows.totalCount = position + 1
             rows.cursor = rows.cursor.resized(to: rows.totalCount)

@@ -96,6 +96,8 @@ enum Reducer {
             return []
         case .viewCounted(let view, let count):
             guard var rows = state.rows, rows.view == view else { return [] }
+            // Anchors seen while the end was provisional (`G` before the count) become real.
+            rows.anchors.settleEnd(count: count.count)
             if rows.relative != nil {
                 // Positions are relative to a jump's row: the count waits for its position.
                 rows.relative?.count = count.count
@@ -195,6 +197,7 @@ enum Reducer {
         rows.statements = page.statements
         rows.paging = page.paging
         rows.isKeyset = page.isKeyset
+        rows.anchors.merge(page.anchors, near: page.offset)
         rows.isLoading = false
         rows.prefetched = page.prefetched
         present(&rows)
@@ -493,6 +496,6 @@ enum Reducer {
         rows.isLoading = true
         state.rows = rows
         let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
-        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total)]
+        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total, anchors: rows.anchors)]
     }
 }

@@ -47,6 +47,9 @@ struct RowsState: Sendable, Equatable {
     /// front of it were counted: positions are relative to that row (the title shows `?`) until a
     /// deferred count or a read reaching the first row says where it is (`settleRelativeFrame`).
     var relative: RelativeFrame?
+    /// The values of the view's order seen at row positions (where keyset pages start), and the
+    /// row of the relative frame: sent with each page asked for, a page's added when it comes.
+    var anchors = ViewAnchors()
     /// After an include or a prefetch: bring the columns of the join at this path into view.
     var revealJoinPath: [Int]?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
@@ -66,6 +69,7 @@ struct RowsState: Sendable, Equatable {
         pendingLast = false
         rows = []
         prefetched = []
+        anchors.startRelativeFrame(at: values)
         let position = PagePlan.provisionalJump
         pageOffset = position
         totalCount = position + 1
@@ -77,6 +81,7 @@ struct RowsState: Sendable, Equatable {
     mutating func leaveRelativeFrame() {
         guard let frame = relative else { return }
         relative = nil
+        anchors.leaveRelativeFrame()
         rows = []
         prefetched = []
         pageOffset = 0
@@ -96,6 +101,7 @@ struct RowsState: Sendable, Equatable {
     mutating func settleRelativeFrame(_ location: RowLocation, visible: Int) -> Bool {
         guard let frame = relative, frame.values == location.values else { return false }
         relative = nil
+        anchors.settleRelativeFrame(foundAt: location.position)
         let shift = location.position - PagePlan.provisionalJump
         pageOffset = max(0, pageOffset + shift)
         if let count = frame.count {
