@@ -78,7 +78,7 @@ final class PagingPropertyTests: XCTestCase {
             let count: Int
             if whole.isKeyset {
                 // The last rows at once, before the count; the count arrives and settles them.
-                let end = PagePlan.provisionalEnd
+                let end = RowPosition.provisionalRowCount
                 let last = try backward.browsePage(of: view, offset: end - limit, limit: limit, totalCount: end)
                 count = try backward.browseCount(of: view).count
                 tail = Array(last.rows.suffix(min(limit, count)))
@@ -132,7 +132,7 @@ final class PagingPropertyTests: XCTestCase {
     }
 
     /// A jump to the key of a random row with `exactCountLimit` 0: it lands at
-    /// `PagePlan.provisionalJump`; pages after it by keyset follow it to the end; then either
+    /// `RowPosition.relative(0).index`; pages after it by keyset follow it to the end; then either
     /// `locate` settles it, or pages before it read back until one reaches the first row and
     /// settles it. Every page equals the rows of `whole` at the real positions.
     private func checkProvisionalJump(
@@ -161,7 +161,7 @@ final class PagingPropertyTests: XCTestCase {
             XCTAssertEqual(result.position, 0, "only the first row is placed at once, " + jumpLabel)
             return
         }
-        let found = PagePlan.provisionalJump
+        let found = RowPosition.relative(0).index
         XCTAssertEqual(result.position, found, jumpLabel)
         // Forward from the row, to the end.
         var offset = found

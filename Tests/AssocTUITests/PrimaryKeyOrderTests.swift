@@ -76,7 +76,7 @@ final class PrimaryKeyOrderTests: XCTestCase {
         XCTAssertEqual(page.rows.map { Array($0.prefix(2)) }, [[5, 1], [5, 2], [5, 3]])
         // Far from the top (more rows before it than are counted at once), the same row.
         let far = try source.browseJump(toKey: "290", in: view)
-        if let position = far.position, position != PagePlan.provisionalJump {
+        if let position = far.position, position != RowPosition.relative(0).index {
             XCTAssertEqual(position, 289 * 3)
         } else {
             XCTAssertEqual(far.locate.map { Array($0.prefix(2)) }, [290, 1])

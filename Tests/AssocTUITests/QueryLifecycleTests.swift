@@ -251,7 +251,7 @@ final class QueryLifecycleTests: XCTestCase {
         func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
             pages.append((offset, totalCount))
             let end = totalCount ?? 1000
-            let real = offset >= PagePlan.provisionalEnd / 2 ? offset - end + 1000 : offset
+            let real = offset >= RowPosition.provisionalRowCount / 2 ? offset - end + 1000 : offset
             let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
             return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], isKeyset: true, statements: [])
         }
@@ -305,7 +305,7 @@ final class QueryLifecycleTests: XCTestCase {
         app.runDeferred()
         XCTAssertGreaterThanOrEqual(source.interrupts, 1)
         // G's page ran after the interrupt: the last rows, read backwards from a provisional end.
-        XCTAssertEqual(source.pages.last?.totalCount, PagePlan.provisionalEnd)
+        XCTAssertEqual(source.pages.last?.totalCount, RowPosition.provisionalRowCount)
         XCTAssertEqual(app.state.rows?.selectedRow, [1000])
         XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         app.runAllDeferred()

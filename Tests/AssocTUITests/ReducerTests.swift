@@ -90,7 +90,7 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .viewOpened(view, page: first, limit: 200))
         XCTAssertEqual(state.visibleLines(.rows), 15)
         // G at once: the end is read backwards on the key, no waiting for the count.
-        let end = PagePlan.provisionalEnd
+        let end = RowPosition.provisionalRowCount
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(effects, [.loadPage(view, offset: end - 15 - 50, limit: 200, totalCount: end)])
         XCTAssertNil(state.message)

@@ -32,7 +32,7 @@ final class RequestDataSourceTests: XCTestCase {
     func testTheEndReadBeforeTheCountKeepsItsAnchorsOnceCounted() throws {
         let source = try source()
         let view = RequestView(table: "Track")
-        let end = PagePlan.provisionalEnd
+        let end = RowPosition.provisionalRowCount
         // G before the count: the last 2 rows, at provisional positions.
         let last = try source.browsePage(of: view, offset: end - 2, limit: 10, totalCount: end)
         XCTAssertTrue(last.isKeyset)

@@ -203,7 +203,7 @@ extension BrowserDataSource {
     }
 }
 
-/// Where a row placed at the provisional `PagePlan.provisionalJump` really is: the values of the
+/// Where a row placed at the provisional `RowPosition.relative(0)` really is: the values of the
 /// view's order at it (which row), and its position.
 package struct RowLocation: Sendable, Equatable {
     package var values: [DatabaseValue]

@@ -140,7 +140,7 @@ package final class RequestDataSource: BrowserDataSource {
         var first = offset
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
         // first row, which says where the jump's row is.
-        var shortOf: (anchor: Int, count: Int)?
+        var shortOf: (fromFound: Int, count: Int)?
         var fetchedCount = 0
         let fetched = try { () throws -> [(row: Row, key: [DatabaseValue])] in
             /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
@@ -171,7 +171,9 @@ package final class RequestDataSource: BrowserDataSource {
                     try before.map { try keyset.rows(beyond: $0, backward: true, limit: count) }
                     ?? keyset.fromEnd(backward: true, limit: count)
                 fetchedCount = read.count
-                if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
+                if before != nil, case .relative(let fromFound) = RowPosition(index: offset + count) {
+                    shortOf = (fromFound, count)
+                }
                 return Array(read.reversed().prefix(limit))
             case .around:
                 return []
@@ -183,10 +185,8 @@ package final class RequestDataSource: BrowserDataSource {
         var located: RowLocation?
         if let shortOf, fetchedCount < shortOf.count {
             // Fewer rows before the anchor than asked: the first fetched row is the view's first,
-            // so the anchor is at `fetchedCount`.
-            located = anchors.frame.map {
-                RowLocation(values: $0, position: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
-            }
+            // so the anchor is at `fetchedCount`, and the found row `fromFound` rows before it.
+            located = anchors.frame.map { RowLocation(values: $0, position: fetchedCount - shortOf.fromFound) }
             if located != nil { first = 0 }
         }
         var page = makePage(fetched, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
@@ -207,9 +207,9 @@ package final class RequestDataSource: BrowserDataSource {
         let statements = try statements(of: log.requests)
         var first = anchor - earlier.count
         var located: RowLocation?
-        if PagePlan.isRelative(anchor), earlier.count < before {
+        if case .relative(let fromFound) = RowPosition(index: anchor), earlier.count < before {
             // Fewer rows before the anchor than asked: the first of them is the view's first.
-            located = frame.map { RowLocation(values: $0, position: earlier.count - anchor + PagePlan.provisionalJump) }
+            located = frame.map { RowLocation(values: $0, position: earlier.count - fromFound) }
             if located != nil { first = 0 }
         }
         var page = makePage(earlier + later, first: first, statements: statements, view: view, base: base, method: method, plan: plan)

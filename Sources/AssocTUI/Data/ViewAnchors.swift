@@ -2,13 +2,13 @@ import AssocCore
 
 /// The anchors of one view: the values of its order seen at row positions, where keyset pages
 /// start (see `PagePlan`), and the row a find or jump placed at the provisional
-/// `PagePlan.provisionalJump` (the relative frame's row). Part of the browser's state
+/// `RowPosition.relative(0)` (the relative frame's row). Part of the browser's state
 /// (`RowsState.anchors`): it travels to the data source with each `loadPage` effect and the
 /// anchors a page saw come back with `pageLoaded`; the data source keeps none.
 package struct ViewAnchors: Sendable, Equatable {
     /// Row positions → the values of the view's order there.
     package private(set) var positions: [Int: [DatabaseValue]] = [:]
-    /// The values of the order at the row placed at `PagePlan.provisionalJump`, until a count or
+    /// The values of the order at the row placed at `RowPosition.relative(0)`, until a count or
     /// a read backwards reaching the first row says where it is.
     package private(set) var frame: [DatabaseValue]?
 
@@ -36,17 +36,17 @@ package struct ViewAnchors: Sendable, Equatable {
         }
     }
 
-    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
+    /// The row whose order has `values` takes the provisional position `RowPosition.relative(0)`;
     /// the positions relative to an earlier such row are forgotten.
     package mutating func startRelativeFrame(at values: [DatabaseValue]) {
-        positions = positions.filter { !PagePlan.isRelative($0.key) }
-        positions[PagePlan.provisionalJump] = values
+        positions = positions.filter { !RowPosition(index: $0.key).isRelative }
+        positions[RowPosition.relative(0).index] = values
         frame = values
     }
 
     /// Back to real positions without knowing the relative ones: those go.
     package mutating func leaveRelativeFrame() {
-        positions = positions.filter { !PagePlan.isRelative($0.key) }
+        positions = positions.filter { !RowPosition(index: $0.key).isRelative }
         frame = nil
     }
 
@@ -57,7 +57,7 @@ package struct ViewAnchors: Sendable, Equatable {
         frame = nil
         var rebased: [Int: [DatabaseValue]] = [:]
         for (position, key) in positions {
-            let real = PagePlan.located(position, foundAt: found)
+            let real = RowPosition(index: position).located(foundAt: found).index
             if real >= 0 { rebased[real] = key }
         }
         positions = rebased
@@ -66,10 +66,10 @@ package struct ViewAnchors: Sendable, Equatable {
     /// The view has `count` rows: anchors seen while its end was provisional (`G` before the
     /// count) move to their real positions.
     package mutating func settleEnd(count: Int) {
-        guard positions.keys.contains(where: PagePlan.isProvisional) else { return }
+        guard positions.keys.contains(where: { RowPosition(index: $0).isFromEnd }) else { return }
         var rebased: [Int: [DatabaseValue]] = [:]
         for (position, key) in positions {
-            let real = PagePlan.settled(position, count: count)
+            let real = RowPosition(index: position).settled(count: count).index
             if real >= 0 { rebased[real] = key }
         }
         positions = rebased

@@ -95,13 +95,20 @@ extension Reducer {
             state.focus = .rows
             return ensureRowsLoaded(&state) + [.locateRow(rows.view, values: values)]
         }
-        if PagePlan.isRelative(position) ? rows.relative == nil : PagePlan.isProvisional(position) && !rows.endIsProvisional {
+        let place = RowPosition(index: position)
+        let leftFrame: Bool
+        switch place {
+        case .absolute: leftFrame = false
+        case .relative: leftFrame = rows.relative == nil
+        case .fromEnd: leftFrame = !rows.endIsProvisional
+        }
+        if leftFrame {
             // The cursor left the frame the position counts in while the query ran.
             state.message = StatusMessage(text: "The view moved meanwhile: try again", isError: false)
             return []
         }
         // A real position (a jump near the start) leaves the positions relative to an earlier jump.
-        if !PagePlan.isRelative(position) && !PagePlan.isProvisional(position) { rows.leaveRelativeFrame() }
+        if case .absolute = place { rows.leaveRelativeFrame() }
         if let values = result.values { rows.anchors.record(values, at: position) }
         if !rows.isCounted && position >= rows.totalCount {
             rows.totalCount = position + 1

@@ -81,7 +81,7 @@ enum Reducer {
             guard var rows = state.rows, rows.view == view else { return [] }
             // Reading it reached the first row: the relative frame's real positions are known.
             if let located = page.located { rows.settleRelativeFrame(located, visible: state.visibleLines(.rows)) }
-            guard PagePlan.isRelative(page.offset) == (rows.relative != nil) else {
+            guard RowPosition(index: page.offset).isRelative == (rows.relative != nil) else {
                 // A page of the frame the cursor left while it was read: read the window again.
                 rows.isLoading = false
                 state.rows = rows
@@ -268,10 +268,9 @@ enum Reducer {
             if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
             if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.isKeyset {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
-                let end = PagePlan.provisionalEnd
                 rows.endIsProvisional = true
-                rows.totalCount = end
-                rows.cursor = rows.cursor.resized(to: end).moved(to: end - 1)
+                rows.totalCount = RowPosition.provisionalRowCount
+                rows.cursor = rows.cursor.resized(to: rows.totalCount).moved(to: RowPosition.fromEnd(0).index)
                     .scrolledToShowSelection(visible: state.visibleLines(.rows))
                 state.rows = rows
                 return ensureRowsLoaded(&state)
