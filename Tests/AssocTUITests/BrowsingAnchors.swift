@@ -1,4 +1,4 @@
-import AssocCore
+@testable import AssocCore
 import Foundation
 
 @testable import AssocTUI
@@ -83,4 +83,9 @@ extension RequestDataSource {
             }
         }
     }
+}
+
+extension PageReading {
+    /// A page of a view paged by keyset (on no term: for pages tests make up).
+    static let keysetForTests = PageReading(method: .keyset(KeysetOrder()))
 }

@@ -253,7 +253,7 @@ final class QueryLifecycleTests: XCTestCase {
             let end = totalCount ?? 1000
             let real = offset >= RowPosition.provisionalRowCount / 2 ? offset - end + 1000 : offset
             let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
-            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], isKeyset: true, statements: [])
+            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], reading: .keysetForTests, statements: [])
         }
         func count(of view: RequestView) throws -> RowCount {
             // Like SQLite, which clears its interrupt flag when a statement starts on an idle

@@ -63,6 +63,27 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertEqual(end.positions, [0: [1], 6: [7], 5: [6]])
     }
 
+    // MARK: How a page was read, typed
+
+    func testThePagingNoteIsWordedFromTheTypedReading() throws {
+        let view = PageReading(method: .offset(reason: .viewWithoutKey))
+        XCTAssertEqual(view.description, "OFFSET paging: a view has no key")
+        XCTAssertFalse(view.readsEndByKey)
+        var keyset = PageReading.keysetForTests
+        XCTAssertTrue(keyset.readsEndByKey)
+        keyset.hasOwnLimit = true
+        XCTAssertFalse(keyset.readsEndByKey, "a request's own limit: its end is not the table's")
+        keyset.fallback = .lastRowsOfOwnLimit
+        XCTAssertEqual(keyset.description, "OFFSET paging: the last rows of the request's limit, counted from its first row")
+        keyset.fallback = .noNearbyKey
+        XCTAssertEqual(keyset.description, "OFFSET paging: no nearby key")
+        // A real view: the method AssocCore chose, worded as before.
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 1, totalCount: nil, anchors: ViewAnchors())
+        XCTAssertEqual(page.reading?.method.isKeyset, true)
+        XCTAssertEqual(page.paging, "keyset paging on ArtistId")
+    }
+
     // MARK: A data source with no state
 
     func testTheSourceReadsFromTheAnchorsPassedInAndRemembersNone() throws {
@@ -97,7 +118,7 @@ final class StatelessPagesTests: XCTestCase {
         var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
         state.rows = RowsState(view: artists)
         state.focus = .rows
-        var first = RowsPage(columns: ["id"], rows: [[1], [2]], offset: 0, isKeyset: true, statements: [])
+        var first = RowsPage(columns: ["id"], rows: [[1], [2]], offset: 0, reading: .keysetForTests, statements: [])
         first.anchors = [0: [1], 1: [2]]
         _ = Reducer.reduce(&state, .viewOpened(artists, page: first, limit: 2))
         XCTAssertEqual(state.rows?.anchors.positions, [0: [1], 1: [2]])
@@ -110,7 +131,7 @@ final class StatelessPagesTests: XCTestCase {
         // Another view: its own anchors, empty; a late page of the first view changes nothing.
         let saved = state.rows
         state.rows = RowsState(view: byName)
-        var late = RowsPage(columns: ["id"], rows: [[3]], offset: 2, isKeyset: true, statements: [])
+        var late = RowsPage(columns: ["id"], rows: [[3]], offset: 2, reading: .keysetForTests, statements: [])
         late.anchors = [2: [3]]
         _ = Reducer.reduce(&state, .pageLoaded(artists, late))
         XCTAssertEqual(state.rows?.anchors, ViewAnchors())

@@ -34,10 +34,12 @@ package struct RowsPage: Sendable, Equatable {
     /// The values of the view's order at each row of the page read by keyset (the anchors the
     /// browser's state adds to `RowsState.anchors`): position → values.
     package var anchors: [Int: [DatabaseValue]] = [:]
-    /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
-    package var paging: String
+    /// How the page was read: the view's paging method, or why it fell back to OFFSET.
+    package var reading: PageReading?
+    /// The SQL pane's note on how the page was read (`keyset paging on ArtistId`).
+    package var paging: String { reading?.description ?? "" }
     /// Whether the view pages on a key, so its last rows can be read without counting it.
-    package var isKeyset: Bool
+    package var isKeyset: Bool { reading?.readsEndByKey ?? false }
     /// Every statement run to get the page, in order.
     package var statements: [GeneratedStatement]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
@@ -52,10 +54,10 @@ package struct RowsPage: Sendable, Equatable {
 
     package init(
         columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
-        keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [GeneratedStatement],
+        keyColumns: [String] = [], reading: PageReading? = nil, statements: [GeneratedStatement],
         prefetched: [[PrefetchedRows]] = []
     ) {
-        self.isKeyset = isKeyset
+        self.reading = reading
         self.prefetched = prefetched
         self.columns = columns
         self.rows = rows
@@ -63,7 +65,6 @@ package struct RowsPage: Sendable, Equatable {
         self.rootColumnCount = columns.prefix { $0.isRoot }.count
         self.scopeTree = scopeTree
         self.keyColumns = keyColumns
-        self.paging = paging
         self.statements = statements
     }
 }

@@ -239,8 +239,7 @@ package final class RequestDataSource: BrowserDataSource {
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         var page = RowsPage(
             columns: columns, rows: rows, offset: first, scopeTree: tree,
-            keyColumns: keyColumns, paging: pagingNote(method: method, plan: plan, request: base),
-            isKeyset: method.isKeyset && RequestWindow(base).length == nil, statements: statements,
+            keyColumns: keyColumns, reading: reading(method: method, plan: plan, request: base), statements: statements,
             prefetched: fetched.map { flattener.children(of: $0.row) })
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
         page.anchors = seen
@@ -249,13 +248,11 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// How the page was read, for the SQL pane: the view's paging method, or OFFSET where a
     /// keyset view had no key near the page.
-    private func pagingNote(method: PagingMethod, plan: PagePlan, request: Request) -> String {
-        if method.isKeyset, case .offset = plan {
-            return RequestWindow(request).isFramed
-                ? "OFFSET paging: the last rows of the request's limit, counted from its first row"
-                : "OFFSET paging: no nearby key"
-        }
-        return method.description
+    private func reading(method: PagingMethod, plan: PagePlan, request: Request) -> PageReading {
+        let window = RequestWindow(request)
+        var reading = PageReading(method: method, hasOwnLimit: window.length != nil)
+        if method.isKeyset, case .offset = plan { reading.fallback = window.isFramed ? .lastRowsOfOwnLimit : .noNearbyKey }
+        return reading
     }
 
     /// The prefetched links whose destination has a visible key: their records are listed (and

@@ -40,7 +40,7 @@ enum SQLPaneText {
             lines += wrap([StyledText("-- row count:", .dim)], width: width)
             lines += self.lines(for: count, width: width)
         }
-        if !rows.paging.isEmpty { lines += wrap([StyledText("-- " + rows.paging, .dim)], width: width) }
+        if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
         return lines
     }
 

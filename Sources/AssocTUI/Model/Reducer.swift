@@ -195,8 +195,7 @@ enum Reducer {
         rows.keyColumns = page.keyColumns
         rows.pageOffset = page.offset
         rows.statements = page.statements
-        rows.paging = page.paging
-        rows.isKeyset = page.isKeyset
+        rows.reading = page.reading
         rows.anchors.merge(page.anchors, near: page.offset)
         rows.isLoading = false
         rows.prefetched = page.prefetched
@@ -266,7 +265,7 @@ enum Reducer {
             return move(&state) { $0.moved(to: 0) }
         case .lastRow:
             if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
-            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.isKeyset {
+            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.reading?.readsEndByKey == true {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
                 rows.endIsProvisional = true
                 rows.totalCount = RowPosition.provisionalRowCount

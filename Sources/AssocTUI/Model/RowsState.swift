@@ -31,13 +31,11 @@ struct RowsState: Sendable, Equatable {
     /// The statements of the last page, and the one that counted the rows.
     var statements: [GeneratedStatement] = []
     var countStatement: GeneratedStatement?
-    /// How the view pages (keyset or OFFSET, and why).
-    var paging = ""
+    /// How the last page was read (the view's paging method, keyset or OFFSET and why).
+    var reading: PageReading?
     var isLoading = true
     /// `G` was pressed before the count was known on a view without a key: jump once it is.
     var pendingLast = false
-    /// The view pages on a key (its last rows can be read without a count).
-    var isKeyset = false
     /// The text of the last find (`f`), which `n` and `N` look for again.
     var findText: String?
     /// `G` was pressed before the count was known: `totalCount` is `RowPosition.provisionalRowCount`
