@@ -84,6 +84,33 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertEqual(page.paging, "keyset paging on ArtistId")
     }
 
+    // MARK: The statements that ran
+
+    func testAPageKeepsTheStatementsThatRanBesideThePlannedOnes() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let view = try source.view(parsing: "Artist.including(all: albums)", from: nil)
+        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        let page = try source.page(of: view, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors(positions: first.anchors))
+        // As planned: readable, the keyset's arguments real.
+        XCTAssertEqual(page.statements.first?.sql.contains("substr"), false, "\(page.statements)")
+        XCTAssertEqual(page.statements.first?.arguments, [2])
+        // As they ran: the main statement with the same arguments, values cut in SQL, and the
+        // prefetch with the key of the page's artist (the fixture has three) bound.
+        XCTAssertEqual(page.ranStatements.count, page.statements.count, "\(page.ranStatements)")
+        XCTAssertEqual(page.ranStatements.first?.sql.contains("substr"), true, "\(page.ranStatements)")
+        XCTAssertEqual(page.ranStatements.first?.arguments.suffix(1), [2])
+        XCTAssertEqual(page.ranStatements.last?.arguments, [3], "\(page.ranStatements)")
+        // The pane says so after the paging note; y copies them as they ran.
+        var state = AppState(title: "test.db", size: Size(width: 100, height: 30))
+        state.rows = RowsState(view: view)
+        _ = Reducer.reduce(&state, .viewOpened(view, page: page, limit: 2))
+        let text = SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }
+        let note = try XCTUnwrap(text.firstIndex { $0.hasPrefix("-- keyset paging") }, "\(text)")
+        XCTAssertTrue(text[(note + 1)...].joined(separator: " ").contains("statements ran, values cut to"), "\(text)")
+        XCTAssertFalse(text.joined().contains("substr"), "\(text)")
+        XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), true)
+    }
+
     // MARK: A data source with no state
 
     func testTheSourceReadsFromTheAnchorsPassedInAndRemembersNone() throws {

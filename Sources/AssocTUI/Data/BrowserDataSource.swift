@@ -40,8 +40,13 @@ package struct RowsPage: Sendable, Equatable {
     package var paging: String { reading?.description ?? "" }
     /// Whether the view pages on a key, so its last rows can be read without counting it.
     package var isKeyset: Bool { reading?.readsEndByKey ?? false }
-    /// Every statement run to get the page, in order.
+    /// The statements run to get the page, in order, as planned (what the SQL pane shows:
+    /// values not cut, a prefetch's `IN (…)` with a placeholder).
     package var statements: [GeneratedStatement]
+    /// The statements exactly as they ran, with their arguments (values cut to
+    /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound): what `y` copies.
+    /// Empty when the source does not record them.
+    package var ranStatements: [GeneratedStatement] = []
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column

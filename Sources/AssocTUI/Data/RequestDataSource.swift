@@ -106,9 +106,10 @@ package final class RequestDataSource: BrowserDataSource {
         return (method, reader)
     }
 
-    /// The statements of `requests` as the SQL pane shows them: each one's plan, prefetch
-    /// statements with their `IN (…)` placeholder, cells not cut. (The statements that ran
-    /// carry the cell preview's cuts: the pane waits for AssocCore's plan to say what ran.)
+    /// The statements of `requests` as the SQL pane shows them: each one's plan with its
+    /// arguments, prefetch statements with their `IN (…)` placeholder, cells not cut. The
+    /// statements exactly as they ran (cells cut in SQL, prefetch keys bound) are the page's
+    /// `ranStatements`, which `y` copies.
     func statements(of requests: [Request]) throws -> [GeneratedStatement] {
         try requests.flatMap { try db.plan($0).steps }.map(\.statement)
     }
@@ -117,6 +118,17 @@ package final class RequestDataSource: BrowserDataSource {
         of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
     ) throws -> RowsPage {
         try readSchema()
+        var (page, ran) = try db.recordingStatements {
+            try readPage(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+        }
+        page.ranStatements = ran
+        return page
+    }
+
+    /// The page, read (see `page(of:offset:limit:totalCount:anchors:)`).
+    private func readPage(
+        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
+    ) throws -> RowsPage {
         let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false

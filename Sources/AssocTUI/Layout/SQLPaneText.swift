@@ -17,13 +17,14 @@ enum SQLPaneText {
     }
 
     /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
-    /// arguments: what `y` copies.
+    /// arguments: what `y` copies. For the rows, the statements exactly as they ran (values cut
+    /// in SQL, a prefetch's keys bound), which the pane shows as planned.
     static func plainText(for state: AppState) -> String? {
         let statements: [GeneratedStatement]
         if let frequency = state.frequency {
             statements = frequency.page.map { [$0.statement] } ?? []
         } else if let rows = state.rows {
-            statements = rows.statements + (rows.countStatement.map { [$0] } ?? [])
+            statements = (rows.ranStatements.isEmpty ? rows.statements : rows.ranStatements) + (rows.countStatement.map { [$0] } ?? [])
         } else {
             return nil
         }
@@ -41,6 +42,14 @@ enum SQLPaneText {
             lines += self.lines(for: count, width: width)
         }
         if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
+        if !rows.ranStatements.isEmpty {
+            // After the paging note: the note never moves down for it.
+            let ran = rows.ranStatements.count
+            let note =
+                "-- shown as planned (values whole, a prefetch's keys as IN (…)): \(ran) statement\(ran == 1 ? "" : "s") ran, "
+                + "values cut to \(RequestDataSource.cellPreviewLimit) characters; y copies them as they ran"
+            lines += wrap([StyledText(note, .dim)], width: width)
+        }
         return lines
     }
 

@@ -195,6 +195,7 @@ enum Reducer {
         rows.keyColumns = page.keyColumns
         rows.pageOffset = page.offset
         rows.statements = page.statements
+        rows.ranStatements = page.ranStatements
         rows.reading = page.reading
         rows.anchors.merge(page.anchors, near: page.offset)
         rows.isLoading = false

@@ -28,8 +28,10 @@ struct RowsState: Sendable, Equatable {
     var isCounted = false
     var cursor = ListCursor()
     var column = ListCursor()
-    /// The statements of the last page, and the one that counted the rows.
+    /// The statements of the last page (as planned, and exactly as they ran), and the one that
+    /// counted the rows.
     var statements: [GeneratedStatement] = []
+    var ranStatements: [GeneratedStatement] = []
     var countStatement: GeneratedStatement?
     /// How the last page was read (the view's paging method, keyset or OFFSET and why).
     var reading: PageReading?
