@@ -44,8 +44,8 @@ package struct RowsPage: Sendable, Equatable {
     /// values not cut, a prefetch's `IN (…)` with a placeholder).
     package var statements: [GeneratedStatement]
     /// The statements exactly as they ran, with their arguments (values cut to
-    /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound): what `y` copies.
-    /// Empty when the source does not record them.
+    /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound). Empty when the
+    /// source does not record them.
     package var ranStatements: [GeneratedStatement] = []
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []

@@ -109,7 +109,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// The statements of `requests` as the SQL pane shows them: each one's plan with its
     /// arguments, prefetch statements with their `IN (…)` placeholder, cells not cut. The
     /// statements exactly as they ran (cells cut in SQL, prefetch keys bound) are the page's
-    /// `ranStatements`, which `y` copies.
+    /// `ranStatements`.
     func statements(of requests: [Request]) throws -> [GeneratedStatement] {
         try requests.flatMap { try db.plan($0).steps }.map(\.statement)
     }

@@ -17,14 +17,13 @@ enum SQLPaneText {
     }
 
     /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
-    /// arguments: what `y` copies. For the rows, the statements exactly as they ran (values cut
-    /// in SQL, a prefetch's keys bound), which the pane shows as planned.
+    /// arguments: what `y` copies.
     static func plainText(for state: AppState) -> String? {
         let statements: [GeneratedStatement]
         if let frequency = state.frequency {
             statements = frequency.page.map { [$0.statement] } ?? []
         } else if let rows = state.rows {
-            statements = (rows.ranStatements.isEmpty ? rows.statements : rows.ranStatements) + (rows.countStatement.map { [$0] } ?? [])
+            statements = rows.statements + (rows.countStatement.map { [$0] } ?? [])
         } else {
             return nil
         }
@@ -43,12 +42,10 @@ enum SQLPaneText {
         }
         if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
         if !rows.ranStatements.isEmpty {
-            // After the paging note: the note never moves down for it.
-            let ran = rows.ranStatements.count
-            let note =
-                "-- shown as planned (values whole, a prefetch's keys as IN (…)): \(ran) statement\(ran == 1 ? "" : "s") ran, "
-                + "values cut to \(RequestDataSource.cellPreviewLimit) characters; y copies them as they ran"
-            lines += wrap([StyledText(note, .dim)], width: width)
+            // The statements ran with each value cut in SQL (`CASE typeof(…) … substr(…)`) around
+            // every column: shown as planned, readable, and said so after the paging note (which
+            // never moves down for it).
+            lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
         }
         return lines
     }
