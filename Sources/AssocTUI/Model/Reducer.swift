@@ -74,6 +74,8 @@ enum Reducer {
             }
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
             state.rows = rows
+            // In place (`rows` released): the view's anchors are not copied for each page.
+            state.rows?.anchors.merge(page.anchors, near: page.offset)
             clampScrolls(&state)
             revealColumns(&state)
             return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
@@ -93,6 +95,8 @@ enum Reducer {
                 rows.cursor = rows.cursor.resized(to: rows.totalCount)
             }
             state.rows = rows
+            // In place (`rows` released): the view's anchors are not copied for each page.
+            state.rows?.anchors.merge(page.anchors, near: page.offset)
             return []
         case .viewCounted(let view, let count):
             guard var rows = state.rows, rows.view == view else { return [] }
@@ -197,7 +201,6 @@ enum Reducer {
         rows.statements = page.statements
         rows.ranStatements = page.ranStatements
         rows.reading = page.reading
-        rows.anchors.merge(page.anchors, near: page.offset)
         rows.isLoading = false
         rows.prefetched = page.prefetched
         present(&rows)
