@@ -168,4 +168,22 @@ final class StatelessPagesTests: XCTestCase {
         _ = Reducer.reduce(&state, .pageLoaded(artists, late))
         XCTAssertEqual(state.rows?.anchors.positions, [0: [1], 1: [2], 2: [3]])
     }
+
+    func testUndoBackToAViewKeepsItsAnchorsNearTheCursor() {
+        let artists = RequestView(table: "Artist")
+        var rows = RowsState(view: artists)
+        rows.cursor = ListCursor(count: 100_000, index: 50_000, top: 49_990)
+        rows.totalCount = 100_000
+        rows.anchors = ViewAnchors(positions: [10: [11], 49_999: [50_000], 50_100: [50_101]])
+        let step = ViewHistory.Step(rows)
+        XCTAssertEqual(step.anchors.positions, [49_999: [50_000], 50_100: [50_101]], "those near the cursor only")
+        // Undo reopens the view there: the window around the cursor is read from them.
+        var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: RequestView(request: Table("Artist").order(Column("Name"))))
+        state.focus = .rows
+        state.history.undo = [step]
+        _ = Reducer.reduce(&state, .action(.undo))
+        XCTAssertEqual(state.rows?.view, artists)
+        XCTAssertEqual(state.rows?.anchors, step.anchors)
+    }
 }

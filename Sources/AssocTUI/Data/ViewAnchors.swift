@@ -36,6 +36,12 @@ package struct ViewAnchors: Sendable, Equatable {
         }
     }
 
+    /// The anchors at real positions within `distance` of `position` (what reading the rows there
+    /// again by keyset needs: `u` back to a view keeps them, not all).
+    package func near(_ position: Int, within distance: Int) -> ViewAnchors {
+        ViewAnchors(positions: positions.filter { RowPosition(index: $0.key).absolute != nil && abs($0.key - position) <= distance })
+    }
+
     /// The row whose order has `values` takes the provisional position `RowPosition.relative(0)`;
     /// the positions relative to an earlier such row are forgotten.
     package mutating func startRelativeFrame(at values: [DatabaseValue]) {
