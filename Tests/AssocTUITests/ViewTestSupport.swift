@@ -26,15 +26,3 @@ extension GridColumn: ExpressibleByStringLiteral {
         self.init(name: value)
     }
 }
-
-extension BrowserDataSource {
-    /// A page of `view` read as the browser reads it: from the anchors the earlier pages saw
-    /// (`anchors`, the browser's `RowsState.anchors`), to which this page's are added.
-    func page(
-        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, keeping anchors: inout ViewAnchors
-    ) throws -> RowsPage {
-        let page = try page(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
-        anchors.merge(page.anchors, near: page.offset)
-        return page
-    }
-}

@@ -6,7 +6,8 @@ import Foundation
 /// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
 /// their scopes (`author.name`).
 /// Pages are read with AssocCore's keyset reader (`KeysetReader`, planned by `PagePlan`); the SQL
-/// pane shows the plan of each request a page ran.
+/// pane shows the plan of each request a page ran. The source keeps no paging state: a view's
+/// anchors (`ViewAnchors`) live in the browser's `RowsState` and come with each call.
 package final class RequestDataSource: BrowserDataSource {
     /// Replaced when `R` (or the change poll) re-opens the file or re-reads its schema.
     package internal(set) var db: Database
