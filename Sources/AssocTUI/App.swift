@@ -325,18 +325,20 @@ final class BrowserApp {
             startJob(effect) { source, _ in
                 .viewOpened(view, page: try source.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit)
             }
-        case .loadPage(let view, let offset, let limit, let total):
+        case .loadPage(let view, let offset, let limit, let total, let anchors):
             startJob(effect) { source, _ in
-                .pageLoaded(view, try source.page(of: view, offset: offset, limit: limit, totalCount: total))
+                .pageLoaded(view, try source.page(of: view, offset: offset, limit: limit, totalCount: total, anchors: anchors))
             }
         case .countView(let view):
             guard state.rows?.view == view else { return }
             startJob(effect) { source, _ in .viewCounted(view, try source.count(of: view)) }
         case .countTable(let name):
             startJob(effect) { source, _ in .tableCounted(name, try source.countRows(ofTable: name)) }
-        case .find(let view, let text, let from, let backward):
+        case .find(let view, let text, let from, let backward, let anchor):
             startJob(effect) { source, _ in
-                .found(view, try source.find(text, in: view, after: from, backward: backward), from: from, backward: backward)
+                .found(
+                    view, try source.find(text, in: view, after: from, at: anchor, backward: backward), from: from,
+                    backward: backward)
             }
         case .loadFrequencies(let query, let offset, let limit):
             startJob(effect) { source, _ in

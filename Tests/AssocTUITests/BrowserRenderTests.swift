@@ -53,7 +53,7 @@ final class BrowserRenderTests: XCTestCase {
                                 │─ [SQL] Swift ─────────────────────────────────────────────
                                 │SELECT * FROM "artist" ORDER BY "id" LIMIT 200
                                 │-- keyset paging on id
-                                │
+                                │-- shown uncut: values ran cut to 20000 characters
                                 │
             Tab pane  Enter open  Esc back  v record  ? help  q quit  + include  t join
             """

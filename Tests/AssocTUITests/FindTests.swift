@@ -48,25 +48,27 @@ final class FindTests: XCTestCase {
                 return ""
             }
             for start in [0, 37, 250, all.count - 1] {
-                _ = try source.page(of: view, offset: start, limit: 50, totalCount: all.count)
+                let seen = try source.browsePage(of: view, offset: start, limit: 50, totalCount: all.count).anchors
                 // Plain text: in any text column, ASCII case ignored.
-                let next = try source.find("ROCK", in: view, after: start, backward: false)
+                let next = try source.find("ROCK", in: view, after: start, at: seen[start], backward: false)
                 XCTAssertEqual(
                     next.position, names.indices.first { $0 > start && names[$0].contains("rock") },
                     "\(view.request.relation.ordering ?? []) from \(start)")
                 XCTAssertEqual(next.description, "text \"ROCK\" in any text column")
-                let previous = try source.find("rock", in: view, after: start, backward: true)
+                let previous = try source.find("rock", in: view, after: start, at: seen[start], backward: true)
                 XCTAssertEqual(
                     previous.position, names.indices.last { $0 < start && names[$0].contains("rock") },
                     "\(view.request.relation.ordering ?? []) back from \(start)")
                 // A condition of the request language.
-                let priced = try source.find("price = 3", in: view, after: start, backward: false)
+                let priced = try source.find("price = 3", in: view, after: start, at: seen[start], backward: false)
                 let prices = try source.db.fetchAll(view.request.orderedTotally()).map { $0["price"] }
                 XCTAssertEqual(priced.position, prices.indices.first { $0 > start && prices[$0] == .integer(3) })
                 XCTAssertEqual(priced.description, "price = 3")
                 // The page at the match reads from the match's anchor: the right row is there.
-                if let position = next.position {
-                    let page = try source.page(of: view, offset: position, limit: 10, totalCount: all.count)
+                if let position = next.position, let values = next.values {
+                    let page = try source.page(
+                        of: view, offset: position, limit: 10, totalCount: all.count,
+                        anchors: ViewAnchors(positions: [position: values]))
                     XCTAssertEqual(page.rows.first?.first, all[position], "\(view.request.relation.ordering ?? []) page at \(position)")
                 }
             }
@@ -86,12 +88,12 @@ final class FindTests: XCTestCase {
                 let expected = target.flatMap { all.firstIndex(of: $0) }
                 if framed && target != nil && expected == nil {
                     // The row is not among those the request's limit keeps.
-                    XCTAssertThrowsError(try source.jump(toKey: key, in: view), "#\(key)") { error in
+                    XCTAssertThrowsError(try source.browseJump(toKey: key, in: view), "#\(key)") { error in
                         XCTAssertTrue(AssocError.message(for: error).contains("outside the rows of this request's limit"), "\(error)")
                     }
                     continue
                 }
-                let position = try source.jump(toKey: key, in: view).position
+                let position = try source.browseJump(toKey: key, in: view).position
                 XCTAssertEqual(position, expected, "\(view.request.relation.ordering ?? []) #\(key)")
             }
         }
@@ -102,9 +104,9 @@ final class FindTests: XCTestCase {
         for view in views() {
             let source = try source()
             let all = try ids(source, view)
-            let position = try XCTUnwrap(try source.jump(toKey: "700", in: view).position)
+            let position = try XCTUnwrap(try source.browseJump(toKey: "700", in: view).position)
             let start = max(0, position - 10)
-            let page = try source.page(of: view, offset: start, limit: 30, totalCount: all.count)
+            let page = try source.browsePage(of: view, offset: start, limit: 30, totalCount: all.count)
             XCTAssertEqual(page.offset, start)
             XCTAssertEqual(page.rows.map { $0.first }, Array(all[start..<min(all.count, start + 30)]), "\(view.request.relation.ordering ?? [])")
             XCTAssertTrue(page.paging.hasPrefix("keyset paging"), page.paging)
@@ -124,13 +126,13 @@ final class FindTests: XCTestCase {
         let unselected = RequestView(request: Table("item").select(Column("id"), Column("name")).order(Column("price")))
         for (view, note) in [(byExpression, "keyset paging on price % 7 DESC, id"), (unselected, "keyset paging on price, id")] {
             let all = try ids(source, view)
-            let first = try source.page(of: view, offset: 0, limit: 40, totalCount: nil)
+            let first = try source.browsePage(of: view, offset: 0, limit: 40, totalCount: nil)
             XCTAssertEqual(first.paging, note)
             let names: [String] = first.columns.map { $0.name }
             XCTAssertEqual(names, view == unselected ? ["id", "name"] : ["id", "name", "price"])
             var rows = first.rows
             while rows.count < all.count {
-                let page = try source.page(of: view, offset: rows.count, limit: 40, totalCount: nil)
+                let page = try source.browsePage(of: view, offset: rows.count, limit: 40, totalCount: nil)
                 XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") }, "\(page.statements)")
                 XCTAssertEqual(page.columns.count, first.columns.count)
                 if page.rows.isEmpty { break }
@@ -138,10 +140,10 @@ final class FindTests: XCTestCase {
             }
             XCTAssertEqual(rows.map { $0.first }, all, note)
             // Find follows the order: the next row whose price is 3 after row 100.
-            _ = try source.page(of: view, offset: 90, limit: 20, totalCount: all.count)
+            let seen = try source.browsePage(of: view, offset: 90, limit: 20, totalCount: all.count).anchors
             let prices: [DatabaseValue?] = try source.db.fetchAll(Table("item").all.order(view.request.relation.ordering ?? []).orderedTotally())
                 .map { $0["price"] }
-            let found = try source.find("price = 3", in: view, after: 100, backward: false)
+            let found = try source.find("price = 3", in: view, after: 100, at: seen[100], backward: false)
             XCTAssertEqual(found.position, prices.indices.first { $0 > 100 && prices[$0] == DatabaseValue.integer(3) }, note)
         }
     }
@@ -151,9 +153,9 @@ final class FindTests: XCTestCase {
         var view = RequestView(table: "item")
         // An SQL snippet whose value changes from one read to the next.
         view.request = view.request.order(sql: "price + random() % 3")
-        let page = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: 0, limit: 10, totalCount: nil)
         XCTAssertEqual(page.paging, "OFFSET paging: sorted by an SQL snippet that is not one value per row (an aggregate, random(), the time)")
-        XCTAssertThrowsError(try source.find("rock", in: view, after: 0, backward: false)) { error in
+        XCTAssertThrowsError(try source.find("rock", in: view, after: 0, at: nil, backward: false)) { error in
             XCTAssertTrue(AssocError.message(for: error).contains("pages with OFFSET (sorted by an SQL snippet"), "\(error)")
         }
     }

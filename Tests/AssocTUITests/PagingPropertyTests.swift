@@ -45,7 +45,7 @@ final class PagingPropertyTests: XCTestCase {
             let source = RequestDataSource(database: db)
             let label = "seed \(seed), view \(index): \((try? source.requestText(for: view)) ?? view.table)"
             let limit = Int.random(in: 1...7, using: &random)
-            let whole = try source.page(of: view, offset: 0, limit: 1_000_000, totalCount: nil)
+            let whole = try source.browsePage(of: view, offset: 0, limit: 1_000_000, totalCount: nil)
             kinds[whole.paging, default: 0] += 1
 
             // The request fetched in one statement, totally ordered, flattened as the grid does.
@@ -64,7 +64,7 @@ final class PagingPropertyTests: XCTestCase {
             var rows: [[DatabaseValue]] = []
             var offset = 0
             while offset <= whole.rows.count {
-                let page = try forward.page(of: view, offset: offset, limit: limit, totalCount: nil)
+                let page = try forward.browsePage(of: view, offset: offset, limit: limit, totalCount: nil)
                 rows += page.rows
                 if page.rows.count < limit { break }
                 offset += limit
@@ -73,27 +73,27 @@ final class PagingPropertyTests: XCTestCase {
 
             // `G`, then back to the top.
             let backward = RequestDataSource(database: db)
-            _ = try backward.page(of: view, offset: 0, limit: limit, totalCount: nil)
+            _ = try backward.browsePage(of: view, offset: 0, limit: limit, totalCount: nil)
             var tail: [[DatabaseValue]] = []
             let count: Int
             if whole.isKeyset {
                 // The last rows at once, before the count; the count arrives and settles them.
-                let end = PagePlan.provisionalEnd
-                let last = try backward.page(of: view, offset: end - limit, limit: limit, totalCount: end)
-                count = try backward.count(of: view).count
+                let end = RowPosition.provisionalRowCount
+                let last = try backward.browsePage(of: view, offset: end - limit, limit: limit, totalCount: end)
+                count = try backward.browseCount(of: view).count
                 tail = Array(last.rows.suffix(min(limit, count)))
             } else {
-                count = try backward.count(of: view).count
+                count = try backward.browseCount(of: view).count
                 if count > 0 {
                     let start = max(0, count - limit)
-                    tail = try backward.page(of: view, offset: start, limit: count - start, totalCount: count).rows
+                    tail = try backward.browsePage(of: view, offset: start, limit: count - start, totalCount: count).rows
                 }
             }
             XCTAssertEqual(count, whole.rows.count, "count, " + label)
             var end = count - tail.count
             while end > 0 {
                 let start = max(0, end - limit)
-                let page = try backward.page(of: view, offset: start, limit: end - start, totalCount: count)
+                let page = try backward.browsePage(of: view, offset: start, limit: end - start, totalCount: count)
                 XCTAssertEqual(page.rows.count, end - start, "backward page at \(start), " + label)
                 tail = page.rows + tail
                 if page.rows.isEmpty { break }
@@ -132,7 +132,7 @@ final class PagingPropertyTests: XCTestCase {
     }
 
     /// A jump to the key of a random row with `exactCountLimit` 0: it lands at
-    /// `PagePlan.provisionalJump`; pages after it by keyset follow it to the end; then either
+    /// `RowPosition.relative(0).index`; pages after it by keyset follow it to the end; then either
     /// `locate` settles it, or pages before it read back until one reaches the first row and
     /// settles it. Every page equals the rows of `whole` at the real positions.
     private func checkProvisionalJump(
@@ -151,7 +151,7 @@ final class PagingPropertyTests: XCTestCase {
         guard let pickedValues = orderValues[picked], case .integer(let key) = pickedValues[keyIndex] else { return }
         // The jump lands on a row of that key (the first by key, then by the keys of the joined
         // rows repeating it).
-        let result = try source.jump(toKey: String(key), in: view)
+        let result = try source.browseJump(toKey: String(key), in: view)
         let landed = result.locate ?? (result.position == 0 ? orderValues.first ?? nil : nil)
         let index = try XCTUnwrap(landed.flatMap { orderValues.firstIndex(of: $0) }, "#\(key): \(result), " + label)
         XCTAssertEqual(landed?[keyIndex], .integer(key), label)
@@ -161,12 +161,12 @@ final class PagingPropertyTests: XCTestCase {
             XCTAssertEqual(result.position, 0, "only the first row is placed at once, " + jumpLabel)
             return
         }
-        let found = PagePlan.provisionalJump
+        let found = RowPosition.relative(0).index
         XCTAssertEqual(result.position, found, jumpLabel)
         // Forward from the row, to the end.
         var offset = found
         while true {
-            let page = try source.page(of: view, offset: offset, limit: limit, totalCount: nil)
+            let page = try source.browsePage(of: view, offset: offset, limit: limit, totalCount: nil)
             let start = offset - found + index
             XCTAssertEqual(page.offset, offset, jumpLabel)
             XCTAssertEqual(page.rows, rows(whole, start, start + limit), "forward at \(start), " + jumpLabel)
@@ -175,16 +175,16 @@ final class PagingPropertyTests: XCTestCase {
         }
         if Bool.random(using: &random) {
             // The deferred count, then the rows before the row by real positions.
-            XCTAssertEqual(try source.locate(values, in: view), RowLocation(values: values, position: index), jumpLabel)
+            XCTAssertEqual(try source.browseLocate(values, in: view), RowLocation(values: values, position: index), jumpLabel)
             let start = max(0, index - limit)
-            let page = try source.page(of: view, offset: start, limit: index - start, totalCount: nil)
+            let page = try source.browsePage(of: view, offset: start, limit: index - start, totalCount: nil)
             XCTAssertEqual(page.rows, rows(whole, start, index), "before, located, " + jumpLabel)
             return
         }
         // Backward from the row until a page reaches the first row.
         var end = found
         while true {
-            let page = try source.page(of: view, offset: end - limit, limit: limit, totalCount: nil)
+            let page = try source.browsePage(of: view, offset: end - limit, limit: limit, totalCount: nil)
             if let located = page.located {
                 XCTAssertEqual(located, RowLocation(values: values, position: index), jumpLabel)
                 XCTAssertEqual(page.offset, 0, jumpLabel)
@@ -199,7 +199,7 @@ final class PagingPropertyTests: XCTestCase {
             end -= limit
         }
         // Settled: real positions read by keyset from the anchors it moved.
-        let page = try source.page(of: view, offset: index, limit: limit, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: index, limit: limit, totalCount: nil)
         XCTAssertEqual(page.rows, rows(whole, index, index + limit), "after settling, " + jumpLabel)
     }
 

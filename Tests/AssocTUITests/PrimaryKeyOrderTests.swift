@@ -38,7 +38,7 @@ final class PrimaryKeyOrderTests: XCTestCase {
     func pagedRows(_ source: RequestDataSource, _ view: RequestView, limit: Int) throws -> [[DatabaseValue]] {
         var rows: [[DatabaseValue]] = []
         while true {
-            let page = try source.page(of: view, offset: rows.count, limit: limit, totalCount: nil)
+            let page = try source.browsePage(of: view, offset: rows.count, limit: limit, totalCount: nil)
             XCTAssertTrue(page.paging.hasPrefix("keyset paging"), page.paging)
             XCTAssertFalse(page.statements.contains { $0.sql.contains("OFFSET") }, "\(page.statements.map(\.sql))")
             rows += page.rows
@@ -49,7 +49,7 @@ final class PrimaryKeyOrderTests: XCTestCase {
     func testACompositeKeyIsShownInKeyOrderAndPagedOnIt() throws {
         let source = try source()
         let view = RequestView(table: "film_cast")
-        let first = try source.page(of: view, offset: 0, limit: 4, totalCount: nil)
+        let first = try source.browsePage(of: view, offset: 0, limit: 4, totalCount: nil)
         XCTAssertEqual(first.rows.map { Array($0.prefix(2)) }, [[1, 1], [1, 2], [1, 3], [2, 1]])
         XCTAssertEqual(first.paging, "keyset paging on actor_id, film_id")
         XCTAssertEqual(first.statements.first?.sql, #"SELECT * FROM "film_cast" ORDER BY "actor_id", "film_id" LIMIT 4"#)
@@ -70,24 +70,24 @@ final class PrimaryKeyOrderTests: XCTestCase {
         let source = try source()
         let view = RequestView(table: "film_cast")
         // Actor 5's first film is the 13th row (actors 1…4 have three films each).
-        let jump = try source.jump(toKey: "5", in: view)
+        let jump = try source.browseJump(toKey: "5", in: view)
         XCTAssertEqual(jump.position, 12)
-        let page = try source.page(of: view, offset: 12, limit: 3, totalCount: 900)
+        let page = try source.browsePage(of: view, offset: 12, limit: 3, totalCount: 900)
         XCTAssertEqual(page.rows.map { Array($0.prefix(2)) }, [[5, 1], [5, 2], [5, 3]])
         // Far from the top (more rows before it than are counted at once), the same row.
-        let far = try source.jump(toKey: "290", in: view)
-        if let position = far.position, position != PagePlan.provisionalJump {
+        let far = try source.browseJump(toKey: "290", in: view)
+        if let position = far.position, position != RowPosition.relative(0).index {
             XCTAssertEqual(position, 289 * 3)
         } else {
             XCTAssertEqual(far.locate.map { Array($0.prefix(2)) }, [290, 1])
         }
-        XCTAssertEqual(try source.jump(toKey: "301", in: view).position, nil)
+        XCTAssertEqual(try source.browseJump(toKey: "301", in: view).position, nil)
     }
 
     func testANullableKeyPagesWithTheRowidBreakingTies() throws {
         let source = try source()
         let view = RequestView(table: "tagging")
-        let first = try source.page(of: view, offset: 0, limit: 5, totalCount: nil)
+        let first = try source.browsePage(of: view, offset: 0, limit: 5, totalCount: nil)
         XCTAssertEqual(first.paging, "keyset paging on tag, item, rowid")
         XCTAssertEqual(first.columns.map(\.name), ["tag", "item", "note"], "the rowid stays hidden")
         let all = try pagedRows(source, view, limit: 3)
@@ -97,16 +97,16 @@ final class PrimaryKeyOrderTests: XCTestCase {
         XCTAssertTrue(all.map { Array($0.prefix(3)) } == expected, "\(all.prefix(12))")
         // NULL tags come first, repeated keys each once.
         XCTAssertEqual(all.prefix(8).map(\.first), Array(repeating: DatabaseValue.null, count: 8))
-        XCTAssertEqual(try source.jump(toKey: "t3", in: view).position, expected.firstIndex { $0.first == .text("t3") })
+        XCTAssertEqual(try source.browseJump(toKey: "t3", in: view).position, expected.firstIndex { $0.first == .text("t3") })
     }
 
     func testASingleKeyColumnThatIsNotTheRowidOrdersTheRows() throws {
         let source = try source()
         let view = RequestView(table: "code")
-        let page = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: 0, limit: 10, totalCount: nil)
         XCTAssertEqual(page.rows.map(\.first), ["a", "b", "c", "d"])
         // `code` may be NULL (not declared NOT NULL): the rowid breaks ties there too.
         XCTAssertEqual(page.paging, "keyset paging on code, rowid")
-        XCTAssertEqual(try source.jump(toKey: "c", in: view).position, 2)
+        XCTAssertEqual(try source.browseJump(toKey: "c", in: view).position, 2)
     }
 }

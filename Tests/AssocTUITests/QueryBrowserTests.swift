@@ -221,15 +221,15 @@ final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(column(app, "AlbumId"), [2, 1, 4, 3])
         XCTAssertEqual(app.state.message?.text, "Sorted by Title ascending")
         // A sort on a root column pages by keyset on (Title, AlbumId).
-        XCTAssertEqual(app.state.rows?.paging, "keyset paging on Title, AlbumId")
+        XCTAssertEqual(app.state.rows?.reading?.description, "keyset paging on Title, AlbumId")
         XCTAssertEqual(app.state.rows?.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "Title", "AlbumId" LIMIT 200"#)
         press(app, .character("s"))
         XCTAssertEqual(column(app, "AlbumId"), [3, 4, 1, 2])
-        XCTAssertEqual(app.state.rows?.paging, "keyset paging on Title DESC, AlbumId")
+        XCTAssertEqual(app.state.rows?.reading?.description, "keyset paging on Title DESC, AlbumId")
         press(app, .character("s"))
         XCTAssertEqual(column(app, "AlbumId"), [1, 2, 3, 4])
         XCTAssertEqual(requestText(app), "Album")
-        XCTAssertEqual(app.state.rows?.paging, "keyset paging on AlbumId")
+        XCTAssertEqual(app.state.rows?.reading?.description, "keyset paging on AlbumId")
     }
 
     // MARK: Request line

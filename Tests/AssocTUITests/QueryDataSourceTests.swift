@@ -12,7 +12,7 @@ final class QueryDataSourceTests: XCTestCase {
 
     func testPrefetchAddsACountColumnTheChildRowsAndASecondStatement() throws {
         let view = RequestView(request: Table("Artist").including(all: Table("Artist").albums))
-        let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)
+        let page = try source().browsePage(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.columns.map(\.header), ["ArtistId", "Name", "albums (n)"])
         XCTAssertEqual(page.columns.last?.source, .prefetchCount)
         XCTAssertEqual(page.columns.last?.joinPath, [0])
@@ -44,24 +44,24 @@ final class QueryDataSourceTests: XCTestCase {
         request.relation.annotations.append(count)
         let view = RequestView(request: request.order(Ordering(count, descending: true)))
         let source = try source()
-        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
+        let first = try source.browsePage(of: view, offset: 0, limit: 2, totalCount: nil)
         XCTAssertTrue(first.paging.hasPrefix("keyset paging on "), first.paging)
         XCTAssertEqual(first.rows.map { $0.first }, [1, 3])
         // The next page starts after (2 tracks, album 3): a condition on the aggregate, in HAVING.
-        let second = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
+        let second = try source.browsePage(of: view, offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(second.rows.map { $0.first }, [2, 4])
         let sql = try XCTUnwrap(second.statements.first?.sql)
         XCTAssertTrue(sql.contains("HAVING"), sql)
         XCTAssertFalse(sql.contains("OFFSET"), sql)
         // Backwards from the end, as G then PgUp read it.
-        let count4 = try source.count(of: view).count
+        let count4 = try source.browseCount(of: view).count
         XCTAssertEqual(count4, 4)
-        XCTAssertEqual(try source.page(of: view, offset: 1, limit: 2, totalCount: 4).rows.map { $0.first }, [3, 2])
+        XCTAssertEqual(try source.browsePage(of: view, offset: 1, limit: 2, totalCount: 4).rows.map { $0.first }, [3, 2])
     }
 
     func testPrefetchThroughALink() throws {
         let view = RequestView(request: Table("Artist").including(all: Table("Artist").tracks))  // hasManyThrough albums
-        let page = try source().page(of: view, offset: 0, limit: 50, totalCount: nil)
+        let page = try source().browsePage(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.last }, [4, 3, 0])
         XCTAssertEqual(page.prefetched.first?.first?.rows.map { $0.first }, [1, 5, 6, 7])
         XCTAssertEqual(page.statements.count, 2)
@@ -74,7 +74,7 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(view.request.relation.filters, [])
         XCTAssertEqual(view.request.relation.havings.count, 1)
         let source = try source()
-        let page = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.columns.map(\.header), ["ArtistId", "Name", "albumCount"])
         XCTAssertEqual(page.columns.last?.source, .annotation(0))
         XCTAssertEqual(page.rows, [[1, "AC/DC", 2], [2, "Accept", 2]])
@@ -88,7 +88,7 @@ final class QueryDataSourceTests: XCTestCase {
         XCTAssertEqual(try source.requestText(for: view), "Artist.annotated(with: albums.count).having(albums.count >= 2)")
         // max of a numeric column of the destination.
         let tracks = RequestView(request: Table("Album").annotated(with: Table("Album").tracks.max(Column("Milliseconds"))))
-        let maxima = try source.page(of: tracks, offset: 0, limit: 50, totalCount: nil)
+        let maxima = try source.browsePage(of: tracks, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(maxima.columns.last?.header, "maxTrackMilliseconds")
         XCTAssertEqual(maxima.rows.map { $0.last }, [343719, 342562, 252051, 331180])
     }
@@ -97,7 +97,7 @@ final class QueryDataSourceTests: XCTestCase {
         let source = try source()
         var view = RequestView(request: Table("Track").including(optional: Table("Track").genre))
         let tree = try source.db.scopeTree(of: view.request)
-        let column = try XCTUnwrap(try source.page(of: view, offset: 0, limit: 1, totalCount: nil).columns.first { $0.header == "genre.Name" })
+        let column = try XCTUnwrap(try source.browsePage(of: view, offset: 0, limit: 1, totalCount: nil).columns.first { $0.header == "genre.Name" })
         XCTAssertEqual(column.joinPath, [0])
         // `s` on the column: its join gets an alias, the order goes through it.
         guard case .success(let target) = ColumnTarget.target(of: column, in: view.request) else { return XCTFail() }
@@ -105,7 +105,7 @@ final class QueryDataSourceTests: XCTestCase {
         // `/genre.Name = 'Rock'`: the name the grid shows is the alias.
         let filter = try RequestBuilder.build(RequestParser.parseExpression("genre.Name = 'Rock'"))
         view.request = FilterQualifiers.resolving(filter, in: view.request, tree: tree).adding(filter: filter)
-        let page = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 2, 3, 5, 6])
         XCTAssertEqual(
             page.statements.first?.sql,
@@ -136,9 +136,9 @@ final class QueryDataSourceTests: XCTestCase {
         let source = try source()
         let typed = try source.view(parsing: "Artist.joining(required: albums).distinct()", from: RequestView(table: "Artist"))
         XCTAssertEqual(typed.request, Table("Artist").joining(required: Table("Artist").albums).distinct())
-        let page = try source.page(of: typed, offset: 0, limit: 1, totalCount: nil)
+        let page = try source.browsePage(of: typed, offset: 0, limit: 1, totalCount: nil)
         XCTAssertEqual(page.rows, [[1, "AC/DC"]])
-        let next = try source.page(of: typed, offset: 1, limit: 5, totalCount: nil)
+        let next = try source.browsePage(of: typed, offset: 1, limit: 5, totalCount: nil)
         XCTAssertEqual(next.rows, [[2, "Accept"]])
         XCTAssertEqual(
             next.statements.first?.sql,
@@ -154,19 +154,19 @@ final class QueryDataSourceTests: XCTestCase {
         let source = try source()
         let typed = try source.view(parsing: "Album.limit(3, offset: 1)", from: nil)
         XCTAssertEqual(typed.request, Table("Album").limit(3, offset: 1))
-        let page = try source.page(of: typed, offset: 0, limit: 2, totalCount: nil)
+        let page = try source.browsePage(of: typed, offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [2, 3])
         XCTAssertEqual(page.paging, "keyset paging on AlbumId")
         XCTAssertEqual(page.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 2 OFFSET 1"#)
         // The next page starts after album 3, and takes the one row the limit has left.
-        let next = try source.page(of: typed, offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: typed, offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows.map { $0.first }, [4])
         XCTAssertEqual(next.statements.first?.sql, #"SELECT * FROM "Album" WHERE "AlbumId" > ? ORDER BY "AlbumId" LIMIT 1"#)
         XCTAssertEqual(next.statements.first?.arguments, [3])
-        XCTAssertEqual(try source.count(of: typed).count, 3)
+        XCTAssertEqual(try source.browseCount(of: typed).count, 3)
         // The last rows of a view its limit cuts (`G` once counted): reached from its first row.
         let cut = try source.view(parsing: "Album.limit(2)", from: nil)
-        let last = try RequestDataSource(database: source.db).page(of: cut, offset: 1, limit: 1, totalCount: 2)
+        let last = try RequestDataSource(database: source.db).browsePage(of: cut, offset: 1, limit: 1, totalCount: 2)
         XCTAssertEqual(last.rows.map { $0.first }, [2])
         XCTAssertEqual(last.statements.first?.sql, #"SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 1 OFFSET 1"#)
         XCTAssertEqual(last.paging, "OFFSET paging: the last rows of the request's limit, counted from its first row")
@@ -185,7 +185,7 @@ final class QueryDataSourceTests: XCTestCase {
         let view = RequestView(request: Table("edge").order(Column("w")))
         var rows: [[DatabaseValue]] = []
         for offset in 0..<5 {
-            let page = try source.page(of: view, offset: offset, limit: 1, totalCount: nil)
+            let page = try source.browsePage(of: view, offset: offset, limit: 1, totalCount: nil)
             XCTAssertEqual(page.paging, "keyset paging on w, a, b")
             if offset == 2 {
                 // After (w 5, a 1, b 2), the second row, range by range: the same w and a with a
@@ -202,7 +202,7 @@ final class QueryDataSourceTests: XCTestCase {
         }
         // NULL first, then w 5 by (a, b), then 7.
         XCTAssertEqual(rows, [[3, 3, .null], [1, 2, 5], [2, 1, 5], [1, 1, 7]])
-        XCTAssertEqual(try source.jump(toKey: "2", in: view).position, 2)
+        XCTAssertEqual(try source.browseJump(toKey: "2", in: view).position, 2)
     }
 
     /// A sort on a table joined without its columns, or on an SQL snippet, pages by keyset: the
@@ -220,7 +220,7 @@ final class QueryDataSourceTests: XCTestCase {
             var rows: [DatabaseValue?] = []
             var statements: [String] = []
             while rows.count < 4 {
-                let page = try source.page(of: view, offset: rows.count, limit: 1, totalCount: nil)
+                let page = try source.browsePage(of: view, offset: rows.count, limit: 1, totalCount: nil)
                 XCTAssertEqual(page.paging, note)
                 XCTAssertEqual(page.columns.map(\.name), ["AlbumId", "Title", "ArtistId"])
                 if page.rows.isEmpty { break }
@@ -252,7 +252,7 @@ final class QueryDataSourceTests: XCTestCase {
         let checked = try source.check(view)
         XCTAssertEqual(checked.request, album.annotated(with: album.tracks.count).having(Column("trackCount") > 1))
         XCTAssertEqual(try source.requestText(for: checked), "Album.annotated(with: tracks.count).having(trackCount > 1)")
-        let page = try source.page(of: checked, offset: 0, limit: 50, totalCount: nil)
+        let page = try source.browsePage(of: checked, offset: 0, limit: 50, totalCount: nil)
         let counts = try source.page(of: RequestView(request: album.annotated(with: album.tracks.count)), offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.count, counts.rows.filter { ($0.last.flatMap { if case .integer(let n) = $0 { n } else { nil } } ?? 0) > 1 }.count)
         XCTAssertFalse(page.rows.isEmpty)
@@ -287,7 +287,7 @@ extension QueryDataSourceTests {
         XCTAssertEqual(typed.title, "tracks")
         XCTAssertEqual(typed.request, view.request.filter(Column("GenreId") == nil))
         // AC/DC's tracks (albums 1 and 4: tracks 1, 5, 6, 7) without genre: 7.
-        let page = try source.page(of: typed, offset: 0, limit: 10, totalCount: nil)
+        let page = try source.browsePage(of: typed, offset: 0, limit: 10, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [7])
         XCTAssertThrowsError(try source.view(parsing: text + ".filter(GenreId = )", from: view)) { error in
             guard case .syntax(let syntax)? = error as? AssocError else { return XCTFail("\(error)") }

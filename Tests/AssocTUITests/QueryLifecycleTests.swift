@@ -197,7 +197,7 @@ final class QueryLifecycleTests: XCTestCase {
         var version = 1
         func tables() throws -> [TableSummary] { [TableSummary(name: "slow", rowCount: 1)] }
         func countRows(ofTable table: String) throws -> Int { 1 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
             released.wait()
             throw DatabaseError(code: 9, message: "interrupted")
         }
@@ -248,12 +248,12 @@ final class QueryLifecycleTests: XCTestCase {
         var pages: [(offset: Int, totalCount: Int?)] = []
         func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
         func countRows(ofTable table: String) throws -> Int { 1000 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
             pages.append((offset, totalCount))
             let end = totalCount ?? 1000
-            let real = offset >= PagePlan.provisionalEnd / 2 ? offset - end + 1000 : offset
+            let real = offset >= RowPosition.provisionalRowCount / 2 ? offset - end + 1000 : offset
             let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
-            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], isKeyset: true, statements: [])
+            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], reading: .keysetForTests, statements: [])
         }
         func count(of view: RequestView) throws -> RowCount {
             // Like SQLite, which clears its interrupt flag when a statement starts on an idle
@@ -305,7 +305,7 @@ final class QueryLifecycleTests: XCTestCase {
         app.runDeferred()
         XCTAssertGreaterThanOrEqual(source.interrupts, 1)
         // G's page ran after the interrupt: the last rows, read backwards from a provisional end.
-        XCTAssertEqual(source.pages.last?.totalCount, PagePlan.provisionalEnd)
+        XCTAssertEqual(source.pages.last?.totalCount, RowPosition.provisionalRowCount)
         XCTAssertEqual(app.state.rows?.selectedRow, [1000])
         XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         app.runAllDeferred()

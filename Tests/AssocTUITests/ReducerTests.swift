@@ -86,11 +86,11 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .action(.open))
         let view = RequestView(table: "Artist")
         var first = page(offset: 0, count: 200)
-        first.isKeyset = true
+        first.reading = .keysetForTests
         _ = Reducer.reduce(&state, .viewOpened(view, page: first, limit: 200))
         XCTAssertEqual(state.visibleLines(.rows), 15)
         // G at once: the end is read backwards on the key, no waiting for the count.
-        let end = PagePlan.provisionalEnd
+        let end = RowPosition.provisionalRowCount
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(effects, [.loadPage(view, offset: end - 15 - 50, limit: 200, totalCount: end)])
         XCTAssertNil(state.message)
@@ -101,7 +101,7 @@ final class ReducerTests: XCTestCase {
         // The last 65 rows of a 10,000,000-row view arrive at provisional positions.
         var last = page(offset: 9_999_935, count: 65)
         last.offset = end - 65
-        last.isKeyset = true
+        last.reading = .keysetForTests
         _ = Reducer.reduce(&state, .pageLoaded(view, last))
         var lines = ScreenRenderer.render(state).textLines()
         XCTAssertTrue(lines[1].contains("last/…"), lines[1])

@@ -9,13 +9,13 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testFirstPageIsKeysetOnTheIntegerPrimaryKey() throws {
         let source = try source()
-        let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.browsePage(of: RequestView(table: "Artist"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["ArtistId", "Name"])
         XCTAssertEqual(page.rows, [[1, "AC/DC"], [2, "Accept"]])
         XCTAssertEqual(page.statements, [GeneratedStatement(sql: "SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 2", arguments: [])])
         XCTAssertEqual(page.paging, "keyset paging on ArtistId")
         // The next page starts after the last key seen: no OFFSET.
-        let next = try source.page(of: RequestView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: RequestView(table: "Artist"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[3, "Aerosmith"]])
         XCTAssertEqual(next.statements.first?.sql, "SELECT * FROM \"Artist\" WHERE \"ArtistId\" > ? ORDER BY \"ArtistId\" LIMIT 2")
         XCTAssertEqual(next.statements.first?.arguments, [2])
@@ -23,7 +23,7 @@ final class RequestDataSourceTests: XCTestCase {
 
     func testLastPageReadsBackwardsFromTheEnd() throws {
         let source = try source()
-        let page = try source.page(of: RequestView(table: "Track"), offset: 5, limit: 10, totalCount: 7)
+        let page = try source.browsePage(of: RequestView(table: "Track"), offset: 5, limit: 10, totalCount: 7)
         XCTAssertEqual(page.offset, 5)
         XCTAssertEqual(page.rows.map { $0.first }, [6, 7])
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
@@ -32,17 +32,17 @@ final class RequestDataSourceTests: XCTestCase {
     func testTheEndReadBeforeTheCountKeepsItsAnchorsOnceCounted() throws {
         let source = try source()
         let view = RequestView(table: "Track")
-        let end = PagePlan.provisionalEnd
+        let end = RowPosition.provisionalRowCount
         // G before the count: the last 2 rows, at provisional positions.
-        let last = try source.page(of: view, offset: end - 2, limit: 10, totalCount: end)
+        let last = try source.browsePage(of: view, offset: end - 2, limit: 10, totalCount: end)
         XCTAssertTrue(last.isKeyset)
         XCTAssertEqual(last.offset, end - 2)
         XCTAssertEqual(last.rows.map { $0.first }, [6, 7])
         XCTAssertEqual(last.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
         // Counted (7 rows): the anchors move to positions 5 and 6, so the rows just above page
         // backwards from the key of row 6 instead of skipping from the start.
-        XCTAssertEqual(try source.count(of: view).count, 7)
-        let above = try source.page(of: view, offset: 3, limit: 2, totalCount: 7)
+        XCTAssertEqual(try source.browseCount(of: view).count, 7)
+        let above = try source.browsePage(of: view, offset: 3, limit: 2, totalCount: 7)
         XCTAssertEqual(above.rows.map { $0.first }, [4, 5])
         XCTAssertEqual(
             above.statements.first?.sql,
@@ -59,13 +59,13 @@ final class RequestDataSourceTests: XCTestCase {
                 CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL);
                 INSERT INTO pair VALUES (1, 1), (1, 2), (1, 6);
                 """))
-        let page = try source.page(of: RequestView(table: "pair"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.browsePage(of: RequestView(table: "pair"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["a", "b"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
         XCTAssertEqual(
             page.statements.first?.sql,
             "SELECT *, \"rowid\" FROM \"pair\" ORDER BY \"rowid\" LIMIT 2")
-        let next = try source.page(of: RequestView(table: "pair"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: RequestView(table: "pair"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
     }
@@ -74,13 +74,13 @@ final class RequestDataSourceTests: XCTestCase {
     /// hidden rowid (see `PrimaryKeyOrderTests`).
     func testACompositeKeyPagesOnItsColumns() throws {
         let source = try source()
-        let page = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.browsePage(of: RequestView(table: "PlaylistTrack"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["PlaylistId", "TrackId"])
         XCTAssertEqual(page.rows, [[1, 1], [1, 2]])
         XCTAssertEqual(
             page.statements.first?.sql,
             "SELECT * FROM \"PlaylistTrack\" ORDER BY \"PlaylistId\", \"TrackId\" LIMIT 2")
-        let next = try source.page(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: RequestView(table: "PlaylistTrack"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[1, 6]])
         XCTAssertEqual(next.statements.first?.arguments, [1, 2])
     }
@@ -93,11 +93,11 @@ final class RequestDataSourceTests: XCTestCase {
                 CREATE TABLE t (rowid INTEGER, v TEXT);
                 INSERT INTO t VALUES (9, 'a'), (8, 'b'), (7, 'c');
                 """))
-        let page = try source.page(of: RequestView(table: "t"), offset: 0, limit: 2, totalCount: nil)
+        let page = try source.browsePage(of: RequestView(table: "t"), offset: 0, limit: 2, totalCount: nil)
         XCTAssertEqual(page.columns, ["rowid", "v"])
         XCTAssertEqual(page.rows, [[9, "a"], [8, "b"]])
         XCTAssertEqual(page.statements.first?.sql, #"SELECT *, "_rowid_" FROM "t" ORDER BY "_rowid_" LIMIT 2"#)
-        let next = try source.page(of: RequestView(table: "t"), offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: RequestView(table: "t"), offset: 2, limit: 2, totalCount: nil)
         XCTAssertEqual(next.rows, [[7, "c"]])
         XCTAssertEqual(next.statements.first?.arguments, [2])
     }
@@ -106,7 +106,7 @@ final class RequestDataSourceTests: XCTestCase {
         let connection = try Connection.inMemory()
         try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3); CREATE VIEW v AS SELECT x FROM t")
         let source = try RequestDataSource(connection: connection)
-        let page = try source.page(of: RequestView(table: "v"), offset: 1, limit: 5, totalCount: nil)
+        let page = try source.browsePage(of: RequestView(table: "v"), offset: 1, limit: 5, totalCount: nil)
         XCTAssertEqual(page.rows, [[2], [3]])
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"v\" LIMIT 5 OFFSET 1")
         XCTAssertEqual(page.paging, "OFFSET paging: a view has no key")
@@ -117,21 +117,21 @@ final class RequestDataSourceTests: XCTestCase {
         let source = try source()
         let view = RequestView.followed("tracks", from: "Album", key: 1, to: "Track")
             .with { $0.including(optional: Table("Track").genre) }
-        let optional = try source.page(of: view, offset: 0, limit: 50, totalCount: nil)
+        let optional = try source.browsePage(of: view, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(optional.rows.count, 3)
         XCTAssertEqual(optional.columns.suffix(2).map(\.header), ["genre.GenreId", "genre.Name"])
         XCTAssertEqual(optional.columns.last, GridColumn(scopePath: ["genre"], joinPath: [0], name: "Name"))
         XCTAssertEqual(optional.rootColumnCount, 8)
         XCTAssertEqual(optional.rows.map { $0.last }, ["Rock", "Rock", .null])
         XCTAssertTrue(optional.statements.first?.sql.contains("LEFT JOIN \"Genre\"") ?? false)
-        XCTAssertEqual(try source.count(of: view).count, 3)
+        XCTAssertEqual(try source.browseCount(of: view).count, 3)
 
         let required = view.with { $0.togglingRequired(joinAt: [0]) }
-        let page = try source.page(of: required, offset: 0, limit: 50, totalCount: nil)
+        let page = try source.browsePage(of: required, offset: 0, limit: 50, totalCount: nil)
         XCTAssertEqual(page.rows.map { $0.first }, [1, 6])
         let sql = try XCTUnwrap(page.statements.first?.sql)
         XCTAssertTrue(sql.contains(" JOIN \"Genre\"") && !sql.contains("LEFT JOIN"), sql)
-        let count = try source.count(of: required)
+        let count = try source.browseCount(of: required)
         XCTAssertEqual(count.count, 2)
         XCTAssertTrue(count.statement.sql.hasPrefix("SELECT COUNT(*) FROM (SELECT"))
     }
@@ -139,7 +139,7 @@ final class RequestDataSourceTests: XCTestCase {
     func testChainedIncludeNestsColumns() throws {
         let source = try source()
         let view = RequestView(request: Table("Track").including(optional: Table("Track").album.including(optional: Table("Album").artist)))
-        let page = try source.page(of: view, offset: 0, limit: 1, totalCount: nil)
+        let page = try source.browsePage(of: view, offset: 0, limit: 1, totalCount: nil)
         XCTAssertEqual(
             page.columns.suffix(5).map(\.header), ["album.AlbumId", "album.Title", "album.ArtistId", "album.artist.ArtistId", "album.artist.Name"])
         XCTAssertEqual(page.columns.last?.joinPath, [0, 0])

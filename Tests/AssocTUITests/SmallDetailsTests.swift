@@ -67,6 +67,6 @@ final class SmallDetailsTests: XCTestCase, ChinookBrowsing {
         type(app, "Album.filter(ArtistId = 1)")
         press(app, .enter)
         XCTAssertEqual(app.state.message?.text, "Request applied")
-        XCTAssertEqual(app.state.rows?.paging.hasPrefix("keyset paging"), true, app.state.rows?.paging ?? "")
+        XCTAssertEqual(app.state.rows?.reading?.description.hasPrefix("keyset paging"), true, app.state.rows?.reading?.description ?? "")
     }
 }

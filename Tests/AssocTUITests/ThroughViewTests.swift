@@ -65,11 +65,11 @@ final class ThroughViewTests: XCTestCase {
         let optional = try source.view(parsing: "Album.including(optional: tracks)", from: nil)
         XCTAssertEqual(try source.page(of: optional, offset: 0, limit: 2, totalCount: nil).paging, "keyset paging on AlbumId, Track.TrackId")
         let view = try source.view(parsing: "Album.including(required: tracks)", from: nil)
-        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil)
+        let first = try source.browsePage(of: view, offset: 0, limit: 2, totalCount: nil)
         XCTAssertTrue(first.isKeyset)
         XCTAssertEqual(first.paging, "keyset paging on Track.AlbumId, Track.TrackId")
         // After (album 1, track 6): the rest of album 1 (one index seek), then the albums after it.
-        let next = try source.page(of: view, offset: 2, limit: 2, totalCount: nil)
+        let next = try source.browsePage(of: view, offset: 2, limit: 2, totalCount: nil)
         let select = """
             SELECT "Album".*, "Track".*, "Track"."AlbumId", "Track"."TrackId" FROM "Album" \
             JOIN "Track" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE

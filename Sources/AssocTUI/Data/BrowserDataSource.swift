@@ -31,12 +31,22 @@ package struct RowsPage: Sendable, Equatable {
     package var scopeTree: RequestScope?
     /// The root table's primary key columns (labels of followed rows); empty for a view.
     package var keyColumns: [String]
-    /// How the view pages: `keyset on "rowid"`, or why it falls back to OFFSET.
-    package var paging: String
+    /// The values of the view's order at each row of the page read by keyset (the anchors the
+    /// browser's state adds to `RowsState.anchors`): position → values.
+    package var anchors: [Int: [DatabaseValue]] = [:]
+    /// How the page was read: the view's paging method, or why it fell back to OFFSET.
+    package var reading: PageReading?
+    /// The SQL pane's note on how the page was read (`keyset paging on ArtistId`).
+    package var paging: String { reading?.description ?? "" }
     /// Whether the view pages on a key, so its last rows can be read without counting it.
-    package var isKeyset: Bool
-    /// Every statement run to get the page, in order.
+    package var isKeyset: Bool { reading?.readsEndByKey ?? false }
+    /// The statements run to get the page, in order, as planned (what the SQL pane shows:
+    /// values not cut, a prefetch's `IN (…)` with a placeholder).
     package var statements: [GeneratedStatement]
+    /// The statements exactly as they ran, with their arguments (values cut to
+    /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound). Empty when the
+    /// source does not record them.
+    package var ranStatements: [GeneratedStatement] = []
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column
@@ -49,10 +59,10 @@ package struct RowsPage: Sendable, Equatable {
 
     package init(
         columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
-        keyColumns: [String] = [], paging: String = "", isKeyset: Bool = false, statements: [GeneratedStatement],
+        keyColumns: [String] = [], reading: PageReading? = nil, statements: [GeneratedStatement],
         prefetched: [[PrefetchedRows]] = []
     ) {
-        self.isKeyset = isKeyset
+        self.reading = reading
         self.prefetched = prefetched
         self.columns = columns
         self.rows = rows
@@ -60,7 +70,6 @@ package struct RowsPage: Sendable, Equatable {
         self.rootColumnCount = columns.prefix { $0.isRoot }.count
         self.scopeTree = scopeTree
         self.keyColumns = keyColumns
-        self.paging = paging
         self.statements = statements
     }
 }
@@ -90,9 +99,11 @@ package protocol BrowserDataSource: AnyObject {
     func readSchema() throws
     /// The number of rows of a whole table (deferred work: the first screen never waits for it).
     func countRows(ofTable table: String) throws -> Int
-    /// Up to `limit` rows of `view` from row `offset`. `totalCount`, when known, lets the source
-    /// read the end of the view backwards instead of skipping rows.
-    func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage
+    /// Up to `limit` rows of `view` from row `offset`, read by keyset from the nearest of the
+    /// view's `anchors` (the browser's state holds them; the page returns those it saw).
+    /// `totalCount`, when known, lets the source read the end of the view backwards instead of
+    /// skipping rows.
+    func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage
     /// The number of rows of `view`.
     func count(of view: RequestView) throws -> RowCount
     /// For one row of `view` (its root columns and values): the number of records of each named
@@ -119,8 +130,10 @@ package protocol BrowserDataSource: AnyObject {
     func view(parsing text: String, from current: RequestView?) throws -> RequestView
     /// Numeric non-key columns by table.
     func numericColumns() -> [String: [String]]
-    /// The next (previous) row of `view` after `position` that `text` matches (`RequestDataSource.find`).
-    func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult
+    /// The next (previous) row of `view` after `position`, whose order has the values `anchor`,
+    /// that `text` matches (`RequestDataSource.find`).
+    func find(_ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool) throws
+        -> FindResult
     /// The position of the first row whose key is at least `text` (nil when none), provisional
     /// when `locate` is set (`RequestDataSource.jump`).
     func jump(toKey text: String, in view: RequestView) throws -> FindResult
@@ -159,7 +172,13 @@ extension BrowserDataSource {
     package var isSchemaPending: Bool { false }
     package func readSchema() throws {}
     package func numericColumns() -> [String: [String]] { [:] }
-    package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
+    /// The first page of `view` from row `offset`, with no anchors (pages read from the start).
+    package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        try page(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: ViewAnchors())
+    }
+    package func find(
+        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+    ) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")
     }
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
@@ -190,7 +209,7 @@ extension BrowserDataSource {
     }
 }
 
-/// Where a row placed at the provisional `PagePlan.provisionalJump` really is: the values of the
+/// Where a row placed at the provisional `RowPosition.relative(0)` really is: the values of the
 /// view's order at it (which row), and its position.
 package struct RowLocation: Sendable, Equatable {
     package var values: [DatabaseValue]

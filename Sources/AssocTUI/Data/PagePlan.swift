@@ -23,37 +23,6 @@ enum PagePlan: Sendable, Equatable {
     /// The longest skip done with OFFSET from an anchor or an end.
     static let maximumSkip = 2_000
 
-    /// A stand-in row count for a view not counted yet, so `G` can show its last rows at once:
-    /// positions at or above `provisionalEnd / 2` then count back from this end, and both the
-    /// browser's state and the source's anchors shift them once the real count is known.
-    static let provisionalEnd = 1 << 40
-
-    /// Whether `position` counts back from the provisional end.
-    static func isProvisional(_ position: Int) -> Bool { position >= provisionalEnd / 2 }
-
-    /// A stand-in position for a row find or jump reached far from the rows seen, before the
-    /// rows in front of it are counted: the rows around it take positions relative to this one
-    /// (`isRelative`), and move by the difference once a deferred count says where the row is
-    /// (`located`). Relative positions lie between the real ones and the provisional end's.
-    static let provisionalJump = 1 << 38
-
-    /// Whether `position` is relative to the row a jump reached (`provisionalJump`).
-    static func isRelative(_ position: Int) -> Bool {
-        position >= provisionalJump / 2 && position < provisionalEnd / 2
-    }
-
-    /// `position` once the row at `provisionalJump` is known to be at `found`: relative positions
-    /// move by the difference; the others stay.
-    static func located(_ position: Int, foundAt found: Int) -> Int {
-        isRelative(position) ? position - provisionalJump + found : position
-    }
-
-    /// `position` once the view is known to have `count` rows: provisional positions move by the
-    /// difference between the real end and the provisional one; the others stay.
-    static func settled(_ position: Int, count: Int) -> Int {
-        isProvisional(position) ? position + count - provisionalEnd : position
-    }
-
     /// The plan for rows `offset ..< offset + limit`. `anchors` maps row positions to the values of the order there;
     /// `total` is the row count when known.
     static func make(offset: Int, limit: Int, total: Int?, anchors: [Int: [DatabaseValue]], hasKey: Bool) -> PagePlan {

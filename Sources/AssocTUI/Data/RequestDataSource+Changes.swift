@@ -136,7 +136,6 @@ extension RequestDataSource {
         schemaVersion = version
         // A path still gone was just said: the poll does not say it again.
         reportedFileChange = change == .removed ? .removed : .none
-        forgetPositions()
         var problem: String?
         if let view {
             do {
@@ -163,11 +162,5 @@ extension RequestDataSource {
     /// all of it through SQLite's cache: the browser's memory stays flat in the table's size).
     package static func configure(_ connection: Connection) {
         try? connection.execute("PRAGMA cache_size = -512")
-    }
-
-    /// Positions and keyset anchors read before belong to the old content.
-    private func forgetPositions() {
-        anchors = [:]
-        relativeFrames = [:]
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Find (`f`, `n`, `N`) and jump to a key (`#`): one query for the row, bounded by the view's
 /// keyset (its order's values at the cursor), never by loading the pages in between. Where the row
 /// is: a count of the rows in between, stopped at `exactCountLimit`; past it, the row takes the
-/// provisional position `PagePlan.provisionalJump`, the rows around it page by keyset relative to
+/// provisional position `RowPosition.relative(0)`, the rows around it page by keyset relative to
 /// it, and a deferred count (`locate`) settles them all.
 extension RequestDataSource {
     /// The position of the next row of `view` after `position` (before it when `backward`) that
@@ -15,13 +15,15 @@ extension RequestDataSource {
     ///     SELECT * FROM "big" WHERE (instr(lower("label"), ?) > 0) AND "id" > ? ORDER BY "id" LIMIT 1
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" > ? AND "id" < ? LIMIT 2001)
     ///
-    /// More than `exactCountLimit` rows in between: the match is at `PagePlan.provisionalJump`,
+    /// More than `exactCountLimit` rows in between: the match is at `RowPosition.relative(0)`,
     /// with `locate` set (see `startRelativeFrame`).
-    package func find(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
+    package func find(
+        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+    ) throws -> FindResult {
         try readSchema()
         let base = view.request
         let keyset = try requireKeyset(for: view, request: base, what: "find")
-        guard let cursor = anchors(of: view)[position] else {
+        guard let cursor = anchor else {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor is not loaded yet: try again")
         }
         let (condition, description) = try findCondition(text, on: base)
@@ -46,8 +48,7 @@ extension RequestDataSource {
             return FindResult(position: nil, description: description)
         }
         guard found >= 0 else { return startRelativeFrame(at: values, of: view, description: description) }
-        record(values, at: found, of: view)
-        return FindResult(position: found, description: description)
+        return FindResult(position: found, description: description, values: values)
     }
 
     /// The position of the first row of `view`, in its order, whose key is at least `text` (an
@@ -56,7 +57,7 @@ extension RequestDataSource {
     ///     SELECT * FROM "big" WHERE "id" >= ? ORDER BY "id" LIMIT 1
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ? LIMIT 2001)
     ///
-    /// More than `exactCountLimit` rows before it: the row is at `PagePlan.provisionalJump`, with
+    /// More than `exactCountLimit` rows before it: the row is at `RowPosition.relative(0)`, with
     /// `locate` set (see `startRelativeFrame`).
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
         try readSchema()
@@ -78,8 +79,7 @@ extension RequestDataSource {
             before = counted - window.start
         }
         guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
-        record(values, at: before, of: view)
-        return FindResult(position: before, description: description)
+        return FindResult(position: before, description: description, values: values)
     }
 
     /// The most rows a find or jump counts: `exactCountLimit`, or, when `window` frames the view
@@ -90,11 +90,10 @@ extension RequestDataSource {
         return exactCountLimit
     }
 
-    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
+    /// The row whose order has `values` takes the provisional position `RowPosition.relative(0)`;
     /// the relative positions of an earlier such row are forgotten (a new frame).
     private func startRelativeFrame(at values: [DatabaseValue], of view: RequestView, description: String) -> FindResult {
-        startRelativeFrame(at: values, of: view.request)
-        return FindResult(position: PagePlan.provisionalJump, description: description, locate: values)
+        FindResult(position: RowPosition.relative(0).index, description: description, locate: values)
     }
 
     /// The view's keyset reader, or an error saying why `what` needs one.
@@ -169,12 +168,16 @@ package struct FindResult: Sendable, Equatable {
     /// `Name LIKE 'A%'`, or `text "rock" in any text column`.
     package var description: String
     /// The values of the view's order at the row, when `position` is the provisional
-    /// `PagePlan.provisionalJump`: a deferred `locate` says where it really is.
+    /// `RowPosition.relative(0)`: a deferred `locate` says where it really is.
     package var locate: [DatabaseValue]?
+    /// The values of the view's order at the row at a real `position`: the browser's state keeps
+    /// them as an anchor there (`RowsState.anchors`).
+    package var values: [DatabaseValue]?
 
-    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil) {
+    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil) {
         self.position = position
         self.description = description
         self.locate = locate
+        self.values = values
     }
 }

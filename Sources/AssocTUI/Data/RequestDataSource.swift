@@ -6,7 +6,8 @@ import Foundation
 /// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
 /// their scopes (`author.name`).
 /// Pages are read with AssocCore's keyset reader (`KeysetReader`, planned by `PagePlan`); the SQL
-/// pane shows the plan of each request a page ran.
+/// pane shows the plan of each request a page ran. The source keeps no paging state: a view's
+/// anchors (`ViewAnchors`) live in the browser's `RowsState` and come with each call.
 package final class RequestDataSource: BrowserDataSource {
     /// Replaced when `R` (or the change poll) re-opens the file or re-reads its schema.
     package internal(set) var db: Database
@@ -16,14 +17,6 @@ package final class RequestDataSource: BrowserDataSource {
     var schemaVersion: Int?
     /// The replacement or removal of the file last reported by the poll (reported once).
     var reportedFileChange = DatabaseFileChange.none
-    /// Row positions → the values of the view's order seen there, per view (anchors of keyset
-    /// pagination).
-    var anchors: [Request: [Int: [DatabaseValue]]] = [:]
-    /// Per view: the values of the order at the row a find or jump placed at the provisional
-    /// `PagePlan.provisionalJump`, until the rows before it are counted (`locate`) or a read
-    /// backwards reaches the first row.
-    var relativeFrames: [Request: [DatabaseValue]] = [:]
-    private static let maximumAnchors = 200_000
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip
@@ -78,41 +71,8 @@ package final class RequestDataSource: BrowserDataSource {
         return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
-    /// The values of the view's order seen at each row position (keyset anchors).
-    func anchors(of view: RequestView) -> [Int: [DatabaseValue]] {
-        anchors[view.request] ?? [:]
-    }
-
-    /// Remembers the values of the view's order at `position` (a row find or jump reached).
-    func record(_ values: [DatabaseValue], at position: Int, of view: RequestView) {
-        anchors[view.request, default: [:]][position] = values
-    }
-
-    /// The row whose order has `values` takes the provisional position `PagePlan.provisionalJump`;
-    /// the positions relative to an earlier such row are forgotten.
-    func startRelativeFrame(at values: [DatabaseValue], of view: Request) {
-        var seen = (anchors[view] ?? [:]).filter { !PagePlan.isRelative($0.key) }
-        seen[PagePlan.provisionalJump] = values
-        anchors[view] = seen
-        relativeFrames[view] = values
-    }
-
-    /// The row at `PagePlan.provisionalJump` is at `found`: the anchors relative to it move to their
-    /// real positions.
-    private func settleRelativeFrame(of view: Request, foundAt found: Int) -> RowLocation? {
-        guard let values = relativeFrames.removeValue(forKey: view) else { return nil }
-        var rebased: [Int: [DatabaseValue]] = [:]
-        for (position, key) in anchors[view] ?? [:] {
-            let real = PagePlan.located(position, foundAt: found)
-            if real >= 0 { rebased[real] = key }
-        }
-        anchors[view] = rebased
-        return RowLocation(values: values, position: found)
-    }
-
     /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
-    /// work, within `countBudgetMilliseconds`). When it is the row of the view's relative frame,
-    /// the anchors relative to it move to their real positions.
+    /// work, within `countBudgetMilliseconds`).
     ///
     ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
@@ -126,9 +86,6 @@ package final class RequestDataSource: BrowserDataSource {
             try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
                 try keyset.count(before: values) ?? 0
             } - window.start
-        if relativeFrames[view.request] == values, let settled = settleRelativeFrame(of: view.request, foundAt: position) {
-            return settled
-        }
         return RowLocation(values: values, position: position)
     }
 
@@ -150,15 +107,29 @@ package final class RequestDataSource: BrowserDataSource {
         return (method, reader)
     }
 
-    /// The statements of `requests` as the SQL pane shows them: each one's plan, prefetch
-    /// statements with their `IN (…)` placeholder, cells not cut. (The statements that ran
-    /// carry the cell preview's cuts: the pane waits for AssocCore's plan to say what ran.)
+    /// The statements of `requests` as the SQL pane shows them: each one's plan with its
+    /// arguments, prefetch statements with their `IN (…)` placeholder, cells not cut. The
+    /// statements exactly as they ran (cells cut in SQL, prefetch keys bound) are the page's
+    /// `ranStatements`.
     func statements(of requests: [Request]) throws -> [GeneratedStatement] {
         try requests.flatMap { try db.plan($0).steps }.map(\.statement)
     }
 
-    package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+    package func page(
+        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
+    ) throws -> RowsPage {
         try readSchema()
+        var (page, ran) = try db.recordingStatements {
+            try readPage(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+        }
+        page.ranStatements = ran
+        return page
+    }
+
+    /// The page, read (see `page(of:offset:limit:totalCount:anchors:)`).
+    private func readPage(
+        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
+    ) throws -> RowsPage {
         let base = view.request
         // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
         let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
@@ -166,7 +137,7 @@ package final class RequestDataSource: BrowserDataSource {
         let (method, keyset) = keysetReader(for: base, repeatsKey: repeatsKey, log: log)
         let window = RequestWindow(base)
         var plan = PagePlan.make(
-            offset: offset, limit: limit, total: totalCount, anchors: anchors[view.request] ?? [:], hasKey: keyset != nil)
+            offset: offset, limit: limit, total: totalCount, anchors: anchors.positions, hasKey: keyset != nil)
         if keyset != nil, let length = window.length, let totalCount, case .backward(nil, let count, let keep) = plan,
             totalCount >= length
         {
@@ -177,12 +148,12 @@ package final class RequestDataSource: BrowserDataSource {
         if case .around(let anchor, let values, let before, let after) = plan, let keyset {
             return try pageAround(
                 anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
-                base: base, keyset: keyset, method: method, plan: plan, log: log)
+                base: base, keyset: keyset, method: method, plan: plan, log: log, frame: anchors.frame)
         }
         var first = offset
         // A read backwards from a row placed relative to a jump, short of rows: it reached the
         // first row, which says where the jump's row is.
-        var shortOf: (anchor: Int, count: Int)?
+        var shortOf: (fromFound: Int, count: Int)?
         var fetchedCount = 0
         let fetched = try { () throws -> [(row: Row, key: [DatabaseValue])] in
             /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
@@ -213,7 +184,9 @@ package final class RequestDataSource: BrowserDataSource {
                     try before.map { try keyset.rows(beyond: $0, backward: true, limit: count) }
                     ?? keyset.fromEnd(backward: true, limit: count)
                 fetchedCount = read.count
-                if before != nil, PagePlan.isRelative(offset + count) { shortOf = (offset + count, count) }
+                if before != nil, case .relative(let fromFound) = RowPosition(index: offset + count) {
+                    shortOf = (fromFound, count)
+                }
                 return Array(read.reversed().prefix(limit))
             case .around:
                 return []
@@ -225,8 +198,8 @@ package final class RequestDataSource: BrowserDataSource {
         var located: RowLocation?
         if let shortOf, fetchedCount < shortOf.count {
             // Fewer rows before the anchor than asked: the first fetched row is the view's first,
-            // so the anchor is at `fetchedCount`.
-            located = settleRelativeFrame(of: view.request, foundAt: fetchedCount - shortOf.anchor + PagePlan.provisionalJump)
+            // so the anchor is at `fetchedCount`, and the found row `fromFound` rows before it.
+            located = anchors.frame.map { RowLocation(values: $0, position: fetchedCount - shortOf.fromFound) }
             if located != nil { first = 0 }
         }
         var page = makePage(fetched, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
@@ -237,7 +210,7 @@ package final class RequestDataSource: BrowserDataSource {
     /// The rows around a known row: those before it read backwards, then it and those after it.
     private func pageAround(
         anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: RequestView, base: Request,
-        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog
+        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog, frame: [DatabaseValue]?
     ) throws -> RowsPage {
         let earlier = before > 0 ? Array(try keyset.rows(beyond: values, backward: true, limit: before).reversed()) : []
         // The row itself, by its key (and those of the joined rows that repeat it), then the rows
@@ -247,9 +220,9 @@ package final class RequestDataSource: BrowserDataSource {
         let statements = try statements(of: log.requests)
         var first = anchor - earlier.count
         var located: RowLocation?
-        if PagePlan.isRelative(anchor), earlier.count < before {
+        if case .relative(let fromFound) = RowPosition(index: anchor), earlier.count < before {
             // Fewer rows before the anchor than asked: the first of them is the view's first.
-            located = settleRelativeFrame(of: view.request, foundAt: earlier.count - anchor + PagePlan.provisionalJump)
+            located = frame.map { RowLocation(values: $0, position: earlier.count - fromFound) }
             if located != nil { first = 0 }
         }
         var page = makePage(earlier + later, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
@@ -267,39 +240,32 @@ package final class RequestDataSource: BrowserDataSource {
         var flattener = RowFlattener(tree: tree)
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
         var rows: [[DatabaseValue]] = []
-        var seen = anchors[view.request] ?? [:]
-        if seen.count > Self.maximumAnchors {
-            // Too many: keep those near this page (a frame's rows stay reachable by keyset).
-            seen = seen.filter { abs($0.key - first) <= Self.maximumAnchors / 4 }
-        }
+        var seen: [Int: [DatabaseValue]] = [:]
         var cutLengths: [[Int: Int]] = []
         for (index, read) in fetched.enumerated() {
             rows.append(flattener.values(of: read.row))
             cutLengths.append(flattener.cutLengths(of: read.row))
             if method.isKeyset && !read.key.isEmpty { seen[first + index] = read.key }
         }
-        anchors[view.request] = seen
         let columns =
             fetched.first.map { flattener.columns(of: $0.row) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
         let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
         var page = RowsPage(
             columns: columns, rows: rows, offset: first, scopeTree: tree,
-            keyColumns: keyColumns, paging: pagingNote(method: method, plan: plan, request: base),
-            isKeyset: method.isKeyset && RequestWindow(base).length == nil, statements: statements,
+            keyColumns: keyColumns, reading: reading(method: method, plan: plan, request: base), statements: statements,
             prefetched: fetched.map { flattener.children(of: $0.row) })
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
+        page.anchors = seen
         return page
     }
 
     /// How the page was read, for the SQL pane: the view's paging method, or OFFSET where a
     /// keyset view had no key near the page.
-    private func pagingNote(method: PagingMethod, plan: PagePlan, request: Request) -> String {
-        if method.isKeyset, case .offset = plan {
-            return RequestWindow(request).isFramed
-                ? "OFFSET paging: the last rows of the request's limit, counted from its first row"
-                : "OFFSET paging: no nearby key"
-        }
-        return method.description
+    private func reading(method: PagingMethod, plan: PagePlan, request: Request) -> PageReading {
+        let window = RequestWindow(request)
+        var reading = PageReading(method: method, hasOwnLimit: window.length != nil)
+        if method.isKeyset, case .offset = plan { reading.fallback = window.isFramed ? .lastRowsOfOwnLimit : .noNearbyKey }
+        return reading
     }
 
     /// The prefetched links whose destination has a visible key: their records are listed (and
@@ -323,20 +289,7 @@ package final class RequestDataSource: BrowserDataSource {
         let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
-        rebaseProvisionalAnchors(of: view.request, count: count)
         return RowCount(count: count, statement: counting)
-    }
-
-    /// Anchors seen while the view's end was provisional (`G` before the count) move to their
-    /// real positions.
-    private func rebaseProvisionalAnchors(of view: Request, count: Int) {
-        guard let seen = anchors[view], seen.keys.contains(where: PagePlan.isProvisional) else { return }
-        var rebased: [Int: [DatabaseValue]] = [:]
-        for (position, key) in seen {
-            let real = PagePlan.settled(position, count: count)
-            if real >= 0 { rebased[real] = key }
-        }
-        anchors[view] = rebased
     }
 
     package func linkCounts(

@@ -8,7 +8,7 @@ import AssocCore
 /// Equality and hashing look at `request` alone, not at `title`, `rowLabel` or `presentation`:
 /// two views are equal when they show the same rows. That is what every "is this result still
 /// for the current view?" check means (a page asked for before a column was hidden, resized or
-/// pinned still lands), and what the source's anchors are keyed by. Compare `presentation`
+/// pinned still lands). Compare `presentation`
 /// explicitly where it matters.
 package struct RequestView: Sendable, Hashable {
     package var request: Request

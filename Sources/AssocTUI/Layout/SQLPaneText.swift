@@ -40,7 +40,13 @@ enum SQLPaneText {
             lines += wrap([StyledText("-- row count:", .dim)], width: width)
             lines += self.lines(for: count, width: width)
         }
-        if !rows.paging.isEmpty { lines += wrap([StyledText("-- " + rows.paging, .dim)], width: width) }
+        if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
+        if !rows.ranStatements.isEmpty {
+            // The statements ran with each value cut in SQL (`CASE typeof(…) … substr(…)`) around
+            // every column: shown as planned, readable, and said so after the paging note (which
+            // never moves down for it).
+            lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
+        }
         return lines
     }
 

@@ -29,6 +29,8 @@ struct ViewHistory: Sendable, Equatable {
         var view: RequestView
         var cursor: ListCursor?
         var column: ListCursor?
+        /// The view's keyset anchors around the cursor: back there, its rows are read by key.
+        var anchors = ViewAnchors()
         /// What the change from this view to the next one did ("Included artist"), for the
         /// message of `u` and Ctrl-R.
         var change: String?
@@ -38,6 +40,7 @@ struct ViewHistory: Sendable, Equatable {
             view = rows.view
             self.change = change.map(Self.withoutNote)
             cursor = rows.relative == nil && !rows.endIsProvisional ? rows.cursor : nil
+            if let cursor { anchors = rows.anchors.near(cursor.index, within: 2 * PagePlan.maximumSkip) }
             column = rows.column
         }
 

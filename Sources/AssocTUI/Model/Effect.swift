@@ -10,8 +10,9 @@ enum Effect: Sendable, Equatable {
     case refresh(RequestView?)
     /// Load the first window of a view (not counted: counting is deferred).
     case openView(RequestView, limit: Int)
-    /// Load the window of `limit` rows from `offset`.
-    case loadPage(RequestView, offset: Int, limit: Int, totalCount: Int?)
+    /// Load the window of `limit` rows from `offset`, keyset pages starting at the view's
+    /// `anchors` (kept in `RowsState`; the page's come back with `pageLoaded`).
+    case loadPage(RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors = ViewAnchors())
     /// Deferred: count the rows of a view.
     case countView(RequestView)
     /// Deferred: where the row a find or jump placed provisionally is (the rows before it, counted).
@@ -36,8 +37,9 @@ enum Effect: Sendable, Equatable {
     case checkView(RequestView)
     /// Parse request-language text into a view (the request line's Enter).
     case parseRequest(String, from: RequestView?)
-    /// The next (previous) row matching `text` after the row at `from`.
-    case find(RequestView, text: String, from: Int, backward: Bool)
+    /// The next (previous) row matching `text` after the row at `from`, whose order has the
+    /// values `anchor` (nil when that row was never loaded).
+    case find(RequestView, text: String, from: Int, backward: Bool, anchor: [DatabaseValue]? = nil)
     /// The first row whose key is at least `key`.
     case jumpToKey(RequestView, key: String)
     /// Puts `text` on the clipboard (`what` names it in the message: "the cell", "the SQL").

@@ -29,7 +29,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Nothing to find again: f finds a row first", isError: false)
             return []
         }
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: backward)]
+        return [.find(rows.view, text: text, from: rows.cursor.index, backward: backward, anchor: rows.anchors[rows.cursor.index])]
     }
 
     /// Enter in the find prompt: finds from the cursor on.
@@ -41,7 +41,7 @@ extension Reducer {
         }
         rows.findText = text
         state.rows = rows
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: false)]
+        return [.find(rows.view, text: text, from: rows.cursor.index, backward: false, anchor: rows.anchors[rows.cursor.index])]
     }
 
     /// Enter in the jump prompt.
@@ -93,13 +93,21 @@ extension Reducer {
             state.focus = .rows
             return ensureRowsLoaded(&state) + [.locateRow(rows.view, values: values)]
         }
-        if PagePlan.isRelative(position) ? rows.relative == nil : PagePlan.isProvisional(position) && !rows.endIsProvisional {
+        let place = RowPosition(index: position)
+        let leftFrame: Bool
+        switch place {
+        case .absolute: leftFrame = false
+        case .relative: leftFrame = rows.relative == nil
+        case .fromEnd: leftFrame = !rows.endIsProvisional
+        }
+        if leftFrame {
             // The cursor left the frame the position counts in while the query ran.
             state.message = StatusMessage(text: "The view moved meanwhile: try again", isError: false)
             return []
         }
         // A real position (a jump near the start) leaves the positions relative to an earlier jump.
-        if !PagePlan.isRelative(position) && !PagePlan.isProvisional(position) { rows.leaveRelativeFrame() }
+        if case .absolute = place { rows.leaveRelativeFrame() }
+        if let values = result.values { rows.anchors.record(values, at: position) }
         if !rows.isCounted && position >= rows.totalCount {
             rows.totalCount = position + 1
             rows.cursor = rows.cursor.resized(to: rows.totalCount)

@@ -253,6 +253,7 @@ extension Reducer {
         if var rows = state.rows, let cursor = step.cursor {
             rows.cursor = cursor
             rows.totalCount = cursor.count
+            rows.anchors = step.anchors
             if let column = step.column { rows.column = column }
             state.rows = rows
         }

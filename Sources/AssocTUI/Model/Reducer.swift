@@ -76,6 +76,8 @@ enum Reducer {
             }
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
             state.rows = rows
+            // In place (`rows` released): the view's anchors are not copied for each page.
+            state.rows?.anchors.merge(page.anchors, near: page.offset)
             clampScrolls(&state)
             revealColumns(&state)
             return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
@@ -83,7 +85,7 @@ enum Reducer {
             guard var rows = state.rows, rows.view == view else { return [] }
             // Reading it reached the first row: the relative frame's real positions are known.
             if let located = page.located { rows.settleRelativeFrame(located, visible: state.visibleLines(.rows)) }
-            guard PagePlan.isRelative(page.offset) == (rows.relative != nil) else {
+            guard RowPosition(index: page.offset).isRelative == (rows.relative != nil) else {
                 // A page of the frame the cursor left while it was read: read the window again.
                 rows.isLoading = false
                 state.rows = rows
@@ -95,9 +97,13 @@ enum Reducer {
                 rows.cursor = rows.cursor.resized(to: rows.totalCount)
             }
             state.rows = rows
+            // In place (`rows` released): the view's anchors are not copied for each page.
+            state.rows?.anchors.merge(page.anchors, near: page.offset)
             return []
         case .viewCounted(let view, let count):
             guard var rows = state.rows, rows.view == view else { return [] }
+            // Anchors seen while the end was provisional (`G` before the count) become real.
+            rows.anchors.settleEnd(count: count.count)
             if rows.relative != nil {
                 // Positions are relative to a jump's row: the count waits for its position.
                 rows.relative?.count = count.count
@@ -198,8 +204,8 @@ enum Reducer {
         rows.keyColumns = page.keyColumns
         rows.pageOffset = page.offset
         rows.statements = page.statements
-        rows.paging = page.paging
-        rows.isKeyset = page.isKeyset
+        rows.ranStatements = page.ranStatements
+        rows.reading = page.reading
         rows.isLoading = false
         rows.prefetched = page.prefetched
         present(&rows)
@@ -260,12 +266,11 @@ enum Reducer {
             return move(&state) { $0.moved(to: 0) }
         case .lastRow:
             if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
-            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.isKeyset {
+            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.reading?.readsEndByKey == true {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
-                let end = PagePlan.provisionalEnd
                 rows.endIsProvisional = true
-                rows.totalCount = end
-                rows.cursor = rows.cursor.resized(to: end).moved(to: end - 1)
+                rows.totalCount = RowPosition.provisionalRowCount
+                rows.cursor = rows.cursor.resized(to: rows.totalCount).moved(to: RowPosition.fromEnd(0).index)
                     .scrolledToShowSelection(visible: state.visibleLines(.rows))
                 state.rows = rows
                 return ensureRowsLoaded(&state)
@@ -490,6 +495,6 @@ enum Reducer {
         rows.isLoading = true
         state.rows = rows
         let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
-        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total)]
+        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total, anchors: rows.anchors)]
     }
 }

@@ -28,25 +28,28 @@ struct RowsState: Sendable, Equatable {
     var isCounted = false
     var cursor = ListCursor()
     var column = ListCursor()
-    /// The statements of the last page, and the one that counted the rows.
+    /// The statements of the last page (as planned, and exactly as they ran), and the one that
+    /// counted the rows.
     var statements: [GeneratedStatement] = []
+    var ranStatements: [GeneratedStatement] = []
     var countStatement: GeneratedStatement?
-    /// How the view pages (keyset or OFFSET, and why).
-    var paging = ""
+    /// How the last page was read (the view's paging method, keyset or OFFSET and why).
+    var reading: PageReading?
     var isLoading = true
     /// `G` was pressed before the count was known on a view without a key: jump once it is.
     var pendingLast = false
-    /// The view pages on a key (its last rows can be read without a count).
-    var isKeyset = false
     /// The text of the last find (`f`), which `n` and `N` look for again.
     var findText: String?
-    /// `G` was pressed before the count was known: `totalCount` is `PagePlan.provisionalEnd`
+    /// `G` was pressed before the count was known: `totalCount` is `RowPosition.provisionalRowCount`
     /// and positions near the end count back from it, until the count arrives (`settleEnd`).
     var endIsProvisional = false
-    /// A find or jump placed the cursor's row at `PagePlan.provisionalJump` before the rows in
+    /// A find or jump placed the cursor's row at `RowPosition.relative(0)` before the rows in
     /// front of it were counted: positions are relative to that row (the title shows `?`) until a
     /// deferred count or a read reaching the first row says where it is (`settleRelativeFrame`).
     var relative: RelativeFrame?
+    /// The values of the view's order seen at row positions (where keyset pages start), and the
+    /// row of the relative frame: sent with each page asked for, a page's added when it comes.
+    var anchors = ViewAnchors()
     /// After an include or a prefetch: bring the columns of the join at this path into view.
     var revealJoinPath: [Int]?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
@@ -56,7 +59,7 @@ struct RowsState: Sendable, Equatable {
         self.view = view
     }
 
-    /// The row whose order has `values` takes the cursor at `PagePlan.provisionalJump`: the loaded
+    /// The row whose order has `values` takes the cursor at `RowPosition.relative(0)`: the loaded
     /// rows (of another frame) go, the rows known to exist are the row itself until pages come.
     mutating func enterRelativeFrame(at values: [DatabaseValue], visible: Int) {
         let count = relative?.count ?? (isCounted ? totalCount : nil)
@@ -66,7 +69,8 @@ struct RowsState: Sendable, Equatable {
         pendingLast = false
         rows = []
         prefetched = []
-        let position = PagePlan.provisionalJump
+        anchors.startRelativeFrame(at: values)
+        let position = RowPosition.relative(0).index
         pageOffset = position
         totalCount = position + 1
         cursor = ListCursor(count: totalCount, index: position, top: cursor.top).scrolledToShowSelection(visible: visible)
@@ -77,6 +81,7 @@ struct RowsState: Sendable, Equatable {
     mutating func leaveRelativeFrame() {
         guard let frame = relative else { return }
         relative = nil
+        anchors.leaveRelativeFrame()
         rows = []
         prefetched = []
         pageOffset = 0
@@ -96,7 +101,8 @@ struct RowsState: Sendable, Equatable {
     mutating func settleRelativeFrame(_ location: RowLocation, visible: Int) -> Bool {
         guard let frame = relative, frame.values == location.values else { return false }
         relative = nil
-        let shift = location.position - PagePlan.provisionalJump
+        anchors.settleRelativeFrame(foundAt: location.position)
+        let shift = RowPosition.relative(0).located(foundAt: location.position).index - RowPosition.relative(0).index
         pageOffset = max(0, pageOffset + shift)
         if let count = frame.count {
             isCounted = true
@@ -113,10 +119,9 @@ struct RowsState: Sendable, Equatable {
     mutating func settleEnd(count: Int, visible: Int) {
         guard endIsProvisional else { return }
         endIsProvisional = false
-        pageOffset = max(0, PagePlan.settled(pageOffset, count: count))
-        cursor = ListCursor(
-            count: count, index: PagePlan.settled(cursor.index, count: count), top: PagePlan.settled(cursor.top, count: count)
-        ).scrolledToShowSelection(visible: visible)
+        func settled(_ index: Int) -> Int { RowPosition(index: index).settled(count: count).index }
+        pageOffset = max(0, settled(pageOffset))
+        cursor = ListCursor(count: count, index: settled(cursor.index), top: settled(cursor.top)).scrolledToShowSelection(visible: visible)
     }
 
     /// The cursor's position over the row count, for titles: `42/1000`, `42/200+…` while
@@ -126,8 +131,7 @@ struct RowsState: Sendable, Equatable {
         if let relative { return "?/" + (relative.count.map(String.init) ?? "…") }
         if isCounted { return "\(cursor.index + 1)/\(totalCount)" }
         guard endIsProvisional else { return "\(cursor.index + 1)/\(totalCount)+…" }
-        guard PagePlan.isProvisional(cursor.index) else { return "\(cursor.index + 1)/…" }
-        let back = PagePlan.provisionalEnd - 1 - cursor.index
+        guard case .fromEnd(let back) = RowPosition(index: cursor.index) else { return "\(cursor.index + 1)/…" }
         return back == 0 ? "last/…" : "last−\(back)/…"
     }
 

@@ -1,0 +1,189 @@
+import AssocCore
+import TestSupport
+import XCTest
+
+@testable import AssocTUI
+
+/// Row positions as an enum, and a data source that keeps no paging state: a view's anchors live
+/// in the browser's state and travel with each page asked for.
+final class StatelessPagesTests: XCTestCase {
+    // MARK: RowPosition
+
+    func testEveryPositionRoundTripsThroughTheCursorsIndex() {
+        let positions: [RowPosition] = [
+            .absolute(0), .absolute(1), .absolute(10_000_000), .relative(0), .relative(-1), .relative(-5_000_000),
+            .relative(7), .fromEnd(0), .fromEnd(1), .fromEnd(9_999_999)
+        ]
+        for position in positions {
+            XCTAssertEqual(RowPosition(index: position.index), position, "\(position)")
+        }
+        // The kinds keep their order on the line: real rows, then relative ones, then the end.
+        XCTAssertLessThan(RowPosition.absolute(10_000_000).index, RowPosition.relative(-5_000_000).index)
+        XCTAssertLessThan(RowPosition.relative(5_000_000).index, RowPosition.fromEnd(5_000_000).index)
+        // The last row of a view not counted yet is the index before the provisional count.
+        XCTAssertEqual(RowPosition.fromEnd(0).index, RowPosition.provisionalRowCount - 1)
+        // A step down from a relative position is the next relative one; a step up from the end
+        // counts one more back.
+        XCTAssertEqual(RowPosition(index: RowPosition.relative(-1).index + 1), .relative(0))
+        XCTAssertEqual(RowPosition(index: RowPosition.fromEnd(0).index - 1), .fromEnd(1))
+    }
+
+    func testPositionsBecomeAbsoluteOnceTheirRowIsLocatedOrTheViewCounted() {
+        XCTAssertEqual(RowPosition.relative(0).located(foundAt: 4_000), .absolute(4_000))
+        XCTAssertEqual(RowPosition.relative(-3).located(foundAt: 4_000), .absolute(3_997))
+        XCTAssertEqual(RowPosition.relative(12).located(foundAt: 0), .absolute(12))
+        // Locating the found row moves nothing else; counting moves only the end's positions.
+        XCTAssertEqual(RowPosition.absolute(7).located(foundAt: 4_000), .absolute(7))
+        XCTAssertEqual(RowPosition.fromEnd(2).located(foundAt: 4_000), .fromEnd(2))
+        XCTAssertEqual(RowPosition.fromEnd(0).settled(count: 3_503), .absolute(3_502))
+        XCTAssertEqual(RowPosition.fromEnd(3_502).settled(count: 3_503), .absolute(0))
+        XCTAssertEqual(RowPosition.relative(5).settled(count: 3_503), .relative(5))
+        XCTAssertEqual(RowPosition.absolute(9).settled(count: 3_503), .absolute(9))
+        XCTAssertEqual(RowPosition.fromEnd(1).absolute, nil)
+        XCTAssertEqual(RowPosition.absolute(1).absolute, 1)
+    }
+
+    func testAViewsAnchorsSettleWithItsFrameAndItsEnd() {
+        let found = RowPosition.relative(0).index
+        var anchors = ViewAnchors(positions: [3: [3]])
+        anchors.startRelativeFrame(at: [900])
+        anchors.merge([found - 2: [898], found + 1: [901]], near: found)
+        // A new frame forgets the positions relative to the earlier one, not the real ones.
+        var again = anchors
+        again.startRelativeFrame(at: [50])
+        XCTAssertEqual(again.positions, [3: [3], found: [50]])
+        // The found row is at 1: the row two before it would be at -1 (it is not a row) and goes.
+        anchors.settleRelativeFrame(foundAt: 1)
+        XCTAssertNil(anchors.frame)
+        XCTAssertEqual(anchors.positions, [3: [3], 1: [900], 2: [901]])
+        // `G` before the count: the last rows at positions from the end, real once counted.
+        var end = ViewAnchors(positions: [0: [1]])
+        end.merge([RowPosition.fromEnd(0).index: [7], RowPosition.fromEnd(1).index: [6]], near: RowPosition.fromEnd(1).index)
+        end.settleEnd(count: 7)
+        XCTAssertEqual(end.positions, [0: [1], 6: [7], 5: [6]])
+    }
+
+    // MARK: How a page was read, typed
+
+    func testThePagingNoteIsWordedFromTheTypedReading() throws {
+        let view = PageReading(method: .offset(reason: .viewWithoutKey))
+        XCTAssertEqual(view.description, "OFFSET paging: a view has no key")
+        XCTAssertFalse(view.readsEndByKey)
+        var keyset = PageReading.keysetForTests
+        XCTAssertTrue(keyset.readsEndByKey)
+        keyset.hasOwnLimit = true
+        XCTAssertFalse(keyset.readsEndByKey, "a request's own limit: its end is not the table's")
+        keyset.fallback = .lastRowsOfOwnLimit
+        XCTAssertEqual(keyset.description, "OFFSET paging: the last rows of the request's limit, counted from its first row")
+        keyset.fallback = .noNearbyKey
+        XCTAssertEqual(keyset.description, "OFFSET paging: no nearby key")
+        // A real view: the method AssocCore chose, worded as before.
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 1, totalCount: nil, anchors: ViewAnchors())
+        XCTAssertEqual(page.reading?.method.isKeyset, true)
+        XCTAssertEqual(page.paging, "keyset paging on ArtistId")
+    }
+
+    // MARK: The statements that ran
+
+    func testAPageKeepsTheStatementsThatRanBesideThePlannedOnes() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let view = try source.view(parsing: "Artist.including(all: albums)", from: nil)
+        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        let page = try source.page(of: view, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors(positions: first.anchors))
+        // As planned: readable, the keyset's arguments real.
+        XCTAssertEqual(page.statements.first?.sql.contains("substr"), false, "\(page.statements)")
+        XCTAssertEqual(page.statements.first?.arguments, [2])
+        // As they ran: the main statement with the same arguments, values cut in SQL, and the
+        // prefetch with the key of the page's artist (the fixture has three) bound.
+        XCTAssertEqual(page.ranStatements.count, page.statements.count, "\(page.ranStatements)")
+        XCTAssertEqual(page.ranStatements.first?.sql.contains("substr"), true, "\(page.ranStatements)")
+        XCTAssertEqual(page.ranStatements.first?.arguments.suffix(1), [2])
+        XCTAssertEqual(page.ranStatements.last?.arguments, [3], "\(page.ranStatements)")
+        // The pane shows them as planned and says so after the paging note; y copies what it shows.
+        var state = AppState(title: "test.db", size: Size(width: 100, height: 30))
+        state.rows = RowsState(view: view)
+        _ = Reducer.reduce(&state, .viewOpened(view, page: page, limit: 2))
+        let text = SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }
+        let note = try XCTUnwrap(text.firstIndex { $0.hasPrefix("-- keyset paging") }, "\(text)")
+        XCTAssertEqual(text[(note + 1)...].first, "-- shown uncut: values ran cut to 20000 characters", "\(text)")
+        XCTAssertFalse(text.joined().contains("substr"), "\(text)")
+        XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), false)
+    }
+
+    // MARK: A data source with no state
+
+    func testTheSourceReadsFromTheAnchorsPassedInAndRemembersNone() throws {
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let artists = RequestView(table: "Artist")
+        let first = try source.page(of: artists, offset: 0, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        XCTAssertEqual(first.anchors, [0: [1], 1: [2]])
+        // Asked again without anchors, the source does not remember the first page's: it reads
+        // from the start.
+        let fresh = try source.page(of: artists, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        XCTAssertEqual(fresh.statements.map(\.sql), [#"SELECT * FROM "Artist" ORDER BY "ArtistId" LIMIT 2 OFFSET 2"#])
+        // With the state's anchors, after the last key seen.
+        let next = try source.page(
+            of: artists, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors(positions: first.anchors))
+        XCTAssertEqual(next.statements.map(\.sql), [#"SELECT * FROM "Artist" WHERE "ArtistId" > ? ORDER BY "ArtistId" LIMIT 2"#])
+        XCTAssertEqual(next.statements.map(\.arguments), [[2]])
+        XCTAssertEqual(next.rows, fresh.rows)
+        // Another view of the same table, with its own (empty) anchors, sees none of the first's.
+        let byName = RequestView(request: Table("Artist").order(Column("Name").desc))
+        let other = try source.page(of: byName, offset: 2, limit: 1, totalCount: nil, anchors: ViewAnchors())
+        XCTAssertTrue(other.statements.allSatisfy { !$0.sql.contains("WHERE") }, "\(other.statements)")
+        // A find answers from the cursor's values passed in, and says what to keep there.
+        let found = try source.find("Aero", in: artists, after: 0, at: first.anchors[0], backward: false)
+        XCTAssertEqual(found.position, 2)
+        XCTAssertEqual(found.values, [3])
+        XCTAssertThrowsError(try source.find("Aero", in: artists, after: 0, at: nil, backward: false))
+    }
+
+    func testEachViewsAnchorsLiveInItsStateAndTravelWithItsPages() {
+        let artists = RequestView(table: "Artist")
+        let byName = RequestView(request: Table("Artist").order(Column("Name")))
+        var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: artists)
+        state.focus = .rows
+        var first = RowsPage(columns: ["id"], rows: [[1], [2]], offset: 0, reading: .keysetForTests, statements: [])
+        first.anchors = [0: [1], 1: [2]]
+        _ = Reducer.reduce(&state, .viewOpened(artists, page: first, limit: 2))
+        XCTAssertEqual(state.rows?.anchors.positions, [0: [1], 1: [2]])
+        // A page asked for carries the view's anchors.
+        state.rows?.cursor = ListCursor(count: 1_000, index: 500, top: 495)
+        state.rows?.totalCount = 1_000
+        let effects = Reducer.ensureRowsLoaded(&state)
+        guard case .loadPage(artists, _, _, _, let sent)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(sent.positions, [0: [1], 1: [2]])
+        // Another view: its own anchors, empty; a late page of the first view changes nothing.
+        let saved = state.rows
+        state.rows = RowsState(view: byName)
+        var late = RowsPage(columns: ["id"], rows: [[3]], offset: 2, reading: .keysetForTests, statements: [])
+        late.anchors = [2: [3]]
+        _ = Reducer.reduce(&state, .pageLoaded(artists, late))
+        XCTAssertEqual(state.rows?.anchors, ViewAnchors())
+        // Back to the first view: its anchors are where it left them.
+        state.rows = saved
+        state.rows?.isLoading = true
+        _ = Reducer.reduce(&state, .pageLoaded(artists, late))
+        XCTAssertEqual(state.rows?.anchors.positions, [0: [1], 1: [2], 2: [3]])
+    }
+
+    func testUndoBackToAViewKeepsItsAnchorsNearTheCursor() {
+        let artists = RequestView(table: "Artist")
+        var rows = RowsState(view: artists)
+        rows.cursor = ListCursor(count: 100_000, index: 50_000, top: 49_990)
+        rows.totalCount = 100_000
+        rows.anchors = ViewAnchors(positions: [10: [11], 49_999: [50_000], 50_100: [50_101]])
+        let step = ViewHistory.Step(rows)
+        XCTAssertEqual(step.anchors.positions, [49_999: [50_000], 50_100: [50_101]], "those near the cursor only")
+        // Undo reopens the view there: the window around the cursor is read from them.
+        var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: RequestView(request: Table("Artist").order(Column("Name"))))
+        state.focus = .rows
+        state.history.undo = [step]
+        _ = Reducer.reduce(&state, .action(.undo))
+        XCTAssertEqual(state.rows?.view, artists)
+        XCTAssertEqual(state.rows?.anchors, step.anchors)
+    }
+}
