@@ -1,6 +1,6 @@
-@testable import AssocCore
 import Foundation
 
+@testable import AssocCore
 @testable import AssocTUI
 
 /// What the browser's state (`RowsState.anchors`) holds for each view, for tests that call a

@@ -23,7 +23,7 @@ final class OneModeTests: XCTestCase {
             ("jump list", { $0.jumpList = JumpListState(origin: "Album", targets: [], rowLabel: nil, viewRowCount: nil) }),
             ("schema map", { $0.schemaMap = SchemaMapState(table: "Album") }),
             ("export prompt", { [view] in $0.exportPrompt = ExportPrompt(view: view, text: "Album.json", columns: nil) }),
-            ("frequency view", { [frequency] in $0.frequency = frequency }),
+            ("frequency view", { [frequency] in $0.frequency = frequency })
         ]
     }
 
@@ -31,7 +31,7 @@ final class OneModeTests: XCTestCase {
         [
             state.prompt != nil ? "prompt" : nil, state.jumpList != nil ? "jump list" : nil,
             state.schemaMap != nil ? "schema map" : nil, state.exportPrompt != nil ? "export prompt" : nil,
-            state.frequency != nil ? "frequency view" : nil,
+            state.frequency != nil ? "frequency view" : nil
         ].compactMap { $0 }
     }
 
@@ -166,7 +166,7 @@ final class StaleResultTests: XCTestCase {
         let stale: [Event] = [
             .requestTextLoaded(gone, "Artist.all()"),
             .found(gone, FindResult(position: 3, description: "x"), from: 0, backward: false),
-            .schemaMapLoaded("Artist", []),
+            .schemaMapLoaded("Artist", [])
         ]
         for event in stale {
             let before = state

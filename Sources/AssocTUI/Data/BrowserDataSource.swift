@@ -132,7 +132,9 @@ package protocol BrowserDataSource: AnyObject {
     func numericColumns() -> [String: [String]]
     /// The next (previous) row of `view` after `position`, whose order has the values `anchor`,
     /// that `text` matches (`RequestDataSource.find`).
-    func find(_ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool) throws
+    func find(
+        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+    ) throws
         -> FindResult
     /// The position of the first row whose key is at least `text` (nil when none), provisional
     /// when `locate` is set (`RequestDataSource.jump`).

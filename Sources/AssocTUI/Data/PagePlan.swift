@@ -3,14 +3,15 @@ import AssocCore
 /// How to read rows `offset ..< offset + limit` of a view without making SQLite skip millions of
 /// rows: keyset pagination on the view's order (its sort, on columns of the root or of an
 /// include or on expressions of them; then the root's key, of one column or several; then the
-/// keys of the rows a to-many join repeats: see `PagingKeyset`), starting from the values of a
+/// keys of the rows a to-many join repeats: see AssocCore's `KeysetOrder`), starting from the values of a
 /// row already seen next to the wanted rows (an anchor), or from either end. OFFSET is used only
 /// for short skips, and for views without a keyset.
 enum PagePlan: Sendable, Equatable {
-    /// `WHERE (order) > after ORDER BY order LIMIT limit OFFSET skip` (no WHERE when `after` is nil).
+    /// The `limit` rows after the anchor `after` in the view's order, `skip` rows past it (from
+    /// the first row when `after` is nil).
     case forward(after: [DatabaseValue]?, skip: Int, limit: Int)
-    /// `WHERE (order) < before ORDER BY reversed order LIMIT count`, reversed in memory: the rows just
-    /// before the anchor (the last rows of the view when `before` is nil). Only the first `limit`
+    /// The `count` rows just before the anchor `before`, read in reverse order and turned back in
+    /// memory (the last rows of the view when `before` is nil). Only the first `limit`
     /// of them are kept.
     case backward(before: [DatabaseValue]?, count: Int, limit: Int)
     /// The window around a row whose values are known (a row find or jump reached, with no

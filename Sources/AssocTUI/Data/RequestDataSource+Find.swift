@@ -10,10 +10,8 @@ extension RequestDataSource {
     /// The position of the next row of `view` after `position` (before it when `backward`) that
     /// `text` matches, or nil when there is none. `text` is a request-language condition on the
     /// view's table (`Name LIKE 'A%'`), or else plain text that any text column contains
-    /// (ASCII letters compared without case):
-    ///
-    ///     SELECT * FROM "big" WHERE (instr(lower("label"), ?) > 0) AND "id" > ? ORDER BY "id" LIMIT 1
-    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" > ? AND "id" < ? LIMIT 2001)
+    /// (ASCII letters compared without case). AssocCore's `KeysetReader` reads the first match
+    /// past the anchor and counts the rows in between (the statements are its own).
     ///
     /// More than `exactCountLimit` rows in between: the match is at `RowPosition.relative(0)`,
     /// with `locate` set (see `startRelativeFrame`).
@@ -53,9 +51,7 @@ extension RequestDataSource {
 
     /// The position of the first row of `view`, in its order, whose key is at least `text` (an
     /// integer, a real or text as the key's values are); nil when every key is smaller.
-    ///
-    ///     SELECT * FROM "big" WHERE "id" >= ? ORDER BY "id" LIMIT 1
-    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ? LIMIT 2001)
+    /// AssocCore's `KeysetReader` reads the row and counts the rows before it.
     ///
     /// More than `exactCountLimit` rows before it: the row is at `RowPosition.relative(0)`, with
     /// `locate` set (see `startRelativeFrame`).

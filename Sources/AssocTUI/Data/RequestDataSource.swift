@@ -72,9 +72,7 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
-    /// work, within `countBudgetMilliseconds`).
-    ///
-    ///     SELECT COUNT(*) FROM (SELECT * FROM "big" WHERE "id" < ?)
+    /// work, within `countBudgetMilliseconds`; AssocCore's `KeysetReader` counts).
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         try readSchema()
         let base = view.request

@@ -1,7 +1,7 @@
 import AssocCore
 
 /// The frequency view: `F` on a column counts its distinct values in the current view (one
-/// `GROUP BY` run by SQLite, paged, cancellable); ↑/↓ and pages move, Enter filters the view by the
+/// grouping by AssocCore, `db.frequencies(of:in:)`, paged, cancellable); ↑/↓ and pages move, Enter filters the view by the
 /// selected value, Esc or `F` closes.
 extension Reducer {
     static func openFrequencies(_ state: inout AppState) -> [Effect] {
