@@ -8,7 +8,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var sql: String?
 
     /// An error with SQLite result code `code`.
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql

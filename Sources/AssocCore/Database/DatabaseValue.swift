@@ -30,7 +30,7 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a SQL literal, for display only (never executed: execution binds parameters).
-    public var sqlLiteral: String {
+    package var sqlLiteral: String {
         switch self {
         case .null: return "NULL"
         case .integer(let v): return String(v)

@@ -6,7 +6,7 @@
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
 ///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil
-public enum CellPreview {
+enum CellPreview {
     /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
     /// it is a cut blob (NULL otherwise). `typeof` and `length` of a blob column read no byte of
     /// it; a text is read as its first `limit + 1` characters (one more than kept: the reader then
@@ -46,7 +46,7 @@ extension Database {
     /// characters and each BLOB longer than `limit` bytes cut to `limit` in SQL (see
     /// `CellPreview`); `Row.cutLength(at:)` tells which values were cut and their full length.
     /// `including(all:)` rows are read the same way.
-    public func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
+    package func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
         try run(plan(request, previewingCellsUpTo: limit)).rows
     }
 }
@@ -55,7 +55,7 @@ extension Row {
     /// Whether a preview read cut value `index` of this scope, and how long it is: a blob's size
     /// in bytes; 0 for a text (longer than the preview, its full length not read). Nil when the
     /// value is whole.
-    public func cutLength(at index: Int) -> Int? {
+    package func cutLength(at index: Int) -> Int? {
         cutLengths[index]
     }
 }

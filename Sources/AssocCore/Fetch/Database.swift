@@ -80,7 +80,7 @@ public final class Database: Sendable {
 
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
-    public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
+    package func executedStatements(for request: Request) throws -> [GeneratedStatement] {
         try run(plan(request)).steps.map(\.statement)
     }
 
@@ -180,7 +180,7 @@ extension Database {
     }
 
     /// Whether the running statement is waiting for another process's lock (any thread may ask).
-    public var isWaitingForLock: Bool { busyWait.isWaiting }
+    package var isWaitingForLock: Bool { busyWait.isWaiting }
 
     /// Runs `body` on the database's own serial queue (not the caller's task, not the cooperative
     /// pool) as one operation on the database, and returns its result; reads run in the order

@@ -77,15 +77,15 @@ public struct ForeignKey: Sendable, Hashable {
 
 /// A direct association declared by hand (`belongsTo`, `hasOne`, `hasMany`), resolved against the
 /// schema's foreign keys when SQL is generated.
-public struct DeclaredAssociation: Sendable, Hashable {
+package struct DeclaredAssociation: Sendable, Hashable {
     /// belongsTo, hasOne or hasMany.
-    public var kind: AssociationKind
+    package var kind: AssociationKind
     /// The table of the declaring record type.
-    public var origin: String
+    package var origin: String
     /// The table the association leads to.
-    public var destination: String
+    package var destination: String
     /// The key given in the declaration (`key:`); nil for the default one.
-    public var key: String?
+    package var key: String?
     /// The columns to join on (`using:`); nil to find the single foreign key.
-    public var foreignKey: ForeignKey?
+    package var foreignKey: ForeignKey?
 }

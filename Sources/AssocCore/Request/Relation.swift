@@ -96,7 +96,7 @@ extension RelationRefining {
     }
 
     /// `ORDER BY …`, replacing the previous ordering (see `order(_:)` above).
-    public func order(_ orderings: [OrderingConvertible]) -> Self {
+    package func order(_ orderings: [OrderingConvertible]) -> Self {
         with { $0.ordering = orderings.map(\.ordering) }
     }
 
@@ -108,12 +108,12 @@ extension RelationRefining {
     }
 
     /// `SELECT items`, replacing the selection (see `select(_:)` above).
-    public func select(_ items: [ExpressionConvertible]) -> Self {
+    package func select(_ items: [ExpressionConvertible]) -> Self {
         with { $0.selection = items.map { .expression($0.expression) } }
     }
 
     /// `SELECT "t".*, items`: all columns, then `items`.
-    public func select(allColumnsAnd items: [ExpressionConvertible]) -> Self {
+    package func select(allColumnsAnd items: [ExpressionConvertible]) -> Self {
         with { $0.selection = [.allColumns] + items.map { .expression($0.expression) } }
     }
 
@@ -138,7 +138,7 @@ extension RelationRefining {
     }
 
     /// `SELECT *, expressions` (see `annotated(with:)` above).
-    public func annotated(with expressions: [ExpressionConvertible]) -> Self {
+    package func annotated(with expressions: [ExpressionConvertible]) -> Self {
         with { $0.annotations += expressions.map(\.expression) }
     }
 

@@ -11,9 +11,9 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// Filters, orderings, selection, joins, havings of the root table.
     public var relation = Relation()
     /// LIMIT, if any.
-    public package(set) var limit: Int?
+    package var limit: Int?
     /// OFFSET, if any (only with a limit).
-    public package(set) var offset: Int?
+    package var offset: Int?
     /// Set by `request(for:)`: the rows are the records an association reaches from another request.
     package var origin: RequestOrigin?
     /// Set by `orderedTotally()`.
