@@ -24,9 +24,9 @@ public final class Connection {
 
     let handle: OpaquePointer
     /// The path given at opening (`:memory:` for an in-memory database).
-    public let path: String
+    package let path: String
     /// How the file was opened: read-only (every user file), or read-write (demo, tests).
-    public let mode: Mode
+    package let mode: Mode
     /// Waits for other processes' locks, ending at once when the running operation is cancelled.
     let busyWait: BusyWait
     /// The cancellation handles of the operations running now and the time limit, read by SQLite's
@@ -112,7 +112,7 @@ public final class Connection {
     /// Whether the main database refuses writes: opened read-only (a file with
     /// `SQLITE_OPEN_READONLY`, or a WAL snapshot deserialized read-only, which
     /// `sqlite3_db_readonly` does not report), or considered read-only by SQLite.
-    public var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether no transaction is open (SQLite's autocommit mode).
     package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }

@@ -15,7 +15,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The primary result code (the low byte of an extended code).
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"

@@ -232,16 +232,16 @@ struct FetchLimits {
 
 extension Request {
     /// All rows of the request. See `Database.fetchAll(_:)`.
-    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
+    package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
     /// The first row of the request. See `Database.fetchOne(_:)`.
-    public func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
+    package func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
     /// The number of rows. See `Database.fetchCount(_:)`.
-    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
+    package func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
 }
 
 extension Table {
     /// All rows of the table. See `Database.fetchAll(_:)`.
-    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
+    package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
     /// The number of rows of the table. See `Database.fetchCount(_:)`.
-    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
+    package func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
 }

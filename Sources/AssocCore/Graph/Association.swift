@@ -13,7 +13,7 @@ public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     case hasOneThrough
 
     /// hasMany and hasManyThrough lead to many rows; the others to at most one.
-    public var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    package var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
     /// hasManyThrough and hasOneThrough: a pivot association then a target one.
     package var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
 

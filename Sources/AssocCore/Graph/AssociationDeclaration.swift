@@ -24,13 +24,13 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where a part of the declaration is written: 1-based line and column (in Characters).
-    public struct Location: Sendable, Hashable {
+    package struct Location: Sendable, Hashable {
         /// The file name given to `parse(_:file:)`.
-        public var file: String
+        package var file: String
         /// The 1-based line.
-        public var line: Int
+        package var line: Int
         /// The 1-based column, in Characters.
-        public var column: Int
+        package var column: Int
     }
 
     /// The GRDB helper the line calls.
@@ -68,7 +68,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where the declaration starts.
-    public var location: Location { locations.start }
+    package var location: Location { locations.start }
 
     init(method: Method, origin: String, destination: String) {
         self.method = method

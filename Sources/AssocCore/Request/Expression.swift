@@ -154,9 +154,9 @@ public struct Column: ExpressionConvertible, Sendable {
 /// One term of an ORDER BY clause.
 public struct Ordering: Sendable, Hashable {
     /// The ordered expression.
-    public var expression: Expression
+    package var expression: Expression
     /// nil: no direction written; true: DESC; false: explicit ASC.
-    public var descending: Bool?
+    package var descending: Bool?
 
     /// `expression ASC` (`descending` false), `expression DESC` (true), or `expression` (nil).
     public init(_ expression: ExpressionConvertible, descending: Bool? = nil) {

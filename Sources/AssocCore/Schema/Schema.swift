@@ -159,7 +159,7 @@ public struct ColumnInfo: Sendable, Hashable {
     /// Declared NOT NULL (a primary key column of a WITHOUT ROWID table too).
     public var notNull: Bool
     /// The default value's SQL text, if any.
-    public var defaultValue: String?
+    var defaultValue: String?
     /// 1-based position in the primary key, 0 when the column is not part of it.
     package var primaryKeyIndex: Int
     /// A generated column (`GENERATED ALWAYS AS …`).
