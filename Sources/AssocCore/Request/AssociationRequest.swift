@@ -1,6 +1,6 @@
 /// An association as used in a request: which association (by name from the schema's graph,
 /// or declared by hand), its key, and the refinements of its destination table.
-public struct AssociationRequest: RelationRefining, Sendable, Hashable {
+public struct AssociationRequest: RelationHolding, Sendable, Hashable {
     /// Which association this is.
     package indirect enum Reference: Sendable, Hashable {
         /// An association of the origin table's graph, by name (`author`, `books`).
