@@ -144,11 +144,6 @@ public struct Column: ExpressionConvertible, Sendable {
 
     /// The column as an expression.
     public var expression: Expression { .column(name) }
-
-    /// Descending ordering on this column.
-    public var desc: Ordering { Ordering(expression, descending: true) }
-    /// Ascending ordering on this column.
-    public var asc: Ordering { Ordering(expression, descending: false) }
 }
 
 /// One term of an ORDER BY clause.
@@ -176,20 +171,7 @@ extension Ordering: OrderingConvertible {
     public var ordering: Ordering { self }
 }
 
-extension Column: OrderingConvertible {
-    /// Ascending order on the column (no direction written).
-    public var ordering: Ordering { Ordering(expression) }
-}
 
-extension Expression: OrderingConvertible {
-    /// Ascending order on the expression (no direction written).
-    public var ordering: Ordering { Ordering(self) }
-
-    /// Descending ordering on this expression.
-    public var desc: Ordering { Ordering(self, descending: true) }
-    /// Ascending ordering on this expression.
-    public var asc: Ordering { Ordering(self, descending: false) }
-}
 
 /// A column of a table known by a user alias, for filters and orderings that involve several tables.
 public struct TableAlias: Sendable, Hashable {
@@ -226,8 +208,17 @@ extension Optional: SQLValueExpressible where Wrapped: SQLValueExpressible {}
 
 /// Columns and expressions: the values that make an operator build SQL.
 public protocol SQLSpecificExpressible: ExpressionConvertible {}
-extension Column: SQLSpecificExpressible {}
-extension Expression: SQLSpecificExpressible {}
+extension Column: SQLSpecificExpressible, OrderingConvertible {}
+extension Expression: SQLSpecificExpressible, OrderingConvertible {}
+
+extension SQLSpecificExpressible {
+    /// Ascending order on the column or expression (no direction written).
+    public var ordering: Ordering { Ordering(expression) }
+    /// Descending ordering on this column or expression.
+    public var desc: Ordering { Ordering(expression, descending: true) }
+    /// Ascending ordering on this column or expression.
+    public var asc: Ordering { Ordering(expression, descending: false) }
+}
 
 func makeBinary(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expression) -> Expression {
     switch (op, lhs, rhs) {

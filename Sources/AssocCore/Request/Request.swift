@@ -20,7 +20,7 @@ public struct Request: RelationHolding, Sendable, Hashable {
     package var isOrderedTotally = false
 
     /// `SELECT * FROM table`.
-    public init(table: String) {
+    package init(table: String) {
         self.table = table
     }
 
