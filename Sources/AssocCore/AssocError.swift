@@ -81,6 +81,7 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message, as `message` gives it.
     public var description: String { message }
 
     /// The SQLite error, when SQLite refused something.

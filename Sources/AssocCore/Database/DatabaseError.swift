@@ -17,6 +17,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The primary result code (the low byte of an extended code).
     package var primaryCode: Int32 { code & 0xFF }
 
+    /// "SQLite error code: message", with the statement when known.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " - while executing `\(sql)`" }

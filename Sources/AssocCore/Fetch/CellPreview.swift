@@ -46,7 +46,7 @@ extension Database {
     /// characters and each BLOB longer than `limit` bytes cut to `limit` in SQL (see
     /// `CellPreview`); `Row.cutLength(at:)` tells which values were cut and their full length.
     /// `including(all:)` rows are read the same way.
-    package func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
+    public func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
         try run(plan(request, previewingCellsUpTo: limit)).rows
     }
 }
@@ -55,7 +55,7 @@ extension Row {
     /// Whether a preview read cut value `index` of this scope, and how long it is: a blob's size
     /// in bytes; 0 for a text (longer than the preview, its full length not read). Nil when the
     /// value is whole.
-    package func cutLength(at index: Int) -> Int? {
+    public func cutLength(at index: Int) -> Int? {
         cutLengths[index]
     }
 }

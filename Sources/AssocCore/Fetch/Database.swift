@@ -180,7 +180,7 @@ extension Database {
     }
 
     /// Whether the running statement is waiting for another process's lock (any thread may ask).
-    package var isWaitingForLock: Bool { busyWait.isWaiting }
+    public var isWaitingForLock: Bool { busyWait.isWaiting }
 
     /// Runs `body` on the database's own serial queue (not the caller's task, not the cooperative
     /// pool) as one operation on the database, and returns its result; reads run in the order

@@ -119,7 +119,7 @@ public final class RowCursor {
     /// cursor hands them out); a parent that brings a chunk's worth of rows or more is read on
     /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
     /// the consumer reads them: memory stays bounded however many rows one parent has.
-    package func nextStreamed() throws -> StreamedRow? {
+    public func nextStreamed() throws -> StreamedRow? {
         try db.perform(handle) { _ in try nextStreamedInOperation() }
     }
 
