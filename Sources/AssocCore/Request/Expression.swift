@@ -171,8 +171,6 @@ extension Ordering: OrderingConvertible {
     public var ordering: Ordering { self }
 }
 
-
-
 /// A column of a table known by a user alias, for filters and orderings that involve several tables.
 public struct TableAlias: Sendable, Hashable {
     /// The alias, as given to `aliased(_:)`.
