@@ -26,7 +26,7 @@ public final class Connection {
     /// The path given at opening (`:memory:` for an in-memory database).
     package let path: String
     /// How the file was opened: read-only (every user file), or read-write (demo, tests).
-    package let mode: Mode
+    let mode: Mode
     /// Waits for other processes' locks, ending at once when the running operation is cancelled.
     let busyWait: BusyWait
     /// The cancellation handles of the operations running now and the time limit, read by SQLite's
@@ -175,7 +175,7 @@ public final class Connection {
     }
 
     /// Whether the running statement is waiting for another process's lock.
-    package var isWaitingForLock: Bool { busyWait.isWaiting }
+    var isWaitingForLock: Bool { busyWait.isWaiting }
 
     /// Runs `body` without waiting for other processes' locks: a locked database fails at once
     /// with `SQLITE_BUSY` (for polls that must never block the screen).

@@ -5,9 +5,9 @@ import CSQLite
 package final class Statement {
     let handle: OpaquePointer
     /// Keeps the connection alive while the statement exists.
-    package let connection: Connection
+    let connection: Connection
     /// The SQL text the statement was compiled from.
-    package let sql: String
+    let sql: String
     private var arguments: [DatabaseValue] = []
     private var started = false
     /// Rows stepped since the file was last looked at (`immutable=1` connections only).
@@ -125,13 +125,13 @@ package final class Statement {
     }
 
     /// Rewinds the statement so it can run again with the same arguments.
-    package func reset() {
+    func reset() {
         sqlite3_reset(handle)
         started = false
     }
 
     /// The value of column `index` of the current row (0-based). Out-of-range reads give NULL.
-    package func value(at index: Int) -> DatabaseValue {
+    func value(at index: Int) -> DatabaseValue {
         guard index >= 0, index < columnCount else { return .null }
         return unsafeValue(at: Int32(truncatingIfNeeded: index))
     }

@@ -234,14 +234,14 @@ extension Request {
     /// All rows of the request. See `Database.fetchAll(_:)`.
     package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
     /// The first row of the request. See `Database.fetchOne(_:)`.
-    package func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
+    func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
     /// The number of rows. See `Database.fetchCount(_:)`.
-    package func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
+    func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
 }
 
 extension Table {
     /// All rows of the table. See `Database.fetchAll(_:)`.
     package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
     /// The number of rows of the table. See `Database.fetchCount(_:)`.
-    package func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
+    func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
 }

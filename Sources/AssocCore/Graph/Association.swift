@@ -13,7 +13,7 @@ public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     case hasOneThrough
 
     /// hasMany and hasManyThrough lead to many rows; the others to at most one.
-    package var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
     /// hasManyThrough and hasOneThrough: a pivot association then a target one.
     package var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
 
@@ -91,7 +91,7 @@ public struct Association: Sendable, Hashable {
     /// The default ordering of a to-many association's rows (`hasMany(Track, …).order(Name)`):
     /// used when the association is prefetched (`including(all:)`) or followed
     /// (`request(for:)`) without an `order` of its own. Empty: no default ordering.
-    package var ordering: [Ordering]
+    var ordering: [Ordering]
     /// The declared filter of the association's rows (`hasMany(Book, …).filter(kind = 'novel')`),
     /// AND-ed, columns of the destination table: part of the association wherever it is used, as
     /// GRDB's `books.filter(…).forKey("novels")` (in the ON clause of a join or an aggregate, in

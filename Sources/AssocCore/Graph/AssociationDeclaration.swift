@@ -14,7 +14,7 @@
 /// destination. `AssociationGraph(schema:declarations:)` checks them against a schema.
 public struct AssociationDeclaration: Sendable, Hashable {
     /// The GRDB helper the line calls.
-    package enum Method: String, Sendable, Hashable, CaseIterable {
+    enum Method: String, Sendable, Hashable, CaseIterable {
         /// `belongsTo(…)`: the origin holds the foreign key.
         case belongsTo
         /// `hasOne(…)`: the destination holds a unique foreign key.
@@ -24,31 +24,31 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where a part of the declaration is written: 1-based line and column (in Characters).
-    package struct Location: Sendable, Hashable {
+    struct Location: Sendable, Hashable {
         /// The file name given to `parse(_:file:)`.
-        package var file: String
+        var file: String
         /// The 1-based line.
-        package var line: Int
+        var line: Int
         /// The 1-based column, in Characters.
-        package var column: Int
+        var column: Int
     }
 
     /// The GRDB helper the line calls.
-    package var method: Method
+    var method: Method
     /// The table the association starts from, as written.
-    package var origin: String
+    var origin: String
     /// The table it leads to, as written.
-    package var destination: String
+    var destination: String
     /// The association's name (`key: "songs"`); nil: GRDB's default, from the destination's name.
-    package var key: String?
+    var key: String?
     /// `using: [...]`: the foreign-key columns.
-    package var using: [String]?
+    var using: [String]?
     /// `to: [...]`: the referenced columns (default: the referenced table's primary key).
-    package var to: [String]?
+    var to: [String]?
     /// `through: [...]`: the names of the associations of the chain.
     package var through: [String]?
     /// `.order(...)`: the default ordering of a to-many association's rows.
-    package var ordering: [Ordering]?
+    var ordering: [Ordering]?
     /// `.filter(...)`: the conditions every row of the association meets, AND-ed (empty: none).
     package var filters: [Expression] = []
 
@@ -68,7 +68,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where the declaration starts.
-    package var location: Location { locations.start }
+    var location: Location { locations.start }
 
     init(method: Method, origin: String, destination: String) {
         self.method = method
@@ -97,7 +97,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
     /// `AND` says the same).
     static let maximumFilters = 64
     /// The most declarations one graph takes, in all its files.
-    package static let maximumCount = 10_000
+    static let maximumCount = 10_000
 
     /// The error for the declaration past `maximumCount`, at `location`.
     static func tooMany(at location: Location) -> AssocError {

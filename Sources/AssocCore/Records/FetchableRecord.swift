@@ -83,7 +83,7 @@ extension Request {
     }
 
     /// The first record of the request decoded as `type`, or nil.
-    package func fetchOne<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> Record? {
+    func fetchOne<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> Record? {
         try Record.fetchOne(db, self)
     }
 }

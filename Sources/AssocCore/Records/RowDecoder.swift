@@ -11,7 +11,7 @@
 /// Errors are thrown as `AssocError.decoding`, naming the column, value, scope or key at fault.
 struct RowDecoder: Decoder {
     /// The row being decoded.
-    package let row: Row
+    let row: Row
     /// The coding path of the container that created this decoder, and the key it decoded:
     /// `codingPath` is only built when asked for (an error), not for every decoded record.
     private let parentPath: [CodingKey]
@@ -39,7 +39,7 @@ struct RowDecoder: Decoder {
     }
 
     /// Decodes a `T` from `row`.
-    package static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
         try decode(type, from: row, context: row.decodingContext)
     }
 

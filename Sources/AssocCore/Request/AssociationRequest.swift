@@ -81,11 +81,11 @@ package struct DeclaredAssociation: Sendable, Hashable {
     /// belongsTo, hasOne or hasMany.
     package var kind: AssociationKind
     /// The table of the declaring record type.
-    package var origin: String
+    var origin: String
     /// The table the association leads to.
-    package var destination: String
+    var destination: String
     /// The key given in the declaration (`key:`); nil for the default one.
-    package var key: String?
+    var key: String?
     /// The columns to join on (`using:`); nil to find the single foreign key.
-    package var foreignKey: ForeignKey?
+    var foreignKey: ForeignKey?
 }

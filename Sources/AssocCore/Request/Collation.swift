@@ -38,5 +38,5 @@ public enum Collation: String, Sendable, Hashable, CaseIterable {
         "nocase (and GRDB's case-insensitive names, which read as nocase) folds ASCII letters only: 'MOLIÈRE' does not match 'Molière', as SQLite has no Unicode case folding without its ICU extension"
 
     /// The name the request language prints: `nocase`.
-    package var name: String { rawValue.lowercased() }
+    var name: String { rawValue.lowercased() }
 }

@@ -214,7 +214,7 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
     /// The hidden rowid of a table without a declared primary key.
     package static let hiddenRowid = PrimaryKeyInfo(kind: .hiddenRowid, columns: ["rowid"])
     /// No key (views, unreadable tables).
-    package static let none = PrimaryKeyInfo(kind: .none, columns: [])
+    static let none = PrimaryKeyInfo(kind: .none, columns: [])
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …) and GROUP BY:
     /// the rowid alias, else `rowid` when the table has one, else a one-column WITHOUT ROWID key.
@@ -234,7 +234,7 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
 /// `destinationColumns` of `destinationTable`.
 public struct ForeignKeyInfo: Sendable, Hashable {
     /// SQLite's id for the constraint (`PRAGMA foreign_key_list`), stable within a table.
-    package var id: Int
+    var id: Int
     /// The referenced (parent) table, as written in the declaration.
     public var destinationTable: String
     /// The columns of the declaring (child) table.
