@@ -81,6 +81,7 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message, as `message` gives it.
     public var description: String { message }
 
     /// The SQLite error, when SQLite refused something.
@@ -103,7 +104,7 @@ public enum AssocError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The text of any error AssocCore, the browser or the command line meets: `message` for an
     /// `AssocError`, and the error's own description otherwise. The one renderer for users.
-    public static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         switch error {
         case let error as AssocError: return error.message
         case let error as RequestSyntaxError: return error.description

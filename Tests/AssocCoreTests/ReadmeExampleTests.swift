@@ -83,4 +83,34 @@ final class ReadmeExampleTests: XCTestCase {
 
             """)
     }
+
+    /// The operators, as code outside the package writes them: a column or expression on either
+    /// side builds SQL; two plain Swift values keep their ordinary meaning (a `Bool`).
+    func testOperatorsCompileOutsideThePackage() throws {
+        let code = #"""
+            let a = Column("a"), b = Column("b")
+            let conditions: [Expression] = [
+                a == 1, 1 < a, a == b, a != nil, a == "x" && b > 2.5, a <= 1 || !(b >= 2), -a + 1 == 2 * b - a / 3,
+                Int64(4) == a, Optional<Int>.none == a, "x" != a, DatabaseValue.integer(1) > a,
+            ]
+            let ordinary: Bool = 1 == 2 || "a" < "b"
+            let table = Table("t")
+            for condition in conditions { print(try db.mainStatement(for: table.filter(condition)).sql) }
+            print(ordinary)
+            """#
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Connection(path: path, mode: .readWrite(create: true)).execute("CREATE TABLE t(a, b)")
+        let result = try SwiftProgram.compileAndRun(code, arguments: [path])
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        let lines = result.output.split(separator: "\n").map { $0.replacing(#"SELECT * FROM "t" WHERE "#, with: "") }
+        XCTAssertEqual(
+            lines,
+            [
+                #""a" = ?"#, #"? < "a""#, #""a" = "b""#, #""a" IS NOT NULL"#, #"("a" = ?) AND ("b" > ?)"#,
+                #"("a" <= ?) OR (NOT ("b" >= ?))"#,
+                #"((-"a") + ?) = ((? * "b") - ("a" / ?))"#, #"? = "a""#, #""a" IS NULL"#, #"? <> "a""#, #"? > "a""#, "true"
+            ])
+    }
 }

@@ -75,7 +75,7 @@ struct RequestFuzzer {
         return (request, definition.isToMany)
     }
 
-    mutating func attach<R: RelationRefining>(_ association: AssociationRequest, toMany: Bool, to relation: R, _ random: inout FuzzRandom) -> R {
+    mutating func attach<R: RelationHolding>(_ association: AssociationRequest, toMany: Bool, to relation: R, _ random: inout FuzzRandom) -> R {
         switch random.below(toMany ? 6 : 4) {
         case 0: return relation.including(required: association)
         case 1: return relation.including(optional: association)

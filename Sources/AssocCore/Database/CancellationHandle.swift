@@ -7,7 +7,7 @@ public final class CancellationHandle: Sendable {
     private let flag = Locked(false)
 
     /// A handle not cancelled yet.
-    public init() {}
+    init() {}
 
     /// Cancels the operation: its running statement stops within a few thousand SQLite steps, and
     /// it runs no other (a cursor's `next()` throws `CancellationError` from then on).

@@ -24,9 +24,9 @@ public final class Connection {
 
     let handle: OpaquePointer
     /// The path given at opening (`:memory:` for an in-memory database).
-    public let path: String
+    package let path: String
     /// How the file was opened: read-only (every user file), or read-write (demo, tests).
-    public let mode: Mode
+    let mode: Mode
     /// Waits for other processes' locks, ending at once when the running operation is cancelled.
     let busyWait: BusyWait
     /// The cancellation handles of the operations running now and the time limit, read by SQLite's
@@ -90,11 +90,11 @@ public final class Connection {
     }
 
     /// How long a statement waits for another process's lock.
-    public let busyTimeoutMilliseconds: Int32
+    let busyTimeoutMilliseconds: Int32
 
     /// A new connection to the same path, in the same mode: what the path holds now (another
     /// file if it was replaced), read the way its side files allow now.
-    public func reopened() throws -> Connection {
+    package func reopened() throws -> Connection {
         let connection = try Connection(path: path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         connection.traceHandler = traceHandler
         return connection
@@ -112,13 +112,13 @@ public final class Connection {
     /// Whether the main database refuses writes: opened read-only (a file with
     /// `SQLITE_OPEN_READONLY`, or a WAL snapshot deserialized read-only, which
     /// `sqlite3_db_readonly` does not report), or considered read-only by SQLite.
-    public var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { mode == .readOnly || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether no transaction is open (SQLite's autocommit mode).
     package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Compiles one SQL statement.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         busyWait.statementStarts()
         functionGuard.statementStarts()
         var stmt: OpaquePointer?
@@ -156,7 +156,7 @@ public final class Connection {
     }
 
     /// Every row of a query, as arrays of values in column order.
-    public func fetchAll(_ sql: String, arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+    package func fetchAll(_ sql: String, arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         var rows: [[DatabaseValue]] = []
@@ -175,11 +175,11 @@ public final class Connection {
     }
 
     /// Whether the running statement is waiting for another process's lock.
-    public var isWaitingForLock: Bool { busyWait.isWaiting }
+    var isWaitingForLock: Bool { busyWait.isWaiting }
 
     /// Runs `body` without waiting for other processes' locks: a locked database fails at once
     /// with `SQLITE_BUSY` (for polls that must never block the screen).
-    public func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
+    package func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
         try busyWait.withoutWaiting(body)
     }
 
@@ -220,14 +220,14 @@ extension Connection {
     /// connection that cannot see other processes' commits by itself (opened `immutable=1`, or a
     /// snapshot in memory); `.replaced` and `.removed` for any read-only file. A connection reading
     /// through SQLite's locks sees commits itself (`PRAGMA data_version`).
-    public func fileChange() -> DatabaseFileChange {
+    package func fileChange() -> DatabaseFileChange {
         guard let openedState else { return .none }
         let content = visibility != .locked
         return openedState.change(to: DatabaseFileState.read(path, logPath: logPath, content: content), content: content)
     }
 
     /// Whether SQLite tells this connection about other processes' commits (`PRAGMA data_version`).
-    public var seesOtherProcessesCommits: Bool { visibility == .locked }
+    package var seesOtherProcessesCommits: Bool { visibility == .locked }
 
     /// For an `immutable=1` connection: whether the bytes of the file it reads changed since it was
     /// opened (its reads may then mix two versions, or look malformed).
@@ -243,11 +243,11 @@ extension Connection {
     }
 
     /// The text of `fileChangedError`.
-    public static let fileChangedMessage =
+    package static let fileChangedMessage =
         "the database file changed while it was being read (another process wrote to it); read it again to see what it holds now"
 
     /// `PRAGMA schema_version`: moves whenever the schema changes (in this or another process).
-    public func schemaVersion() throws -> Int {
+    package func schemaVersion() throws -> Int {
         guard case .integer(let version)? = try fetchAll("PRAGMA schema_version").first?.first else { return 0 }
         return Int(version)
     }

@@ -8,15 +8,16 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var sql: String?
 
     /// An error with SQLite result code `code`.
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (the low byte of an extended code).
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
+    /// "SQLite error code: message", with the statement when known.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " - while executing `\(sql)`" }

@@ -5,7 +5,7 @@
 #endif
 
 /// What another process did to a connection's file since it was opened.
-public enum DatabaseFileChange: Sendable, Equatable {
+package enum DatabaseFileChange: Sendable, Equatable {
     /// Nothing this connection cannot see by itself.
     case none
     /// The same file holds other content (a commit, a checkpoint, a `-wal` that appeared), which a

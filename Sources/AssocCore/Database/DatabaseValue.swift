@@ -30,7 +30,7 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a SQL literal, for display only (never executed: execution binds parameters).
-    public var sqlLiteral: String {
+    package var sqlLiteral: String {
         switch self {
         case .null: return "NULL"
         case .integer(let v): return String(v)
@@ -55,9 +55,13 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
 extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 {
+    /// `nil` is NULL.
     public init(nilLiteral: ()) { self = .null }
+    /// An integer literal is an INTEGER.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A floating point literal is a REAL.
     public init(floatLiteral value: Double) { self = .real(value) }
+    /// A string literal is a TEXT.
     public init(stringLiteral value: String) { self = .text(value) }
     /// Booleans are stored as SQLite does: 1 and 0.
     public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }

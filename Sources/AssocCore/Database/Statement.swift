@@ -2,12 +2,12 @@ import CSQLite
 
 /// A compiled SQL statement. Bind arguments, then `step()` through the rows and read columns.
 /// Not `Sendable`: it belongs to its connection, used by one thread at a time.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     /// Keeps the connection alive while the statement exists.
-    public let connection: Connection
+    let connection: Connection
     /// The SQL text the statement was compiled from.
-    public let sql: String
+    let sql: String
     private var arguments: [DatabaseValue] = []
     private var started = false
     /// Rows stepped since the file was last looked at (`immutable=1` connections only).
@@ -29,18 +29,18 @@ public final class Statement {
     }
 
     /// Number of result columns.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// Result column names, in order (duplicates kept: `id`, `name`, `id`…).
-    public var columnNames: [String] {
+    package var columnNames: [String] {
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
     /// Number of `?` parameters the statement expects.
-    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// Binds values to the statement's parameters, in order. The count must match.
-    public func bind(_ values: [DatabaseValue]) throws {
+    func bind(_ values: [DatabaseValue]) throws {
         guard values.count == parameterCount else {
             throw AssocError.sqlite(
                 DatabaseError(
@@ -78,7 +78,7 @@ public final class Statement {
     /// knowing, the file is looked at when the statement starts, every `rowsBetweenFileChecks`
     /// rows, at its end and on an error: when its bytes changed, the statement throws
     /// `Connection.fileChangedMessage` (its rows may mix two versions) instead of going on.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         let control = connection.control
         if control.isIdle { return try control.run(ownCancellation) { try stepInOperation() } }
         return try stepInOperation()
@@ -125,13 +125,13 @@ public final class Statement {
     }
 
     /// Rewinds the statement so it can run again with the same arguments.
-    public func reset() {
+    func reset() {
         sqlite3_reset(handle)
         started = false
     }
 
     /// The value of column `index` of the current row (0-based). Out-of-range reads give NULL.
-    public func value(at index: Int) -> DatabaseValue {
+    func value(at index: Int) -> DatabaseValue {
         guard index >= 0, index < columnCount else { return .null }
         return unsafeValue(at: Int32(truncatingIfNeeded: index))
     }
@@ -157,7 +157,7 @@ public final class Statement {
     }
 
     /// All values of the current row.
-    public func values() -> [DatabaseValue] {
+    package func values() -> [DatabaseValue] {
         values(in: 0..<columnCount)
     }
 
@@ -165,7 +165,7 @@ public final class Statement {
     /// range read as NULL. (`reserveCapacity` + `append` allocate through code specialized for
     /// `DatabaseValue`; `Array(unsafeUninitializedCapacity:)` goes through the standard library's
     /// generic allocator, which looks up the array's type metadata on every call.)
-    public func values(in range: Range<Int>) -> [DatabaseValue] {
+    package func values(in range: Range<Int>) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values.reserveCapacity(range.count)
         appendValues(in: range, to: &values)
@@ -182,7 +182,7 @@ public final class Statement {
     }
 
     /// The first column of the first row, or nil when there is no row.
-    public func firstValue() throws -> DatabaseValue? {
+    func firstValue() throws -> DatabaseValue? {
         reset()
         defer { reset() }
         return try step() ? value(at: 0) : nil

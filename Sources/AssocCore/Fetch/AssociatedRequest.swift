@@ -7,7 +7,7 @@ extension Database {
     ///     SELECT "playlist".* FROM "playlist" JOIN "playlistTrack" ON ("playlistTrack"."playlistId" = "playlist"."id") AND ("playlistTrack"."trackId" = ?)
     ///
     /// `row` must hold the origin columns of the association; a NULL key gives a request with no row.
-    public func request(for association: AssociationRequest, of row: Row, in table: String) throws -> Request {
+    func request(for association: AssociationRequest, of row: Row, in table: String) throws -> Request {
         guard let origin = schema.table(named: table) else { throw AssocError.unknownTable(table, in: schema) }
         let resolver = Resolver(graph: graph)
         var steps: [AssociationStep] = []
@@ -58,7 +58,7 @@ extension Database {
     }
 
     /// The request for the records `association` (by name) leads to from one row of `table`.
-    public func request(for associationName: String, of row: Row, in table: String) throws -> Request {
+    func request(for associationName: String, of row: Row, in table: String) throws -> Request {
         try request(for: Table(table).association(associationName), of: row, in: table)
     }
 }

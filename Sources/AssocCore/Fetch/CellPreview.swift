@@ -6,7 +6,7 @@
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
 ///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil
-public enum CellPreview {
+enum CellPreview {
     /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
     /// it is a cut blob (NULL otherwise). `typeof` and `length` of a blob column read no byte of
     /// it; a text is read as its first `limit + 1` characters (one more than kept: the reader then

@@ -80,7 +80,7 @@ public final class Database: Sendable {
 
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
-    public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
+    package func executedStatements(for request: Request) throws -> [GeneratedStatement] {
         try run(plan(request)).steps.map(\.statement)
     }
 
@@ -237,16 +237,16 @@ struct FetchLimits {
 
 extension Request {
     /// All rows of the request. See `Database.fetchAll(_:)`.
-    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
+    package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(self) }
     /// The first row of the request. See `Database.fetchOne(_:)`.
-    public func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
+    func fetchOne(_ db: Database) throws -> Row? { try db.fetchOne(self) }
     /// The number of rows. See `Database.fetchCount(_:)`.
-    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
+    func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(self) }
 }
 
 extension Table {
     /// All rows of the table. See `Database.fetchAll(_:)`.
-    public func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
+    package func fetchAll(_ db: Database) throws -> [Row] { try db.fetchAll(all) }
     /// The number of rows of the table. See `Database.fetchCount(_:)`.
-    public func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
+    func fetchCount(_ db: Database) throws -> Int { try db.fetchCount(all) }
 }

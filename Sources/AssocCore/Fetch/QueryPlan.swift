@@ -17,7 +17,7 @@ public struct QueryPlan: Sendable {
         /// values fill `IN (…)`; nil for the main statement.
         public var prefetch: (key: String, parentTable: String, parentColumns: [String])?
         /// 0 for the main statement, 1 for its prefetches, 2 for theirs…
-        public var depth: Int
+        var depth: Int
     }
 
     /// The rows of one run of a plan, and the statements that ran, in order, each prefetch with

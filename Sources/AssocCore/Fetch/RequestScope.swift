@@ -50,7 +50,7 @@ public struct RequestScope: Sendable, Hashable {
     public var prefetched: [RequestScope] = []
 
     /// A scope; `Database.scopeTree(of:)` makes them from a request.
-    public init(
+    package init(
         key: String, table: String, kind: Kind, alias: String? = nil, joinPath: [Int]?, columns: [Column],
         scopes: [RequestScope] = [], prefetched: [RequestScope] = []
     ) {

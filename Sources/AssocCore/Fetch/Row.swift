@@ -16,7 +16,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     var cutLengths: [Int: Int] = [:]
 
     /// A row of `columnNames` and `values`, with its scopes (joined associations) and prefetched rows.
-    public init(
+    package init(
         columnNames: [String], values: [DatabaseValue], scopes: [(key: String, row: Row)] = [],
         prefetched: [(key: String, rows: [Row])] = []
     ) {
@@ -42,7 +42,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     }
 
     /// The scope named `key` searched breadth-first through nested scopes, nearest first.
-    public func scopeTree(_ key: String) -> Row? {
+    package func scopeTree(_ key: String) -> Row? {
         anyScope(key).flatMap { $0.containsNonNullValue ? $0 : nil }
     }
 
@@ -55,12 +55,12 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     }
 
     /// True when a value of this scope or of a nested scope is not NULL.
-    public var containsNonNullValue: Bool {
+    @usableFromInline var containsNonNullValue: Bool {
         values.contains { !$0.isNull } || scopes.contains { $0.row.containsNonNullValue }
     }
 
     /// All values of the row in SELECT order: this scope's, then its scopes', depth-first.
-    public var unadaptedValues: [(name: String, value: DatabaseValue)] {
+    var unadaptedValues: [(name: String, value: DatabaseValue)] {
         Array(zip(columnNames, values)).map { (name: $0.0, value: $0.1) }
             + scopes.flatMap { $0.row.unadaptedValues }
     }

@@ -228,7 +228,7 @@ public final class RowCursor {
     }
 
     /// Calls `body` with each remaining row.
-    public func forEach(_ body: (Row) throws -> Void) throws {
+    func forEach(_ body: (Row) throws -> Void) throws {
         while let row = try next() { try body(row) }
     }
 
@@ -323,7 +323,7 @@ extension Database {
 
 extension Request {
     /// A cursor over the rows of the request. See `Database.cursor(_:chunking:)`.
-    public func fetchCursor(_ db: Database) throws -> RowCursor { try db.cursor(self) }
+    func fetchCursor(_ db: Database) throws -> RowCursor { try db.cursor(self) }
 }
 
 /// A cursor is read where it was made: hand out its `cancellation` to stop it from elsewhere.

@@ -13,9 +13,9 @@ public enum AssociationKind: String, Sendable, Hashable, Codable, CaseIterable {
     case hasOneThrough
 
     /// hasMany and hasManyThrough lead to many rows; the others to at most one.
-    public var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
     /// hasManyThrough and hasOneThrough: a pivot association then a target one.
-    public var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
+    package var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
 
     /// A one-character symbol for compact displays.
     package var symbol: String {
@@ -48,7 +48,7 @@ public struct ColumnPair: Sendable, Hashable, Codable {
     public var destination: String
 
     /// The pair `origin = destination` of a join condition.
-    public init(origin: String, destination: String) {
+    package init(origin: String, destination: String) {
         self.origin = origin
         self.destination = destination
     }
@@ -61,7 +61,7 @@ public struct ColumnPair: Sendable, Hashable, Codable {
 /// origin followed by a target association from the pivot's destination.
 public struct Association: Sendable, Hashable {
     /// How the association joins.
-    public indirect enum Path: Sendable, Hashable {
+    package indirect enum Path: Sendable, Hashable {
         /// `ON destination.d = origin.o` for each pair.
         case direct([ColumnPair])
         /// Follow `pivot` from the origin, then `target` from the pivot's destination.
@@ -78,7 +78,7 @@ public struct Association: Sendable, Hashable {
     /// The table it leads to, spelled as in the schema.
     public var destination: String
     /// How it joins: column pairs, or a pivot and a target association.
-    public var path: Path
+    package var path: Path
     /// True when every origin row has a match: a belongsTo whose columns are all NOT NULL
     /// (and a through association whose two steps are required).
     public var isRequired: Bool
@@ -87,19 +87,19 @@ public struct Association: Sendable, Hashable {
     /// The singular form of `name` when inflecting its last word would be wrong
     /// (`booksAsAuthor` → `bookAsAuthor`): the key of a to-many association joined as to-one,
     /// and the stem of aggregate names (`bookAsAuthorCount`).
-    public var singularName: String?
+    package var singularName: String?
     /// The default ordering of a to-many association's rows (`hasMany(Track, …).order(Name)`):
     /// used when the association is prefetched (`including(all:)`) or followed
     /// (`request(for:)`) without an `order` of its own. Empty: no default ordering.
-    public var ordering: [Ordering]
+    var ordering: [Ordering]
     /// The declared filter of the association's rows (`hasMany(Book, …).filter(kind = 'novel')`),
     /// AND-ed, columns of the destination table: part of the association wherever it is used, as
     /// GRDB's `books.filter(…).forKey("novels")` (in the ON clause of a join or an aggregate, in
     /// the WHERE of a prefetch or a followed link). Empty: every row of the destination.
-    public var filters: [Expression]
+    package var filters: [Expression]
 
     /// An association of `origin` leading to `destination` through `path`.
-    public init(
+    package init(
         name: String, kind: AssociationKind, origin: String, destination: String, path: Path,
         isRequired: Bool = false, source: AssociationSource = .foreignKey, singularName: String? = nil,
         ordering: [Ordering] = [], filters: [Expression] = []
@@ -127,7 +127,7 @@ public struct Association: Sendable, Hashable {
 
     /// The names of the pivot association and of the target association (followed from the
     /// pivot's destination) for a through association; nil for a direct one.
-    public var throughNames: (pivot: String, target: String)? {
+    package var throughNames: (pivot: String, target: String)? {
         if case .through(let pivot, let target) = path { return (pivot.name, target.name) }
         return nil
     }
@@ -138,7 +138,7 @@ public struct Association: Sendable, Hashable {
     ///
     /// Worked out from the last level of the chain up, each level once (a chain of 63 steps is
     /// 62 levels deep: asking each level twice would take 2^62 steps).
-    public var throughStepNames: [String]? {
+    package var throughStepNames: [String]? {
         guard case .through = path else { return nil }
         // The levels of the chain: self, its target, the target's target… while they are through.
         var levels: [Association] = [self]

@@ -14,7 +14,7 @@
 /// destination. `AssociationGraph(schema:declarations:)` checks them against a schema.
 public struct AssociationDeclaration: Sendable, Hashable {
     /// The GRDB helper the line calls.
-    public enum Method: String, Sendable, Hashable, CaseIterable {
+    enum Method: String, Sendable, Hashable, CaseIterable {
         /// `belongsTo(…)`: the origin holds the foreign key.
         case belongsTo
         /// `hasOne(…)`: the destination holds a unique foreign key.
@@ -24,33 +24,33 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where a part of the declaration is written: 1-based line and column (in Characters).
-    public struct Location: Sendable, Hashable {
+    struct Location: Sendable, Hashable {
         /// The file name given to `parse(_:file:)`.
-        public var file: String
+        var file: String
         /// The 1-based line.
-        public var line: Int
+        var line: Int
         /// The 1-based column, in Characters.
-        public var column: Int
+        var column: Int
     }
 
     /// The GRDB helper the line calls.
-    public var method: Method
+    var method: Method
     /// The table the association starts from, as written.
-    public var origin: String
+    var origin: String
     /// The table it leads to, as written.
-    public var destination: String
+    var destination: String
     /// The association's name (`key: "songs"`); nil: GRDB's default, from the destination's name.
-    public var key: String?
+    var key: String?
     /// `using: [...]`: the foreign-key columns.
-    public var using: [String]?
+    var using: [String]?
     /// `to: [...]`: the referenced columns (default: the referenced table's primary key).
-    public var to: [String]?
+    var to: [String]?
     /// `through: [...]`: the names of the associations of the chain.
-    public var through: [String]?
+    package var through: [String]?
     /// `.order(...)`: the default ordering of a to-many association's rows.
-    public var ordering: [Ordering]?
+    var ordering: [Ordering]?
     /// `.filter(...)`: the conditions every row of the association meets, AND-ed (empty: none).
-    public var filters: [Expression] = []
+    package var filters: [Expression] = []
 
     /// Where each part is written, for error messages.
     var locations = Locations()
@@ -68,7 +68,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
     }
 
     /// Where the declaration starts.
-    public var location: Location { locations.start }
+    var location: Location { locations.start }
 
     init(method: Method, origin: String, destination: String) {
         self.method = method
@@ -88,16 +88,16 @@ public struct AssociationDeclaration: Sendable, Hashable {
 
     /// The most columns a `using:` or `to:` list names (GRDB's keys are a few columns; SQLite
     /// allows 2,000 a table, and a join on more is a mistake).
-    public static let maximumKeyColumns = 64
+    static let maximumKeyColumns = 64
     /// The most direct associations a through chain follows, once the steps that are through
     /// associations themselves are expanded: with its origin, 64 tables, the most SQLite joins
     /// (`including`, `joining` and aggregates join every step).
-    public static let maximumThroughSteps = 63
+    static let maximumThroughSteps = 63
     /// The most `.filter(…)` calls one declaration takes (they are AND-ed: one condition with
     /// `AND` says the same).
-    public static let maximumFilters = 64
+    static let maximumFilters = 64
     /// The most declarations one graph takes, in all its files.
-    public static let maximumCount = 10_000
+    static let maximumCount = 10_000
 
     /// The error for the declaration past `maximumCount`, at `location`.
     static func tooMany(at location: Location) -> AssocError {

@@ -101,7 +101,7 @@ public struct AssociationGraph: Sendable, Equatable {
     /// The belongsTo, hasOne and hasMany associations that start from `table`, in the order of
     /// `associations(from:)`: the edges of a walk over the graph, which needs no through
     /// association inferred (a walk over 30,000 tables stays cheap).
-    public func directAssociations(from table: String) -> [Association] {
+    package func directAssociations(from table: String) -> [Association] {
         if let lazy { return lazy.directAssociations(from: table) }
         return associations(from: table).filter { !$0.kind.isThrough }
     }
@@ -112,7 +112,7 @@ public struct AssociationGraph: Sendable, Equatable {
     }
 
     /// Every association, table by table in schema order.
-    public var allAssociations: [Association] {
+    package var allAssociations: [Association] {
         schema.tables.flatMap { associations(from: $0.name) }
     }
 }

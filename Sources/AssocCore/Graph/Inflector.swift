@@ -3,14 +3,14 @@
 /// `lineItem` → `lineItems`, `postal_address` → `postal_addresses`; trailing digits are kept
 /// (`book2` → `books2`). Inflecting an already inflected word leaves it alone
 /// (`pluralize("people") == "people"`, `singularize("book") == "book"`).
-public enum Inflector {
+package enum Inflector {
     /// The plural of the last word of `word`.
-    public static func pluralize(_ word: String) -> String {
+    package static func pluralize(_ word: String) -> String {
         inflectLastWord(word, with: InflectionRules.pluralizeWord)
     }
 
     /// The singular of the last word of `word`.
-    public static func singularize(_ word: String) -> String {
+    package static func singularize(_ word: String) -> String {
         inflectLastWord(word, with: InflectionRules.singularizeWord)
     }
 

@@ -14,10 +14,10 @@ public struct RequestSyntaxError: Error, Hashable, Sendable, CustomStringConvert
     /// The faulty line, with control characters made visible.
     public var sourceLine: String
     /// Whether the request text has more than one line (changes `description`).
-    public var isMultiline: Bool
+    var isMultiline: Bool
 
     /// Builds an error at a UTF-8 offset of `source`, computing line, column and the line text.
-    public init(message: String, position: Int, in source: String) {
+    init(message: String, position: Int, in source: String) {
         self.message = message
         let utf8 = source.utf8
         let clamped = Swift.max(0, Swift.min(position, utf8.count))
@@ -72,7 +72,7 @@ public struct RequestSyntaxError: Error, Hashable, Sendable, CustomStringConvert
     ///                         ^ expected ')' after argument list
     /// ```
     /// Columns count Characters; wide characters (CJK, emoji) may shift the caret on terminals.
-    public var rendering: String {
+    package var rendering: String {
         sourceLine + "\n" + String(repeating: " ", count: column - 1) + "^ " + message
     }
 }

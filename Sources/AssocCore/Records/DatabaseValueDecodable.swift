@@ -15,46 +15,31 @@ private func exactInteger<T: FixedWidthInteger>(_ value: DatabaseValue) -> T? {
     }
 }
 
+extension DatabaseValueDecodable where Self: FixedWidthInteger {
+    /// The integer of an INTEGER, or of a REAL without fractional part, when it fits in `Self`.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? { exactInteger(value) }
+}
+
 /// `Int` from an INTEGER, or a REAL without fraction, that fits.
-extension Int: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? { exactInteger(value) }
-}
+extension Int: DatabaseValueDecodable {}
 /// `Int8` from an INTEGER, or a REAL without fraction, that fits.
-extension Int8: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int8? { exactInteger(value) }
-}
+extension Int8: DatabaseValueDecodable {}
 /// `Int16` from an INTEGER, or a REAL without fraction, that fits.
-extension Int16: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int16? { exactInteger(value) }
-}
+extension Int16: DatabaseValueDecodable {}
 /// `Int32` from an INTEGER, or a REAL without fraction, that fits.
-extension Int32: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? { exactInteger(value) }
-}
+extension Int32: DatabaseValueDecodable {}
 /// `Int64` from an INTEGER, or a REAL without fraction, that fits.
-extension Int64: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? { exactInteger(value) }
-}
+extension Int64: DatabaseValueDecodable {}
 /// `UInt` from an INTEGER, or a REAL without fraction, that fits.
-extension UInt: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt? { exactInteger(value) }
-}
+extension UInt: DatabaseValueDecodable {}
 /// `UInt8` from an INTEGER, or a REAL without fraction, that fits.
-extension UInt8: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt8? { exactInteger(value) }
-}
+extension UInt8: DatabaseValueDecodable {}
 /// `UInt16` from an INTEGER, or a REAL without fraction, that fits.
-extension UInt16: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt16? { exactInteger(value) }
-}
+extension UInt16: DatabaseValueDecodable {}
 /// `UInt32` from an INTEGER, or a REAL without fraction, that fits.
-extension UInt32: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt32? { exactInteger(value) }
-}
+extension UInt32: DatabaseValueDecodable {}
 /// `UInt64` from an INTEGER, or a REAL without fraction, that fits.
-extension UInt64: DatabaseValueDecodable {
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt64? { exactInteger(value) }
-}
+extension UInt64: DatabaseValueDecodable {}
 
 /// `Double` from REAL or INTEGER.
 extension Double: DatabaseValueDecodable {

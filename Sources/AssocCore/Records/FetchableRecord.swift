@@ -78,12 +78,12 @@ extension FetchableRecord where Self: TableRecord {
 
 extension Request {
     /// All records of the request, decoded as `type`.
-    public func fetchAll<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> [Record] {
+    package func fetchAll<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> [Record] {
         try Record.fetchAll(db, self)
     }
 
     /// The first record of the request decoded as `type`, or nil.
-    public func fetchOne<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> Record? {
+    func fetchOne<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> Record? {
         try Record.fetchOne(db, self)
     }
 }

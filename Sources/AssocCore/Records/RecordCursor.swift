@@ -77,7 +77,7 @@ extension FetchableRecord where Self: TableRecord {
 
 extension Request {
     /// A cursor over the records of the request, decoded as `type`.
-    public func fetchCursor<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> RecordCursor<Record> {
+    func fetchCursor<Record: FetchableRecord>(_ db: Database, as type: Record.Type) throws -> RecordCursor<Record> {
         try Record.fetchCursor(db, self)
     }
 }

@@ -9,25 +9,25 @@
 ///   table (or a key equal to its singular name) does; otherwise only the first such property does.
 ///
 /// Errors are thrown as `AssocError.decoding`, naming the column, value, scope or key at fault.
-public struct RowDecoder: Decoder {
+struct RowDecoder: Decoder {
     /// The row being decoded.
-    public let row: Row
+    let row: Row
     /// The coding path of the container that created this decoder, and the key it decoded:
     /// `codingPath` is only built when asked for (an error), not for every decoded record.
     private let parentPath: [CodingKey]
     private let key: CodingKey?
-    public var codingPath: [CodingKey] {
+    var codingPath: [CodingKey] {
         guard let key else { return parentPath }
         return parentPath + [key]
     }
-    public var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The fetch the row comes from (its tables, and the keys already resolved), when known.
     let context: DecodingContext?
     /// The tables of the row and its scopes, when the row was fetched from a known request.
     var layout: TableLayout? { context?.layout }
 
     /// A decoder for `row`, whose table is unknown.
-    public init(row: Row) {
+    init(row: Row) {
         self.init(row: row, context: row.decodingContext, parentPath: [], key: nil)
     }
 
@@ -39,7 +39,7 @@ public struct RowDecoder: Decoder {
     }
 
     /// Decodes a `T` from `row`.
-    public static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
         try decode(type, from: row, context: row.decodingContext)
     }
 
@@ -53,11 +53,11 @@ public struct RowDecoder: Decoder {
         }
     }
 
-    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(RowKeyedContainer<Key>(decoder: self))
     }
 
-    public func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         throw RowDecodingError(
             .unsupported,
             "a row can not be decoded as a collection: collections decode from rows prefetched with including(all:)",
@@ -65,7 +65,7 @@ public struct RowDecoder: Decoder {
     }
 
     /// A value decoded from a row without key (an element of prefetched rows) reads its first column.
-    public func singleValueContainer() throws -> SingleValueDecodingContainer {
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
         guard let column = row.columnNames.first, let value = row.values.first else {
             throw RowDecodingError(
                 .columnNotFound, "a value can not be decoded from a row without column", codingPath: codingPath.map(\.stringValue))

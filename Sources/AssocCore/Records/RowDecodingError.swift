@@ -27,7 +27,7 @@ public struct RowDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     public var codingPath: [String]
 
     /// An error of `kind`, explained by `message`, at `codingPath`.
-    public init(_ kind: Kind, _ message: String, codingPath: [String] = []) {
+    init(_ kind: Kind, _ message: String, codingPath: [String] = []) {
         self.kind = kind
         self.message = message
         self.codingPath = codingPath

@@ -18,6 +18,7 @@ public protocol TableRecord {
 }
 
 extension TableRecord {
+    /// The type name with a lower-case first letter: `Book` reads the table `book`.
     public static var databaseTableName: String {
         Inflector.lowerFirst(String(describing: Self.self))
     }

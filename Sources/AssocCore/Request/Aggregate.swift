@@ -2,7 +2,7 @@
 /// expression: `books.count`, `books.isEmpty`, `books.max(Column("year"))`.
 public struct Aggregate: Sendable, Hashable {
     /// The SQL aggregate: `COUNT(DISTINCT key)`, `COUNT(DISTINCT key) = 0`, `MIN`, `MAX`, `AVG`, `SUM`, `TOTAL`.
-    public enum Function: String, Sendable, Hashable, CaseIterable {
+    enum Function: String, Sendable, Hashable, CaseIterable {
         /// `books.count`: `COUNT(DISTINCT key)` of the associated rows.
         case count
         /// `books.isEmpty`: `COUNT(DISTINCT key) = 0`.
@@ -20,11 +20,11 @@ public struct Aggregate: Sendable, Hashable {
     }
 
     /// The SQL aggregate.
-    public var function: Function
+    var function: Function
     /// The to-many association aggregated, with its own refinements (`books.filter(…)`).
-    public var association: AssociationRequest
+    package var association: AssociationRequest
     /// The aggregated expression, scoped to the association's table (nil for count and isEmpty).
-    public var argument: Expression?
+    var argument: Expression?
     /// Set by resolution: the id of the joined node the aggregate reads.
     var nodeID: Int?
 

@@ -1,6 +1,6 @@
 /// An association as used in a request: which association (by name from the schema's graph,
 /// or declared by hand), its key, and the refinements of its destination table.
-public struct AssociationRequest: RelationRefining, Sendable, Hashable {
+public struct AssociationRequest: RelationHolding, Sendable, Hashable {
     /// Which association this is.
     package indirect enum Reference: Sendable, Hashable {
         /// An association of the origin table's graph, by name (`author`, `books`).
@@ -81,15 +81,15 @@ public struct ForeignKey: Sendable, Hashable {
 
 /// A direct association declared by hand (`belongsTo`, `hasOne`, `hasMany`), resolved against the
 /// schema's foreign keys when SQL is generated.
-public struct DeclaredAssociation: Sendable, Hashable {
+package struct DeclaredAssociation: Sendable, Hashable {
     /// belongsTo, hasOne or hasMany.
-    public var kind: AssociationKind
+    package var kind: AssociationKind
     /// The table of the declaring record type.
-    public var origin: String
+    var origin: String
     /// The table the association leads to.
-    public var destination: String
+    var destination: String
     /// The key given in the declaration (`key:`); nil for the default one.
-    public var key: String?
+    var key: String?
     /// The columns to join on (`using:`); nil to find the single foreign key.
-    public var foreignKey: ForeignKey?
+    var foreignKey: ForeignKey?
 }

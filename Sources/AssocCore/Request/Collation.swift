@@ -16,7 +16,7 @@ public enum Collation: String, Sendable, Hashable, CaseIterable {
     /// The collation named `name`, case-insensitively: `binary`, `nocase`, `rtrim`, or one of
     /// GRDB's names (`caseInsensitiveCompare`, `localizedCaseInsensitiveCompare`,
     /// `localizedStandardCompare` → nocase; `localizedCompare`, `unicodeCompare` → binary).
-    public init?(name: String) {
+    init?(name: String) {
         switch name.lowercased() {
         case "binary", "localizedcompare", "unicodecompare": self = .binary
         case "nocase", "caseinsensitivecompare", "localizedcaseinsensitivecompare", "localizedstandardcompare": self = .nocase
@@ -38,5 +38,5 @@ public enum Collation: String, Sendable, Hashable, CaseIterable {
         "nocase (and GRDB's case-insensitive names, which read as nocase) folds ASCII letters only: 'MOLIÈRE' does not match 'Molière', as SQLite has no Unicode case folding without its ICU extension"
 
     /// The name the request language prints: `nocase`.
-    public var name: String { rawValue.lowercased() }
+    var name: String { rawValue.lowercased() }
 }

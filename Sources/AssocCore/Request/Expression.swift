@@ -144,19 +144,14 @@ public struct Column: ExpressionConvertible, Sendable {
 
     /// The column as an expression.
     public var expression: Expression { .column(name) }
-
-    /// Descending ordering on this column.
-    public var desc: Ordering { Ordering(expression, descending: true) }
-    /// Ascending ordering on this column.
-    public var asc: Ordering { Ordering(expression, descending: false) }
 }
 
 /// One term of an ORDER BY clause.
 public struct Ordering: Sendable, Hashable {
     /// The ordered expression.
-    public var expression: Expression
+    package var expression: Expression
     /// nil: no direction written; true: DESC; false: explicit ASC.
-    public var descending: Bool?
+    package var descending: Bool?
 
     /// `expression ASC` (`descending` false), `expression DESC` (true), or `expression` (nil).
     public init(_ expression: ExpressionConvertible, descending: Bool? = nil) {
@@ -174,21 +169,6 @@ public protocol OrderingConvertible {
 extension Ordering: OrderingConvertible {
     /// The ordering itself.
     public var ordering: Ordering { self }
-}
-
-extension Column: OrderingConvertible {
-    /// Ascending order on the column (no direction written).
-    public var ordering: Ordering { Ordering(expression) }
-}
-
-extension Expression: OrderingConvertible {
-    /// Ascending order on the expression (no direction written).
-    public var ordering: Ordering { Ordering(self) }
-
-    /// Descending ordering on this expression.
-    public var desc: Ordering { Ordering(self, descending: true) }
-    /// Ascending ordering on this expression.
-    public var asc: Ordering { Ordering(self, descending: false) }
 }
 
 /// A column of a table known by a user alias, for filters and orderings that involve several tables.
@@ -212,10 +192,31 @@ public struct TableAlias: Sendable, Hashable {
 // Each operator needs a column or an expression on at least one side, so that comparing two
 // plain Swift values (`"a" == "b"`) keeps its ordinary meaning in code that imports AssocCore.
 
+/// Swift values bound as parameters (`Int`, `Int64`, `Double`, `String`, `DatabaseValue` and their
+/// optionals): what may stand on the left of an operator whose right side is a column or an
+/// expression (`1 < Column("a")`). Neither a column nor an expression conforms, so each operator
+/// needs two overloads, not three, and `1 == 2` keeps its ordinary meaning.
+public protocol SQLValueExpressible: ExpressionConvertible {}
+extension DatabaseValue: SQLValueExpressible {}
+extension Int: SQLValueExpressible {}
+extension Int64: SQLValueExpressible {}
+extension Double: SQLValueExpressible {}
+extension String: SQLValueExpressible {}
+extension Optional: SQLValueExpressible where Wrapped: SQLValueExpressible {}
+
 /// Columns and expressions: the values that make an operator build SQL.
 public protocol SQLSpecificExpressible: ExpressionConvertible {}
-extension Column: SQLSpecificExpressible {}
-extension Expression: SQLSpecificExpressible {}
+extension Column: SQLSpecificExpressible, OrderingConvertible {}
+extension Expression: SQLSpecificExpressible, OrderingConvertible {}
+
+extension SQLSpecificExpressible {
+    /// Ascending order on the column or expression (no direction written).
+    public var ordering: Ordering { Ordering(expression) }
+    /// Descending ordering on this column or expression.
+    public var desc: Ordering { Ordering(expression, descending: true) }
+    /// Ascending ordering on this column or expression.
+    public var asc: Ordering { Ordering(expression, descending: false) }
+}
 
 func makeBinary(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expression) -> Expression {
     switch (op, lhs, rhs) {
@@ -227,184 +228,114 @@ func makeBinary(_ op: Expression.BinaryOperator, _ lhs: Expression, _ rhs: Expre
     }
 }
 
-/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). A column or expression on the left, any value on the right.
+/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). A column or expression on the left; a column, an expression or a value on the right.
 public func == <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
-/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). Any value on the left, a column or expression on the right.
-public func == <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). A Swift value on the left, a column or expression on the right.
+public func == <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.equal, lhs.expression, rhs.expression)
 }
 
-/// `lhs = rhs` (`IS NULL` when one side is nil or NULL). Columns or expressions on both sides.
-public func == <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.equal, lhs.expression, rhs.expression)
-}
-
-/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). A column or expression on the left, any value on the right.
+/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). A column or expression on the left; a column, an expression or a value on the right.
 public func != <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). Any value on the left, a column or expression on the right.
-public func != <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). A Swift value on the left, a column or expression on the right.
+public func != <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.notEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs <> rhs` (`IS NOT NULL` when one side is nil or NULL). Columns or expressions on both sides.
-public func != <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.notEqual, lhs.expression, rhs.expression)
-}
-
-/// `lhs < rhs`. A column or expression on the left, any value on the right.
+/// `lhs < rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func < <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.less, lhs.expression, rhs.expression)
 }
 
-/// `lhs < rhs`. Any value on the left, a column or expression on the right.
-public func < <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs < rhs`. A Swift value on the left, a column or expression on the right.
+public func < <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.less, lhs.expression, rhs.expression)
 }
 
-/// `lhs < rhs`. Columns or expressions on both sides.
-public func < <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.less, lhs.expression, rhs.expression)
-}
-
-/// `lhs <= rhs`. A column or expression on the left, any value on the right.
+/// `lhs <= rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func <= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs <= rhs`. Any value on the left, a column or expression on the right.
-public func <= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs <= rhs`. A Swift value on the left, a column or expression on the right.
+public func <= <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs <= rhs`. Columns or expressions on both sides.
-public func <= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.lessOrEqual, lhs.expression, rhs.expression)
-}
-
-/// `lhs > rhs`. A column or expression on the left, any value on the right.
+/// `lhs > rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func > <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greater, lhs.expression, rhs.expression)
 }
 
-/// `lhs > rhs`. Any value on the left, a column or expression on the right.
-public func > <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs > rhs`. A Swift value on the left, a column or expression on the right.
+public func > <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greater, lhs.expression, rhs.expression)
 }
 
-/// `lhs > rhs`. Columns or expressions on both sides.
-public func > <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.greater, lhs.expression, rhs.expression)
-}
-
-/// `lhs >= rhs`. A column or expression on the left, any value on the right.
+/// `lhs >= rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func >= <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs >= rhs`. Any value on the left, a column or expression on the right.
-public func >= <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs >= rhs`. A Swift value on the left, a column or expression on the right.
+public func >= <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
 }
 
-/// `lhs >= rhs`. Columns or expressions on both sides.
-public func >= <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.greaterOrEqual, lhs.expression, rhs.expression)
-}
-
-/// `lhs AND rhs`. A column or expression on the left, any value on the right.
-public func && <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.and, lhs.expression, rhs.expression)
-}
-
-/// `lhs AND rhs`. Any value on the left, a column or expression on the right.
-public func && <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.and, lhs.expression, rhs.expression)
-}
-
-/// `lhs AND rhs`. Columns or expressions on both sides.
-public func && <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.and, lhs.expression, rhs.expression)
-}
-
-/// `lhs OR rhs`. A column or expression on the left, any value on the right.
-public func || <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.or, lhs.expression, rhs.expression)
-}
-
-/// `lhs OR rhs`. Any value on the left, a column or expression on the right.
-public func || <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.or, lhs.expression, rhs.expression)
-}
-
-/// `lhs OR rhs`. Columns or expressions on both sides.
-public func || <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.or, lhs.expression, rhs.expression)
-}
-
-/// `lhs + rhs`. A column or expression on the left, any value on the right.
+/// `lhs + rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func + <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.add, lhs.expression, rhs.expression)
 }
 
-/// `lhs + rhs`. Any value on the left, a column or expression on the right.
-public func + <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs + rhs`. A Swift value on the left, a column or expression on the right.
+public func + <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.add, lhs.expression, rhs.expression)
 }
 
-/// `lhs + rhs`. Columns or expressions on both sides.
-public func + <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.add, lhs.expression, rhs.expression)
-}
-
-/// `lhs - rhs`. A column or expression on the left, any value on the right.
+/// `lhs - rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func - <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.subtract, lhs.expression, rhs.expression)
 }
 
-/// `lhs - rhs`. Any value on the left, a column or expression on the right.
-public func - <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs - rhs`. A Swift value on the left, a column or expression on the right.
+public func - <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.subtract, lhs.expression, rhs.expression)
 }
 
-/// `lhs - rhs`. Columns or expressions on both sides.
-public func - <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.subtract, lhs.expression, rhs.expression)
-}
-
-/// `lhs * rhs`. A column or expression on the left, any value on the right.
+/// `lhs * rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func * <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.multiply, lhs.expression, rhs.expression)
 }
 
-/// `lhs * rhs`. Any value on the left, a column or expression on the right.
-public func * <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs * rhs`. A Swift value on the left, a column or expression on the right.
+public func * <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.multiply, lhs.expression, rhs.expression)
 }
 
-/// `lhs * rhs`. Columns or expressions on both sides.
-public func * <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.multiply, lhs.expression, rhs.expression)
-}
-
-/// `lhs / rhs`. A column or expression on the left, any value on the right.
+/// `lhs / rhs`. A column or expression on the left; a column, an expression or a value on the right.
 public func / <L: SQLSpecificExpressible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
 }
 
-/// `lhs / rhs`. Any value on the left, a column or expression on the right.
-public func / <L: ExpressionConvertible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+/// `lhs / rhs`. A Swift value on the left, a column or expression on the right.
+public func / <L: SQLValueExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
     makeBinary(.divide, lhs.expression, rhs.expression)
 }
 
-/// `lhs / rhs`. Columns or expressions on both sides.
-public func / <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
-    makeBinary(.divide, lhs.expression, rhs.expression)
+/// `lhs AND rhs`: columns or expressions (conditions) on both sides.
+public func && <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.and, lhs.expression, rhs.expression)
+}
+
+/// `lhs OR rhs`: columns or expressions (conditions) on both sides.
+public func || <L: SQLSpecificExpressible, R: SQLSpecificExpressible>(lhs: L, rhs: R) -> Expression {
+    makeBinary(.or, lhs.expression, rhs.expression)
 }
 
 /// `isEmpty == false`: booleans compare as SQLite stores them, 1 and 0.

@@ -81,23 +81,23 @@ package struct KeyFilter: Sendable, Hashable {
 /// filter associated records as well"): `book.including(required: book.author.filter(key: 1))`.
 extension RelationRefining {
     /// The row whose primary key (or rowid) is `key`.
-    public func filter(key: ExpressionConvertible) -> Self {
+    public func filter(key: ExpressionConvertible) -> Refined {
         with { $0.keyFilters.append(KeyFilter(keys: [.value(key.expression)], isList: false)) }
     }
 
     /// The row whose composite primary key has these column values.
-    public func filter(key: [String: ExpressionConvertible]) -> Self {
+    public func filter(key: [String: ExpressionConvertible]) -> Refined {
         let columns = key.sorted { $0.key < $1.key }.map { KeyFilter.KeyColumn(column: $0.key, value: $0.value.expression) }
         return with { $0.keyFilters.append(KeyFilter(keys: [.columns(columns)], isList: false)) }
     }
 
     /// The rows whose primary key (or rowid) is one of `keys`.
-    public func filter(keys: [ExpressionConvertible]) -> Self {
+    public func filter(keys: [ExpressionConvertible]) -> Refined {
         with { $0.keyFilters.append(KeyFilter(keys: keys.map { .value($0.expression) }, isList: true)) }
     }
 
     /// GRDB's `filter(id:)`: the row whose primary key is `id`.
-    public func filter(id: ExpressionConvertible) -> Self {
+    public func filter(id: ExpressionConvertible) -> Refined {
         filter(key: id)
     }
 }

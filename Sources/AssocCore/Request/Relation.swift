@@ -67,15 +67,30 @@ package struct Join: Sendable, Hashable {
     }
 }
 
-/// The refinement methods shared by requests and associations. Each returns a refined copy.
+/// The refinement methods shared by requests, associations and tables. Each returns a refined
+/// copy: a request or an association refines into its own type, a ``Table`` into a ``Request``
+/// for its rows (`Table("book").filter(…)` is `Table("book").all.filter(…)`).
 public protocol RelationRefining {
+    /// What the refinements return: `Self` for requests and associations, `Request` for a table.
+    associatedtype Refined: RelationHolding
+    /// What the refinements apply to: the request or association itself, or all rows of a table.
+    var all: Refined { get }
+}
+
+/// A request or an association: a value that holds its refinements, opaque outside AssocCore.
+public protocol RelationHolding: RelationRefining where Refined == Self {
     /// The refinements so far.
     var relation: Relation { get set }
 }
 
+extension RelationHolding {
+    /// The request or association itself, as a table's `all` is the request for its rows.
+    public var all: Self { self }
+}
+
 extension RelationRefining {
-    func with(_ change: (inout Relation) -> Void) -> Self {
-        var copy = self
+    func with(_ change: (inout Relation) -> Void) -> Refined {
+        var copy = all
         change(&copy.relation)
         return copy
     }
@@ -83,7 +98,7 @@ extension RelationRefining {
     /// `WHERE condition` (AND-ed with the previous ones); on an association, in its ON clause:
     ///
     ///     book.filter(Column("year") >= 2000)    // SELECT * FROM "book" WHERE "year" >= ?
-    public func filter(_ predicate: ExpressionConvertible) -> Self {
+    public func filter(_ predicate: ExpressionConvertible) -> Refined {
         with { $0.filters.append(predicate.expression) }
     }
 
@@ -91,40 +106,40 @@ extension RelationRefining {
     /// by it, and an aggregate joins as an annotation does:
     ///
     ///     album.order(album.tracks.count.desc)   // … ORDER BY COUNT(DISTINCT "track"."id") DESC
-    public func order(_ orderings: OrderingConvertible...) -> Self {
+    public func order(_ orderings: OrderingConvertible...) -> Refined {
         order(orderings)
     }
 
     /// `ORDER BY …`, replacing the previous ordering (see `order(_:)` above).
-    public func order(_ orderings: [OrderingConvertible]) -> Self {
+    package func order(_ orderings: [OrderingConvertible]) -> Refined {
         with { $0.ordering = orderings.map(\.ordering) }
     }
 
     /// `SELECT items`, replacing the selection; columns are scoped to this table:
     ///
     ///     book.select(Column("title"))           // SELECT "title" FROM "book"
-    public func select(_ items: ExpressionConvertible...) -> Self {
+    public func select(_ items: ExpressionConvertible...) -> Refined {
         select(items)
     }
 
     /// `SELECT items`, replacing the selection (see `select(_:)` above).
-    public func select(_ items: [ExpressionConvertible]) -> Self {
+    package func select(_ items: [ExpressionConvertible]) -> Refined {
         with { $0.selection = items.map { .expression($0.expression) } }
     }
 
     /// `SELECT "t".*, items`: all columns, then `items`.
-    public func select(allColumnsAnd items: [ExpressionConvertible]) -> Self {
+    package func select(allColumnsAnd items: [ExpressionConvertible]) -> Refined {
         with { $0.selection = [.allColumns] + items.map { .expression($0.expression) } }
     }
 
     /// `… "a" …`: names this table so that expressions elsewhere in the request can refer to it
     /// (`alias["column"]`).
-    public func aliased(_ alias: TableAlias) -> Self {
+    public func aliased(_ alias: TableAlias) -> Refined {
         with { $0.alias = alias.name }
     }
 
     /// `… "name" …`: `aliased(TableAlias(name))`.
-    public func aliased(_ name: String) -> Self {
+    public func aliased(_ name: String) -> Refined {
         with { $0.alias = name }
     }
 
@@ -133,12 +148,12 @@ extension RelationRefining {
     ///     author.annotated(with: author.books.count)
     ///     // SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" FROM "author"
     ///     // LEFT JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id"
-    public func annotated(with expressions: ExpressionConvertible...) -> Self {
+    public func annotated(with expressions: ExpressionConvertible...) -> Refined {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
     /// `SELECT *, expressions` (see `annotated(with:)` above).
-    public func annotated(with expressions: [ExpressionConvertible]) -> Self {
+    package func annotated(with expressions: [ExpressionConvertible]) -> Refined {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
@@ -146,35 +161,35 @@ extension RelationRefining {
     /// (GRDB's `filter(sql:arguments:)`):
     ///
     ///     track.filter(sql: "length(Name) > ?", arguments: [10])   // WHERE (length(Name) > ?)
-    public func filter(sql: String, arguments: [DatabaseValue] = []) -> Self {
+    public func filter(sql: String, arguments: [DatabaseValue] = []) -> Refined {
         filter(Expression.sql(sql, arguments: arguments))
     }
 
     /// `HAVING (snippet)`: an SQL snippet on aggregates.
-    public func having(sql: String, arguments: [DatabaseValue] = []) -> Self {
+    public func having(sql: String, arguments: [DatabaseValue] = []) -> Refined {
         having(Expression.sql(sql, arguments: arguments))
     }
 
     /// `ORDER BY (snippet)`, a trailing `ASC` or `DESC` taken as the direction:
     /// `order(sql: "length(Name) DESC")`.
-    public func order(sql: String, arguments: [DatabaseValue] = []) -> Self {
+    public func order(sql: String, arguments: [DatabaseValue] = []) -> Refined {
         let (expression, descending) = SQLSnippet.splitDirection(sql)
         return order(Ordering(Expression.sql(expression, arguments: arguments), descending: descending))
     }
 
     /// `SELECT (snippet)`: one selected expression written in SQL (name it with `forKey` on
     /// `Expression.sql` when needed).
-    public func select(sql: String, arguments: [DatabaseValue] = []) -> Self {
+    public func select(sql: String, arguments: [DatabaseValue] = []) -> Refined {
         select(Expression.sql(sql, arguments: arguments))
     }
 
     /// `HAVING condition`, on aggregates: `author.having(author.books.count >= 2)`.
-    public func having(_ predicate: ExpressionConvertible) -> Self {
+    public func having(_ predicate: ExpressionConvertible) -> Refined {
         with { $0.havings.append(predicate.expression) }
     }
 
     /// `SELECT DISTINCT …`.
-    public func distinct() -> Self {
+    public func distinct() -> Refined {
         with { $0.isDistinct = true }
     }
 
@@ -182,22 +197,22 @@ extension RelationRefining {
     ///
     ///     book.including(required: book.author)
     ///     // SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId"
-    public func including(required association: AssociationRequest) -> Self {
+    public func including(required association: AssociationRequest) -> Refined {
         attaching(association, .includingRequired)
     }
 
     /// `LEFT JOIN`, selecting the associated record with each row, or NULLs when there is none.
-    public func including(optional association: AssociationRequest) -> Self {
+    public func including(optional association: AssociationRequest) -> Refined {
         attaching(association, .includingOptional)
     }
 
     /// `JOIN` without selecting the associated columns (to filter or order on them).
-    public func joining(required association: AssociationRequest) -> Self {
+    public func joining(required association: AssociationRequest) -> Refined {
         attaching(association, .joiningRequired)
     }
 
     /// `LEFT JOIN` without selecting the associated columns.
-    public func joining(optional association: AssociationRequest) -> Self {
+    public func joining(optional association: AssociationRequest) -> Refined {
         attaching(association, .joiningOptional)
     }
 
@@ -206,11 +221,11 @@ extension RelationRefining {
     ///     author.including(all: author.books)
     ///     // SELECT * FROM "author"
     ///     // SELECT *, "authorId" FROM "book" WHERE "authorId" IN (?, ?, ?)  -- the authors' ids
-    public func including(all association: AssociationRequest) -> Self {
+    public func including(all association: AssociationRequest) -> Refined {
         attaching(association, .includingAll)
     }
 
-    func attaching(_ association: AssociationRequest, _ method: JoinMethod) -> Self {
+    func attaching(_ association: AssociationRequest, _ method: JoinMethod) -> Refined {
         with { $0.joins.append(Join(method: method, association: association)) }
     }
 }

@@ -3,15 +3,15 @@
 /// (`filter(_:)`, `order(_:)`, `annotated(with:)`, `select(_:)`).
 extension Request {
     /// The root's `filter(_:)` conditions, in the order they were applied (`filter(key:)` apart).
-    public var filters: [Expression] { relation.filters }
+    package var filters: [Expression] { relation.filters }
     /// The root's `having(_:)` conditions, in the order they were applied.
-    public var havings: [Expression] { relation.havings }
+    package var havings: [Expression] { relation.havings }
     /// The root's `annotated(with:)` expressions, in the order they were added.
-    public var annotations: [Expression] { relation.annotations }
+    package var annotations: [Expression] { relation.annotations }
     /// The root's ordering (`order(_:)`), empty when unordered.
-    public var orderings: [Ordering] { relation.ordering ?? [] }
+    package var orderings: [Ordering] { relation.ordering ?? [] }
     /// Whether the request is `distinct()`.
-    public var isDistinct: Bool { relation.isDistinct }
+    package var isDistinct: Bool { relation.isDistinct }
 
     /// The request without its root's filters and havings; its keys (`filter(key:)`) stay.
     ///
@@ -32,7 +32,7 @@ extension Request {
     }
 
     /// The annotation at `index` replaced by `expression`; the request as it is when there is none.
-    public func replacingAnnotation(at index: Int, with expression: ExpressionConvertible) -> Request {
+    package func replacingAnnotation(at index: Int, with expression: ExpressionConvertible) -> Request {
         guard relation.annotations.indices.contains(index) else { return self }
         var copy = self
         copy.relation.annotations[index] = expression.expression
@@ -40,7 +40,7 @@ extension Request {
     }
 
     /// The request without the annotation at `index`; as it is when there is none.
-    public func removingAnnotation(at index: Int) -> Request {
+    package func removingAnnotation(at index: Int) -> Request {
         guard relation.annotations.indices.contains(index) else { return self }
         var copy = self
         copy.relation.annotations.remove(at: index)
@@ -95,13 +95,13 @@ extension Request {
     // MARK: Aliases
 
     /// Every alias the request gives a table, the root's first, then its joins' depth first.
-    public var tableAliases: [String] {
+    package var tableAliases: [String] {
         (relation.alias.map { [$0] } ?? []) + joins.compactMap(\.alias)
     }
 
     /// The aliases the request's expressions name (filters, havings, orderings, annotations,
     /// selections, at every level), lowercased.
-    public var referencedAliases: Set<String> {
+    package var referencedAliases: Set<String> {
         var result: Set<String> = []
         func walk(_ relation: Relation) {
             var expressions = relation.filters + relation.havings + relation.annotations
@@ -115,7 +115,7 @@ extension Request {
     }
 
     /// The aliases the join at `path` and the joins chained from it give their tables.
-    public func aliases(underJoinAt path: [Int]) -> [String] {
+    package func aliases(underJoinAt path: [Int]) -> [String] {
         guard join(at: path) != nil else { return [] }
         return joins.filter { $0.path.starts(with: path) }.compactMap(\.alias)
     }
@@ -123,7 +123,7 @@ extension Request {
 
 extension Expression {
     /// The table aliases its columns name (`author["name"]` names `author`).
-    public var qualifiers: Set<String> {
+    package var qualifiers: Set<String> {
         switch self {
         case .aliasedColumn(let alias, _): return [alias]
         case .unary(_, let e), .isNull(let e, _), .named(let e, _), .collated(let e, _): return e.qualifiers

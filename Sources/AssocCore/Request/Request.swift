@@ -3,7 +3,7 @@
 /// `SQLGenerator` against a schema.
 ///
 ///     Table("book").including(required: Table("book").author).filter(Column("year") >= 2000)
-public struct Request: RelationRefining, Sendable, Hashable {
+public struct Request: RelationHolding, Sendable, Hashable {
     /// The root table, spelled as the user wrote it. For a request made by `request(for:)` with an
     /// association known by name only, empty until the request meets the schema (the association's
     /// destination; `Database.request(for:of:)` fills it in).
@@ -11,9 +11,9 @@ public struct Request: RelationRefining, Sendable, Hashable {
     /// Filters, orderings, selection, joins, havings of the root table.
     public var relation = Relation()
     /// LIMIT, if any.
-    public package(set) var limit: Int?
+    package var limit: Int?
     /// OFFSET, if any (only with a limit).
-    public package(set) var offset: Int?
+    package var offset: Int?
     /// Set by `request(for:)`: the rows are the records an association reaches from another request.
     package var origin: RequestOrigin?
     /// Set by `orderedTotally()`.
@@ -23,7 +23,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
     var hiddenValues: [HiddenValue] = []
 
     /// `SELECT * FROM table`.
-    public init(table: String) {
+    package init(table: String) {
         self.table = table
     }
 
@@ -75,7 +75,7 @@ public struct Request: RelationRefining, Sendable, Hashable {
 /// A table, known only by its name: the root of requests and the origin of associations.
 /// `book.author` names the association `author` of the schema's graph.
 @dynamicMemberLookup
-public struct Table: Sendable, Hashable {
+public struct Table: RelationRefining, Sendable, Hashable {
     /// The table name, as written.
     public var name: String
 
@@ -134,43 +134,9 @@ public struct Table: Sendable, Hashable {
     }
 
     // MARK: Starting requests
+    //
+    // `filter`, `order`, `including`… come from `RelationRefining`: each starts a request on `all`.
 
-    /// Starts a request on the table: `all.filter(_:)`.
-    public func filter(_ predicate: ExpressionConvertible) -> Request { all.filter(predicate) }
-    /// Starts a request on the table: `all.filter(key:)`.
-    public func filter(key: ExpressionConvertible) -> Request { all.filter(key: key) }
-    /// Starts a request on the table: `all.filter(sql:arguments:)`.
-    public func filter(sql: String, arguments: [DatabaseValue] = []) -> Request { all.filter(sql: sql, arguments: arguments) }
-    /// Starts a request on the table: `all.order(sql:arguments:)`.
-    public func order(sql: String, arguments: [DatabaseValue] = []) -> Request { all.order(sql: sql, arguments: arguments) }
-    /// Starts a request on the table: `all.select(sql:arguments:)`.
-    public func select(sql: String, arguments: [DatabaseValue] = []) -> Request { all.select(sql: sql, arguments: arguments) }
-    /// Starts a request on the table: `all.having(sql:arguments:)`.
-    public func having(sql: String, arguments: [DatabaseValue] = []) -> Request { all.having(sql: sql, arguments: arguments) }
-    /// Starts a request on the table: `all.filter(keys:)`.
-    public func filter(keys: [ExpressionConvertible]) -> Request { all.filter(keys: keys) }
-    /// Starts a request on the table: `all.order(_:)`.
-    public func order(_ orderings: OrderingConvertible...) -> Request { all.order(orderings) }
-    /// Starts a request on the table: `all.select(_:)`.
-    public func select(_ items: ExpressionConvertible...) -> Request { all.select(items) }
-    /// Starts a request on the table: `all.aliased(_:)`.
-    public func aliased(_ alias: TableAlias) -> Request { all.aliased(alias) }
-    /// Starts a request on the table: `all.aliased(_:)`.
-    public func aliased(_ name: String) -> Request { all.aliased(name) }
-    /// Starts a request on the table: `all.annotated(with:)`.
-    public func annotated(with expressions: ExpressionConvertible...) -> Request { all.annotated(with: expressions) }
-    /// Starts a request on the table: `all.having(_:)`.
-    public func having(_ predicate: ExpressionConvertible) -> Request { all.having(predicate) }
     /// Starts a request on the table: `all.limit(_:offset:)`.
     public func limit(_ limit: Int, offset: Int? = nil) -> Request { all.limit(limit, offset: offset) }
-    /// Starts a request on the table: `all.including(required:)`.
-    public func including(required association: AssociationRequest) -> Request { all.including(required: association) }
-    /// Starts a request on the table: `all.including(optional:)`.
-    public func including(optional association: AssociationRequest) -> Request { all.including(optional: association) }
-    /// Starts a request on the table: `all.including(all:)`.
-    public func including(all association: AssociationRequest) -> Request { all.including(all: association) }
-    /// Starts a request on the table: `all.joining(required:)`.
-    public func joining(required association: AssociationRequest) -> Request { all.joining(required: association) }
-    /// Starts a request on the table: `all.joining(optional:)`.
-    public func joining(optional association: AssociationRequest) -> Request { all.joining(optional: association) }
 }

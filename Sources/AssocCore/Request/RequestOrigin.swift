@@ -58,13 +58,13 @@ extension Database {
     /// `base.request(for: association)`, with the destination table named from the schema.
     ///
     ///     SELECT * FROM "book" WHERE "authorId" IN (SELECT "id" FROM "person" WHERE "country" = ?)
-    public func request(for association: AssociationRequest, of base: Request) throws -> Request {
+    func request(for association: AssociationRequest, of base: Request) throws -> Request {
         try Self.request(for: association, of: base, graph: graph)
     }
 
     /// The columns of `table` that the first step of `association` starts from (`authorId` for a
     /// book's author, `id` for an author's books).
-    public func originColumns(of association: AssociationRequest, from table: String) throws -> [String] {
+    func originColumns(of association: AssociationRequest, from table: String) throws -> [String] {
         guard let origin = schema.table(named: table) else { throw AssocError.unknownTable(table, in: schema) }
         var steps: [AssociationStep] = []
         try Resolver(graph: graph).flatten(association, from: origin, into: &steps)

@@ -107,7 +107,7 @@ extension Database {
     /// `having` (`annotated(with: tracks.count).filter(trackCount > 20)` becomes
     /// `….having(trackCount > 20)`), as SQL generation does: what the request prints then says
     /// what runs. Throws for a condition that mixes such a name with columns.
-    public func movingAnnotationConditionsToHaving(_ request: Request) throws -> Request {
+    package func movingAnnotationConditionsToHaving(_ request: Request) throws -> Request {
         let names = try aggregateAnnotationNames(of: request)
         let split = try AnnotationConditions.split(request.relation.filters, aggregateNames: names, table: request.table)
         guard !split.havings.isEmpty else { return request }

@@ -6,7 +6,7 @@ public struct GeneratedStatement: Sendable, Hashable, CustomStringConvertible {
     public var arguments: [DatabaseValue]
 
     /// A statement and the values bound to its `?` placeholders.
-    public init(sql: String, arguments: [DatabaseValue]) {
+    package init(sql: String, arguments: [DatabaseValue]) {
         self.sql = sql
         self.arguments = arguments
     }

@@ -116,7 +116,7 @@ extension Database {
     /// on the joined table's key (to-many) repeats the root's row once per match, and `distinct()`
     /// over a chosen selection can fold several records into one row. Paging on the root's key is
     /// only valid when this is false.
-    public func rowsCanRepeatRootKey(_ request: Request) throws -> Bool {
+    package func rowsCanRepeatRootKey(_ request: Request) throws -> Bool {
         let root = try ResolvedQuery(request, graph: graph).root
         if root.groupsByPrimaryKey { return false }
         if root.isDistinct {

@@ -8,7 +8,7 @@ public struct Schema: Sendable, Hashable {
     public var diagnostics: [String]
 
     /// A schema of `tables`, with what could not be read in `diagnostics`.
-    public init(tables: [TableInfo], diagnostics: [String] = []) {
+    package init(tables: [TableInfo], diagnostics: [String] = []) {
         self.tables = tables
         self.diagnostics = diagnostics
         var index: [String: Int] = [:]
@@ -54,14 +54,14 @@ public struct TableInfo: Sendable, Hashable {
     public var foreignKeys: [ForeignKeyInfo]
     /// Unique indexes (non-partial, on plain columns), each as its ordered column names.
     /// The primary key index is not repeated here.
-    public var uniqueIndexes: [[String]]
+    var uniqueIndexes: [[String]]
     /// Declared `WITHOUT ROWID`.
-    public var isWithoutRowid: Bool
+    package var isWithoutRowid: Bool
     /// Declared `STRICT`.
-    public var isStrict: Bool
+    package var isStrict: Bool
 
     /// Describes one table (or column), as `SchemaIntrospector` reads it.
-    public init(
+    package init(
         name: String, kind: Kind = .table, columns: [ColumnInfo], primaryKey: PrimaryKeyInfo,
         foreignKeys: [ForeignKeyInfo] = [], uniqueIndexes: [[String]] = [],
         isWithoutRowid: Bool = false, isStrict: Bool = false
@@ -77,21 +77,21 @@ public struct TableInfo: Sendable, Hashable {
     }
 
     /// Whether it is a view.
-    public var isView: Bool { kind == .view }
+    package var isView: Bool { kind == .view }
 
     /// The names SQL gives a rowid table's rowid, unless a column takes them.
-    public static let rowidNames = ["rowid", "_rowid_", "oid"]
+    static let rowidNames = ["rowid", "_rowid_", "oid"]
 
     /// How SQL names the table's rowid: `rowid`, else `_rowid_` or `oid` when a column is named
     /// `rowid` (a column shadows the rowid). Nil for views, WITHOUT ROWID tables and tables whose
     /// columns take all three names (their rowid cannot be read: they have no key).
-    public var rowidName: String? {
+    var rowidName: String? {
         guard kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return nil }
         return Self.rowidNames.first { column(named: $0) == nil }
     }
 
     /// Whether `name` (any case) reaches the table's rowid: one of its names that no column takes.
-    public func isRowid(_ name: String) -> Bool {
+    package func isRowid(_ name: String) -> Bool {
         // Cheap tests first: `isUnique` asks this for every link of a table of 2,000 columns.
         guard Self.rowidNames.contains(name.lowercased()),
             kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none
@@ -101,7 +101,7 @@ public struct TableInfo: Sendable, Hashable {
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …): the rowid alias,
     /// else the rowid (under a name no column takes), else a one-column key.
-    public var fastKeyColumn: String? {
+    var fastKeyColumn: String? {
         switch primaryKey.kind {
         case .rowidAlias: return primaryKey.columns.first
         case .hiddenRowid, .regular: return rowidName ?? (primaryKey.columns.count == 1 ? primaryKey.columns.first : nil)
@@ -115,7 +115,7 @@ public struct TableInfo: Sendable, Hashable {
     /// column that is not INTEGER) in key order, then the rowid (under a name no column takes)
     /// when a key column may be NULL, since SQLite lets NULLs repeat in such a key; the rowid
     /// when no key is declared; the columns of a `WITHOUT ROWID` key. Empty for a view.
-    public var rowOrderColumns: [String] {
+    package var rowOrderColumns: [String] {
         switch primaryKey.kind {
         case .rowidAlias, .withoutRowid:
             return primaryKey.columns
@@ -142,7 +142,7 @@ public struct TableInfo: Sendable, Hashable {
 
     /// Whether `columns` (compared case-insensitively, order ignored) identify at most one row:
     /// they are the primary key, or exactly the columns of a unique index.
-    public func isUnique(_ columns: [String]) -> Bool {
+    func isUnique(_ columns: [String]) -> Bool {
         let wanted = Set(columns.map { $0.lowercased() })
         guard !wanted.isEmpty else { return false }
         if Set(primaryKey.columns.map { $0.lowercased() }) == wanted { return true }
@@ -160,17 +160,17 @@ public struct ColumnInfo: Sendable, Hashable {
     /// Declared NOT NULL (a primary key column of a WITHOUT ROWID table too).
     public var notNull: Bool
     /// The default value's SQL text, if any.
-    public var defaultValue: String?
+    var defaultValue: String?
     /// 1-based position in the primary key, 0 when the column is not part of it.
-    public var primaryKeyIndex: Int
+    package var primaryKeyIndex: Int
     /// A generated column (`GENERATED ALWAYS AS …`).
-    public var isGenerated: Bool
+    package var isGenerated: Bool
     /// False when the stored name is not valid UTF-8: `name` shows it with U+FFFD, which SQL
     /// cannot use to name it (SQLite would read the quoted name as a text value).
-    public var isNameValidUTF8 = true
+    package var isNameValidUTF8 = true
 
     /// Describes one table (or column), as `SchemaIntrospector` reads it.
-    public init(
+    package init(
         name: String, declaredType: String = "", notNull: Bool = false, defaultValue: String? = nil,
         primaryKeyIndex: Int = 0, isGenerated: Bool = false
     ) {
@@ -186,7 +186,7 @@ public struct ColumnInfo: Sendable, Hashable {
 /// How a table identifies its rows.
 public struct PrimaryKeyInfo: Sendable, Hashable {
     /// How the table is keyed.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// No declared primary key: the hidden rowid (columns == ["rowid"], or `["_rowid_"]` or
         /// `["oid"]` when a column is named `rowid`: see `TableInfo.rowidName`).
         case hiddenRowid
@@ -202,25 +202,25 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
     }
 
     /// How the rows are identified.
-    public var kind: Kind
+    package var kind: Kind
     /// The key's columns in key order; `["rowid"]` for `.hiddenRowid`, empty for `.none`.
     public var columns: [String]
 
     /// A primary key of `kind` on `columns`.
-    public init(kind: Kind, columns: [String]) {
+    package init(kind: Kind, columns: [String]) {
         self.kind = kind
         self.columns = columns
     }
 
     /// The hidden rowid of a table without a declared primary key.
-    public static let hiddenRowid = PrimaryKeyInfo(kind: .hiddenRowid, columns: ["rowid"])
+    package static let hiddenRowid = PrimaryKeyInfo(kind: .hiddenRowid, columns: ["rowid"])
     /// No key (views, unreadable tables).
-    public static let none = PrimaryKeyInfo(kind: .none, columns: [])
+    static let none = PrimaryKeyInfo(kind: .none, columns: [])
 
     /// The single column that identifies a row fastest, for COUNT(DISTINCT …) and GROUP BY:
     /// the rowid alias, else `rowid` when the table has one, else a one-column WITHOUT ROWID key.
     /// Assumes no column is named `rowid`: `TableInfo.fastKeyColumn` knows the columns.
-    public var fastColumn: String? {
+    var fastColumn: String? {
         switch kind {
         case .hiddenRowid: return columns.first ?? "rowid"
         case .regular: return "rowid"
@@ -235,7 +235,7 @@ public struct PrimaryKeyInfo: Sendable, Hashable {
 /// `destinationColumns` of `destinationTable`.
 public struct ForeignKeyInfo: Sendable, Hashable {
     /// SQLite's id for the constraint (`PRAGMA foreign_key_list`), stable within a table.
-    public var id: Int
+    var id: Int
     /// The referenced (parent) table, as written in the declaration.
     public var destinationTable: String
     /// The columns of the declaring (child) table.
@@ -244,10 +244,10 @@ public struct ForeignKeyInfo: Sendable, Hashable {
     /// omitted them. Empty when they were omitted and the parent is unknown.
     public var destinationColumns: [String]
     /// True when the declaration omitted the referenced columns.
-    public var destinationColumnsWereOmitted: Bool
+    var destinationColumnsWereOmitted: Bool
 
     /// Describes one table (or column), as `SchemaIntrospector` reads it.
-    public init(
+    package init(
         id: Int, destinationTable: String, originColumns: [String], destinationColumns: [String],
         destinationColumnsWereOmitted: Bool = false
     ) {

@@ -98,7 +98,7 @@ struct DiffRequest {
         Self.refine(Table(root.table).all, root)
     }
 
-    private static func refine<R: RelationRefining>(_ base: R, _ node: DiffNode) -> R {
+    private static func refine<R: RelationHolding>(_ base: R, _ node: DiffNode) -> R {
         var result = base
         for filter in node.filters { result = result.filter(filter.expression) }
         if let ordering = node.ordering { result = result.order(ordering.map(\.ordering)) }
