@@ -1,8 +1,8 @@
-import AssocCore
 import Foundation
 import XCTest
 
 @testable import AssocCLI
+@testable import AssocCore
 
 /// `SchemaJSONRenderer.render` writes its bytes directly (a schema of 30,000 tables): the text
 /// must stay exactly `value(graph).pretty()` and a newline, whatever the tables hold.
