@@ -6,23 +6,23 @@ import XCTest
 
 /// The README's Swift example, compiled and run against a database built here.
 final class ReadmeExampleTests: XCTestCase {
-    /// The code after `<!-- readme-example -->` in the file at `path` (from the repository).
-    func example(in path: String) throws -> String {
+    /// The code after `<!-- marker -->` in the file at `path` (from the repository).
+    static func example(in path: String, marker name: String = "readme-example") throws -> String {
         let text = try String(contentsOf: SwiftProgram.repository.appendingPathComponent(path), encoding: .utf8)
-        let marker = try XCTUnwrap(text.range(of: "<!-- readme-example -->\n```swift\n"), "example marker in \(path)")
+        let marker = try XCTUnwrap(text.range(of: "<!-- \(name) -->\n```swift\n"), "\(name) marker in \(path)")
         let end = try XCTUnwrap(text.range(of: "\n```", range: marker.upperBound..<text.endIndex))
         return String(text[marker.upperBound..<end.lowerBound])
     }
 
     /// The DocC overview shows the compiled example, not a copy that drifts from it.
     func testTheDocumentationOverviewShowsTheReadmeExample() throws {
-        XCTAssertEqual(try example(in: "Sources/AssocCore/AssocCore.docc/AssocCore.md"), try example(in: "README.md"))
+        XCTAssertEqual(try Self.example(in: "Sources/AssocCore/AssocCore.docc/AssocCore.md"), try Self.example(in: "README.md"))
     }
 
     /// Every Swift example of the DocC articles compiles against AssocCore, each in a function of
     /// its own, beside the README example's record types (`Author`, `Book`, `BookInfo`…).
     func testTheDocumentationArticlesExamplesCompile() throws {
-        let readme = try example(in: "README.md")
+        let readme = try Self.example(in: "README.md")
         let types = try XCTUnwrap(readme.range(of: "let db = ")).lowerBound
         var code = String(readme[..<types]).replacing("import AssocCore\n", with: "")
         let catalog = SwiftProgram.repository.appendingPathComponent("Sources/AssocCore/AssocCore.docc")
@@ -49,10 +49,7 @@ final class ReadmeExampleTests: XCTestCase {
     }
 
     func testReadmeSwiftExampleCompilesAndRuns() throws {
-        let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try XCTUnwrap(readme.range(of: "<!-- readme-example -->\n```swift\n"), "README example marker")
-        let end = try XCTUnwrap(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
-        var code = String(readme[marker.upperBound..<end.lowerBound])
+        var code = try Self.example(in: "README.md")
         XCTAssert(code.contains(#"try Database(path: "library.sqlite")"#))
         code = code.replacing(#"try Database(path: "library.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
 

@@ -8,10 +8,7 @@ import XCTest
 /// Chinook-like database built here: every page forward and backward, the rows of one fetchAll.
 final class ReadmePagingExampleTests: XCTestCase {
     func testReadmePagingExampleCompilesAndRuns() throws {
-        let readme = try String(contentsOf: SwiftProgram.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try XCTUnwrap(readme.range(of: "<!-- readme-paging-example -->\n```swift\n"), "README paging example marker")
-        let end = try XCTUnwrap(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
-        var code = String(readme[marker.upperBound..<end.lowerBound])
+        var code = try ReadmeExampleTests.example(in: "README.md", marker: "readme-paging-example")
         XCTAssert(code.contains(#"try Database(path: "chinook.sqlite")"#))
         code = code.replacing(#"try Database(path: "chinook.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
 

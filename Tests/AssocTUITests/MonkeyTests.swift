@@ -50,14 +50,8 @@ final class MonkeyTests: XCTestCase {
         var random = MonkeyRandom(seed: randomSeed())
         let databases = [("chinook", try ChinookFixture.database()), ("hostile", try hostileDatabase())]
         // Random `e` exports write relative paths: run in a scratch directory, never the repository.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-monkey-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(scratch.path)
-        defer {
-            FileManager.default.changeCurrentDirectoryPath(previous)
-            try? FileManager.default.removeItem(at: scratch)
-        }
+        let leave = try enterScratchDirectory("assoc-monkey")
+        defer { leave() }
         var quits = 0
         for (name, database) in databases {
             let source = RequestDataSource(database: database)

@@ -128,14 +128,8 @@ final class OneModeTests: XCTestCase {
     /// them, so it guards the routing rather than proving the type.) `ASSOC_SEED` replays.
     func testRandomKeysNeverOpenTwoModes() throws {
         var random = SeededRandom(seed: randomSeed())
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-one-mode-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(scratch.path)
-        defer {
-            FileManager.default.changeCurrentDirectoryPath(previous)
-            try? FileManager.default.removeItem(at: scratch)
-        }
+        let leave = try enterScratchDirectory("assoc-one-mode")
+        defer { leave() }
         let source = RequestDataSource(database: try ChinookFixture.database())
         let terminal = FakeTerminal(width: 100, height: 30)
         var app = BrowserApp(dataSource: source, terminal: terminal, title: "chinook")
