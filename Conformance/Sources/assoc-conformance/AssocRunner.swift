@@ -14,7 +14,7 @@ final class AssocRunner {
     func catalog() -> Catalog {
         var definitions: [AssocDef] = []
         var tables: Set<String> = []
-        for table in db.schema.tables where !table.isView {
+        for table in db.schema.tables where table.kind != .view {
             for association in db.graph.associations(from: table.name) {
                 guard let def = definition(association) else { continue }
                 definitions.append(def)
@@ -43,9 +43,7 @@ final class AssocRunner {
         case .hasOneThrough: kind = .hasOneThrough
         case .hasManyThrough: kind = .hasManyThrough
         }
-        let singular = association.isToMany
-            ? (association.singularName ?? Inflector.singularize(association.name))
-            : association.name
+        let singular = association.singularKey
         var def = AssocDef(
             origin: association.origin, name: association.name, destination: association.destination, kind: kind,
             scopeKey: singular)
@@ -76,7 +74,8 @@ final class AssocRunner {
     /// The SQL statements AssocCore runs for `spec` (for repro output).
     func statements(_ spec: RequestSpec) -> String {
         do {
-            return try db.executedStatements(for: build(spec)).map { "\($0.sql) \($0.arguments)" }.joined(separator: "\n")
+            return try db.run(db.plan(build(spec))).steps.map { "\($0.statement.sql) \($0.statement.arguments)" }
+                .joined(separator: "\n")
         } catch {
             return "error: \(error)"
         }
@@ -118,7 +117,7 @@ final class AssocRunner {
         return association
     }
 
-    private func attach<R: RelationRefining>(_ request: R, _ child: JoinSpec) -> R {
+    private func attach<R: RelationRefining>(_ request: R, _ child: JoinSpec) -> R where R.Refined == R {
         let a = association(child)
         switch child.method {
         case .includingRequired: return request.including(required: a)
@@ -213,7 +212,11 @@ extension Row: RowView {
     }
 
     func scopeRow(_ key: String) -> Row? { scopes.first { $0.key == key }?.row }
-    var isPresent: Bool { containsNonNullValue }
+    /// A value of this scope or of a nested one is not NULL (an optional join that matched).
+    var isPresent: Bool {
+        values.contains { if case .null = $0 { return false } else { return true } }
+            || scopes.contains { $0.row.isPresent }
+    }
     var childScopes: [(key: String, row: Row)] { scopes }
     func prefetched(_ key: String) -> [Row]? { prefetchedRows(key) }
 }

@@ -4,12 +4,13 @@
     private var writer = RowDocumentWriter(document: .ndjson)
 
     /// Rows written so far.
-    package var count: Int { writer.count }
+    @_spi(Benchmarks) public var count: Int { writer.count }
 
-    package init() {}
+    /// A writer with nothing written yet.
+    @_spi(Benchmarks) public init() {}
 
     /// `RowDocumentWriter.append(_:to:flush:)` for NDJSON.
-    package mutating func append(_ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws {
+    @_spi(Benchmarks) public mutating func append(_ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws {
         try writer.append(row, to: &out, flush: flush)
     }
 }

@@ -1,14 +1,14 @@
 /// How a cursor sizes its chunks of parent rows when the request has `including(all:)`.
 public struct CursorChunking: Sendable, Hashable {
     /// The most parent rows in one chunk (one prefetch statement per chunk and association).
-    var maximumParents: Int
+    public var maximumParents: Int
     /// The rows a chunk should hold at most, parents and prefetched rows together (nested ones
     /// included): the next chunk takes as many parents as fit, going by the rows per parent seen
     /// so far, at most twice as many as the previous chunk. One parent's children are always
     /// fetched together.
-    var rowBudget: Int
+    public var rowBudget: Int
     /// The parents of the first chunk (it tells how many rows a parent brings).
-    var firstChunkParents: Int
+    public var firstChunkParents: Int
 
     /// Chunks of at most `maximumParents` parents and about `rowBudget` rows, the first of
     /// `firstChunkParents` parents (each at least 1).

@@ -80,7 +80,7 @@ public final class Database: Sendable {
 
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
-    package func executedStatements(for request: Request) throws -> [GeneratedStatement] {
+    public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
         try run(plan(request)).steps.map(\.statement)
     }
 

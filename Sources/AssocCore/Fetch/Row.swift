@@ -42,7 +42,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     }
 
     /// The scope named `key` searched breadth-first through nested scopes, nearest first.
-    package func scopeTree(_ key: String) -> Row? {
+    public func scopeTree(_ key: String) -> Row? {
         anyScope(key).flatMap { $0.containsNonNullValue ? $0 : nil }
     }
 

@@ -88,6 +88,14 @@ public struct Association: Sendable, Hashable {
     /// (`booksAsAuthor` → `bookAsAuthor`): the key of a to-many association joined as to-one,
     /// and the stem of aggregate names (`bookAsAuthorCount`).
     package var singularName: String?
+
+    /// The key of the association's scope when it is joined as a to-one (`including(required:)`
+    /// of a to-many association): `name` singularized (`books` → `book`), or the declared singular
+    /// name; `name` itself for a to-one association.
+    public var singularKey: String {
+        guard isToMany else { return name }
+        return singularName ?? Inflector.singularize(name)
+    }
     /// The default ordering of a to-many association's rows (`hasMany(Track, …).order(Name)`):
     /// used when the association is prefetched (`including(all:)`) or followed
     /// (`request(for:)`) without an `order` of its own. Empty: no default ordering.
@@ -127,7 +135,7 @@ public struct Association: Sendable, Hashable {
 
     /// The names of the pivot association and of the target association (followed from the
     /// pivot's destination) for a through association; nil for a direct one.
-    package var throughNames: (pivot: String, target: String)? {
+    public var throughNames: (pivot: String, target: String)? {
         if case .through(let pivot, let target) = path { return (pivot.name, target.name) }
         return nil
     }

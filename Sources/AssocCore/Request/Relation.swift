@@ -110,8 +110,9 @@ extension RelationRefining {
         order(orderings)
     }
 
-    /// `ORDER BY …`, replacing the previous ordering (see `order(_:)` above).
-    package func order(_ orderings: [OrderingConvertible]) -> Refined {
+    /// `ORDER BY …`, replacing the previous ordering (see `order(_:)` above): for orderings
+    /// known at run time.
+    public func order(_ orderings: [OrderingConvertible]) -> Refined {
         with { $0.ordering = orderings.map(\.ordering) }
     }
 
@@ -122,8 +123,9 @@ extension RelationRefining {
         select(items)
     }
 
-    /// `SELECT items`, replacing the selection (see `select(_:)` above).
-    package func select(_ items: [ExpressionConvertible]) -> Refined {
+    /// `SELECT items`, replacing the selection (see `select(_:)` above): for columns known at
+    /// run time.
+    public func select(_ items: [ExpressionConvertible]) -> Refined {
         with { $0.selection = items.map { .expression($0.expression) } }
     }
 
@@ -152,8 +154,8 @@ extension RelationRefining {
         with { $0.annotations += expressions.map(\.expression) }
     }
 
-    /// `SELECT *, expressions` (see `annotated(with:)` above).
-    package func annotated(with expressions: [ExpressionConvertible]) -> Refined {
+    /// `SELECT *, expressions` (see `annotated(with:)` above): for aggregates known at run time.
+    public func annotated(with expressions: [ExpressionConvertible]) -> Refined {
         with { $0.annotations += expressions.map(\.expression) }
     }
 

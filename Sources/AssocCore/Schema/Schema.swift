@@ -56,7 +56,7 @@ public struct TableInfo: Sendable, Hashable {
     /// The primary key index is not repeated here.
     var uniqueIndexes: [[String]]
     /// Declared `WITHOUT ROWID`.
-    package var isWithoutRowid: Bool
+    public var isWithoutRowid: Bool
     /// Declared `STRICT`.
     package var isStrict: Bool
 
