@@ -109,6 +109,20 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertEqual(text[(note + 1)...].first, "-- shown uncut: values ran cut to 20000 characters", "\(text)")
         XCTAssertFalse(text.joined().contains("substr"), "\(text)")
         XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), false)
+        // `r` in the SQL pane: the statements exactly as they ran, arguments and all; again: as planned.
+        state.showsSidePane = true
+        state.focus = .side
+        _ = Reducer.reduce(&state, .key(.character("r"), terminalSize: Size(width: 100, height: 30)))
+        XCTAssertTrue(state.sqlAsRan)
+        let ran = SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }
+        XCTAssertEqual(ran.first, "-- as they ran for the page on screen, values cut in SQL:", "\(ran)")
+        XCTAssertTrue(ran.joined().contains("substr"), "\(ran)")
+        XCTAssertTrue(ran.contains("-- arguments: 3"), "\(ran)")
+        XCTAssertFalse(ran.contains { $0.hasPrefix("-- shown uncut") }, "\(ran)")
+        XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), true)
+        _ = Reducer.reduce(&state, .key(.character("r"), terminalSize: Size(width: 100, height: 30)))
+        XCTAssertFalse(state.sqlAsRan)
+        XCTAssertEqual(SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }, text)
     }
 
     // MARK: A data source with no state

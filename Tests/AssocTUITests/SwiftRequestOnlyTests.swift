@@ -53,8 +53,8 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
     }
 
     func testTheHelpScreenListsR() {
-        let binding = Keymap.binding(for: .swiftRequestOnly)
+        let binding = Keymap.binding(for: .sideAlternate)
         XCTAssertEqual(binding?.keys, [.character("r")])
-        XCTAssertEqual(Keymap.action(for: .character("r")), .swiftRequestOnly)
+        XCTAssertEqual(Keymap.action(for: .character("r")), .sideAlternate)
     }
 }

@@ -34,11 +34,9 @@ extension BudgetTests {
                 let both = [["sql", path, request], ["fetch", path, request, "--format", "json"]]
                 commands += Self.variants([both], index: index + number).map { ($0, succeeds) }
             }
-            for (arguments, mustSucceed) in commands {
+            let outcomes = try Self.run(commands.map { $0.0 + associations })
+            for ((arguments, mustSucceed), (result, elapsed)) in zip(commands, outcomes) {
                 let context = "\(declared.name) / \(arguments[0]) \(arguments.dropFirst(2).joined(separator: " "))"
-                let started = Date()
-                let result = try BinaryRunner.run(arguments + associations, timeout: 60, virtualMemoryKB: Self.virtualMemoryKB)
-                let elapsed = Date().timeIntervalSince(started)
                 if elapsed > slowest.1 { slowest = (context, elapsed) }
                 if Self.checksTime { XCTAssertLessThan(elapsed, Self.seconds, "\(context): took \(elapsed) s") }
                 XCTAssertFalse(result.signaled, "\(context): ended by a signal (memory?): \(result.stderr.prefix(300))")

@@ -32,13 +32,11 @@ public struct BinaryRunner {
     public static func runConcurrently(
         _ argumentLists: [[String]], timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil
     ) -> [(outcome: Swift.Result<Result, Error>, seconds: TimeInterval)] {
-        let outcomes = LockedOutcomes(count: argumentLists.count)
-        DispatchQueue.concurrentPerform(iterations: argumentLists.count) { index in
+        concurrentMap(argumentLists) { arguments in
             let started = Date()
-            let outcome = Swift.Result { try run(argumentLists[index], timeout: timeout, virtualMemoryKB: virtualMemoryKB) }
-            outcomes.set(index, (outcome, Date().timeIntervalSince(started)))
+            let outcome = Swift.Result { try run(arguments, timeout: timeout, virtualMemoryKB: virtualMemoryKB) }
+            return (outcome, Date().timeIntervalSince(started))
         }
-        return outcomes.values
     }
 
     /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;
@@ -61,6 +59,10 @@ public struct BinaryRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        // Foundation's `waitUntilExit` polls its run loop every 50 ms: the termination handler
+        // says at once when the child has ended.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // A watchdog kills the child at the time limit; reading continues until the pipes close.
         let finished = DispatchSemaphore(value: 0)
@@ -80,7 +82,7 @@ public struct BinaryRunner {
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
-        process.waitUntilExit()
+        exited.wait()
         finished.signal()
         return Result(
             status: process.terminationStatus,
@@ -109,21 +111,4 @@ public final class LockedData: @unchecked Sendable {
     public init() {}
     public func set(_ newValue: Data) { lock.withLock { data = newValue } }
     public var value: Data { lock.withLock { data } }
-}
-
-/// Outcomes written by concurrent runs, each at its index.
-private final class LockedOutcomes: @unchecked Sendable {
-    typealias Outcome = (outcome: Swift.Result<BinaryRunner.Result, Error>, seconds: TimeInterval)
-    private let lock = NSLock()
-    private var outcomes: [Outcome?]
-
-    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ outcome: Outcome) {
-        lock.withLock { outcomes[index] = outcome }
-    }
-
-    var values: [Outcome] {
-        lock.withLock { outcomes.map { $0 ?? (.failure(CocoaError(.featureUnsupported)), 0) } }
-    }
 }

@@ -9,7 +9,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case open, back, quit, cancel, help
     case include, removeInclude, toggleRequired, prefetch, aggregate
     case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, requestLine
-    case toggleSidePane, maximizeSidePane, previousTab, nextTab, swiftRequestOnly
+    case toggleSidePane, maximizeSidePane, previousTab, nextTab, sideAlternate
     case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
 }
 

@@ -52,8 +52,9 @@ enum Keymap {
             keys: [.character("z")], action: .maximizeSidePane,
             help: "zoom the side pane to the whole screen, and back (← → scroll the Swift code sideways)", group: .panes),
         Binding(
-            keys: [.character("r")], action: .swiftRequestOnly,
-            help: "Swift tab: the request alone, for an app that has its record types (again: the whole code)", group: .panes),
+            keys: [.character("r")], action: .sideAlternate,
+            help: "Swift tab: the request alone, for an app that has its record types; in the SQL pane: its statements as they ran (again: back)",
+            group: .panes),
         Binding(keys: [.character("[")], action: .previousTab, help: "previous side-pane tab", group: .panes),
         Binding(keys: [.character("]")], action: .nextTab, help: "next side-pane tab", group: .panes),
         Binding(keys: [.control("p")], action: .messages, help: "the messages of this run, in full (newest first)", group: .panes),

@@ -13,7 +13,7 @@ enum SQLPaneText {
             lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
             return lines
         }
-        return state.rows.map { lines(for: $0, width: width) } ?? []
+        return state.rows.map { lines(for: $0, asRan: state.sqlAsRan, width: width) } ?? []
     }
 
     /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
@@ -23,7 +23,7 @@ enum SQLPaneText {
         if let frequency = state.frequency {
             statements = frequency.page.map { [$0.statement] } ?? []
         } else if let rows = state.rows {
-            statements = rows.statements + (rows.countStatement.map { [$0] } ?? [])
+            statements = (state.sqlAsRan ? rows.ranStatements : rows.statements) + (rows.countStatement.map { [$0] } ?? [])
         } else {
             return nil
         }
@@ -32,16 +32,22 @@ enum SQLPaneText {
         }.joined(separator: "\n")
     }
 
-    /// Every statement behind the view: the page's, then the count's, with the paging method.
-    static func lines(for rows: RowsState, width: Int) -> [[StyledText]] {
+    /// Every statement behind the view: the page's (as planned, or `asRan`: exactly as they ran
+    /// for the page on screen), then the count's, with the paging method.
+    static func lines(for rows: RowsState, asRan: Bool = false, width: Int) -> [[StyledText]] {
         var lines: [[StyledText]] = []
-        for statement in rows.statements { lines += self.lines(for: statement, width: width) }
+        if asRan {
+            lines += wrap([StyledText("-- as they ran for the page on screen, values cut in SQL:", .dim)], width: width)
+            for statement in rows.ranStatements { lines += self.lines(for: statement, width: width) }
+        } else {
+            for statement in rows.statements { lines += self.lines(for: statement, width: width) }
+        }
         if let count = rows.countStatement {
             lines += wrap([StyledText("-- row count:", .dim)], width: width)
             lines += self.lines(for: count, width: width)
         }
         if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
-        if !rows.ranStatements.isEmpty {
+        if !asRan && !rows.ranStatements.isEmpty {
             // The statements ran with each value cut in SQL (`CASE typeof(…) … substr(…)`) around
             // every column: shown as planned, readable, and said so after the paging note (which
             // never moves down for it).

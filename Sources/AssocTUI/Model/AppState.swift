@@ -127,6 +127,9 @@ struct AppState: Sendable, Equatable {
     var swiftCodeAskedRequestOnly = false
     /// `r`: the Swift tab shows the request alone, not the whole code.
     var swiftRequestOnly = false
+    /// `r` on the SQL tab: the statements exactly as they ran for the page on screen (each cell
+    /// cut in SQL, the keyset bounds bound), not the readable plan.
+    var sqlAsRan = false
     /// Numeric non-key columns by table (what `a` aggregates).
     var numericColumns: [String: [String]] = [:]
     /// The query running on the worker thread, if any (spinner and Esc-cancels hint).

@@ -119,6 +119,19 @@ extension Reducer {
         return []
     }
 
+    /// `r` on the SQL tab: the statements exactly as they ran for the page on screen, or again as
+    /// planned (readable: cells not cut, prefetch keys as placeholders).
+    static func toggleSQLAsRan(_ state: inout AppState) -> [Effect] {
+        state.sqlAsRan.toggle()
+        state.sideScroll = 0
+        state.message = StatusMessage(
+            text: state.sqlAsRan
+                ? "SQL tab: the statements as they ran for the page on screen (r: as planned)"
+                : "SQL tab: the statements as planned, readable (r: as they ran)",
+            isError: false)
+        return []
+    }
+
     /// The lines the side pane shows for the current tab (wrapped to `width`).
     static func sideLines(_ state: AppState, width: Int) -> Int {
         switch state.sideTab {

@@ -248,7 +248,8 @@ enum Reducer {
             state.sideMaximized = false
             cyclePanes(&state, forward: action == .nextPane)
             return []
-        case .swiftRequestOnly:
+        case .sideAlternate:
+            if state.showsSidePane && state.focus == .side && state.sideTab == .sql { return toggleSQLAsRan(&state) }
             return toggleSwiftRequestOnly(&state)
         case .maximizeSidePane:
             return toggleMaximizedSide(&state)

@@ -4,7 +4,11 @@ import AssocCore
 /// boundaries, followed by its bound arguments.
 enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let content = PaneChrome.drawTitle(SideTabBar.title(state), in: rect, focused: state.focus == .side, buffer: &buffer)
+        let asRan = state.sqlAsRan && state.frequency == nil
+        let content = PaneChrome.drawTitle(
+            SideTabBar.title(state) + (asRan ? " · as ran" : ""),
+            trailing: state.focus == .side ? (asRan ? "r as planned  " : "r as ran  ") : "",
+            in: rect, focused: state.focus == .side, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SQLPaneText.lines(for: state, width: content.width)
         guard !lines.isEmpty else {
