@@ -21,7 +21,9 @@ final class KeyDecodingTests: XCTestCase {
     func testSidePaneScrollStopsAtItsLastLine() {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
         var rows = RowsState(view: RequestView(table: "t"))
-        rows.statements = [GeneratedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])]
+        rows.page = RowsPage(
+            columns: [], rows: [], offset: 0,
+            statements: [GeneratedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])])
         rows.isLoading = false
         state.rows = rows
         state.focus = .side
@@ -30,7 +32,7 @@ final class KeyDecodingTests: XCTestCase {
         XCTAssertEqual(state.sideScroll, 0)
         // A 295-letter identifier hard-wraps into 5 lines of 59, plus the arguments line: 6 lines,
         // so the last scroll position showing 4 lines is 2.
-        state.rows?.statements = [GeneratedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
+        state.rows?.page?.statements = [GeneratedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
         _ = Reducer.reduce(&state, .action(.pageDown))
         XCTAssertEqual(state.sideScroll, 2)
         _ = Reducer.reduce(&state, .action(.moveDown))

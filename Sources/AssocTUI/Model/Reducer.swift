@@ -200,12 +200,7 @@ enum Reducer {
     private static func apply(_ page: RowsPage, to rows: inout RowsState) {
         rows.page = page
         rows.rootColumnCount = page.rootColumnCount
-        rows.scopeTree = page.scopeTree
-        rows.keyColumns = page.keyColumns
         rows.pageOffset = page.offset
-        rows.statements = page.statements
-        rows.ranStatements = page.ranStatements
-        rows.reading = page.reading
         rows.isLoading = false
         rows.prefetched = page.prefetched
         present(&rows)

@@ -8,15 +8,16 @@ struct RowsState: Sendable, Equatable {
     /// Root columns, then included ones (`author.name`), then prefetch counts.
     var columns: [GridColumn] = []
     var rootColumnCount = 0
-    /// The scopes of the view's rows and where the request writes them (from the last page).
-    var scopeTree: RequestScope?
     /// The last page as the data source gave it, before the presentation (hidden, pinned
-    /// columns) made `columns` and `rows` from it: a presentation change needs no query.
+    /// columns) made `columns` and `rows` from it: a presentation change needs no query. What
+    /// the view knows of its last read (scopes, key, statements, paging) is read from it.
     var page: RowsPage?
+    /// The scopes of the view's rows and where the request writes them (from the last page).
+    var scopeTree: RequestScope? { page?.scopeTree }
     /// How many of `columns` are pinned at the left.
     var pinnedCount = 0
     /// The root table's primary key columns (for row labels).
-    var keyColumns: [String] = []
+    var keyColumns: [String] { page?.keyColumns ?? [] }
     /// The loaded window: rows `pageOffset ..< pageOffset + rows.count` of the view.
     var rows: [[DatabaseValue]] = []
     /// Per loaded row (parallel to `rows`, empty when nothing was cut): the full length of each
@@ -30,11 +31,11 @@ struct RowsState: Sendable, Equatable {
     var column = ListCursor()
     /// The statements of the last page (as planned, and exactly as they ran), and the one that
     /// counted the rows.
-    var statements: [GeneratedStatement] = []
-    var ranStatements: [GeneratedStatement] = []
+    var statements: [GeneratedStatement] { page?.statements ?? [] }
+    var ranStatements: [GeneratedStatement] { page?.ranStatements ?? [] }
     var countStatement: GeneratedStatement?
     /// How the last page was read (the view's paging method, keyset or OFFSET and why).
-    var reading: PageReading?
+    var reading: PageReading? { page?.reading }
     var isLoading = true
     /// `G` was pressed before the count was known on a view without a key: jump once it is.
     var pendingLast = false
