@@ -305,12 +305,11 @@ final class BrowserApp {
             } catch {
                 dispatch(.queryFailed(effect, Self.message(for: error)))
             }
-            dispatch(.numericColumnsLoaded(dataSource.numericColumns()))
             if dataSource.isSchemaPending { perform([.readSchema]) }
         case .readSchema:
             startJob(effect) { source, _ in
                 try source.readSchema()
-                return .schemaRead(try source.tables(), graph: source.graph, numericColumns: source.numericColumns())
+                return .schemaRead(try source.tables(), graph: source.graph)
             }
         case .refresh(let view):
             // Like the first schema read: on the loop (the poll sees nothing in between).

@@ -260,17 +260,17 @@ final class QueryDataSourceTests: XCTestCase {
     }
 
     func testNumericColumnsLeaveKeysOut() throws {
-        let columns = try source().numericColumns()
-        XCTAssertEqual(columns["Track"], ["Milliseconds", "UnitPrice"])
-        XCTAssertEqual(columns["Artist"], [])
+        let schema = try source().graph.schema
+        XCTAssertEqual(schema.table(named: "Track")?.numericValueColumns, ["Milliseconds", "UnitPrice"])
+        XCTAssertEqual(schema.table(named: "Artist")?.numericValueColumns, [])
     }
 
     func testNumericDeclaredTypes() {
         for type in ["INTEGER", "int", "BIGINT", "REAL", "float", "DOUBLE PRECISION", "NUMERIC", "decimal(10,2)", "UNSIGNED BIG INT"] {
-            XCTAssertTrue(RequestDataSource.isNumeric(declaredType: type), type)
+            XCTAssertTrue(ColumnInfo(name: "c", declaredType: type, notNull: false).declaresNumber, type)
         }
         for type in ["", "TEXT", "VARCHAR(20)", "BLOB", "DATE", "BOOLEAN", "IN", "NU"] {
-            XCTAssertFalse(RequestDataSource.isNumeric(declaredType: type), type)
+            XCTAssertFalse(ColumnInfo(name: "c", declaredType: type, notNull: false).declaresNumber, type)
         }
     }
 }

@@ -116,7 +116,7 @@ final class QueryLifecycleTests: XCTestCase {
         // R reads the schema again (unchanged), then re-runs the same view: a new openView
         // replaces the rows; it fails.
         XCTAssertEqual(Reducer.reduce(&state, .action(.rerun)), [.refresh(artist)])
-        let refreshed = SourceRefresh(tables: tables, graph: AssociationGraph(schema: Schema(tables: [])), numericColumns: [:])
+        let refreshed = SourceRefresh(tables: tables, graph: AssociationGraph(schema: Schema(tables: [])))
         let rerun = Reducer.reduce(&state, .refreshed(refreshed, view: artist))
         guard let open = rerun.first(where: { if case .openView = $0 { return true } else { return false } }) else {
             return XCTFail("\(rerun)")

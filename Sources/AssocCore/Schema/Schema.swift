@@ -258,3 +258,28 @@ public struct ForeignKeyInfo: Sendable, Hashable {
         self.destinationColumnsWereOmitted = destinationColumnsWereOmitted
     }
 }
+
+extension ColumnInfo {
+    /// Whether the declared type names a number (INT…, REAL, FLOA…, DOUB…, NUM…, DEC…): what a
+    /// front end offers to aggregate (`DATE` or `BOOLEAN`, numeric to SQLite, are not offered).
+    package var declaresNumber: Bool {
+        let type = Array(declaredType.uppercased().utf8)
+        return Self.numberTypeWords.contains { word in
+            type.count >= word.count
+                && (0...(type.count - word.count)).contains { start in
+                    type[start..<(start + word.count)].elementsEqual(word)
+                }
+        }
+    }
+
+    private static let numberTypeWords: [[UInt8]] = ["INT", "REAL", "FLOA", "DOUB", "NUM", "DEC"].map { Array($0.utf8) }
+}
+
+extension TableInfo {
+    /// The columns declared as numbers that are neither in the primary key nor in a foreign key:
+    /// values a person may sum or average.
+    package var numericValueColumns: [String] {
+        let keys = Set(primaryKey.columns + foreignKeys.flatMap(\.originColumns))
+        return columns.filter { $0.declaresNumber && !keys.contains($0.name) }.map(\.name)
+    }
+}

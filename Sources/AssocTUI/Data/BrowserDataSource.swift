@@ -128,8 +128,6 @@ package protocol BrowserDataSource: AnyObject {
     func check(_ view: RequestView) throws -> RequestView
     /// The view request-language `text` describes (`current` gives the followed link to keep).
     func view(parsing text: String, from current: RequestView?) throws -> RequestView
-    /// Numeric non-key columns by table.
-    func numericColumns() -> [String: [String]]
     /// The next (previous) row of `view` after `position`, whose order has the values `anchor`,
     /// that `text` matches (`RequestDataSource.find`).
     func find(
@@ -173,7 +171,6 @@ extension BrowserDataSource {
     package var graph: AssociationGraph { AssociationGraph(schema: Schema(tables: [])) }
     package var isSchemaPending: Bool { false }
     package func readSchema() throws {}
-    package func numericColumns() -> [String: [String]] { [:] }
     /// The first page of `view` from row `offset`, with no anchors (pages read from the start).
     package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
         try page(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: ViewAnchors())

@@ -16,7 +16,6 @@ package enum SourceChange: Sendable, Equatable {
 package struct SourceRefresh: Sendable, Equatable {
     package var tables: [TableSummary]
     package var graph: AssociationGraph
-    package var numericColumns: [String: [String]]
     /// What was done besides re-reading the rows ("the schema changed"), for the message line.
     package var notes: [String]
     /// Why the current view's request no longer resolves against the schema; nil when it does.
@@ -25,12 +24,11 @@ package struct SourceRefresh: Sendable, Equatable {
     package var viewTableExists: Bool
 
     package init(
-        tables: [TableSummary], graph: AssociationGraph, numericColumns: [String: [String]],
+        tables: [TableSummary], graph: AssociationGraph,
         notes: [String] = [], viewProblem: String? = nil, viewTableExists: Bool = true
     ) {
         self.tables = tables
         self.graph = graph
-        self.numericColumns = numericColumns
         self.notes = notes
         self.viewProblem = viewProblem
         self.viewTableExists = viewTableExists
@@ -49,7 +47,7 @@ extension BrowserDataSource {
             do { _ = try check(view) } catch { problem = AssocError.message(for: error) }
         }
         return SourceRefresh(
-            tables: tables, graph: graph, numericColumns: numericColumns(), viewProblem: problem,
+            tables: tables, graph: graph, viewProblem: problem,
             viewTableExists: view.map { view in tables.contains { $0.name == view.table } } ?? true)
     }
 }
@@ -147,7 +145,7 @@ extension RequestDataSource {
             }
         }
         return SourceRefresh(
-            tables: try tables(), graph: db.graph, numericColumns: numericColumns(), notes: notes,
+            tables: try tables(), graph: db.graph, notes: notes,
             viewProblem: problem, viewTableExists: view.map { db.schema.table(named: $0.table) != nil } ?? true)
     }
 

@@ -44,35 +44,4 @@ extension RequestDataSource {
         }
         return RequestView(request: request, title: current.title, rowLabel: current.rowLabel)
     }
-
-    // MARK: Columns
-
-    /// The numeric columns of every table that are neither keys nor foreign keys (what `a`
-    /// offers to min, max, average and sum).
-    package func numericColumns() -> [String: [String]] {
-        // Asked for again when the schema is read (`Event.schemaRead`).
-        guard !isSchemaPending else { return [:] }
-        var result: [String: [String]] = [:]
-        for table in db.schema.tables {
-            let keys = Set(table.primaryKey.columns + table.foreignKeys.flatMap(\.originColumns))
-            result[table.name] = table.columns.filter { column in
-                Self.isNumeric(declaredType: column.declaredType) && !keys.contains(column.name)
-            }.map(\.name)
-        }
-        return result
-    }
-
-    /// Whether a declared type names a number (INT…, REAL, FLOA…, DOUB…, NUM…, DEC…), compared
-    /// as bytes: the browser asks at start, for every column.
-    static func isNumeric(declaredType: String) -> Bool {
-        let type = Array(declaredType.uppercased().utf8)
-        return numericTypeWords.contains { word in
-            type.count >= word.count
-                && (0...(type.count - word.count)).contains { start in
-                    type[start..<(start + word.count)].elementsEqual(word)
-                }
-        }
-    }
-
-    private static let numericTypeWords: [[UInt8]] = ["INT", "REAL", "FLOA", "DOUB", "NUM", "DEC"].map { Array($0.utf8) }
 }

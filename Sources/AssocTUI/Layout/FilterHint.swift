@@ -9,7 +9,7 @@ enum FilterHint {
         guard let rows = state.rows else { return "filter: a condition on the view's columns · " + keys }
         let table = rows.view.table
         // Numeric: declared so, or holding a number in the loaded rows.
-        var numeric = Set(state.numericColumns[table] ?? [])
+        var numeric = Set(state.graph.schema.table(named: table)?.numericValueColumns ?? [])
         for (index, column) in rows.columns.enumerated() where column.isRoot {
             let value = rows.rows.lazy.compactMap { index < $0.count && !$0[index].isNull ? $0[index] : nil }.first
             switch value {

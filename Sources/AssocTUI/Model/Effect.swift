@@ -66,7 +66,7 @@ enum Event: Sendable, Equatable {
     case resized(Size)
     case tablesLoaded([TableSummary], graph: AssociationGraph)
     /// The schema read after the first screen: its tables, associations and numeric columns.
-    case schemaRead([TableSummary], graph: AssociationGraph, numericColumns: [String: [String]])
+    case schemaRead([TableSummary], graph: AssociationGraph)
     case viewOpened(RequestView, page: RowsPage, limit: Int)
     case pageLoaded(RequestView, RowsPage)
     case viewCounted(RequestView, RowCount)
@@ -89,7 +89,6 @@ enum Event: Sendable, Equatable {
     case viewChecked(RequestView)
     /// The prompt's text was refused: why, and where (1-based column) when known.
     case promptFailed(String, column: Int?)
-    case numericColumnsLoaded([String: [String]])
     /// A query started on the worker thread (the spinner shows `QueryActivity.label`).
     case queryStarted(QueryActivity)
     /// The spinner advances (the loop sends it while a query runs).

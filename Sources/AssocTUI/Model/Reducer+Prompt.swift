@@ -40,9 +40,6 @@ extension Reducer {
                 message: message + textQuoteHint(message, text: prompt.text), column: column ?? namedColumn(in: message, text: prompt.text))
             state.prompt = prompt
             return []
-        case .numericColumnsLoaded(let columns):
-            state.numericColumns = columns
-            return []
         default:
             return []
         }

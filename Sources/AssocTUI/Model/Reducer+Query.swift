@@ -24,7 +24,7 @@ extension Reducer {
     /// column of the destination, then removes the aggregate.
     static func aggregate(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let link = toManyTarget(&state) else { return [] }
-        let numeric = state.numericColumns[link.destination] ?? []
+        let numeric = state.graph.schema.table(named: link.destination)?.numericValueColumns ?? []
         let (request, aggregate) = AggregateChoices.cycling(rows.view.request, link: link, numericColumns: numeric)
         if let aggregate {
             let more = numeric.isEmpty ? "" : " (a again: min/max/average/sum of \(numeric.joined(separator: ", ")))"

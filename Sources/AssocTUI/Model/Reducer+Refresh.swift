@@ -26,7 +26,6 @@ extension Reducer {
         state.tables = result.tables
         state.tablesContentWidth = result.tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
         state.graph = result.graph
-        state.numericColumns = result.numericColumns
         state.tablesCursor = state.tablesCursor.resized(to: result.tables.count)
         if let selected, let index = result.tables.firstIndex(where: { $0.name == selected }) {
             state.tablesCursor = state.tablesCursor.moved(to: index)

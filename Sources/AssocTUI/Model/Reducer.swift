@@ -43,7 +43,7 @@ enum Reducer {
             state.graph = graph
             state.tablesCursor = state.tablesCursor.resized(to: tables.count)
             return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
-        case .schemaRead(let tables, let graph, let numericColumns):
+        case .schemaRead(let tables, let graph):
             // Counts already made stay; kinds and names are the schema's.
             let counted = Dictionary(state.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             state.tables = tables.map { table in
@@ -54,7 +54,6 @@ enum Reducer {
                 return merged
             }
             state.graph = graph
-            state.numericColumns = numericColumns
             refreshLinks(&state)
             return []
         case .tableCounted(let name, let count):
@@ -131,7 +130,7 @@ enum Reducer {
             return []
         case .found, .jumped, .rowLocated:
             return reduceFindEvent(&state, event)
-        case .requestTextLoaded, .viewChecked, .promptFailed, .numericColumnsLoaded:
+        case .requestTextLoaded, .viewChecked, .promptFailed:
             return reducePromptEvent(&state, event)
         case .failed(let message):
             state.rows?.isLoading = false
