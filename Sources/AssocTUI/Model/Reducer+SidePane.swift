@@ -124,11 +124,8 @@ extension Reducer {
     static func toggleSQLAsRan(_ state: inout AppState) -> [Effect] {
         state.sqlAsRan.toggle()
         state.sideScroll = 0
-        state.message = StatusMessage(
-            text: state.sqlAsRan
-                ? "SQL tab: the statements as they ran for the page on screen (r: as planned)"
-                : "SQL tab: the statements as planned, readable (r: as they ran)",
-            isError: false)
+        let form = state.sqlAsRan ? "as they ran for the page on screen (r: as planned)" : "as planned, readable (r: as they ran)"
+        state.message = StatusMessage(text: "SQL pane: the statements " + form, isError: false)
         return []
     }
 
