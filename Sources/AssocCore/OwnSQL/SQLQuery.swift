@@ -18,10 +18,23 @@ public struct SQLQuery: Sendable, Hashable {
     /// The statements a user's own SQL may start with: those that only read.
     public static let readingKeywords: Set<String> = ["SELECT", "WITH", "VALUES"]
 
+    /// The first words of the statements SQLite knows beside them: meant as SQL, and refused.
+    static let otherKeywords: Set<String> = [
+        "INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT", "CREATE", "DROP", "ALTER", "ATTACH", "DETACH", "PRAGMA",
+        "VACUUM", "REINDEX", "ANALYZE", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "EXPLAIN"
+    ]
+
     /// Whether `text` is meant as an SQL statement rather than a request: its first word (after
-    /// white space and comments) is `SELECT`, `WITH` or `VALUES`, in any case.
+    /// white space and comments, in any case) begins an SQL statement (`SELECT`, `WITH`,
+    /// `VALUES`, or one that `Database.sqlQuery(_:)` refuses, such as `DELETE`) and more
+    /// follows it than a `.` (`values.limit(3)` is a request on a table named `values`).
     public static func isStatement(_ text: String) -> Bool {
-        SQLText.leadingKeyword(text).map { readingKeywords.contains($0) } ?? false
+        guard let keyword = SQLText.leadingKeyword(text), readingKeywords.contains(keyword) || otherKeywords.contains(keyword)
+        else { return false }
+        let scalars = Array(text.unicodeScalars)
+        let start = SQLText.skipBlanks(scalars, from: 0) + keyword.unicodeScalars.count
+        let next = SQLText.skipBlanks(scalars, from: start)
+        return next < scalars.count && scalars[next] != "."
     }
 
     /// The statement in a `FROM` clause: `(<sql>)`, a line comment at its end kept from the `)`.
