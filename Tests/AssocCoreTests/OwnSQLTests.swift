@@ -120,7 +120,9 @@ final class OwnSQLTests: XCTestCase {
             """)
         let refined = try SwiftCodeGenerator.requestOnly(for: request.filter(Column("name") == "Accept"), in: db)
         XCTAssertTrue(
-            refined.contains(#"let rows = try Row.fetchAll(db, sql: "SELECT * FROM (SELECT name FROM artist) AS \"sql\" WHERE \"name\" = ?", arguments: ["Accept"])"#),
+            refined.contains(
+                #"let rows = try Row.fetchAll(db, sql: "SELECT * FROM (SELECT name FROM artist) AS \"sql\" WHERE \"name\" = ?", arguments: ["Accept"])"#
+            ),
             refined)
         XCTAssertTrue(try SwiftCodeGenerator.code(for: request, in: db).contains("func fetchRows(_ db: GRDB.Database) throws -> [Row] {"))
     }

@@ -81,6 +81,20 @@ final class OwnSQLBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view, album)
     }
 
+    func testExportWritesItsRows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("own-sql-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = RequestDataSource(database: try ChinookFixture.database())
+        let view = try source.view(parsing: Self.statement, from: nil)
+        let path = directory.appendingPathComponent("long.csv").path
+        let count = try source.export(view, to: path, format: .csv, replacing: .never) { _ in true }
+        XCTAssertEqual(count, 3)
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "Name,Milliseconds\r\nFor Those About To Rock (We Salute You),343719\r\nBalls to the Wall,342562\r\nGo Down,331180\r\n")
+    }
+
     func testWritesAreRefusedInThePrompt() throws {
         let app = try makeApp(width: 100, height: 30)
         try open(app, "Album")

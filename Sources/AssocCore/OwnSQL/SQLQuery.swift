@@ -83,7 +83,8 @@ extension Database {
             let parameters = statement.parameterCount
             guard parameters == 0 else {
                 throw refuse(
-                    "the statement has \(parameters) parameter\(parameters == 1 ? "" : "s") (?, :name), and none can be given a value: write the values in the statement")
+                    "the statement has \(parameters) parameter\(parameters == 1 ? "" : "s") (?, :name), and none can be given a value: write the values in the statement"
+                )
             }
             guard statement.columnCount > 0 else { throw refuse("the statement returns no columns") }
             var body = String(decoding: utf8[..<cut], as: UTF8.self).trimmingWhitespace()
