@@ -2,7 +2,8 @@ import ArgumentParser
 import AssocCore
 import AssocText
 
-/// `assoc fetch [DB] REQUEST [--format table|json|ndjson|csv|debug]`: the rows of a request.
+/// `assoc fetch [DB] REQUEST [--format table|json|ndjson|csv|debug]`: the rows of a request;
+/// `assoc fetch [DB] --sql STATEMENT`: the rows of one read-only statement of the user's own.
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
@@ -16,8 +17,14 @@ struct FetchCommand: ParsableCommand {
     @Option(help: "Output format: table, json, ndjson (one object a line), csv (RFC 4180) or debug (the row scopes, nested by association key).")
     var format: FetchFormat = .table
 
+    @Option(
+        help: ArgumentHelp(
+            "Your own SQL: one read-only SELECT, WITH or VALUES statement, instead of a request (no parameters). Writes, ATTACH, PRAGMA and several statements are refused.",
+            valueName: "statement"))
+    var sql: String?
+
     func run() throws {
-        let (database, request) = try arguments.load(command: "fetch")
+        let (database, request) = try sql.map { try arguments.load(sql: $0, command: "fetch") } ?? arguments.load(command: "fetch")
         switch format {
         case .json: _ = try RowStreamWriter(document: .json).write(request, from: database)
         case .ndjson: _ = try RowStreamWriter(document: .ndjson).write(request, from: database)

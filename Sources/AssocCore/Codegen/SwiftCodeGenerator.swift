@@ -28,6 +28,7 @@ package enum SwiftCodeGenerator {
     /// types alone (the browser's Swift tab, which must not use the connection its worker reads
     /// with).
     package static func code(for request: Request, in db: Database, readingValues: Bool = true) throws -> String {
+        if request.query != nil { return try SwiftSQLQueryWriter.code(for: request, in: db) }
         let parts = try self.parts(for: request, in: db, readingValues: readingValues)
         // Foundation's Data (BLOB columns, AnyDatabaseValue) is not in scope with GRDB alone.
         var text = usesFoundation(parts.declarations) ? "import Foundation\nimport GRDB\n\n" : "import GRDB\n\n"
@@ -41,6 +42,7 @@ package enum SwiftCodeGenerator {
     /// as in the full code): the notes, alias declarations and preparations, then the request
     /// expression (`Artist.including(all: Artist.albums)`).
     package static func requestOnly(for request: Request, in db: Database, readingValues: Bool = true) throws -> String {
+        if request.query != nil { return try SwiftSQLQueryWriter.fetchLine(for: request, in: db) }
         let parts = try self.parts(for: request, in: db, readingValues: readingValues)
         return (parts.notes.isEmpty ? "" : parts.notes + "\n") + parts.request + "\n"
     }
@@ -83,8 +85,12 @@ package enum SwiftCodeGenerator {
 
     /// The parts of the code for `request`.
     package static func parts(for request: Request, in db: Database, readingValues: Bool = true) throws -> Parts {
+        if request.query != nil {
+            throw AssocError.invalidRequest(
+                table: nil, reason: "GRDB's query interface has no derived table: the code of an SQL statement is its Row.fetchAll line")
+        }
         // The storage classes are read from the connection: one operation, under the database's lock.
-        try db.perform { _ in try partsInOperation(for: request, in: db, readingValues: readingValues) }
+        return try db.perform { _ in try partsInOperation(for: request, in: db, readingValues: readingValues) }
     }
 
     private static func partsInOperation(for request: Request, in db: Database, readingValues: Bool) throws -> Parts {

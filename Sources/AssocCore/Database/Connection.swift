@@ -130,6 +130,27 @@ public final class Connection {
         return Statement(connection: self, handle: stmt, sql: sql)
     }
 
+    /// Compiles the first statement of `sql` (a user's own, see `SQLQuery`): the statement, the
+    /// UTF-8 length of the text it took, and whether SQLite finds it read-only
+    /// (`sqlite3_stmt_readonly`). The text after it is not compiled.
+    package func prepareFirst(_ sql: String) throws -> (statement: Statement, consumedBytes: Int, isReadOnly: Bool)? {
+        busyWait.statementStarts()
+        functionGuard.statementStarts()
+        var stmt: OpaquePointer?
+        let bytes = Array(sql.utf8CString)
+        var consumed = 0
+        let rc = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v2(handle, base, Int32(buffer.count - 1), &stmt, &tail)
+            consumed = tail.map { base.distance(to: $0) } ?? buffer.count - 1
+            return rc
+        }
+        guard rc == SQLITE_OK else { throw lastError(code: rc, sql: sql) }
+        guard let stmt else { return nil }
+        return (Statement(connection: self, handle: stmt, sql: sql), consumed, sqlite3_stmt_readonly(stmt) != 0)
+    }
+
     /// Runs one or several statements that return no rows we care about.
     public func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
         if arguments.isEmpty, control.isIdle {

@@ -4,6 +4,10 @@ extension RequestSyntax {
     /// The syntax of `request`. Associations declared by hand (not by name) cannot be written in
     /// the language: they throw an error naming them.
     package init(_ request: Request) throws {
+        if request.query != nil {
+            throw AssocError.invalidRequest(
+                table: nil, reason: "a request on an SQL statement is SQL, not request-language text (Database.languageText(of:))")
+        }
         var table = request.table
         var methods: [MethodSyntax] = []
         if let origin = request.origin {

@@ -6,7 +6,7 @@ extension Database {
         var unlimited = request
         unlimited.limit = nil
         unlimited.offset = nil
-        guard let table = schema.table(named: request.table) ?? (try? Resolver(graph: graph).rootTable(of: request)) else {
+        guard let table = rootTable(of: request) else {
             return .offset(reason: .tableWithoutKey)
         }
         let sorted: [SortTerm]
@@ -19,6 +19,7 @@ extension Database {
         guard let key = PagingKey(of: table) else {
             if repeats && request.relation.isDistinct { return .offset(reason: .distinctRowsWithoutKey) }
             if repeats { return .offset(reason: .repeatedRowsWithoutKey) }
+            if request.query != nil { return .offset(reason: .statementWithoutKey) }
             return .offset(reason: table.isView ? .viewWithoutKey : .tableWithoutKey)
         }
         var joinKeys: [RepeatedRowKey] = []

@@ -36,6 +36,9 @@ public enum OffsetPagingReason: Sendable, Hashable, CustomStringConvertible {
     case sort(UnpageableSort)
     /// The request has a limit or offset of its own.
     case ownLimit
+    /// The request reads the rows of a user's own SQL statement (`Database.request(sql:)`):
+    /// nothing says which of its columns, if any, tell its rows apart.
+    case statementWithoutKey
 
     /// The reason in words: `the table has no key`.
     public var description: String {
@@ -46,6 +49,7 @@ public enum OffsetPagingReason: Sendable, Hashable, CustomStringConvertible {
         case .repeatedRowsWithoutKey: return "rows repeat a key, and a table joined to-many has none to tell them apart"
         case .sort(let sort): return sort.description
         case .ownLimit: return "the request has a limit of its own"
+        case .statementWithoutKey: return "the rows of an SQL statement have no key"
         }
     }
 }

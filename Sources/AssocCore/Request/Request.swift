@@ -21,6 +21,8 @@ public struct Request: RelationHolding, Sendable, Hashable {
     /// Values the engine selects for its own use after the request's columns (a pager's sort
     /// values and keys), known by their role: read apart from the rows, never among their columns.
     var hiddenValues: [HiddenValue] = []
+    /// Set by `Database.request(sql:)`: the rows are those of a user's own statement.
+    package internal(set) var query: SQLQuery?
 
     /// `SELECT * FROM table`.
     package init(table: String) {
@@ -32,7 +34,7 @@ public struct Request: RelationHolding, Sendable, Hashable {
     public static func == (lhs: Request, rhs: Request) -> Bool {
         (lhs.origin != nil || lhs.table == rhs.table) && lhs.origin == rhs.origin && lhs.relation == rhs.relation
             && lhs.limit == rhs.limit && lhs.offset == rhs.offset && lhs.isOrderedTotally == rhs.isOrderedTotally
-            && lhs.hiddenValues == rhs.hiddenValues
+            && lhs.hiddenValues == rhs.hiddenValues && lhs.query == rhs.query
     }
 
     /// Hashes what `==` compares.
@@ -44,6 +46,7 @@ public struct Request: RelationHolding, Sendable, Hashable {
         hasher.combine(offset)
         hasher.combine(isOrderedTotally)
         hasher.combine(hiddenValues)
+        hasher.combine(query)
     }
 
     /// The request with its ordering completed by the keys of its rows' tables: the root's primary

@@ -37,7 +37,7 @@ struct Resolver {
 
     private mutating func resolveRoot(_ request: Request) throws -> QueryNode {
         guard let origin = request.origin else {
-            guard let table = schema.table(named: request.table) else {
+            guard let table = request.query?.tableInfo ?? schema.table(named: request.table) else {
                 throw AssocError.unknownTable(request.table, in: schema)
             }
             return try node(for: table, relation: request.relation, isIncluded: true, presetID: nil)
@@ -67,7 +67,7 @@ struct Resolver {
     /// request built in Swift may leave unnamed) the destination of its association.
     func rootTable(of request: Request) throws -> TableInfo {
         guard let origin = request.origin else {
-            guard let table = schema.table(named: request.table) else {
+            guard let table = request.query?.tableInfo ?? schema.table(named: request.table) else {
                 throw AssocError.unknownTable(request.table, in: schema)
             }
             return table

@@ -188,6 +188,7 @@ package enum SQLGenerator {
 
     static func tableReference(_ node: QueryNode, _ sqlNames: [Int: String]) -> String {
         let name = sqlNames[node.id] ?? node.table.name
+        if let derived = node.table.derivedSQL { return derived + " AS " + quoteIdentifier(name) }
         return name == node.table.name ? quoteIdentifier(name) : quoteIdentifier(node.table.name) + " " + quoteIdentifier(name)
     }
 

@@ -59,6 +59,8 @@ public struct TableInfo: Sendable, Hashable {
     public var isWithoutRowid: Bool
     /// Declared `STRICT`.
     package var isStrict: Bool
+    /// For a user's own statement (`SQLQuery`): its `(SELECT …)`, which `FROM` reads instead of a name.
+    var derivedSQL: String?
 
     /// Describes one table (or column), as `SchemaIntrospector` reads it.
     package init(

@@ -114,7 +114,7 @@ extension RequestDataSource {
             return (expression, RequestPrinter.print(syntax))
         }
         let needle = String(text.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })
-        guard !needle.isEmpty, let table = db.schema.table(named: request.table) else {
+        guard !needle.isEmpty, let table = db.rootTable(of: request) else {
             throw AssocError.invalidRequest(table: request.table, reason: "type a condition (Name LIKE 'A%') or text to find")
         }
         let textual = table.columns.filter { column in

@@ -20,7 +20,7 @@ extension RequestDataSource {
     /// The view as request-language text (the request line).
     package func requestText(for view: RequestView) throws -> String {
         try readSchema()
-        return try view.request.languageText()
+        return try db.languageText(of: view.request)
     }
 
     /// Checks that `view` makes valid SQL (names, aliases), without running it; returns it with
@@ -37,6 +37,8 @@ extension RequestDataSource {
     /// the current view's title when it starts from the same place (the same followed link).
     package func view(parsing text: String, from current: RequestView?) throws -> RequestView {
         try readSchema()
+        // A user's own statement (`SELECT`, `WITH`, `VALUES`): checked read-only, then a view.
+        if SQLQuery.isStatement(text) { return RequestView(request: try db.request(sql: text), title: "SQL") }
         let request = try db.request(parsing: text)
         _ = try db.mainStatement(for: request)
         guard let current, current.request.origin == request.origin, current.table == request.table else {

@@ -88,7 +88,8 @@ enum Keymap {
             keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
-        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
+        Binding(
+            keys: [.character(":")], action: .requestLine, help: "edit the view as a request, or type your own SELECT/WITH/VALUES", group: .query),
         // Tools
         Binding(
             keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools

@@ -1,0 +1,86 @@
+/// Reading SQL text as SQLite's tokenizer does, as far as a user's own statement needs: where
+/// white space and comments end, the first keyword, and the `?` placeholders outside literals.
+enum SQLText {
+    /// The index of the first scalar after `start` that is not white space, a `--` comment, a
+    /// `/* */` comment, or (with `semicolons`) a `;`.
+    static func skipBlanks(_ scalars: [Unicode.Scalar], from start: Int, semicolons: Bool = false) -> Int {
+        var index = start
+        while index < scalars.count {
+            let c = scalars[index]
+            if c.properties.isWhitespace || (semicolons && c == ";") {
+                index += 1
+            } else if c == "-", index + 1 < scalars.count, scalars[index + 1] == "-" {
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            } else if c == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                index += 2
+                while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                    index += 1
+                }
+                index = min(scalars.count, index + 2)
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// The first word of `sql` after white space and comments, upper-cased (`SELECT`); nil when
+    /// the text holds none (empty, or comments only); a lone symbol when it starts with one.
+    static func leadingKeyword(_ sql: String) -> String? {
+        let scalars = Array(sql.unicodeScalars)
+        let start = skipBlanks(scalars, from: 0)
+        guard start < scalars.count else { return nil }
+        var end = start
+        while end < scalars.count, scalars[end].properties.isAlphabetic || scalars[end] == "_" { end += 1 }
+        if end == start { end = start + 1 }
+        return String(String.UnicodeScalarView(scalars[start..<end])).uppercased()
+    }
+
+    /// Whether `sql` holds nothing but white space, comments and `;`.
+    static func isBlank(_ sql: String) -> Bool {
+        let scalars = Array(sql.unicodeScalars)
+        return skipBlanks(scalars, from: 0, semicolons: true) == scalars.count
+    }
+
+    /// `sql` with each `?` placeholder outside literals, quoted names and comments replaced by
+    /// the SQL literal of the next of `arguments`, in order (for showing a statement as one text).
+    static func inlining(_ arguments: [DatabaseValue], into sql: String) -> String {
+        let scalars = Array(sql.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var remaining = arguments[...]
+        var index = 0
+        while index < scalars.count {
+            let c = scalars[index]
+            switch c {
+            case "'", "\"", "`", "[":
+                let close: Unicode.Scalar = c == "[" ? "]" : c
+                var end = index + 1
+                while end < scalars.count {
+                    if scalars[end] == close {
+                        if c != "[", end + 1 < scalars.count, scalars[end + 1] == close {
+                            end += 2
+                            continue
+                        }
+                        break
+                    }
+                    end += 1
+                }
+                end = min(scalars.count, end + 1)
+                result.append(contentsOf: scalars[index..<end])
+                index = end
+            case "-" where index + 1 < scalars.count && scalars[index + 1] == "-",
+                "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
+                let end = max(index + 1, skipBlanks(scalars, from: index))
+                result.append(contentsOf: scalars[index..<end])
+                index = end
+            case "?" where !remaining.isEmpty:
+                result.append(contentsOf: (remaining.popFirst() ?? .null).sqlLiteral.unicodeScalars)
+                index += 1
+            default:
+                result.append(c)
+                index += 1
+            }
+        }
+        return String(result)
+    }
+}
