@@ -41,12 +41,27 @@ enum PromptRenderer {
             buffer.put(cut ? prompt.kind.prefix + "…" : prefix, at: Point(x: 0, y: top), maxWidth: size.width, style: .header)
         }
         let errorIndex = prompt.error?.column.map { $0 - 1 }
+        // Each row in one write (a frame of a long paste stays cheap), then the cursor's and the
+        // error's cells over it.
+        var row: (number: Int, x: Int, text: String)?
+        func flush() {
+            guard let row else { return }
+            buffer.put(row.text, at: Point(x: row.x, y: top + row.number - firstRow), maxWidth: size.width - row.x)
+        }
         for place in wrap.places where place.row >= firstRow && place.row < firstRow + shownRows {
-            let point = Point(x: place.x, y: top + place.row - firstRow)
-            let isError = place.index == errorIndex && place.index != prompt.cursorIndex
+            if place.row == row?.number {
+                row?.text += place.shown
+            } else {
+                flush()
+                row = (place.row, place.x, place.shown)
+            }
+        }
+        flush()
+        for (index, style) in [(errorIndex, StyleRole.error), (prompt.cursorIndex, .normal)] {
+            guard let index, let place = wrap.place(of: index), place.row >= firstRow, place.row < firstRow + shownRows else { continue }
             buffer.put(
-                place.shown, at: point, maxWidth: size.width - place.x, style: isError ? .error : .normal,
-                highlighted: place.index == prompt.cursorIndex)
+                place.shown, at: Point(x: place.x, y: top + place.row - firstRow), maxWidth: size.width - place.x, style: style,
+                highlighted: index == prompt.cursorIndex)
         }
         if let completion = prompt.completion, top >= 1 {
             drawCandidates(completion, at: top - 1, width: size.width, buffer: &buffer)

@@ -38,19 +38,17 @@ struct PromptWrap: Equatable {
         var x = min(prefixWidth, width - 1)
         for index in start...end {
             let shown: String
+            var cells = 1
             if index == end {
                 shown = " "
+            } else if let ascii = characters[index].asciiValue, ascii >= 0x20, ascii < 0x7F {
+                shown = String(characters[index])
             } else {
-                let character = characters[index]
-                if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                    shown = String(character)
-                } else {
-                    let sanitized = Sanitizer.sanitize(String(character))
-                    // A lone format character sanitizes to nothing: a dot keeps its cell.
-                    shown = TextWidth.width(of: sanitized) == 0 ? "·" : sanitized
-                }
+                let sanitized = Sanitizer.sanitize(String(characters[index]))
+                // A lone format character sanitizes to nothing: a dot keeps its cell.
+                shown = TextWidth.width(of: sanitized) == 0 ? "·" : sanitized
+                cells = min(width, max(1, TextWidth.width(of: shown)))
             }
-            let cells = min(width, max(1, TextWidth.width(of: shown)))
             if x + cells > width {
                 row += 1
                 x = 0
