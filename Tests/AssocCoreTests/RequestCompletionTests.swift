@@ -135,3 +135,28 @@ final class RequestCompletionTests: XCTestCase {
         XCTAssertEqual(complete("SELECT Album.T").candidates, ["Title"])
     }
 }
+
+/// Completion never traps, whatever the text and the cursor: every position of odd texts gives a
+/// range inside the text.
+final class RequestCompletionRobustnessTests: XCTestCase {
+    func testEveryCursorOfOddTextsGivesARangeInsideTheText() throws {
+        let graph = try ChinookFixture.database().graph
+        let texts = [
+            #"Track.including(required: album.aliased("a")).filter(a.Title = 'x' AND albums.max(Milliseconds) > 1).order(Name.desc)"#,
+            "Artist.\u{301}filter(é\u{301} = 'a\u{0}b'", "\"unterminated", "`back``tick", "'text", "X'0g", "a.b.c.d.(((((",
+            ")))).", "Artist.filter(Name = \"", "漢字.filter(漢", "\u{202E}Artist.\u{202E}", "SELECT \"Art", "WITH x AS (SELECT", "",
+            "Artist.request(for: albums).request(for: tracks).filter(", "Artist.filter(key: [ArtistId: ", "Track.order(Name.collating("
+        ]
+        for text in texts {
+            for cursor in 0...text.count {
+                let request = RequestCompletion.request(text, cursor: cursor, graph: graph)
+                let expression = RequestCompletion.expression(text, cursor: cursor, graph: graph, table: "Track", qualifiers: ["x": "Nope"])
+                for completion in [request, expression] {
+                    XCTAssertTrue(completion.range.lowerBound >= 0 && completion.range.upperBound <= text.count, "\(text) at \(cursor)")
+                    _ = completion.insertion
+                }
+            }
+        }
+        XCTAssertEqual(RequestCompletion.request("Track.order(Name.collating(", cursor: 27, graph: graph).candidates.first, "binary")
+    }
+}
