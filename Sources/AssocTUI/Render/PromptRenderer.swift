@@ -82,7 +82,7 @@ enum PromptRenderer {
             case _ where prompt.isChecking: keys = "checking…"
             case .filter: keys = filterHint
             case .request: keys = "request: edit, Tab completes, Enter rebuilds the view · Esc leaves it as it was"
-            case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again"
+            case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again · Tab completes"
             case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"
             case .jumpList: keys = "type to narrow the jump list"
             }
