@@ -105,3 +105,12 @@ wait_for "Rows: Track"
 keys l s; wait_for "Sorted by Name"
 shot browser-typed-request
 stop
+# 10. Completion on the request line: Tab lists the associations Track may include, Tab cycles.
+start
+wait_for "Tables"
+keys : ; wait_for "request:"
+keys C-u "Track.including(optional: album).filter(Milliseconds > 300000).including(required: " Tab
+wait_for "completions:"
+keys Tab Tab
+shot browser-completion
+stop

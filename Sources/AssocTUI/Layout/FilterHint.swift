@@ -3,7 +3,7 @@ import AssocCore
 /// The examples under the `/` prompt, made of the open view's own names (a numeric column, a text
 /// column, a to-many link): the demo database's `year` and `books` mean nothing elsewhere.
 enum FilterHint {
-    static let keys = "Enter applies · Esc cancels"
+    static let keys = "Enter applies · Esc cancels · Tab completes"
 
     static func text(_ state: AppState) -> String {
         guard let rows = state.rows else { return "filter: a condition on the view's columns · " + keys }

@@ -1,4 +1,5 @@
 import AssocText
+
 /// The help screen's lines, built from the binding table: every key, by group.
 enum HelpContent {
     static let lines: [[StyledText]] = {
@@ -29,6 +30,7 @@ enum HelpContent {
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
         ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, Esc or F closes"),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
-        ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels")
+        ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
+        ("Tab in : / f", "completes the name at the cursor; again (S-Tab back) cycles the list above")
     ]
 }

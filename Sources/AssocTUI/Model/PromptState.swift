@@ -39,6 +39,8 @@ struct PromptState: Sendable, Equatable {
     var isChecking = false
     /// The entry of the prompt history shown (↑/↓), nil for the text being typed.
     var historyIndex: Int?
+    /// `Tab` listed candidates (or found none): `Tab` cycles them, any other key accepts.
+    var completion: PromptCompletion?
 
     init(kind: Kind, text: String = "") {
         self.kind = kind
@@ -82,6 +84,16 @@ struct PromptState: Sendable, Equatable {
     mutating func replaceText(_ text: String) {
         characters = Array(text)
         cursor = characters.count
+        error = nil
+    }
+
+    /// Replaces the Characters in `range` (clamped to the text) by `text`, the cursor after it.
+    mutating func replace(_ range: Range<Int>, with text: String) {
+        let lower = min(max(0, range.lowerBound), characters.count)
+        let upper = min(max(lower, range.upperBound), characters.count)
+        let inserted = Array(text)
+        characters.replaceSubrange(lower..<upper, with: inserted)
+        cursor = lower + inserted.count
         error = nil
     }
 

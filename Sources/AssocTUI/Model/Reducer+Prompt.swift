@@ -94,6 +94,8 @@ extension Reducer {
         // Taken out while edited, so its text has one owner: a key costs the same whatever the
         // length (a copy per key made a 30 KB paste take minutes).
         state.prompt = nil
+        // Any key but Tab and Shift-Tab accepts the completion shown.
+        if key != .tab, key != .backTab { prompt.completion = nil }
         switch key {
         case .escape, .control("c"), .control("g"):
             let cancelled: String
@@ -124,8 +126,8 @@ extension Reducer {
             }
         case .character(let character):
             prompt.insert(character)
-        case .tab:
-            prompt.insert(" ")
+        case .tab, .backTab:
+            if !complete(&prompt, state, backwards: key == .backTab), key == .tab { prompt.insert(" ") }
         case .backspace: prompt.deleteBackward()
         case .delete, .control("d"): prompt.deleteForward()
         case .left, .control("b"): prompt.moveCursor(by: -1)
