@@ -127,6 +127,8 @@ struct AppState: Sendable, Equatable {
     var swiftCodeAskedRequestOnly = false
     /// `r`: the Swift tab shows the request alone, not the whole code.
     var swiftRequestOnly = false
+    /// `L`: key columns show their parent's label beside the value (`1 · AC/DC`).
+    var showsLabels = true
     /// Numeric non-key columns by table (what `a` aggregates).
     var numericColumns: [String: [String]] = [:]
     /// The query running on the worker thread, if any (spinner and Esc-cancels hint).
