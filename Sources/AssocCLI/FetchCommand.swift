@@ -6,14 +6,18 @@ import AssocText
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, TSV, a Markdown table, SQL INSERT statements, an aligned table, or row-scope trees.",
+        abstract:
+            "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, TSV, a Markdown table, SQL INSERT statements, an aligned table, or row-scope trees.",
         discussion:
             "Every format is written as the rows are read, in bounded memory (including(all:) is fetched in chunks of parent rows). table measures its column widths on the first 1,000 rows and truncates wider values after them with …. A closed output (| head) ends the command quietly."
     )
 
     @OptionGroup var arguments: RequestArguments
 
-    @Option(help: "Output format: table, json, ndjson (one object a line), csv (RFC 4180), tsv (\\t \\n \\r \\\\ escaped), markdown (a pipe table), sql (INSERT statements into the root table, its own columns) or debug (the row scopes, nested by association key).")
+    @Option(
+        help:
+            "Output format: table, json, ndjson (one object a line), csv (RFC 4180), tsv (\\t \\n \\r \\\\ escaped), markdown (a pipe table), sql (INSERT statements into the root table, its own columns) or debug (the row scopes, nested by association key)."
+    )
     var format: FetchFormat = .table
 
     func run() throws {

@@ -42,7 +42,7 @@ final class KeyLabelTests: XCTestCase {
             labelings,
             [
                 KeyLabeling(column: "artistId", parent: "artist", key: "id", label: "Title"),
-                KeyLabeling(column: "personId", parent: "person", key: "id", label: "first_name"),
+                KeyLabeling(column: "personId", parent: "person", key: "id", label: "first_name")
             ])
         let recorder = StatementRecorder(db.connection)
         let values: [DatabaseValue] = [.integer(1), .integer(2), .integer(1), .integer(9), .null]

@@ -11,7 +11,7 @@ package enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     package static func forPath(_ path: String) -> ExportFormat {
         let name = path.lowercased()
         let byExtension: [(String, ExportFormat)] = [
-            (".csv", .csv), (".tsv", .tsv), (".ndjson", .ndjson), (".md", .markdown), (".markdown", .markdown), (".sql", .sql),
+            (".csv", .csv), (".tsv", .tsv), (".ndjson", .ndjson), (".md", .markdown), (".markdown", .markdown), (".sql", .sql)
         ]
         return byExtension.first { name.hasSuffix($0.0) }?.1 ?? .json
     }

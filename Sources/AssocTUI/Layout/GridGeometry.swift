@@ -1,4 +1,5 @@
 import AssocText
+
 /// Column sizes of the rows grid, shared by the renderer and the reducer (which keeps the
 /// selected column visible). Pure arithmetic over the visible rows. The first `pinned` columns
 /// stay at the left whatever the horizontal scroll; the others scroll behind them.

@@ -16,7 +16,7 @@ extension Reducer {
         let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
         return [
             .readLabels(true),
-            .loadPage(rows.view, offset: rows.pageOffset, limit: max(rows.rows.count, window(state)), totalCount: total, anchors: rows.anchors),
+            .loadPage(rows.view, offset: rows.pageOffset, limit: max(rows.rows.count, window(state)), totalCount: total, anchors: rows.anchors)
         ]
     }
 

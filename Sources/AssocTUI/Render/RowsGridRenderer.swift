@@ -1,4 +1,5 @@
 import AssocText
+
 /// The Rows pane: a header line and one line per row, columns sized from the visible values,
 /// numbers right-aligned, NULL in its own role, long values cut with "…", scrolled by column.
 enum RowsGridRenderer {
