@@ -13,7 +13,7 @@ struct AssociationFiles: ParsableArguments {
     @Option(
         name: .customLong("associations"),
         help: ArgumentHelp(
-            "A file of declared associations, one a line in GRDB's words (Genre.hasMany(Track, key: \"songs\", using: [GenreId]), Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: \"customers\")); # comments. Repeatable.",
+            "A file of declared associations, one a line in GRDB's words (Genre.hasMany(Track, key: \"songs\", using: [GenreId]), Artist.hasMany(Customer, through: [albums, tracks, invoiceLines, invoice, customer], key: \"customers\")), or a table's label column for the browser (Artist.label(Name)); # comments. Repeatable.",
             valueName: "file"))
     var paths: [String] = []
 
@@ -21,13 +21,16 @@ struct AssociationFiles: ParsableArguments {
     /// `maximumBytes` of files and `AssociationDeclaration.maximumCount` declarations in all.
     func graph(for schema: Schema) throws -> AssociationGraph {
         var declarations: [AssociationDeclaration] = []
+        var labels: [LabelDeclaration] = []
         var bytesRead = 0
         for path in paths {
             let text = try Self.text(ofFile: path, bytesBefore: bytesRead)
             bytesRead += text.utf8.count
-            declarations += try AssociationDeclaration.parse(text, file: path, earlier: declarations.count)
+            let parsed = try AssociationDeclaration.parseWithLabels(text, file: path, earlier: declarations.count + labels.count)
+            declarations += parsed.declarations
+            labels += parsed.labels
         }
-        return try AssociationGraph(schema: schema, declarations: declarations)
+        return try AssociationGraph(schema: schema, declarations: declarations).labeled(by: labels)
     }
 
     /// Larger than any hand-written declarations file, or all of them together: more is a wrong path.

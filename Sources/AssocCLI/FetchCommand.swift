@@ -2,19 +2,23 @@ import ArgumentParser
 import AssocCore
 import AssocText
 
-/// `assoc fetch [DB] REQUEST [--format table|json|ndjson|csv|debug]`: the rows of a request;
-/// `assoc fetch [DB] --sql STATEMENT`: the rows of one read-only statement of the user's own.
+/// `assoc fetch [DB] REQUEST [--format table|json|ndjson|csv|tsv|markdown|sql|debug]`: the rows of a
+/// request; `assoc fetch [DB] --sql STATEMENT`: the rows of one read-only statement of the user's own.
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, an aligned table, or row-scope trees.",
+        abstract:
+            "Print the rows of a request: as JSON (the documented contract), NDJSON, CSV, TSV, a Markdown table, SQL INSERT statements, an aligned table, or row-scope trees.",
         discussion:
             "Every format is written as the rows are read, in bounded memory (including(all:) is fetched in chunks of parent rows). table measures its column widths on the first 1,000 rows and truncates wider values after them with …. A closed output (| head) ends the command quietly."
     )
 
     @OptionGroup var arguments: RequestArguments
 
-    @Option(help: "Output format: table, json, ndjson (one object a line), csv (RFC 4180) or debug (the row scopes, nested by association key).")
+    @Option(
+        help:
+            "Output format: table, json, ndjson (one object a line), csv (RFC 4180), tsv (\\t \\n \\r \\\\ escaped), markdown (a pipe table), sql (INSERT statements into the root table, its own columns) or debug (the row scopes, nested by association key)."
+    )
     var format: FetchFormat = .table
 
     @Option(
@@ -29,6 +33,9 @@ struct FetchCommand: ParsableCommand {
         case .json: _ = try RowStreamWriter(document: .json).write(request, from: database)
         case .ndjson: _ = try RowStreamWriter(document: .ndjson).write(request, from: database)
         case .csv: _ = try RowStreamWriter(document: .csv).write(request, from: database)
+        case .tsv: _ = try RowStreamWriter(document: .tsv).write(request, from: database)
+        case .markdown: _ = try RowStreamWriter(document: .markdown).write(request, from: database)
+        case .sql: _ = try RowStreamWriter(document: .sql(database.insertTarget(for: request))).write(request, from: database)
         case .table:
             _ = try BufferedOutput.writing { output in
                 let cursor = try database.cursor(request)
@@ -66,5 +73,5 @@ extension FetchCommand {
 }
 
 enum FetchFormat: String, CaseIterable, ExpressibleByArgument {
-    case table, json, ndjson, csv, debug
+    case table, json, ndjson, csv, tsv, markdown, sql, debug
 }

@@ -8,7 +8,7 @@ import AssocText
 #endif
 
 /// Writes the rows of `assoc fetch` as they are read from a cursor (`RowDocumentWriter`: json,
-/// ndjson, csv, as bytes), through one buffered writer. A reader that goes away (`| head`) ends
+/// ndjson, csv, tsv, markdown, sql, as bytes), through one buffered writer. A reader that goes away (`| head`) ends
 /// the command quietly.
 struct RowStreamWriter {
     var document: RowDocument
@@ -20,7 +20,8 @@ struct RowStreamWriter {
         try BufferedOutput.writing { output in
             let cursor = try database.cursor(request)
             var writer = RowDocumentWriter(document: document)
-            let sanitizes = document == .csv && isTerminal
+            // JSON escapes control characters itself; the text formats carry them as they are.
+            let sanitizes = document != .json && document != .ndjson && isTerminal
             // Rows as a cursor streams them: a parent's prefetched rows are written as they are
             // read, the buffer going out whenever it fills, also in the middle of a row.
             while let row = try cursor.nextStreamed() {
@@ -37,10 +38,17 @@ struct RowStreamWriter {
         }
     }
 
-    /// CSV text for a terminal: control characters other than line ends and tabs escaped.
+    /// Text for a terminal: control characters other than the format's line ends (and TSV's
+    /// separating tabs) escaped.
     private func safe(_ text: String) -> String {
-        text.split(separator: "\r\n", omittingEmptySubsequences: false)
-            .map { TextSanitizer.oneLine(String($0)) }.joined(separator: "\r\n")
+        let lineEnd: Character = document == .csv ? "\r\n" : "\n"
+        return text.split(separator: lineEnd, omittingEmptySubsequences: false)
+            .map { line in
+                guard document == .tsv else { return TextSanitizer.oneLine(String(line)) }
+                return line.split(separator: "\t", omittingEmptySubsequences: false)
+                    .map { TextSanitizer.oneLine(String($0)) }.joined(separator: "\t")
+            }
+            .joined(separator: String(lineEnd))
     }
 }
 

@@ -282,6 +282,8 @@ final class BrowserApp {
         switch effect {
         case .quit:
             return
+        case .readLabels(let reads):
+            (dataSource as? RequestDataSource)?.readsLabels = reads
         case .copy(let text, let what):
             let count = text.count == 1 ? "1 character" : "\(text.count) characters"
             do {

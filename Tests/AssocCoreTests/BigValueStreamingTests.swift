@@ -35,7 +35,8 @@ final class BigValueStreamingTests: XCTestCase {
         ]
         for request in requests {
             let expectedRows = try db.fetchAll(request)
-            for document in RowDocument.allCases {
+            // TSV, Markdown and SQL are written a whole row at a time (`RowDocument.piece`).
+            for document in [RowDocument.json, .ndjson, .csv] {
                 var writer = RowDocumentWriter(document: document)
                 var written: [UInt8] = []
                 var largest = 0

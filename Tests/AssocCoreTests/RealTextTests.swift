@@ -27,7 +27,9 @@ final class RealTextTests: XCTestCase {
             case .csv:
                 XCTAssertEqual(text, "total\r\n39.62\r\n")
                 XCTAssertTrue(piece.contains("39.62\r\n"), piece)
-            case .json, .ndjson:
+            case .tsv: XCTAssertEqual(text, "total\n39.62\n")
+            case .markdown: XCTAssertEqual(text, "| total |\n| --- |\n| 39.62 |\n")
+            case .json, .ndjson, .sql:
                 XCTAssertTrue(text.contains("39.61999999999999"), text)
             }
         }

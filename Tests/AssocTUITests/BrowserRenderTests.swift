@@ -78,11 +78,12 @@ final class BrowserRenderTests: XCTestCase {
     func testWideValuesAndRealsInTheGrid() throws {
         let (_, terminal) = try run([.down, .enter])
         let lines = try XCTUnwrap(terminal.screen).textLines()
-        XCTAssertEqual(lines[2], "artist             4│id │ artistId │ title         │ price")
-        XCTAssertEqual(lines[3], "album              3│ 1 │        1 │ Back in Black │  9.99")
-        XCTAssertEqual(lines[4], "                    │ 2 │        2 │ Homogenic     │ ∅")
+        // artistId shows its artist's name beside the key (`L` hides it).
+        XCTAssertEqual(lines[2], "artist             4│id │ artistId  │ title         │ price")
+        XCTAssertEqual(lines[3], "album              3│ 1 │ 1 · AC/DC │ Back in Black │  9.99")
+        XCTAssertEqual(lines[4], "                    │ 2 │ 2 · Björk │ Homogenic     │ ∅")
         // 漢字 takes 4 cells: "漢字 Title" is 10 cells, padded with 3 spaces to 13.
-        XCTAssertEqual(lines[5], "                    │ 3 │        2 │ 漢字 Title    │  10.0")
+        XCTAssertEqual(lines[5], "                    │ 3 │ 2 · Björk │ 漢字 Title    │  10.0")
         XCTAssertEqual(lines[16], "→ artist belongsTo …│")
     }
 

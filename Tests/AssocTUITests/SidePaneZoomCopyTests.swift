@@ -75,7 +75,14 @@ final class SidePaneZoomCopyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.message?.text, "Copied the cell Title (37 characters) with the test's clipboard")
         // The SQL pane: every statement whole, with its arguments (4 albums: no count statement).
         press(app, .tab, .tab, .character("y"))
-        XCTAssertEqual(clipboard.copied.last, #"SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 200"#)
+        // The labels of ArtistId (`1 · AC/DC`) are read by a statement of the page too.
+        XCTAssertEqual(
+            clipboard.copied.last,
+            """
+            SELECT * FROM "Album" ORDER BY "AlbumId" LIMIT 200
+            SELECT "ArtistId", substr("Name", 1, 200) FROM "Artist" WHERE "ArtistId" IN (?, ?)
+            -- arguments: 1, 2
+            """)
         press(app, .backTab, .backTab, .character("/"))
         type(app, "Title LIKE 'B%'")
         press(app, .enter, .tab, .tab, .character("y"))
@@ -84,6 +91,8 @@ final class SidePaneZoomCopyTests: XCTestCase, ChinookBrowsing {
             """
             SELECT * FROM "Album" WHERE "Title" LIKE ? ORDER BY "AlbumId" LIMIT 200
             -- arguments: 'B%'
+            SELECT "ArtistId", substr("Name", 1, 200) FROM "Artist" WHERE "ArtistId" IN (?)
+            -- arguments: 2
             """)
         press(app, .character("]"), .character("y"))
         XCTAssertEqual(clipboard.copied.last, app.state.swiftCode?.text)

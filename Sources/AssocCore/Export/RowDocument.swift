@@ -1,8 +1,12 @@
 /// The pieces of a document of rows written as the rows come (`assoc fetch` and the browser's
 /// export share it): the JSON contract, byte for byte what `RowJSON.render` gives for the whole
-/// array; NDJSON, one compact object a line; CSV (`RowCSV`), with its header before the first row.
-package enum RowDocument: String, Sendable, CaseIterable {
-    case json, ndjson, csv
+/// array; NDJSON, one compact object a line; CSV (`RowCSV`) and TSV (`RowTSV`), with their header
+/// before the first row; a Markdown table (`RowMarkdown`); SQL `INSERT` statements into the root
+/// table (`RowSQLInsert`).
+package enum RowDocument: Sendable, Hashable {
+    case json, ndjson, csv, tsv, markdown
+    /// `INSERT INTO` the target's table, one statement a row.
+    case sql(SQLInsertTarget)
 
     /// The text for `row`, the `index`th of the document (0-based).
     package func piece(for row: Row, index: Int) throws -> String {
@@ -10,6 +14,9 @@ package enum RowDocument: String, Sendable, CaseIterable {
         case .json: return (index == 0 ? "[\n  " : ",\n  ") + (try RowJSON.object(row)).pretty(indent: 2)
         case .ndjson: return (try RowJSON.object(row)).compact + "\n"
         case .csv: return (index == 0 ? RowCSV.header(for: row) : "") + (try RowCSV.line(for: row))
+        case .tsv: return (index == 0 ? RowTSV.header(for: row) : "") + (try RowTSV.line(for: row))
+        case .markdown: return (index == 0 ? RowMarkdown.header(for: row) : "") + (try RowMarkdown.line(for: row))
+        case .sql(let target): return try RowSQLInsert.line(for: row, into: target)
         }
     }
 
@@ -17,5 +24,14 @@ package enum RowDocument: String, Sendable, CaseIterable {
     package func end(count: Int) -> String {
         guard self == .json else { return "" }
         return count == 0 ? "[]\n" : "\n]\n"
+    }
+
+    /// Whether the document is one of the formats written from whole rows (`piece`), a row's
+    /// prefetched lists read before it is written.
+    var isWrittenByPiece: Bool {
+        switch self {
+        case .tsv, .markdown, .sql: return true
+        case .json, .ndjson, .csv: return false
+        }
     }
 }

@@ -1,4 +1,4 @@
-/// Writes a `RowDocument` (json, ndjson, csv) row by row as UTF-8 bytes appended to a buffer:
+/// Writes a `RowDocument` (json, ndjson, csv; tsv, markdown and sql through `piece`) row by row as UTF-8 bytes appended to a buffer:
 /// the same bytes as `RowDocument.piece(for:index:)`, without building a `JSONValue` tree or a
 /// `String` per row. With a cursor, a document of any size is written in bounded memory:
 ///
@@ -32,6 +32,8 @@ package struct RowDocumentWriter {
     package mutating func append(_ row: Row, to out: inout [UInt8], flush: ByteFlush = { _ in }) throws {
         defer { count += 1 }
         switch document {
+        case .tsv, .markdown, .sql:
+            out.append(contentsOf: try document.piece(for: row, index: count).utf8)
         case .ndjson:
             try appendCompactObject(row, to: &out, flush: flush)
             out.append(UInt8(ascii: "\n"))
@@ -58,6 +60,9 @@ package struct RowDocumentWriter {
         _ row: StreamedRow, to out: inout [UInt8], flush: (inout [UInt8]) throws -> Void
     ) throws {
         switch document {
+        case .tsv, .markdown, .sql:
+            // Text formats of whole rows: a row's prefetched lists are read before it is written.
+            try append(row.streams.isEmpty ? row.row : row.wholeRow(), to: &out, flush: flush)
         case .json:
             guard !row.streams.isEmpty else { return try append(row.row, to: &out, flush: flush) }
             defer { count += 1 }

@@ -32,6 +32,9 @@ public struct AssociationGraph: Sendable, Equatable {
     private let byTable: [String: [Association]]?
     private let lazy: LazyAssociationInference?
     private let eagerDiagnostics: [String]
+    /// Label columns declared in an associations file (`Artist.label(Name)`), by lowercased
+    /// table name (`labeled(by:)`); `LabelColumn` picks one for the other tables.
+    package var labelColumns: [String: String] = [:]
 
     /// Problems found while inferring: foreign keys to missing tables or columns, mismatched
     /// column counts, through associations over the limit of a table… Each names the table and

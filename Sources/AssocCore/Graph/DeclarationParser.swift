@@ -27,6 +27,13 @@ struct DeclarationParser {
     /// The declarations of `text`; `earlier` declarations were read before (from other files):
     /// the one past `AssociationDeclaration.maximumCount` is an error, found before any is parsed.
     static func parse(_ text: String, file: String, earlier: Int = 0) throws -> [AssociationDeclaration] {
+        try parseAll(text, file: file, earlier: earlier).declarations
+    }
+
+    /// The declarations of `text` and its label declarations (`Artist.label(Name)`).
+    static func parseAll(
+        _ text: String, file: String, earlier: Int = 0
+    ) throws -> (declarations: [AssociationDeclaration], labels: [LabelDeclaration]) {
         let lines = declarationLines(of: text)
         let allowed = Swift.max(0, AssociationDeclaration.maximumCount - earlier)
         if lines.count > allowed {
@@ -36,6 +43,7 @@ struct DeclarationParser {
             throw AssociationDeclaration.tooMany(at: .init(file: file, line: line.number, column: column))
         }
         var declarations: [AssociationDeclaration] = []
+        var labels: [LabelDeclaration] = []
         declarations.reserveCapacity(lines.count)
         for line in lines {
             let tokens: [RequestToken]
@@ -45,9 +53,34 @@ struct DeclarationParser {
                 throw AssocError.declaration(file: file, line: line.number, column: error.column, reason: error.message, suggestions: [])
             }
             var parser = DeclarationParser(file: file, line: line, tokens: tokens)
-            declarations.append(try parser.parseDeclaration())
+            if parser.isLabel {
+                labels.append(try parser.parseLabel())
+            } else {
+                declarations.append(try parser.parseDeclaration())
+            }
         }
-        return declarations
+        return (declarations, labels)
+    }
+
+    // MARK: Labels
+
+    /// Whether the line is `Table.label(…)`.
+    private var isLabel: Bool {
+        token(at: 1).isPunctuation(.dot) && token(at: 2).bareName == "label" && token(at: 3).isPunctuation(.leftParen)
+    }
+
+    /// `Table.label(Column)`.
+    private mutating func parseLabel() throws -> LabelDeclaration {
+        let (table, tableLocation) = try parseName("a table name (as in Artist.label(Name))")
+        try expect(.dot, "after the table name \(quoteForMessage(table))")
+        advance()  // label
+        try expect(.leftParen, "after label")
+        let (column, columnLocation) = try parseName("the label column (as in Artist.label(Name))")
+        try expect(.rightParen, "after the label column \(quoteForMessage(column)) (a table has one label column)")
+        guard current.kind == .end else {
+            throw error("expected the end of the declaration, found \(current.display) (one declaration a line)")
+        }
+        return LabelDeclaration(table: table, column: column, tableLocation: tableLocation, columnLocation: columnLocation)
     }
 
     // MARK: Tokens

@@ -47,6 +47,9 @@ package struct RowsPage: Sendable, Equatable {
     /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound). Empty when the
     /// source does not record them.
     package var ranStatements: [GeneratedStatement] = []
+    /// The labels of the page's key columns (`1 · AC/DC`): by column, the parent's label of
+    /// each key value that has one (`RequestDataSource.readLabels`).
+    package var labels: [GridColumn: [DatabaseValue: DatabaseValue]] = [:]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column

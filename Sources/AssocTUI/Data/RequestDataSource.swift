@@ -20,6 +20,8 @@ package final class RequestDataSource: BrowserDataSource {
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip
+    /// Whether pages read the labels of their key columns (`L`; set with the worker idle).
+    package var readsLabels = true
 
     /// The Tables pane while the schema is not read yet (see `readSchema`); nil once it is.
     var deferredTables: [TableSummary]?
@@ -118,7 +120,9 @@ package final class RequestDataSource: BrowserDataSource {
     ) throws -> RowsPage {
         try readSchema()
         var (page, ran) = try db.recordingStatements {
-            try readPage(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+            var page = try readPage(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+            if readsLabels { readLabels(into: &page, view: view) }
+            return page
         }
         page.ranStatements = ran
         return page

@@ -1,12 +1,31 @@
 import AssocCore
 
-/// The formats of `e` (export): the fetch JSON contract (`RowJSON`) or CSV (`RowCSV`).
-package enum ExportFormat: String, Sendable, Hashable {
-    case json, csv
+/// The formats of `e` (export), picked by the file's extension: the fetch JSON contract
+/// (`RowJSON`), NDJSON, CSV (`RowCSV`), TSV (`RowTSV`), a Markdown table (`RowMarkdown`) or SQL
+/// `INSERT` statements into the root table (`RowSQLInsert`).
+package enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+    case json, ndjson, csv, tsv, markdown, sql
 
-    /// CSV for a `.csv` file name, JSON otherwise.
+    /// The format a file name's extension asks for (any case): `.csv`, `.tsv`, `.ndjson`, `.md`
+    /// (or `.markdown`), `.sql`; JSON for `.json` and any other name.
     package static func forPath(_ path: String) -> ExportFormat {
-        path.lowercased().hasSuffix(".csv") ? .csv : .json
+        let name = path.lowercased()
+        let byExtension: [(String, ExportFormat)] = [
+            (".csv", .csv), (".tsv", .tsv), (".ndjson", .ndjson), (".md", .markdown), (".markdown", .markdown), (".sql", .sql)
+        ]
+        return byExtension.first { name.hasSuffix($0.0) }?.1 ?? .json
+    }
+
+    /// The writer's document; SQL inserts into `request`'s root table.
+    func document(for request: Request, in db: Database) throws -> RowDocument {
+        switch self {
+        case .json: return .json
+        case .ndjson: return .ndjson
+        case .csv: return .csv
+        case .tsv: return .tsv
+        case .markdown: return .markdown
+        case .sql: return .sql(try db.insertTarget(for: request))
+        }
     }
 }
 
@@ -26,7 +45,7 @@ package struct ExportProgress: Sendable, Equatable {
 
 /// Writes every row of a request to a file as it reads them from one cursor (`Database.cursor`:
 /// never the whole view in memory, `including(all:)` fetched chunk by chunk), in the format
-/// `assoc fetch --format json` prints (byte for byte) or as CSV. The file is written whole or not
+/// `assoc fetch --format` prints (byte for byte) for the format. The file is written whole or not
 /// at all (`AtomicFileWriter`: a temporary file renamed over the destination once complete), only
 /// ever a regular file, and an existing one only when `replacing` allows it.
 package struct ViewExporter {
@@ -53,6 +72,7 @@ package struct ViewExporter {
         _ request: Request, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }, projection: ((Row) -> Row)? = nil
     ) throws -> Int {
+        let document = try format.document(for: request, in: db)
         let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.connection.path])
         defer { file.abandon() }
         let ordered = order.map { request.order($0) } ?? request.orderedTotally()
@@ -72,7 +92,7 @@ package struct ViewExporter {
             return progress(ExportProgress(written: written, total: max(total, written), rowsPerSecond: rate))
         }
         let cursor = try db.cursor(ordered, chunking: chunking)
-        var writer = RowDocumentWriter(document: format == .csv ? .csv : .json)
+        var writer = RowDocumentWriter(document: document)
         while true {
             if let projection {
                 // A projected row (the grid's columns) is flat: its prefetched rows are only counted.

@@ -92,14 +92,21 @@ enum Keymap {
             keys: [.character(":")], action: .requestLine, help: "edit the view as a request, or type your own SELECT/WITH/VALUES", group: .query),
         // Tools
         Binding(
-            keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools
+            keys: [.character("e")], action: .export,
+            help: "export the view's rows, the columns on screen in screen order (by extension: .csv .tsv .json .ndjson .md .sql)", group: .tools
         ),
         Binding(
-            keys: [.character("E")], action: .exportAll, help: "export the view's rows with every column of its request, hidden ones too (CSV, JSON)",
+            keys: [.character("E")], action: .exportAll,
+            help: "export the view's rows with every column of its request, hidden ones too (formats as e)",
             group: .tools),
         Binding(
             keys: [.character("y")], action: .copyCell,
             help: "copy the cell, or the side pane's text when it has the focus (--osc52, else wl-copy, xclip, xsel, pbcopy)", group: .tools),
+        Binding(keys: [.character("Y")], action: .copyRow, help: "copy the current row: TSV, a header line then the row", group: .tools),
+        Binding(
+            keys: [.character("L")], action: .toggleLabels,
+            help: "show or hide the labels of foreign keys (1 · AC/DC), one statement a column a page",
+            group: .panes),
         Binding(
             keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
         Binding(

@@ -1,4 +1,5 @@
 import AssocText
+
 /// Column sizes of the rows grid, shared by the renderer and the reducer (which keeps the
 /// selected column visible). Pure arithmetic over the visible rows. The first `pinned` columns
 /// stay at the left whatever the horizontal scroll; the others scroll behind them.
@@ -12,15 +13,15 @@ enum GridGeometry {
     static let widthStep = 4
     static let widestColumn = 200
 
-    /// Each column's width: the widest of its header and its visible values, capped, then
-    /// changed by the view's `<` and `>`.
-    static func columnWidths(_ rows: RowsState, visibleRows: Int) -> [Int] {
+    /// Each column's width: the widest of its header and its visible values (with their labels
+    /// when `labels`), capped, then changed by the view's `<` and `>`.
+    static func columnWidths(_ rows: RowsState, visibleRows: Int, labels: Bool = false) -> [Int] {
         var widths = rows.columns.map { min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize($0.header)))) }
         let start = rows.cursor.top
         for index in start..<(start + max(0, visibleRows)) {
             guard let row = rows.row(at: index) else { continue }
             for (column, value) in row.enumerated() where column < widths.count {
-                let w = TextWidth.width(of: ValueFormatter.cell(value).text)
+                let w = TextWidth.width(of: LabeledCell.cell(value, label: labels ? rows.label(at: index, column: column) : nil).text)
                 if w > widths[column] { widths[column] = min(maximumColumnWidth, w) }
             }
         }

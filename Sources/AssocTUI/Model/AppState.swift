@@ -130,6 +130,8 @@ struct AppState: Sendable, Equatable {
     /// `r` on the SQL tab: the statements exactly as they ran for the page on screen (each cell
     /// cut in SQL, the keyset bounds bound), not the readable plan.
     var sqlAsRan = false
+    /// `L`: key columns show their parent's label beside the value (`1 · AC/DC`).
+    var showsLabels = true
     /// The query running on the worker thread, if any (spinner and Esc-cancels hint).
     var activity: QueryActivity?
     /// What the screen was before the action whose view is loading: restored if it fails or is cancelled.

@@ -46,6 +46,8 @@ enum Effect: Sendable, Equatable {
     case copy(String, what: String)
     /// A window of a column's frequencies.
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
+    /// Whether pages read the labels of their key columns (`L`).
+    case readLabels(Bool)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.

@@ -34,7 +34,7 @@ struct ExportPrompt: Sendable, Equatable {
         switch stage {
         case .name:
             let what = columns == nil ? "every column" : "the columns on screen, E: every column"
-            return "Export to (\(what); .json or .csv, relative to the current directory): " + text + "▏"
+            return "Export to (\(what); by extension .csv .tsv .json .ndjson .md .sql): " + text + "▏"
         case .confirmOverwrite(let destination): return Self.question(destination)
         case .running(let progress):
             let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""

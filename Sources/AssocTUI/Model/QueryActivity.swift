@@ -39,6 +39,7 @@ struct QueryActivity: Sendable, Equatable {
         case .jumpToKey(_, let key): return "Jumping to key \(key)"
         case .copy(_, let what): return "Copying \(what)"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
+        case .readLabels: return "Reading labels"
         }
     }
 }

@@ -99,7 +99,7 @@ extension Reducer {
     static func resizeColumn(_ state: inout AppState, by step: Int) -> [Effect] {
         guard let rows = currentColumnRows(&state, doing: "resize") else { return [] }
         let column = rows.columns[rows.column.index]
-        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows), labels: state.showsLabels)
         let current = rows.column.index < widths.count ? widths[rows.column.index] : 1
         let target = min(GridGeometry.widestColumn, max(1, current + step))
         guard target != current else {

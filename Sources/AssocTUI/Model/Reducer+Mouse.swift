@@ -93,7 +93,7 @@ extension Reducer {
     /// The grid column drawn at screen column `x`, as the renderer lays the columns out.
     static func gridColumn(atX x: Int, in state: AppState) -> Int? {
         guard let rows = state.rows, let rect = state.layout.panes[.rows] else { return nil }
-        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows), labels: state.showsLabels)
         let first = GridGeometry.firstColumn(
             showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: rect.width, pinned: rows.pinnedCount)
         var start = rect.x

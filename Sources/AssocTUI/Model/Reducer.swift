@@ -190,7 +190,7 @@ enum Reducer {
         let matches = rows.columns.indices.filter { rows.columns[$0].joinPath?.starts(with: path) == true && !rows.columns[$0].isRoot }
         guard let first = matches.first, let last = matches.last else { return }
         let width = state.layout.panes[.rows]?.width ?? 0
-        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows), labels: state.showsLabels)
         let top = GridGeometry.firstColumn(showing: last, from: 0, widths: widths, paneWidth: width, pinned: rows.pinnedCount)
         rows.column = rows.column.moved(to: first).scrolled(top: max(rows.pinnedCount, min(top, first)))
         state.rows = rows
@@ -249,6 +249,10 @@ enum Reducer {
             return toggleMaximizedSide(&state)
         case .copyCell:
             return copy(&state)
+        case .copyRow:
+            return copyRow(&state)
+        case .toggleLabels:
+            return toggleLabels(&state)
         case .toggleSidePane:
             state.sideMaximized = false
             state.showsSidePane.toggle()
@@ -457,7 +461,7 @@ enum Reducer {
     static func scrollToCurrentColumn(_ state: inout AppState) {
         guard var rows = state.rows else { return }
         let width = state.layout.panes[.rows]?.width ?? 0
-        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows))
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows), labels: state.showsLabels)
         let first = GridGeometry.firstColumn(
             showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: width, pinned: rows.pinnedCount)
         rows.column = rows.column.scrolled(top: first)

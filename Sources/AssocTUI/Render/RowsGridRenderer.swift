@@ -1,4 +1,5 @@
 import AssocText
+
 /// The Rows pane: a header line and one line per row, columns sized from the visible values,
 /// numbers right-aligned, NULL in its own role, long values cut with "…", scrolled by column.
 enum RowsGridRenderer {
@@ -11,7 +12,7 @@ enum RowsGridRenderer {
         }
         let position = rows.totalCount == 0 && rows.isCounted ? "0 rows" : rows.counterLabel
         let visibleRows = max(0, rect.height - 2)
-        let widths = GridGeometry.columnWidths(rows, visibleRows: visibleRows)
+        let widths = GridGeometry.columnWidths(rows, visibleRows: visibleRows, labels: state.showsLabels)
         let paneWidth = max(0, rect.width)
         let first = GridGeometry.firstColumn(
             showing: rows.column.index, from: rows.column.top, widths: widths, paneWidth: paneWidth, pinned: rows.pinnedCount)
@@ -66,7 +67,9 @@ enum RowsGridRenderer {
                 let width = min(widths[column], content.maxX - x)
                 let value =
                     column < row.count
-                    ? ValueFormatter.cell(row[column], fullLength: rows.cutLength(at: index, column: column)) : StyledText("", .normal)
+                    ? LabeledCell.cell(
+                        row[column], label: state.showsLabels ? rows.label(at: index, column: column) : nil,
+                        fullLength: rows.cutLength(at: index, column: column)) : StyledText("", .normal)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
                 // The current cell stands out of its highlighted row.
                 let isCurrentCell = selected && focused && column == rows.column.index

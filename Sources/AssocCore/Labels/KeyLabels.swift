@@ -1,0 +1,63 @@
+/// A key column that a belongsTo association labels with its parent's label column: the rows of
+/// `Album` show `ArtistId` as `1 · AC/DC`, `AC/DC` being `Artist.Name` where `Artist.ArtistId = 1`.
+/// Only single-column keys are labelled (a composite key has no one cell to put a label beside).
+package struct KeyLabeling: Sendable, Hashable {
+    /// The key column of the child table (`ArtistId` of `Album`).
+    package var column: String
+    /// The parent table (`Artist`), as the schema spells it.
+    package var parent: String
+    /// The parent's column the key references (`ArtistId`).
+    package var key: String
+    /// The parent's label column (`Name`).
+    package var label: String
+
+    /// The most characters of a label read (a label is shown beside a key in one cell).
+    package static let maximumLabelLength = 200
+
+    /// `SELECT "key", substr("label", 1, 200) FROM "parent" WHERE "key" IN (?, …)`, the distinct
+    /// non-NULL `values` bound; nil when there are none. The label is cut in SQL: a parent's long
+    /// text (a description) is never read whole for a cell.
+    package func statement(for values: [DatabaseValue]) -> GeneratedStatement? {
+        var seen = Set<DatabaseValue>()
+        let distinct = values.filter { !$0.isNull && seen.insert($0).inserted }
+        guard !distinct.isEmpty else { return nil }
+        let placeholders = Array(repeating: "?", count: distinct.count).joined(separator: ", ")
+        let sql =
+            "SELECT \(quoteIdentifier(key)), substr(\(quoteIdentifier(label)), 1, \(Self.maximumLabelLength)) FROM \(quoteIdentifier(parent))"
+            + " WHERE \(quoteIdentifier(key)) IN (\(placeholders))"
+        return GeneratedStatement(sql: sql, arguments: distinct)
+    }
+}
+
+extension Database {
+    /// The key columns of `table` labelled by their parent's label column (`LabelColumn`, or the
+    /// associations file's `Parent.label(Column)`), one per column: the first single-column
+    /// belongsTo association from each, to a table that has a label column.
+    package func keyLabelings(of table: String) -> [KeyLabeling] {
+        var result: [KeyLabeling] = []
+        for association in graph.directAssociations(from: table) where association.kind == .belongsTo {
+            guard case .direct(let pairs) = association.path, pairs.count == 1, let pair = pairs.first,
+                !result.contains(where: { $0.column.lowercased() == pair.origin.lowercased() }),
+                let parent = schema.table(named: association.destination),
+                let label = LabelColumn.choose(
+                    for: parent, declared: graph.labelColumns[parent.name.lowercased()], excluding: [pair.destination])
+            else { continue }
+            result.append(KeyLabeling(column: pair.origin, parent: parent.name, key: pair.destination, label: label))
+        }
+        return result
+    }
+
+    /// The labels of `values` of `labeling`'s key column, by key value (keys without a parent
+    /// row, or whose label is NULL, have none), and the statement that read them (nil when no
+    /// value needed one). The statement is recorded as every fetch's is.
+    package func fetchLabels(
+        _ labeling: KeyLabeling, for values: [DatabaseValue]
+    ) throws -> (labels: [DatabaseValue: DatabaseValue], statement: GeneratedStatement?) {
+        guard let statement = labeling.statement(for: values) else { return ([:], nil) }
+        var labels: [DatabaseValue: DatabaseValue] = [:]
+        for row in try run(statement).values where row.count == 2 && !row[1].isNull {
+            if labels[row[0]] == nil { labels[row[0]] = row[1] }
+        }
+        return (labels, statement)
+    }
+}

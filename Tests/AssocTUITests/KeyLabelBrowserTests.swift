@@ -1,0 +1,80 @@
+import AssocCore
+import AssocText
+import TestSupport
+import XCTest
+
+@testable import AssocTUI
+
+/// Issue 30 items 6 and 8: key columns show their parent's label (`1 · AC/DC`), `L` toggles the
+/// labels, `Y` copies the current row as TSV.
+final class KeyLabelBrowserTests: XCTestCase, ChinookBrowsing {
+    /// A parent whose labels are hostile (an escape sequence, a bidi override, wide characters,
+    /// a long text) and a NULL key.
+    static let sql = """
+        CREATE TABLE artist(id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE album(id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), title TEXT);
+        INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Evil' || char(27) || '[31m' || char(8238) || 'x'), (3, '漢字漢字'), (4, NULL),
+            (5, 'A very long name of an artist that goes on and on past any column');
+        INSERT INTO album VALUES (1, 1, 'T1'), (2, 2, 'T2'), (3, 3, 'T	3'), (4, 4, 'T4'), (5, NULL, 'T5'), (6, 5, 'T6');
+        """
+
+    func lines(_ app: BrowserApp) -> [String] { ScreenRenderer.render(app.state).textLines() }
+
+    func testKeyCellsShowTheirParentsLabelSanitizedAndCut() throws {
+        for (width, height) in [(80, 24), (160, 45)] {
+            let app = try makeApp(database: try TestDatabase.make(Self.sql), width: width, height: height)
+            try open(app, "album")
+            let shown = lines(app)
+            let text = shown.joined(separator: "\n")
+            XCTAssertTrue(text.contains("│ 1 · AC/DC"), text)
+            XCTAssertTrue(text.contains("│ 3 · 漢字漢字"), text)
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value == 27 || $0.value == 0x202E }, text)
+            XCTAssertTrue(text.contains("│ 2 · Evil"), text)
+            // NULL label: the key alone; NULL key: the NULL sign.
+            XCTAssertTrue(shown.contains { $0.contains("│ 4 ") && !$0.contains("4 ·") }, text)
+            // A long label is cut to the column's width with "…".
+            let long = try XCTUnwrap(shown.first { $0.contains("5 · A very long") }, text)
+            XCTAssertTrue(long.contains("…"), long)
+            // The column right of a wide label stays aligned: every row's separators line up.
+            let header = try XCTUnwrap(shown.first { $0.contains("artistId") }, text)
+            let wide = try XCTUnwrap(shown.first { $0.contains("漢字") }, text)
+            func lastRule(_ line: String) -> Int { TextWidth.width(of: String(line[..<(line.lastIndex(of: "│") ?? line.endIndex)])) }
+            XCTAssertEqual(lastRule(wide), lastRule(long), "\(wide)\n\(long)")
+            XCTAssertEqual(lastRule(wide), lastRule(header), "\(wide)\n\(header)")
+            // One statement reads the labels of the page, shown with the page's statements.
+            let statements = try XCTUnwrap(app.state.rows?.statements.map(\.sql))
+            XCTAssertEqual(statements.filter { $0.contains("FROM \"artist\" WHERE \"id\" IN (") }.count, 1, "\(statements)")
+        }
+    }
+
+    func testLHidesAndShowsTheLabels() throws {
+        let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
+        try open(app, "album")
+        XCTAssertTrue(lines(app).joined().contains("1 · AC/DC"))
+        press(app, .character("L"))
+        XCTAssertFalse(lines(app).joined().contains("AC/DC"))
+        XCTAssertFalse(app.state.showsLabels)
+        // Pages read while hidden run no label statement (a sort reads the view again).
+        press(app, .character("s"))
+        XCTAssertNotEqual(app.state.rows?.view.request, Table("album").all)
+        XCTAssertFalse(try XCTUnwrap(app.state.rows?.statements).contains { $0.sql.contains("FROM \"artist\"") })
+        press(app, .character("L"))
+        XCTAssertTrue(lines(app).joined().contains("1 · AC/DC"), lines(app).joined(separator: "\n"))
+    }
+
+    func testLabelsChangeNeitherTheRequestNorTheExport() throws {
+        let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
+        try open(app, "album")
+        XCTAssertEqual(app.state.rows?.view.request, Table("album").all)
+        XCTAssertEqual(app.state.rows?.row(at: 0)?[1], .integer(1))
+    }
+
+    func testYCopiesTheCurrentRowAsTSVWithAHeader() throws {
+        let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
+        let clipboard = SidePaneZoomCopyTests.RecordingClipboard()
+        app.clipboard = clipboard
+        try open(app, "album")
+        press(app, .down, .down, .character("Y"), .down, .down, .character("Y"))
+        XCTAssertEqual(clipboard.copied, ["id\tartistId\ttitle\n3\t3\tT\\t3\n", "id\tartistId\ttitle\n5\t\tT5\n"])
+    }
+}
