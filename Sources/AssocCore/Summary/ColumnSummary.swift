@@ -1,0 +1,54 @@
+/// What SQLite says of one column of a request's rows (`Database.summarizeColumn(_:of:timeLimit:)`):
+/// the storage classes seen, NULLs, distinct values, the extremes, the mean of the numbers and
+/// the most frequent value. A figure is nil when it is unknown: its statement ran out of time
+/// (`ranOutOfTime`).
+public struct ColumnSummary: Sendable, Equatable {
+    /// The column as the rows name it: `Title`, or `artist.Name` for an included column.
+    public var name: String
+    /// The column's position among the request's columns (0-based).
+    public var index: Int
+    /// The rows of the request.
+    public var rows: Int?
+    /// How many rows hold an integer, a real, a text, a blob, a NULL.
+    public var integers: Int?
+    public var reals: Int?
+    public var texts: Int?
+    public var blobs: Int?
+    public var nulls: Int?
+    /// The distinct values, NULL counted as one (as `F` counts them).
+    public var distinct: Int?
+    /// The smallest and largest non-NULL values, in SQLite's order (numbers, then texts, then
+    /// blobs); NULL when every value is NULL.
+    public var minimum: DatabaseValue?
+    public var maximum: DatabaseValue?
+    /// The mean of the integers and reals (other values left out); nil when there is none.
+    public var mean: Double?
+    /// The value most rows hold (ties: the smallest), with how many; nil without rows.
+    public var mostFrequent: ValueFrequency?
+    /// A statement of this column stopped at its time limit: the figures it computes are nil.
+    public var ranOutOfTime = false
+    /// The statements that ran (or were stopped), with their arguments.
+    public var statements: [GeneratedStatement] = []
+
+    /// A column whose figures are all unknown yet.
+    public init(name: String, index: Int) {
+        self.name = name
+        self.index = index
+    }
+
+    /// Whether the column holds only numbers (and NULLs): its mean means something.
+    public var isNumeric: Bool {
+        guard let integers, let reals, let rows, let nulls else { return false }
+        return integers + reals > 0 && integers + reals + nulls == rows
+    }
+}
+
+/// The columns of a request a summary covers, and the statement they are read from.
+public struct SummarySource: Sendable, Equatable {
+    /// The request's columns, in row order, as the rows name them (`Title`, `artist.Name`).
+    public var columns: [String]
+    /// The request's main statement, as summaries read it (its order dropped when it has no limit).
+    public var statement: GeneratedStatement
+    /// How many columns the statement returns (the request's, then any the engine adds).
+    var width: Int
+}

@@ -1,0 +1,127 @@
+import CSQLite
+
+extension Database {
+    /// The columns of `request`'s rows, named as the rows name them, and the statement a summary
+    /// reads them from (prepared, never stepped). Prefetched associations (`including(all:)`)
+    /// are other statements: they have no column here.
+    public func summarySource(of request: Request) throws -> SummarySource {
+        var unordered = request
+        // Without a limit the order changes nothing a summary sees, and costs a sort.
+        if request.limit == nil && request.offset == nil { unordered.relation.ordering = nil }
+        let planned = try plan(unordered).main
+        let statement = planned.step.statement
+        let names = try perform { access in try access.connection.prepare(statement.sql).columnNames }
+        var layout = planned.layout
+        let table = planned.tree.table
+        if table.isView, table.columns.isEmpty, layout.children.isEmpty, planned.hiddenColumns.isEmpty, layout.width == 0 {
+            // A view whose columns could not be read: its rows have the columns SQLite returns.
+            layout.names = Array(repeating: nil, count: names.count)
+        }
+        var cursor = 0
+        let reader = ScopeReader(layout: layout, names: names, cursor: &cursor)
+        var columns: [String] = []
+        func add(_ scope: ScopeReader, path: [String]) {
+            columns += scope.names.map { (path + [$0]).joined(separator: ".") }
+            for child in scope.children { add(child, path: path + [child.key]) }
+        }
+        add(reader, path: [])
+        return SummarySource(columns: columns, statement: statement, width: names.count)
+    }
+
+    /// The summary of column `index` of `source`, in two statements over the request's statement
+    /// (a common table expression whose columns are named by position, so duplicate names do not
+    /// matter): one scan for the counts, extremes and mean, then one grouping for the distinct
+    /// values and the most frequent one. Each stops after `timeLimit` milliseconds (when given):
+    /// its figures are then nil and `ranOutOfTime` is set. `interrupt()` stops it with an error.
+    ///
+    ///     WITH "summarized"("c1", "c2", …) AS (SELECT … FROM "track" …)
+    ///     SELECT COUNT(*), COUNT(CASE WHEN typeof("c2") = 'integer' THEN 1 END), …, MIN("c2"), MAX("c2"),
+    ///       AVG(CASE WHEN typeof("c2") IN ('integer', 'real') THEN "c2" END) FROM "summarized"
+    public func summarizeColumn(_ index: Int, of source: SummarySource, timeLimit: Int? = nil) throws -> ColumnSummary {
+        guard source.columns.indices.contains(index) else {
+            throw AssocError.invalid("the request has no column \(index + 1) to summarize (it has \(source.columns.count))")
+        }
+        var summary = ColumnSummary(name: source.columns[index], index: index)
+        let scan = Self.scanStatement(index, of: source)
+        summary.statements.append(scan)
+        guard let counts = try runSummarizing(scan, timeLimit: timeLimit) else {
+            summary.ranOutOfTime = true
+            return summary
+        }
+        if counts.count == 9 {
+            summary.rows = Self.integer(counts[0])
+            summary.integers = Self.integer(counts[1])
+            summary.reals = Self.integer(counts[2])
+            summary.texts = Self.integer(counts[3])
+            summary.blobs = Self.integer(counts[4])
+            summary.nulls = Self.integer(counts[5])
+            summary.minimum = counts[6]
+            summary.maximum = counts[7]
+            switch counts[8] {
+            case .real(let mean): summary.mean = mean
+            case .integer(let mean): summary.mean = Double(mean)
+            default: summary.mean = nil
+            }
+        }
+        let grouping = Self.groupingStatement(index, of: source)
+        summary.statements.append(grouping)
+        guard let top = try runSummarizing(grouping, timeLimit: timeLimit) else {
+            summary.ranOutOfTime = true
+            return summary
+        }
+        if top.count == 3 {
+            summary.mostFrequent = ValueFrequency(value: top[0], count: Self.integer(top[1]))
+            summary.distinct = Self.integer(top[2])
+        } else {
+            summary.distinct = 0
+        }
+        return summary
+    }
+
+    /// Every column of `request` summarized in turn (`summarizeColumn`), each handed to `each`
+    /// as it comes.
+    public func summary(of request: Request, timeLimit: Int? = nil, each: (ColumnSummary) throws -> Void) throws {
+        let source = try summarySource(of: request)
+        for index in source.columns.indices { try each(try summarizeColumn(index, of: source, timeLimit: timeLimit)) }
+    }
+
+    /// The first row of `statement` (empty when none), or nil when it ran out of time.
+    private func runSummarizing(_ statement: GeneratedStatement, timeLimit: Int?) throws -> [DatabaseValue]? {
+        try perform { access in
+            let body = { () throws -> [DatabaseValue] in
+                let prepared = try self.prepareLogged(statement)
+                return try prepared.step() ? prepared.values() : []
+            }
+            guard let timeLimit else { return try body() }
+            let (result, passed) = access.connection.control.withDeadline(milliseconds: timeLimit, body)
+            do {
+                return try result.get()
+            } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_INTERRUPT && passed {
+                return nil
+            }
+        }
+    }
+
+    /// `WITH "summarized"("c1", …) AS (<statement>)`: the request's rows, columns named by position.
+    private static func common(_ source: SummarySource) -> String {
+        let names = (1...max(1, source.width)).map { quoteIdentifier("c\($0)") }.joined(separator: ", ")
+        return "WITH \"summarized\"(\(names)) AS (\(source.statement.sql)) "
+    }
+
+    static func scanStatement(_ index: Int, of source: SummarySource) -> GeneratedStatement {
+        let column = quoteIdentifier("c\(index + 1)")
+        let classes = ["integer", "real", "text", "blob", "null"].map { "COUNT(CASE WHEN typeof(\(column)) = '\($0)' THEN 1 END)" }
+        let sql =
+            common(source) + "SELECT COUNT(*), " + classes.joined(separator: ", ")
+            + ", MIN(\(column)), MAX(\(column)), AVG(CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(column) END) FROM \"summarized\""
+        return GeneratedStatement(sql: sql, arguments: source.statement.arguments)
+    }
+
+    static func groupingStatement(_ index: Int, of source: SummarySource) -> GeneratedStatement {
+        let column = quoteIdentifier("c\(index + 1)")
+        let sql =
+            common(source)
+            + "SELECT \"value\", \"count\", COUNT(*) OVER () FROM (SELECT \(column) AS \"value\", COUNT(*) AS \"count\" FROM \"summarized\" GROUP BY \(column)) ORDER BY \"count\" DESC, \"value\" LIMIT 1"
+        return GeneratedStatement(sql: sql, arguments: source.statement.arguments)
+    }
+}
