@@ -11,6 +11,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, requestLine
     case toggleSidePane, maximizeSidePane, previousTab, nextTab, swiftRequestOnly
     case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
+    case summary
 }
 
 /// Groups of the help screen, in display order.

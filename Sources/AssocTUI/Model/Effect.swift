@@ -46,12 +46,18 @@ enum Effect: Sendable, Equatable {
     case copy(String, what: String)
     /// A window of a column's frequencies.
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
+    /// The columns a summary (`I`) covers, and the statement it reads them from.
+    case loadSummarySource(RequestView)
+    /// Deferred: one column of a summary (its figures come as `columnSummarized`).
+    case summarizeColumn(RequestView, SummarySource, index: Int)
+    /// The summary was closed: its running column is stopped, the waiting ones dropped.
+    case stopSummary
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks, .readSchema: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn: return true
         default: return false
         }
     }
@@ -120,4 +126,8 @@ enum Event: Sendable, Equatable {
     case copied(StatusMessage)
     /// A window of frequencies came.
     case frequenciesLoaded(FrequencyQuery, FrequencyPage)
+    /// The columns of a summary came.
+    case summarySourceLoaded(RequestView, SummarySource)
+    /// One column of a summary came.
+    case columnSummarized(RequestView, ColumnSummary)
 }
