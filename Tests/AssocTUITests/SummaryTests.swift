@@ -217,4 +217,24 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertFalse(screen.unicodeScalars.contains { $0 == "\u{1b}" || $0 == "\u{202e}" }, screen)
         XCTAssertTrue(screen.contains("×2"), screen)
     }
+
+    func testEscInterruptsTheColumnBeingComputed() throws {
+        let database = try TestDatabase.make(
+            "CREATE VIEW forever AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n;")
+        let app = try makeApp(database: database)
+        try open(app, "forever")
+        app.runAllDeferred()
+        app.handle(.character("I"))
+        app.runForeground()
+        // The column starts on the worker (a background job: keys are handled meanwhile).
+        app.runDeferred(waiting: false)
+        XCTAssertEqual(app.state.activity?.label, "Summarizing x (1/1)")
+        app.handle(.down)
+        XCTAssertNotNil(app.state.summary, "a key while the column is computed is handled at once")
+        app.handle(.escape)
+        app.runAllDeferred()
+        XCTAssertNil(app.state.summary)
+        // Stopped by Esc, not by its 2 s: the status line says it was cancelled.
+        XCTAssertEqual(app.state.message?.text, "Query cancelled: Summarizing x (1/1)")
+    }
 }
