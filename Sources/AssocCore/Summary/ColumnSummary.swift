@@ -9,17 +9,22 @@ public struct ColumnSummary: Sendable, Equatable {
     public var index: Int
     /// The rows of the request.
     public var rows: Int?
-    /// How many rows hold an integer, a real, a text, a blob, a NULL.
+    /// How many rows hold an integer.
     public var integers: Int?
+    /// How many rows hold a real.
     public var reals: Int?
+    /// How many rows hold a text.
     public var texts: Int?
+    /// How many rows hold a blob.
     public var blobs: Int?
+    /// How many rows hold NULL.
     public var nulls: Int?
     /// The distinct values, NULL counted as one (as `F` counts them).
     public var distinct: Int?
-    /// The smallest and largest non-NULL values, in SQLite's order (numbers, then texts, then
-    /// blobs); NULL when every value is NULL.
+    /// The smallest non-NULL value, in SQLite's order (numbers, then texts, then blobs); NULL
+    /// when every value is NULL.
     public var minimum: DatabaseValue?
+    /// The largest non-NULL value, in SQLite's order; NULL when every value is NULL.
     public var maximum: DatabaseValue?
     /// The mean of the integers and reals (other values left out); nil when there is none.
     public var mean: Double?
