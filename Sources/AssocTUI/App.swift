@@ -357,10 +357,12 @@ final class BrowserApp {
             }
         case .loadSummarySource(let view):
             startJob(effect) { source, _ in .summarySourceLoaded(view, try source.summarySource(of: view)) }
-        case .summarizeColumn(let view, let summarySource, let index):
+        case .summarizeColumn(let view, let summarySource, let index, let parts):
             // Dropped when the summary was closed while it waited.
             guard state.summary?.view == view else { return }
-            startJob(effect) { source, _ in .columnSummarized(view, try source.summarizeColumn(index, of: summarySource)) }
+            startJob(effect) { source, _ in
+                .columnSummarized(view, try source.summarizeColumn(index, of: summarySource, parts: parts))
+            }
         case .stopSummary:
             stopSummary()
         case .jumpToKey(let view, let key):

@@ -140,4 +140,19 @@ final class ColumnSummaryTests: XCTestCase {
         XCTAssertEqual(second.rows.count, 1)
         XCTAssertThrowsError(try db.frequencies(of: [AssocCore.Expression](), in: Table("album").all, offset: 0, limit: 10))
     }
+
+    func testTheScanAndTheGroupingApartMergeIntoTheWholeSummary() throws {
+        let db = try TestDatabase.make(Self.sql)
+        let source = try db.summarySource(of: try db.request(parsing: "album"))
+        let whole = try db.summarizeColumn(3, of: source)
+        let scan = try db.summarizeColumn(3, of: source, parts: .scan)
+        XCTAssertEqual(scan.rows, 5)
+        XCTAssertNil(scan.distinct)
+        XCTAssertNil(scan.mostFrequent)
+        XCTAssertEqual(scan.statements.count, 1)
+        let grouping = try db.summarizeColumn(3, of: source, parts: .grouping)
+        XCTAssertNil(grouping.rows)
+        XCTAssertEqual(grouping.distinct, 4)
+        XCTAssertEqual(scan.merging(grouping), whole)
+    }
 }

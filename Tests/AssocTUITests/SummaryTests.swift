@@ -59,7 +59,7 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(effects.count, 8)
         // Deferred: keys are handled while a column is computed (a background job).
         XCTAssertTrue(effects.allSatisfy(\.isDeferred))
-        XCTAssertEqual(effects.first, .summarizeColumn(view, source, index: 0))
+        XCTAssertEqual(effects.first, .summarizeColumn(view, source, index: 0, parts: .scan))
         var column = ColumnSummary(name: "Name", index: 1)
         column.rows = 7
         column.integers = 0
@@ -67,12 +67,19 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         column.texts = 7
         column.blobs = 0
         column.nulls = 0
-        column.distinct = 7
-        _ = Reducer.reduce(&state, .columnSummarized(view, column))
+        // The scan came: the grouping is asked for next (after the other columns' scans).
+        XCTAssertEqual(Reducer.reduce(&state, .columnSummarized(view, column)), [.summarizeColumn(view, source, index: 1, parts: .grouping)])
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.summary?.selectedIndex, 1)
-        let screen = ScreenRenderer.render(state).textLines()
-        let name = try XCTUnwrap(screen.first { $0.contains("Name ") && $0.contains("text") }, screen.joined(separator: "\n"))
+        var screen = ScreenRenderer.render(state).textLines()
+        var name = try XCTUnwrap(screen.first { $0.contains("Name ") && $0.contains("text") }, screen.joined(separator: "\n"))
+        XCTAssertTrue(name.contains("│    0 │        … │"), "distinct values still to come: " + name)
+        var grouping = ColumnSummary(name: "Name", index: 1)
+        grouping.distinct = 7
+        grouping.mostFrequent = ValueFrequency(value: .text("Balls to the Wall"), count: 1)
+        XCTAssertEqual(Reducer.reduce(&state, .columnSummarized(view, grouping)), [])
+        screen = ScreenRenderer.render(state).textLines()
+        name = try XCTUnwrap(screen.first { $0.contains("Name ") && $0.contains("text") }, screen.joined(separator: "\n"))
         XCTAssertTrue(name.contains("│    0 │        7 │"), name)
         let trackId = try XCTUnwrap(screen.first { $0.contains("TrackId ") }, screen.joined(separator: "\n"))
         XCTAssertTrue(trackId.contains("│ …"), "a column not computed yet: " + trackId)

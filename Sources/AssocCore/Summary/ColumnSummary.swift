@@ -48,6 +48,43 @@ public struct ColumnSummary: Sendable, Equatable {
     }
 }
 
+extension ColumnSummary {
+    /// This summary with the figures `other` (the same column's other part) knows, its
+    /// statements after these.
+    public func merging(_ other: ColumnSummary) -> ColumnSummary {
+        var merged = self
+        merged.rows = rows ?? other.rows
+        merged.integers = integers ?? other.integers
+        merged.reals = reals ?? other.reals
+        merged.texts = texts ?? other.texts
+        merged.blobs = blobs ?? other.blobs
+        merged.nulls = nulls ?? other.nulls
+        merged.distinct = distinct ?? other.distinct
+        merged.minimum = minimum ?? other.minimum
+        merged.maximum = maximum ?? other.maximum
+        merged.mean = mean ?? other.mean
+        merged.mostFrequent = mostFrequent ?? other.mostFrequent
+        merged.ranOutOfTime = ranOutOfTime || other.ranOutOfTime
+        merged.statements = statements + other.statements
+        return merged
+    }
+}
+
+/// The statements of a column summary to run: the scan (storage classes, NULLs, min, max,
+/// mean), the grouping (distinct values, most frequent), or both.
+public struct SummaryParts: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Parts from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// One pass over the rows: the storage classes, NULLs, min, max and mean.
+    public static let scan = SummaryParts(rawValue: 1)
+    /// One grouping of the rows by the column: the distinct values and the most frequent one.
+    public static let grouping = SummaryParts(rawValue: 2)
+    /// Both.
+    public static let all: SummaryParts = [.scan, .grouping]
+}
+
 /// The columns of a request a summary covers, and the statement they are read from.
 public struct SummarySource: Sendable, Equatable {
     /// The request's columns, in row order, as the rows name them (`Title`, `artist.Name`).

@@ -30,39 +30,46 @@ extension Database {
 
     /// The summary of column `index` of `source`, in two statements over the request's statement
     /// (a common table expression whose columns are named by position, so duplicate names do not
-    /// matter): one scan for the counts, extremes and mean, then one grouping for the distinct
-    /// values and the most frequent one. Each stops after `timeLimit` milliseconds (when given):
-    /// its figures are then nil and `ranOutOfTime` is set. `interrupt()` stops it with an error.
+    /// matter): one scan for the counts, extremes and mean (`parts` `.scan`), then one grouping for
+    /// the distinct values and the most frequent one (`.grouping`; not run when the scan ran out).
+    /// Each stops after `timeLimit` milliseconds (when given): its figures are then nil and
+    /// `ranOutOfTime` is set. `interrupt()` stops it with an error. The two parts asked for apart
+    /// make one summary with `merging(_:)`.
     ///
     ///     WITH "summarized"("c1", "c2", …) AS (SELECT … FROM "track" …)
     ///     SELECT COUNT(*), COUNT(CASE WHEN typeof("c2") = 'integer' THEN 1 END), …, MIN("c2"), MAX("c2"),
     ///       AVG(CASE WHEN typeof("c2") IN ('integer', 'real') THEN "c2" END) FROM "summarized"
-    public func summarizeColumn(_ index: Int, of source: SummarySource, timeLimit: Int? = nil) throws -> ColumnSummary {
+    public func summarizeColumn(
+        _ index: Int, of source: SummarySource, parts: SummaryParts = .all, timeLimit: Int? = nil
+    ) throws -> ColumnSummary {
         guard source.columns.indices.contains(index) else {
             throw AssocError.invalid("the request has no column \(index + 1) to summarize (it has \(source.columns.count))")
         }
         var summary = ColumnSummary(name: source.columns[index], index: index)
-        let scan = Self.scanStatement(index, of: source)
-        summary.statements.append(scan)
-        guard let counts = try runSummarizing(scan, timeLimit: timeLimit) else {
-            summary.ranOutOfTime = true
-            return summary
-        }
-        if counts.count == 9 {
-            summary.rows = Self.integer(counts[0])
-            summary.integers = Self.integer(counts[1])
-            summary.reals = Self.integer(counts[2])
-            summary.texts = Self.integer(counts[3])
-            summary.blobs = Self.integer(counts[4])
-            summary.nulls = Self.integer(counts[5])
-            summary.minimum = counts[6]
-            summary.maximum = counts[7]
-            switch counts[8] {
-            case .real(let mean): summary.mean = mean
-            case .integer(let mean): summary.mean = Double(mean)
-            default: summary.mean = nil
+        if parts.contains(.scan) {
+            let scan = Self.scanStatement(index, of: source)
+            summary.statements.append(scan)
+            guard let counts = try runSummarizing(scan, timeLimit: timeLimit) else {
+                summary.ranOutOfTime = true
+                return summary
+            }
+            if counts.count == 9 {
+                summary.rows = Self.integer(counts[0])
+                summary.integers = Self.integer(counts[1])
+                summary.reals = Self.integer(counts[2])
+                summary.texts = Self.integer(counts[3])
+                summary.blobs = Self.integer(counts[4])
+                summary.nulls = Self.integer(counts[5])
+                summary.minimum = counts[6]
+                summary.maximum = counts[7]
+                switch counts[8] {
+                case .real(let mean): summary.mean = mean
+                case .integer(let mean): summary.mean = Double(mean)
+                default: summary.mean = nil
+                }
             }
         }
+        guard parts.contains(.grouping) else { return summary }
         let grouping = Self.groupingStatement(index, of: source)
         summary.statements.append(grouping)
         guard let top = try runSummarizing(grouping, timeLimit: timeLimit) else {

@@ -145,8 +145,8 @@ package protocol BrowserDataSource: AnyObject {
     func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage
     /// The columns of a view a summary covers (`I`), and the statement it reads them from.
     func summarySource(of view: RequestView) throws -> SummarySource
-    /// One column of a summary, each statement within the time budget of deferred counts.
-    func summarizeColumn(_ index: Int, of source: SummarySource) throws -> ColumnSummary
+    /// One column of a summary (or a part of it), each statement within the time budget of deferred counts.
+    func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -199,7 +199,7 @@ extension BrowserDataSource {
     package func summarySource(of view: RequestView) throws -> SummarySource {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot summarize columns")
     }
-    package func summarizeColumn(_ index: Int, of source: SummarySource) throws -> ColumnSummary {
+    package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot summarize columns")
     }
     package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {

@@ -7,10 +7,10 @@ extension RequestDataSource {
         return try db.summarySource(of: view.request)
     }
 
-    /// One column of a summary (`Database.summarizeColumn`), each of its statements within the
+    /// One column of a summary, or a part of it (`Database.summarizeColumn`), each of its statements within the
     /// deferred counts' budget (`countBudgetMilliseconds`): past it, its figures are unknown.
-    package func summarizeColumn(_ index: Int, of source: SummarySource) throws -> ColumnSummary {
+    package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
         try readSchema()
-        return try db.summarizeColumn(index, of: source, timeLimit: Self.countBudgetMilliseconds)
+        return try db.summarizeColumn(index, of: source, parts: parts, timeLimit: Self.countBudgetMilliseconds)
     }
 }

@@ -48,8 +48,9 @@ enum Effect: Sendable, Equatable {
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
     /// The columns a summary (`I`) covers, and the statement it reads them from.
     case loadSummarySource(RequestView)
-    /// Deferred: one column of a summary (its figures come as `columnSummarized`).
-    case summarizeColumn(RequestView, SummarySource, index: Int)
+    /// Deferred: a part of one column of a summary (the scan, then the grouping; its figures
+    /// come as `columnSummarized`).
+    case summarizeColumn(RequestView, SummarySource, index: Int, parts: SummaryParts)
     /// The summary was closed: its running column is stopped, the waiting ones dropped.
     case stopSummary
 

@@ -40,9 +40,10 @@ struct QueryActivity: Sendable, Equatable {
         case .copy(_, let what): return "Copying \(what)"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
         case .loadSummarySource(let view): return "Reading the columns of \(view.title)"
-        case .summarizeColumn(_, let source, let index):
+        case .summarizeColumn(_, let source, let index, let parts):
             let name = source.columns.indices.contains(index) ? source.columns[index] : "a column"
-            return "Summarizing \(name) (\(index + 1)/\(source.columns.count))"
+            let what = parts == .grouping ? "Counting the distinct values of" : "Summarizing"
+            return "\(what) \(name) (\(index + 1)/\(source.columns.count))"
         case .stopSummary: return "Stopping the summary"
         }
     }

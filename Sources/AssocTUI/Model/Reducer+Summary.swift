@@ -64,23 +64,37 @@ extension Reducer {
         summary.cursor = summary.cursor.resized(to: source.columns.count)
         state.summary = summary
         if source.columns.isEmpty { state.message = StatusMessage(text: "The view has no column to summarize", isError: false) }
-        return summary.pending.map { .summarizeColumn(view, source, index: $0) }
+        return summary.pending.map { .summarizeColumn(view, source, index: $0.index, parts: $0.parts) }
     }
 
+    /// A part of a column came: the scan (its grouping asked for next, after the other columns'
+    /// scans, unless it ran out of time), or the grouping, merged into it.
     static func columnSummarized(_ state: inout AppState, _ view: RequestView, _ column: ColumnSummary) -> [Effect] {
-        guard var summary = state.summary, summary.view == view else { return [] }
-        summary.summaries[column.index] = column
+        guard var summary = state.summary, summary.view == view, let source = summary.source else { return [] }
+        var effects: [Effect] = []
+        if let scanned = summary.summaries[column.index] {
+            summary.summaries[column.index] = scanned.merging(column)
+            summary.grouped.insert(column.index)
+        } else {
+            summary.summaries[column.index] = column
+            if column.ranOutOfTime {
+                summary.grouped.insert(column.index)
+            } else {
+                effects.append(.summarizeColumn(view, source, index: column.index, parts: .grouping))
+            }
+        }
         state.summary = summary
         let outOfTime = summary.ranOutOfTime
         if summary.isComplete {
+            let count = summary.summaries.count
             state.message =
                 outOfTime.isEmpty
-                ? StatusMessage(text: "Summary of \(summary.summaries.count) column\(summary.summaries.count == 1 ? "" : "s") done", isError: false)
+                ? StatusMessage(text: "Summary of \(count) column\(count == 1 ? "" : "s") done", isError: false)
                 : StatusMessage(text: ranOutMessage(outOfTime), isError: false)
         } else if column.ranOutOfTime {
             state.message = StatusMessage(text: ranOutMessage(outOfTime), isError: false)
         }
-        return []
+        return effects
     }
 
     /// `Ran out of time (2 s a statement), shown ?: GenreId, Composer`.
@@ -94,7 +108,7 @@ extension Reducer {
         switch effect {
         case .loadSummarySource:
             state.summary = nil
-        case .summarizeColumn(let view, _, let index):
+        case .summarizeColumn(let view, _, let index, _):
             guard var summary = state.summary, summary.view == view else { return }
             summary.failures[index] = "failed"
             state.summary = summary
@@ -108,7 +122,7 @@ extension Reducer {
     static func resumeSummary(_ state: inout AppState, _ summary: SummaryState) -> [Effect] {
         state.summary = summary
         guard let source = summary.source else { return [.loadSummarySource(summary.view)] }
-        return summary.pending.map { .summarizeColumn(summary.view, source, index: $0) }
+        return summary.pending.map { .summarizeColumn(summary.view, source, index: $0.index, parts: $0.parts) }
     }
 
     /// Enter: the frequencies of the selected line's column, found among the grid's columns

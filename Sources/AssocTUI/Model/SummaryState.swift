@@ -33,6 +33,9 @@ struct SummaryState: Sendable, Equatable {
     var summaries: [Int: ColumnSummary] = [:]
     /// Columns whose statements failed (not for lack of time), with the message.
     var failures: [Int: String] = [:]
+    /// Columns whose grouping (distinct values, most frequent) is done, or not to be run (their
+    /// scan ran out of time).
+    var grouped: Set<Int> = []
     var order = Order.columns
     /// Over the lines in `order`.
     var cursor = ListCursor()
@@ -72,10 +75,25 @@ struct SummaryState: Sendable, Equatable {
         return lines.indices.contains(cursor.index) ? lines[cursor.index] : nil
     }
 
-    /// Columns still waiting for their summary.
-    var pending: [Int] {
+    /// The work still to do, in order: each column's scan first, then its grouping.
+    var pending: [(index: Int, parts: SummaryParts)] {
         guard let source else { return [] }
-        return source.columns.indices.filter { summaries[$0] == nil && failures[$0] == nil }
+        return source.columns.indices.compactMap { index in
+            guard failures[index] == nil else { return nil }
+            if summaries[index] == nil { return (index, .scan) }
+            return grouped.contains(index) ? nil : (index, .grouping)
+        }
+    }
+
+    /// Whether the column's grouping is still to come (its scan came).
+    func awaitsGrouping(_ index: Int) -> Bool {
+        summaries[index] != nil && !grouped.contains(index) && failures[index] == nil
+    }
+
+    /// Columns done: both parts came, or failed.
+    var doneCount: Int {
+        guard let source else { return 0 }
+        return source.columns.indices.filter { failures[$0] != nil || grouped.contains($0) }.count
     }
 
     /// Columns that ran out of time, by name.

@@ -11,6 +11,8 @@ enum SummaryRenderer {
         var minimum: Int
         var maximum: Int
         var alignment: TextWidth.Alignment
+        /// Computed by the grouping, which comes after the scan.
+        var isGrouping = false
         var cell: @Sendable (ColumnSummary) -> StyledText
     }
 
@@ -19,14 +21,14 @@ enum SummaryRenderer {
     private static let fields: [Field] = [
         Field(header: "type", minimum: 4, maximum: 18, alignment: .left) { ViewCopyText.types($0).map { StyledText($0, .normal) } ?? unknown },
         Field(header: "null", minimum: 4, maximum: 12, alignment: .right) { count($0.nulls) },
-        Field(header: "distinct", minimum: 8, maximum: 12, alignment: .right) { count($0.distinct) },
+        Field(header: "distinct", minimum: 8, maximum: 12, alignment: .right, isGrouping: true) { count($0.distinct) },
         Field(header: "min", minimum: 3, maximum: 16, alignment: .left) { value($0.minimum, known: $0.rows != nil) },
         Field(header: "max", minimum: 3, maximum: 16, alignment: .left) { value($0.maximum, known: $0.rows != nil) },
         Field(header: "mean", minimum: 4, maximum: 14, alignment: .right) { column in
             if let mean = column.mean { return StyledText(ViewCopyText.mean(mean), .number) }
             return column.rows == nil ? unknown : StyledText("", .normal)
         },
-        Field(header: "most frequent", minimum: 13, maximum: 40, alignment: .left) { column in
+        Field(header: "most frequent", minimum: 13, maximum: 40, alignment: .left, isGrouping: true) { column in
             guard let top = column.mostFrequent else { return column.distinct == nil ? unknown : StyledText("", .normal) }
             let value = ValueFormatter.cell(top.value)
             return StyledText(TextWidth.truncate(value.text, toWidth: 28) + " ×\(top.count)", value.role)
@@ -36,7 +38,7 @@ enum SummaryRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard let summary = state.summary else { return }
         let lines = summary.lines
-        let done = summary.summaries.count + summary.failures.count
+        let done = summary.doneCount
         let trailing: String
         if let source = summary.source {
             let progress = summary.isComplete ? "" : " · \(done)/\(source.columns.count) done"
@@ -87,7 +89,8 @@ enum SummaryRenderer {
             let failed = summary.failures[index] != nil
             for (field, width) in columns {
                 x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
-                let cell = column.map(field.cell) ?? StyledText(failed ? "error" : "…", .dim)
+                let waiting = column == nil || field.isGrouping && summary.awaitsGrouping(index)
+                let cell = waiting ? StyledText(failed ? "error" : "…", .dim) : column.map(field.cell) ?? StyledText("…", .dim)
                 x += buffer.put(
                     TextWidth.pad(TextWidth.truncate(cell.text, toWidth: width), toWidth: width, alignment: field.alignment),
                     at: Point(x: x, y: y), maxWidth: max(0, min(width, content.maxX - x)), style: cell.role, highlighted: selected)
