@@ -87,7 +87,7 @@ final class ColumnSummaryTests: XCTestCase {
         let filtered = try db.summarySource(of: try db.request(parsing: "album.filter(title = 'Balls')"))
         let title = try db.summarizeColumn(2, of: filtered)
         XCTAssertEqual(title.rows, 1)
-        XCTAssertEqual(title.statements.count, 2)
+        XCTAssertEqual(title.statements.count, 3)
         for statement in title.statements {
             XCTAssertEqual(statement.arguments, [.text("Balls")])
             XCTAssertFalse(statement.sql.contains("Balls"))
@@ -119,7 +119,7 @@ final class ColumnSummaryTests: XCTestCase {
         XCTAssertTrue(x.ranOutOfTime)
         XCTAssertNil(x.rows)
         XCTAssertNil(x.distinct)
-        XCTAssertEqual(x.statements.count, 1, "the grouping never starts after the scan ran out")
+        XCTAssertEqual(x.statements.count, 1, "the classes and the grouping never start after the scan ran out")
         XCTAssertThrowsError(try db.summarizeColumn(1, of: source))
     }
 
@@ -147,12 +147,15 @@ final class ColumnSummaryTests: XCTestCase {
         let whole = try db.summarizeColumn(3, of: source)
         let scan = try db.summarizeColumn(3, of: source, parts: .scan)
         XCTAssertEqual(scan.rows, 5)
+        XCTAssertEqual(scan.nulls, 1)
+        XCTAssertNil(scan.integers, "the classes are the second part")
         XCTAssertNil(scan.distinct)
         XCTAssertNil(scan.mostFrequent)
         XCTAssertEqual(scan.statements.count, 1)
-        let grouping = try db.summarizeColumn(3, of: source, parts: .grouping)
-        XCTAssertNil(grouping.rows)
-        XCTAssertEqual(grouping.distinct, 4)
-        XCTAssertEqual(scan.merging(grouping), whole)
+        let rest = try db.summarizeColumn(3, of: source, parts: [.classes, .grouping])
+        XCTAssertNil(rest.rows)
+        XCTAssertEqual(rest.distinct, 4)
+        XCTAssertEqual(rest.integers, 2)
+        XCTAssertEqual(scan.merging(rest), whole)
     }
 }

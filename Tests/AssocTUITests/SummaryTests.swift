@@ -62,19 +62,20 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(effects.first, .summarizeColumn(view, source, index: 0, parts: .scan))
         var column = ColumnSummary(name: "Name", index: 1)
         column.rows = 7
-        column.integers = 0
-        column.reals = 0
-        column.texts = 7
-        column.blobs = 0
         column.nulls = 0
         // The scan came: the grouping is asked for next (after the other columns' scans).
-        XCTAssertEqual(Reducer.reduce(&state, .columnSummarized(view, column)), [.summarizeColumn(view, source, index: 1, parts: .grouping)])
+        XCTAssertEqual(
+            Reducer.reduce(&state, .columnSummarized(view, column)), [.summarizeColumn(view, source, index: 1, parts: [.classes, .grouping])])
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.summary?.selectedIndex, 1)
         var screen = ScreenRenderer.render(state).textLines()
-        var name = try XCTUnwrap(screen.first { $0.contains("Name ") && $0.contains("text") }, screen.joined(separator: "\n"))
-        XCTAssertTrue(name.contains("│    0 │        … │"), "distinct values still to come: " + name)
+        var name = try XCTUnwrap(screen.first { $0.contains("│Name ") }, screen.joined(separator: "\n"))
+        XCTAssertTrue(name.contains("│ …    │    0 │        … │"), "types and distinct values still to come: " + name)
         var grouping = ColumnSummary(name: "Name", index: 1)
+        grouping.integers = 0
+        grouping.reals = 0
+        grouping.texts = 7
+        grouping.blobs = 0
         grouping.distinct = 7
         grouping.mostFrequent = ValueFrequency(value: .text("Balls to the Wall"), count: 1)
         XCTAssertEqual(Reducer.reduce(&state, .columnSummarized(view, grouping)), [])

@@ -70,19 +70,21 @@ extension ColumnSummary {
     }
 }
 
-/// The statements of a column summary to run: the scan (storage classes, NULLs, min, max,
-/// mean), the grouping (distinct values, most frequent), or both.
+/// The statements of a column summary to run: the scan (rows, NULLs, min, max, mean), the
+/// storage classes, the grouping (distinct values, most frequent), or several.
 public struct SummaryParts: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
     /// Parts from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// One pass over the rows: the storage classes, NULLs, min, max and mean.
+    /// One pass over the rows: the rows, NULLs, min, max and mean.
     public static let scan = SummaryParts(rawValue: 1)
     /// One grouping of the rows by the column: the distinct values and the most frequent one.
     public static let grouping = SummaryParts(rawValue: 2)
-    /// Both.
-    public static let all: SummaryParts = [.scan, .grouping]
+    /// One pass over the rows: how many hold an integer, a real, a text, a blob.
+    public static let classes = SummaryParts(rawValue: 4)
+    /// All three.
+    public static let all: SummaryParts = [.scan, .classes, .grouping]
 }
 
 /// The columns of a request a summary covers, and the statement they are read from.

@@ -28,16 +28,17 @@ extension Database {
         return SummarySource(columns: columns, statement: statement, width: names.count)
     }
 
-    /// The summary of column `index` of `source`, in two statements over the request's statement
-    /// (a common table expression whose columns are named by position, so duplicate names do not
-    /// matter): one scan for the counts, extremes and mean (`parts` `.scan`), then one grouping for
-    /// the distinct values and the most frequent one (`.grouping`; not run when the scan ran out).
-    /// Each stops after `timeLimit` milliseconds (when given): its figures are then nil and
-    /// `ranOutOfTime` is set. `interrupt()` stops it with an error. The two parts asked for apart
+    /// The summary of column `index` of `source`, in up to three statements over the request's
+    /// statement (a common table expression whose columns are named by position, so duplicate
+    /// names do not matter), as `parts` asks: one scan for the rows, NULLs, extremes and mean
+    /// (`.scan`), one for the storage classes (`.classes`), one grouping for the distinct values
+    /// and the most frequent one (`.grouping`). Once a statement runs out of time the later ones
+    /// are not run. Each stops after `timeLimit` milliseconds (when given): its figures are then
+    /// nil and `ranOutOfTime` is set. `interrupt()` stops it with an error. Parts asked for apart
     /// make one summary with `merging(_:)`.
     ///
     ///     WITH "summarized"("c1", "c2", …) AS (SELECT … FROM "track" …)
-    ///     SELECT COUNT(*), COUNT(CASE WHEN typeof("c2") = 'integer' THEN 1 END), …, MIN("c2"), MAX("c2"),
+    ///     SELECT COUNT(*), COUNT("c2"), MIN("c2"), MAX("c2"),
     ///       AVG(CASE WHEN typeof("c2") IN ('integer', 'real') THEN "c2" END) FROM "summarized"
     public func summarizeColumn(
         _ index: Int, of source: SummarySource, parts: SummaryParts = .all, timeLimit: Int? = nil
@@ -49,24 +50,35 @@ extension Database {
         if parts.contains(.scan) {
             let scan = Self.scanStatement(index, of: source)
             summary.statements.append(scan)
-            guard let counts = try runSummarizing(scan, timeLimit: timeLimit) else {
+            guard let row = try runSummarizing(scan, timeLimit: timeLimit) else {
                 summary.ranOutOfTime = true
                 return summary
             }
-            if counts.count == 9 {
-                summary.rows = Self.integer(counts[0])
-                summary.integers = Self.integer(counts[1])
-                summary.reals = Self.integer(counts[2])
-                summary.texts = Self.integer(counts[3])
-                summary.blobs = Self.integer(counts[4])
-                summary.nulls = Self.integer(counts[5])
-                summary.minimum = counts[6]
-                summary.maximum = counts[7]
-                switch counts[8] {
+            if row.count == 5 {
+                let rows = Self.integer(row[0])
+                summary.rows = rows
+                summary.nulls = rows - Self.integer(row[1])
+                summary.minimum = row[2]
+                summary.maximum = row[3]
+                switch row[4] {
                 case .real(let mean): summary.mean = mean
                 case .integer(let mean): summary.mean = Double(mean)
                 default: summary.mean = nil
                 }
+            }
+        }
+        if parts.contains(.classes) {
+            let classes = Self.classesStatement(index, of: source)
+            summary.statements.append(classes)
+            guard let row = try runSummarizing(classes, timeLimit: timeLimit) else {
+                summary.ranOutOfTime = true
+                return summary
+            }
+            if row.count == 4 {
+                summary.integers = Self.integer(row[0])
+                summary.reals = Self.integer(row[1])
+                summary.texts = Self.integer(row[2])
+                summary.blobs = Self.integer(row[3])
             }
         }
         guard parts.contains(.grouping) else { return summary }
@@ -117,10 +129,16 @@ extension Database {
 
     static func scanStatement(_ index: Int, of source: SummarySource) -> GeneratedStatement {
         let column = quoteIdentifier("c\(index + 1)")
-        let classes = ["integer", "real", "text", "blob", "null"].map { "COUNT(CASE WHEN typeof(\(column)) = '\($0)' THEN 1 END)" }
         let sql =
-            common(source) + "SELECT COUNT(*), " + classes.joined(separator: ", ")
-            + ", MIN(\(column)), MAX(\(column)), AVG(CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(column) END) FROM \"summarized\""
+            common(source) + "SELECT COUNT(*), COUNT(\(column)), MIN(\(column)), MAX(\(column)), "
+            + "AVG(CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(column) END) FROM \"summarized\""
+        return GeneratedStatement(sql: sql, arguments: source.statement.arguments)
+    }
+
+    static func classesStatement(_ index: Int, of source: SummarySource) -> GeneratedStatement {
+        let column = quoteIdentifier("c\(index + 1)")
+        let classes = ["integer", "real", "text", "blob"].map { "COUNT(CASE WHEN typeof(\(column)) = '\($0)' THEN 1 END)" }
+        let sql = common(source) + "SELECT " + classes.joined(separator: ", ") + " FROM \"summarized\""
         return GeneratedStatement(sql: sql, arguments: source.statement.arguments)
     }
 

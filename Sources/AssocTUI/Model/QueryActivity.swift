@@ -42,7 +42,7 @@ struct QueryActivity: Sendable, Equatable {
         case .loadSummarySource(let view): return "Reading the columns of \(view.title)"
         case .summarizeColumn(_, let source, let index, let parts):
             let name = source.columns.indices.contains(index) ? source.columns[index] : "a column"
-            let what = parts == .grouping ? "Counting the distinct values of" : "Summarizing"
+            let what = parts.contains(.scan) ? "Summarizing" : "Counting the types and values of"
             return "\(what) \(name) (\(index + 1)/\(source.columns.count))"
         case .stopSummary: return "Stopping the summary"
         }

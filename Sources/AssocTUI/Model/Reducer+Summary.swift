@@ -67,8 +67,8 @@ extension Reducer {
         return summary.pending.map { .summarizeColumn(view, source, index: $0.index, parts: $0.parts) }
     }
 
-    /// A part of a column came: the scan (its grouping asked for next, after the other columns'
-    /// scans, unless it ran out of time), or the grouping, merged into it.
+    /// A part of a column came: the scan (its classes and grouping asked for next, after the
+    /// other columns' scans, unless it ran out of time), or the rest, merged into it.
     static func columnSummarized(_ state: inout AppState, _ view: RequestView, _ column: ColumnSummary) -> [Effect] {
         guard var summary = state.summary, summary.view == view, let source = summary.source else { return [] }
         var effects: [Effect] = []
@@ -80,7 +80,7 @@ extension Reducer {
             if column.ranOutOfTime {
                 summary.grouped.insert(column.index)
             } else {
-                effects.append(.summarizeColumn(view, source, index: column.index, parts: .grouping))
+                effects.append(.summarizeColumn(view, source, index: column.index, parts: [.classes, .grouping]))
             }
         }
         state.summary = summary

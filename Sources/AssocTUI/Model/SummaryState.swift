@@ -33,8 +33,8 @@ struct SummaryState: Sendable, Equatable {
     var summaries: [Int: ColumnSummary] = [:]
     /// Columns whose statements failed (not for lack of time), with the message.
     var failures: [Int: String] = [:]
-    /// Columns whose grouping (distinct values, most frequent) is done, or not to be run (their
-    /// scan ran out of time).
+    /// Columns whose storage classes and grouping (distinct values, most frequent) are done, or
+    /// not to be run (their scan ran out of time).
     var grouped: Set<Int> = []
     var order = Order.columns
     /// Over the lines in `order`.
@@ -75,17 +75,17 @@ struct SummaryState: Sendable, Equatable {
         return lines.indices.contains(cursor.index) ? lines[cursor.index] : nil
     }
 
-    /// The work still to do, in order: each column's scan first, then its grouping.
+    /// The work still to do, in order: each column's scan first, then its classes and grouping.
     var pending: [(index: Int, parts: SummaryParts)] {
         guard let source else { return [] }
         return source.columns.indices.compactMap { index in
             guard failures[index] == nil else { return nil }
             if summaries[index] == nil { return (index, .scan) }
-            return grouped.contains(index) ? nil : (index, .grouping)
+            return grouped.contains(index) ? nil : (index, [.classes, .grouping])
         }
     }
 
-    /// Whether the column's grouping is still to come (its scan came).
+    /// Whether the column's classes and grouping are still to come (its scan came).
     func awaitsGrouping(_ index: Int) -> Bool {
         summaries[index] != nil && !grouped.contains(index) && failures[index] == nil
     }

@@ -11,7 +11,7 @@ enum SummaryRenderer {
         var minimum: Int
         var maximum: Int
         var alignment: TextWidth.Alignment
-        /// Computed by the grouping, which comes after the scan.
+        /// Computed after the scan (the storage classes, the grouping).
         var isGrouping = false
         var cell: @Sendable (ColumnSummary) -> StyledText
     }
@@ -19,7 +19,9 @@ enum SummaryRenderer {
     private static let unknown = StyledText("?", .dim)
 
     private static let fields: [Field] = [
-        Field(header: "type", minimum: 4, maximum: 18, alignment: .left) { ViewCopyText.types($0).map { StyledText($0, .normal) } ?? unknown },
+        Field(header: "type", minimum: 4, maximum: 18, alignment: .left, isGrouping: true) {
+            ViewCopyText.types($0).map { StyledText($0, .normal) } ?? unknown
+        },
         Field(header: "null", minimum: 4, maximum: 12, alignment: .right) { count($0.nulls) },
         Field(header: "distinct", minimum: 8, maximum: 12, alignment: .right, isGrouping: true) { count($0.distinct) },
         Field(header: "min", minimum: 3, maximum: 16, alignment: .left) { value($0.minimum, known: $0.rows != nil) },
