@@ -2,7 +2,7 @@
 """Times `I` (the summary of the view's columns) in the release `assoc` browser on a big table,
 next to `sqlite3 -readonly` running the same first statement (the scan of the first column), both
 in a pseudo-terminal: from the key (or the process start) to the output that completes the line.
-Also: Esc while the other columns compute (until "Summary closed"), and the browser's peak memory
+Also: Esc while the other columns compute (until the grid is back), and the browser's peak memory
 before `I` and after the summary is done.
 
 Usage: scripts/measure-summary.py [--assoc PATH] [--db PATH] [--rows N] [--rounds N]
@@ -35,6 +35,11 @@ def sqlite3_time(db):
     return done - process.started, screen_text(process).strip().split("\n")[0]
 
 
+def closed(screen):
+    """The grid is back (Esc closed the summary, the column computing interrupted)."""
+    return "Rows: big" in screen and "Summary: big" not in screen
+
+
 def done(screen):
     """The summary is open and every column came (the title no longer counts `n/4 done`)."""
     return "Summary: big" in screen and re.search(r"\d+/\d+ done", screen) is None
@@ -49,11 +54,11 @@ def assoc_round(assoc, db):
     process.read_for(10, until=lambda output: FIRST_LINE.search(screen_text(process) or "") is not None)
     process.read_for(0.3)
     process.send("Esc", b"\x1b")
-    process.read_for(5, until=lambda output: b"Summary closed" in output)
+    process.read_for(5, until=lambda output: closed(screen_text(process)))
     timings = process.replay([
         ("open", lambda screen, _: "row 15 " in screen),
         ("I → first line", lambda screen, _: FIRST_LINE.search(screen) is not None),
-        ("Esc → closed", lambda screen, _: "Summary closed" in screen),
+        ("Esc → closed", lambda screen, _: closed(screen)),
     ])
     # Again, to its end: the memory after every column's statements.
     process.send("I again", b"I")
