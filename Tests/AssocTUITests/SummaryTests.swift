@@ -245,4 +245,11 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         // Stopped by Esc, not by its 2 s: the status line says it was cancelled.
         XCTAssertEqual(app.state.message?.text, "Query cancelled: Summarizing x (1/1)")
     }
+
+    func testTSVFieldsEscapeTabsLineBreaksAndBackslashes() {
+        XCTAssertEqual(ViewCopyText.field("a\tb\nc\rd\\e"), "a\\tb\\nc\\rd\\\\e")
+        XCTAssertEqual(ViewCopyText.value(.null), "NULL")
+        XCTAssertEqual(ViewCopyText.value(.text("NULL")), "NULL", "as y copies a cell: the text as it is")
+        XCTAssertEqual(ViewCopyText.value(.integer(5)), "5")
+    }
 }
