@@ -235,6 +235,10 @@ final class BrowserApp {
                 if job != nil { cancelJob() }
                 continue
             }
+            if case .stopSummary = effect {
+                stopSummary()
+                continue
+            }
             if effect.isDeferred {
                 enqueue(effect)
             } else if job != nil {
@@ -255,7 +259,7 @@ final class BrowserApp {
             switch effect {
             case .readSchema: return -1
             case .locateRow: return 0
-            case .countView: return 1
+            case .countView, .summarizeColumn: return 1
             case .countLinks: return 2
             default: return 3
             }
@@ -275,6 +279,13 @@ final class BrowserApp {
         if deferred.contains(effect) { return }
         let index = deferred.firstIndex { rank($0) > rank(effect) } ?? deferred.count
         deferred.insert(effect, at: index)
+    }
+
+    /// The summary was closed (Esc): the column it computes is interrupted, the ones waiting are
+    /// dropped from the deferred queue.
+    func stopSummary() {
+        deferred.removeAll { if case .summarizeColumn = $0 { return true } else { return false } }
+        if let job, case .summarizeColumn = job.effect { cancelJob() }
     }
 
     /// Runs an effect with the worker idle: at once when it is quick, else as a job.
@@ -345,6 +356,16 @@ final class BrowserApp {
             startJob(effect) { source, _ in
                 .frequenciesLoaded(query, try source.frequencies(query, offset: offset, limit: limit))
             }
+        case .loadSummarySource(let view):
+            startJob(effect) { source, _ in .summarySourceLoaded(view, try source.summarySource(of: view)) }
+        case .summarizeColumn(let view, let summarySource, let index, let parts):
+            // Dropped when the summary was closed while it waited.
+            guard state.summary?.view == view else { return }
+            startJob(effect) { source, _ in
+                .columnSummarized(view, try source.summarizeColumn(index, of: summarySource, parts: parts))
+            }
+        case .stopSummary:
+            stopSummary()
         case .jumpToKey(let view, let key):
             startJob(effect) { source, _ in .jumped(view, key: key, try source.jump(toKey: key, in: view)) }
         case .locateRow(let view, let values):

@@ -1,13 +1,23 @@
-/// One distinct value of a column of a request, and how many of its rows hold it.
+/// One distinct value (or combination of values) of the columns of a request, and how many of
+/// its rows hold it.
 public struct ValueFrequency: Sendable, Hashable {
-    /// The value (NULL counts as one).
-    public var value: DatabaseValue
+    /// The values, one per column grouped by (NULL counts as one).
+    public var values: [DatabaseValue]
     /// How many rows hold it.
     public var count: Int
 
+    /// The first value (the only one of a single column's frequencies).
+    public var value: DatabaseValue { values.first ?? .null }
+
     /// `value`, held by `count` rows.
     public init(value: DatabaseValue, count: Int) {
-        self.value = value
+        self.values = [value]
+        self.count = count
+    }
+
+    /// The combination `values`, held by `count` rows.
+    public init(values: [DatabaseValue], count: Int) {
+        self.values = values
         self.count = count
     }
 }
@@ -40,49 +50,61 @@ extension Database {
     /// `expression` may name a joined table by its alias; when it holds an aggregate (an
     /// annotation's), the value is one per row of the request's grouping.
     public func frequencies(of expression: Expression, in request: Request, offset: Int, limit: Int) throws -> FrequencyPage {
-        let inner = try mainStatement(for: Self.values(of: expression, in: request))
+        try frequencies(of: [expression], in: request, offset: offset, limit: limit)
+    }
+
+    /// The frequencies of the combinations of `expressions` (grouped by all of them, as
+    /// `frequencies(of:in:offset:limit:)` groups by one): the columns are named `value`,
+    /// `value2`, `value3`… and the order is by count, then by each value in turn.
+    public func frequencies(of expressions: [Expression], in request: Request, offset: Int, limit: Int) throws -> FrequencyPage {
+        guard !expressions.isEmpty else { throw AssocError.invalid("frequencies need at least one column to group by") }
+        let names = expressions.indices.map { $0 == 0 ? "value" : "value\($0 + 1)" }
+        let inner = try mainStatement(for: Self.values(of: expressions, named: names, in: request))
+        let columns = names.map(quoteIdentifier).joined(separator: ", ")
         let statement = GeneratedStatement(
             sql: """
-                SELECT "value", COUNT(*) AS "count", SUM(COUNT(*)) OVER () AS "rows", COUNT(*) OVER () AS "values" \
-                FROM (\(inner.sql)) GROUP BY "value" ORDER BY "count" DESC, "value" LIMIT ? OFFSET ?
+                SELECT \(columns), COUNT(*) AS "count", SUM(COUNT(*)) OVER () AS "rows", COUNT(*) OVER () AS "values" \
+                FROM (\(inner.sql)) GROUP BY \(columns) ORDER BY "count" DESC, \(columns) LIMIT ? OFFSET ?
                 """,
             arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
+        let width = expressions.count
         var totalRows = 0
         var distinct = 0
         var values: [ValueFrequency] = []
-        for row in try run(statement).values where row.count == 4 {
-            values.append(ValueFrequency(value: row[0], count: Self.integer(row[1])))
-            totalRows = Self.integer(row[2])
-            distinct = Self.integer(row[3])
+        for row in try run(statement).values where row.count == width + 3 {
+            values.append(ValueFrequency(values: Array(row[0..<width]), count: Self.integer(row[width])))
+            totalRows = Self.integer(row[width + 1])
+            distinct = Self.integer(row[width + 2])
         }
         if values.isEmpty && offset > 0 {
             // Past the end: the totals still matter (the list shrank under the caller).
-            let first = try frequencies(of: expression, in: request, offset: 0, limit: 1)
+            let first = try frequencies(of: expressions, in: request, offset: 0, limit: 1)
             totalRows = first.totalRows
             distinct = first.distinctCount
         }
         return FrequencyPage(offset: offset, rows: values, totalRows: totalRows, distinctCount: distinct, statement: statement)
     }
 
-    /// The rows of `request` reduced to one column named `value`.
-    private static func values(of expression: Expression, in request: Request) -> Request {
+    /// The rows of `request` reduced to the columns `names`, one per expression (an aggregate's
+    /// among the annotations, one per row of the request's grouping).
+    private static func values(of expressions: [Expression], named names: [String], in request: Request) -> Request {
         var request = request
         let keepsAnnotations = !request.relation.havings.isEmpty
         request.relation.joins = request.relation.joins.compactMap(\.selectingNothing)
-        let value = Expression.named(expression, "value")
-        if expression.containsAggregate {
-            request.relation.selection = []
-            request.relation.annotations = [value] + (keepsAnnotations ? request.relation.annotations : [])
-        } else {
-            request.relation.selection = [.expression(value)]
-            if !keepsAnnotations { request.relation.annotations = [] }
+        var plain: [Expression] = []
+        var aggregates: [Expression] = []
+        for (expression, name) in zip(expressions, names) {
+            let value = Expression.named(expression, name)
+            if expression.containsAggregate { aggregates.append(value) } else { plain.append(value) }
         }
+        request.relation.selection = plain.map { .expression($0) }
+        request.relation.annotations = aggregates + (keepsAnnotations ? request.relation.annotations : [])
         // Without a limit the order changes nothing the grouping sees.
         if request.limit == nil && request.offset == nil { request.relation.ordering = nil }
         return request
     }
 
-    private static func integer(_ value: DatabaseValue) -> Int {
+    static func integer(_ value: DatabaseValue) -> Int {
         if case .integer(let number) = value { return Int(clamping: number) }
         return 0
     }

@@ -144,6 +144,10 @@ package protocol BrowserDataSource: AnyObject {
     func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation
     /// `limit` of the distinct values of a column of a view from `offset`, most frequent first.
     func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage
+    /// The columns of a view a summary covers (`I`), and the statement it reads them from.
+    func summarySource(of view: RequestView) throws -> SummarySource
+    /// One column of a summary (or a part of it), each statement within the time budget of deferred counts.
+    func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -191,6 +195,12 @@ extension BrowserDataSource {
     }
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         throw AssocError.invalidRequest(table: query.request.table, reason: "this data source cannot count values")
+    }
+    package func summarySource(of view: RequestView) throws -> SummarySource {
+        throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot summarize columns")
+    }
+    package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
+        throw AssocError.invalidRequest(table: nil, reason: "this data source cannot summarize columns")
     }
     package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")

@@ -3,30 +3,39 @@ import AssocCore
 /// One distinct value of a column in a view, and how many rows hold it.
 package typealias FrequencyRow = ValueFrequency
 
-/// The frequencies of one column of a view (`F`): which column of which request. AssocCore counts
-/// them (`Database.frequencies(of:in:offset:limit:)`).
+/// The frequencies of one column of a view (`F`), or of the combinations of several (the pinned
+/// columns, then the current one): which columns of which request. AssocCore counts them
+/// (`Database.frequencies(of:in:offset:limit:)`).
 package struct FrequencyQuery: Sendable, Hashable {
-    /// The view's request, with an alias on the column's join when it needed one.
+    /// The view's request, with an alias on each column's join when it needed one.
     package var request: Request
-    /// The column's expression in `request`.
-    package var expression: AssocCore.Expression
-    /// The expression is an aggregate (an annotation, a prefetched link's count).
-    package var isAggregate: Bool
-    /// How the column is named for people: `GenreId`, `album.Title`.
-    package var columnLabel: String
+    /// The columns' expressions in `request`, grouped by in this order (the current column last).
+    package var expressions: [AssocCore.Expression]
+    /// How the columns are named for people: `GenreId`, `album.Title`.
+    package var columnLabels: [String]
 
+    /// The frequencies of one column.
     package init(request: Request, expression: AssocCore.Expression, isAggregate: Bool, columnLabel: String) {
-        self.request = request
-        self.expression = expression
-        self.isAggregate = isAggregate
-        self.columnLabel = columnLabel
+        self.init(request: request, expressions: [expression], columnLabels: [columnLabel])
     }
+
+    /// The frequencies of the combinations of several columns.
+    package init(request: Request, expressions: [AssocCore.Expression], columnLabels: [String]) {
+        self.request = request
+        self.expressions = expressions
+        self.columnLabels = columnLabels
+    }
+
+    /// The column (the current one, when several are grouped).
+    package var expression: AssocCore.Expression { expressions.last ?? .value(.null) }
+    /// The columns for a title or a message: `GenreId`, `MediaTypeId, GenreId`.
+    package var columnLabel: String { columnLabels.joined(separator: ", ") }
 }
 
 extension RequestDataSource {
-    /// `limit` of the frequencies of `query`'s column from `offset`, most frequent first.
+    /// `limit` of the frequencies of `query`'s columns from `offset`, most frequent first.
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         try readSchema()
-        return try db.frequencies(of: query.expression, in: query.request, offset: offset, limit: limit)
+        return try db.frequencies(of: query.expressions, in: query.request, offset: offset, limit: limit)
     }
 }

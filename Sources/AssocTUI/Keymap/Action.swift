@@ -12,6 +12,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case toggleSidePane, maximizeSidePane, previousTab, nextTab, sideAlternate
     case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
     case toggleLabels, copyRow
+    case summary
 }
 
 /// Groups of the help screen, in display order.

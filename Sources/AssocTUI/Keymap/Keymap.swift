@@ -86,6 +86,9 @@ enum Keymap {
             group: .query),
         Binding(
             keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
+        Binding(
+            keys: [.character("I")], action: .summary,
+            help: "summary of the view's columns: types, NULLs, distinct, min, max, mean, most frequent (Enter: F on one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
         Binding(

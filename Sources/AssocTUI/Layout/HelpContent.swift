@@ -28,7 +28,8 @@ enum HelpContent {
         ("mouse", "click: a pane, a row, a table, a link, a side-pane tab; wheel: scroll the pane under it"),
         ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, Esc or v closes"),
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
-        ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, Esc or F closes"),
+        ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, y copies (TSV), Esc or F closes"),
+        ("summary", "↑ ↓ move, Enter: frequencies of the column, s sorts, y copies (TSV), Esc closes (? = ran out of time)"),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
         ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
         ("Tab in : / f", "completes the name at the cursor; again (S-Tab back) cycles the list above")

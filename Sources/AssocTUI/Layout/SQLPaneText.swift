@@ -13,6 +13,7 @@ enum SQLPaneText {
             lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
             return lines
         }
+        if let summary = state.summary { return summaryLines(summary, width: width) }
         return state.rows.map { lines(for: $0, asRan: state.sqlAsRan, width: width) } ?? []
     }
 
@@ -22,6 +23,8 @@ enum SQLPaneText {
         let statements: [GeneratedStatement]
         if let frequency = state.frequency {
             statements = frequency.page.map { [$0.statement] } ?? []
+        } else if let summary = state.summary {
+            statements = summary.selectedIndex.flatMap { summary.summaries[$0]?.statements } ?? []
         } else if let rows = state.rows {
             statements = (state.sqlAsRan ? rows.ranStatements : rows.statements) + (rows.countStatement.map { [$0] } ?? [])
         } else {
@@ -147,5 +150,22 @@ enum SQLPaneText {
             }
         }
         return lines.filter { !$0.isEmpty }
+    }
+}
+
+extension SQLPaneText {
+    /// The summary's statements for the selected column (each within the time budget).
+    static func summaryLines(_ summary: SummaryState, width: Int) -> [[StyledText]] {
+        guard let index = summary.selectedIndex, let name = summary.source?.columns[index] else {
+            return wrap([StyledText("-- summary: reading the view's columns", .dim)], width: width)
+        }
+        var lines = wrap([StyledText("-- summary of \(name), over the view's statement:", .dim)], width: width)
+        guard let column = summary.summaries[index] else {
+            return lines + wrap([StyledText("-- computing…", .dim)], width: width)
+        }
+        for statement in column.statements { lines += self.lines(for: statement, width: width) }
+        let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+        let note = column.ranOutOfTime ? "-- ran out of time (\(seconds) s a statement): ? shown" : "-- each statement within \(seconds) s"
+        return lines + wrap([StyledText(note, .dim)], width: width)
     }
 }

@@ -48,12 +48,19 @@ enum Effect: Sendable, Equatable {
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
     /// Whether pages read the labels of their key columns (`L`).
     case readLabels(Bool)
+    /// The columns a summary (`I`) covers, and the statement it reads them from.
+    case loadSummarySource(RequestView)
+    /// Deferred: a part of one column of a summary (the scan, then the grouping; its figures
+    /// come as `columnSummarized`).
+    case summarizeColumn(RequestView, SummarySource, index: Int, parts: SummaryParts)
+    /// The summary was closed: its running column is stopped, the waiting ones dropped.
+    case stopSummary
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks, .readSchema: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn: return true
         default: return false
         }
     }
@@ -121,4 +128,8 @@ enum Event: Sendable, Equatable {
     case copied(StatusMessage)
     /// A window of frequencies came.
     case frequenciesLoaded(FrequencyQuery, FrequencyPage)
+    /// The columns of a summary came.
+    case summarySourceLoaded(RequestView, SummarySource)
+    /// One column of a summary came.
+    case columnSummarized(RequestView, ColumnSummary)
 }

@@ -11,6 +11,8 @@ struct FrequencyState: Sendable, Equatable {
     /// Over every distinct value (the window is loaded around it).
     var cursor = ListCursor()
     var isLoading = true
+    /// The summary it was opened from (Enter on a summary's line): Esc goes back to it.
+    var summary: SummaryState?
 
     init(query: FrequencyQuery, view: RequestView) {
         self.query = query

@@ -6,6 +6,8 @@ enum Mode: Sendable, Equatable {
     case grid
     /// The frequency view (`F`): takes the grid's place.
     case frequency(FrequencyState)
+    /// The summary of the view's columns (`I`): takes the grid's place.
+    case summary(SummaryState)
     /// The help screen, scrolled by `scroll` lines; opened from the frequency view, it goes back
     /// to it (`over`) when closed.
     case help(scroll: Int, over: FrequencyState?)
@@ -26,7 +28,7 @@ enum Mode: Sendable, Equatable {
     var coversPanes: Bool {
         switch self {
         case .help, .record, .messages, .schemaMap: return true
-        case .grid, .frequency, .jumpList, .prompt, .export: return false
+        case .grid, .frequency, .summary, .jumpList, .prompt, .export: return false
         }
     }
 
@@ -35,7 +37,7 @@ enum Mode: Sendable, Equatable {
         switch self {
         case .prompt, .jumpList: return true
         case .export(let prompt): return prompt.takesKeys
-        case .grid, .frequency, .help, .record, .messages, .schemaMap: return false
+        case .grid, .frequency, .summary, .help, .record, .messages, .schemaMap: return false
         }
     }
 
@@ -63,6 +65,11 @@ extension AppState {
     var schemaMap: SchemaMapState? {
         get { if case .schemaMap(let value) = mode { value } else { nil } }
         set { set(newValue.map(Mode.schemaMap), closing: schemaMap != nil) }
+    }
+
+    var summary: SummaryState? {
+        get { if case .summary(let value) = mode { value } else { nil } }
+        set { set(newValue.map(Mode.summary), closing: summary != nil) }
     }
 
     var exportPrompt: ExportPrompt? {

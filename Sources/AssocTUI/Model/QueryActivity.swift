@@ -40,6 +40,12 @@ struct QueryActivity: Sendable, Equatable {
         case .copy(_, let what): return "Copying \(what)"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
         case .readLabels: return "Reading labels"
+        case .loadSummarySource(let view): return "Reading the columns of \(view.title)"
+        case .summarizeColumn(_, let source, let index, let parts):
+            let name = source.columns.indices.contains(index) ? source.columns[index] : "a column"
+            let what = parts.contains(.scan) ? "Summarizing" : "Counting the types and values of"
+            return "\(what) \(name) (\(index + 1)/\(source.columns.count))"
+        case .stopSummary: return "Stopping the summary"
         }
     }
 }

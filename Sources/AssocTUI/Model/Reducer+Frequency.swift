@@ -13,19 +13,39 @@ extension Reducer {
             state.message = StatusMessage(text: "F counts rows, and a distinct view merges them: remove distinct() with : first", isError: false)
             return []
         }
-        let column = rows.columns[rows.column.index]
-        switch ColumnTarget.target(of: column, in: rows.view.request) {
-        case .failure(let failure):
-            state.message = StatusMessage(text: failure.message, isError: false)
-            return []
-        case .success(let target):
-            let query = FrequencyQuery(
-                request: target.request, expression: target.expression, isAggregate: target.isAggregate,
-                columnLabel: column.header)
-            state.frequency = FrequencyState(query: query, view: rows.view)
-            state.sideScroll = 0
-            return [.loadFrequencies(query, offset: 0, limit: FrequencyState.window)]
+        let current = rows.columns[rows.column.index]
+        // The pinned columns (other than the root's key) group first, as VisiData's key columns.
+        let grouped = FrequencyGrouping.pinnedColumns(of: rows).filter { $0 != current } + [current]
+        var request = rows.view.request
+        var expressions: [AssocCore.Expression] = []
+        var labels: [String] = []
+        var leftOut: [String] = []
+        for column in grouped {
+            switch ColumnTarget.target(of: column, in: request) {
+            case .failure(let failure):
+                guard column == current else {
+                    leftOut.append(column.header)
+                    continue
+                }
+                state.message = StatusMessage(text: failure.message, isError: false)
+                return []
+            case .success(let target):
+                request = target.request
+                expressions.append(target.expression)
+                labels.append(column.header)
+            }
         }
+        let query = FrequencyQuery(request: request, expressions: expressions, columnLabels: labels)
+        state.frequency = FrequencyState(query: query, view: rows.view)
+        state.sideScroll = 0
+        if !leftOut.isEmpty {
+            state.message = StatusMessage(
+                text: "Frequencies grouped without the pinned " + leftOut.joined(separator: ", ") + ": F cannot count them", isError: false)
+        } else if labels.count > 1 {
+            state.message = StatusMessage(
+                text: "Frequencies of " + labels.joined(separator: ", ") + " together (the pinned columns group first)", isError: false)
+        }
+        return [.loadFrequencies(query, offset: 0, limit: FrequencyState.window)]
     }
 
     /// The frequency view's keys; nil for those it leaves to the browser (panes, side pane, help).
@@ -35,7 +55,10 @@ extension Reducer {
         switch action {
         case .back, .frequency:
             state.frequency = nil
+            if let summary = frequency.summary { return resumeSummary(&state, summary) }
             return []
+        case .copyCell:
+            return copyFrequencies(&state, frequency)
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
@@ -90,10 +113,11 @@ extension Reducer {
             state.frequency = nil
             return []
         }
-        let expression = frequency.query.expression
-        let filter: AssocCore.Expression =
-            selected.value.isNull
-            ? .isNull(expression, negated: false) : .binary(.equal, expression, .value(selected.value))
+        let filters: [AssocCore.Expression] = zip(frequency.query.expressions, selected.values).map { expression, value in
+            value.isNull ? .isNull(expression, negated: false) : .binary(.equal, expression, .value(value))
+        }
+        guard let first = filters.first else { return [] }
+        let filter = filters.dropFirst().reduce(first) { .binary(.and, $0, $1) }
         state.frequency = nil
         state.message = StatusMessage(
             text: "Filter: " + ViewSummary.text(filter) + " (\(selected.count) row\(selected.count == 1 ? "" : "s"))", isError: false)
@@ -102,5 +126,19 @@ extension Reducer {
         let effects = reopen(&state, view)
         state.rows?.cursor = ListCursor()
         return effects
+    }
+
+    /// `y`: the loaded window of values as TSV.
+    private static func copyFrequencies(_ state: inout AppState, _ frequency: FrequencyState) -> [Effect] {
+        guard let page = frequency.page else {
+            state.message = StatusMessage(text: "Nothing to copy yet: the values are being counted", isError: false)
+            return []
+        }
+        let whole = page.offset == 0 && page.rows.count >= page.distinctCount
+        let what =
+            whole
+            ? "the frequencies (TSV, \(page.rows.count) value\(page.rows.count == 1 ? "" : "s"))"
+            : "the frequencies loaded (TSV, values \(page.offset + 1)–\(page.offset + page.rows.count) of \(page.distinctCount))"
+        return [.copy(ViewCopyText.frequencies(frequency), what: what)]
     }
 }

@@ -101,6 +101,10 @@ extension Reducer {
             }
         case .copy:
             break
+        case .loadSummarySource, .summarizeColumn:
+            summaryFailed(&state, effect)
+        case .stopSummary:
+            break
         case .loadFrequencies:
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }

@@ -7,6 +7,7 @@ extension Reducer {
         case rows(RequestView)
         case frequency(FrequencyQuery)
         case schemaMap(String)
+        case summary(RequestView)
     }
 
     static func token(of event: Event) -> ViewToken? {
@@ -16,6 +17,7 @@ extension Reducer {
             return .rows(view)
         case .frequenciesLoaded(let query, _): return .frequency(query)
         case .schemaMapLoaded(let table, _): return .schemaMap(table)
+        case .summarySourceLoaded(let view, _), .columnSummarized(let view, _): return .summary(view)
         default: return nil
         }
     }
@@ -26,6 +28,7 @@ extension Reducer {
         case .rows(let view): return state.rows?.view == view
         case .frequency(let query): return state.frequency?.query == query
         case .schemaMap(let table): return state.schemaMap?.table == table
+        case .summary(let view): return state.summary?.view == view
         }
     }
 

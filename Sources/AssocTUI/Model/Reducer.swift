@@ -150,6 +150,10 @@ enum Reducer {
             return []
         case .frequenciesLoaded(let query, let page):
             return frequenciesLoaded(&state, query, page)
+        case .summarySourceLoaded(let view, let source):
+            return summarySourceLoaded(&state, view, source)
+        case .columnSummarized(let view, let column):
+            return columnSummarized(&state, view, column)
         case .schemaMapLoaded(let table, let lines):
             state.schemaMap = SchemaMapState(table: table, lines: lines)
             return []
@@ -222,6 +226,8 @@ enum Reducer {
         switch state.mode {
         case .frequency:
             if let effects = reduceFrequency(&state, action: action) { return effects }
+        case .summary:
+            if let effects = reduceSummary(&state, action: action) { return effects }
         case .schemaMap: return reduceSchemaMap(&state, action: action)
         case .help(let scroll, let frequency): return reduceHelp(&state, action: action, scroll: scroll, over: frequency)
         case .record(let scroll): return reduceRecord(&state, action: action, scroll: scroll)
@@ -329,6 +335,8 @@ enum Reducer {
             return openJumpList(&state)
         case .frequency:
             return openFrequencies(&state)
+        case .summary:
+            return openSummary(&state)
         case .export:
             return startExport(&state)
         case .exportAll:

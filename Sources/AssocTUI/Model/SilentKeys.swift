@@ -3,7 +3,7 @@
 extension Reducer {
     static func silentKeyMessage(_ action: Action, _ state: AppState) -> String {
         let place = placeName(state)
-        let inSidePane = state.focus == .side && !state.mode.coversPanes && state.frequency == nil
+        let inSidePane = state.focus == .side && !state.mode.coversPanes && state.frequency == nil && state.summary == nil
         switch action {
         case .moveUp, .pageUp, .halfPageUp, .firstRow:
             return inSidePane ? "The side pane is at its top" : "Already at the top of \(place)"
@@ -37,9 +37,10 @@ extension Reducer {
         case .record: return "the record"
         case .messages: return "the messages"
         case .schemaMap: return "the schema map"
-        case .grid, .frequency, .jumpList, .prompt, .export: break
+        case .grid, .frequency, .summary, .jumpList, .prompt, .export: break
         }
         if state.frequency != nil { return "the frequencies" }
+        if state.summary != nil { return "the summary" }
         if state.focus == .rows && state.childFocused { return "the prefetched records" }
         return "the \(state.focus.title) pane"
     }

@@ -1,4 +1,5 @@
 import AssocText
+
 /// The frequency view, in the Rows pane's place: one line per distinct value, most frequent first,
 /// with its count, its share of the view's rows and a bar scaled to the most frequent value.
 enum FrequencyRenderer {
@@ -25,18 +26,27 @@ enum FrequencyRenderer {
         }
         let visible = max(0, content.height - 1)
         let shownRows = (0..<visible).compactMap { frequency.row(at: frequency.cursor.top + $0) }
-        // Column widths: the values shown (within a third of the pane), the largest count.
-        let valueWidth = min(
-            max(5, content.width / 3),
-            max(5, shownRows.map { TextWidth.width(of: ValueFormatter.cell($0.value).text) }.max() ?? 0))
+        // Column widths: the values shown (within a third of the pane, shared by the columns
+        // grouped by), the largest count.
+        let labels = frequency.query.columnLabels.map { Sanitizer.sanitize($0) }
+        let valueWidths = labels.indices.map { position in
+            let shown = shownRows.map { row in position < row.values.count ? TextWidth.width(of: ValueFormatter.cell(row.values[position]).text) : 0 }
+            let header = labels.count > 1 ? TextWidth.width(of: labels[position]) : 5
+            return min(max(5, content.width / (3 * labels.count)), max(5, header, shown.max() ?? 0))
+        }
+        let valueWidth = valueWidths.reduce(0, +) + 3 * (valueWidths.count - 1)
         let countWidth = max(5, String(page.rows.first?.count ?? 0).count)
         let percentWidth = 7
         let barX = valueWidth + countWidth + percentWidth + 3 * 3
         let barWidth = max(0, content.width - barX)
         let top = max(1, page.rows.first?.count ?? 1)
 
+        let valueHeader =
+            labels.count > 1
+            ? zip(labels, valueWidths).map { TextWidth.pad(TextWidth.truncate($0, toWidth: $1), toWidth: $1) }.joined(separator: " │ ")
+            : TextWidth.pad("value", toWidth: valueWidth)
         let header =
-            TextWidth.pad("value", toWidth: valueWidth) + " │ " + TextWidth.pad("count", toWidth: countWidth, alignment: .right)
+            valueHeader + " │ " + TextWidth.pad("count", toWidth: countWidth, alignment: .right)
             + " │ " + TextWidth.pad("%", toWidth: percentWidth, alignment: .right) + " │ "
         buffer.put(header, at: Point(x: content.x, y: content.y), maxWidth: content.width, style: .header)
         for line in 0..<visible {
@@ -49,12 +59,17 @@ enum FrequencyRenderer {
                 buffer.put("…", at: Point(x: content.x, y: y), maxWidth: content.width, style: .dim, highlighted: selected)
                 continue
             }
-            let value = ValueFormatter.cell(row.value)
             var x = content.x
-            let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
-            x += buffer.put(
-                TextWidth.pad(TextWidth.truncate(value.text, toWidth: valueWidth), toWidth: valueWidth, alignment: alignment),
-                at: Point(x: x, y: y), maxWidth: valueWidth, style: value.role, highlighted: selected)
+            for (position, width) in valueWidths.enumerated() {
+                if position > 0 {
+                    x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
+                }
+                let value = ValueFormatter.cell(position < row.values.count ? row.values[position] : .null)
+                let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
+                x += buffer.put(
+                    TextWidth.pad(TextWidth.truncate(value.text, toWidth: width), toWidth: width, alignment: alignment),
+                    at: Point(x: x, y: y), maxWidth: max(0, min(width, content.maxX - x)), style: value.role, highlighted: selected)
+            }
             x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: content.maxX - x, style: .border, highlighted: selected)
             x += buffer.put(
                 TextWidth.pad(String(row.count), toWidth: countWidth, alignment: .right),

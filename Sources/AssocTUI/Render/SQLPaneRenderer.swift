@@ -4,7 +4,7 @@ import AssocCore
 /// boundaries, followed by its bound arguments.
 enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let asRan = state.sqlAsRan && state.frequency == nil
+        let asRan = state.sqlAsRan && state.frequency == nil && state.summary == nil
         let content = PaneChrome.drawTitle(
             SideTabBar.title(state) + (asRan ? " · as ran" : ""),
             trailing: state.focus == .side ? (asRan ? "r as planned  " : "r as ran  ") : "",

@@ -18,6 +18,8 @@ enum ScreenRenderer {
                 let split = RowsPaneSplit.split(rect, state: state)
                 if state.frequency != nil {
                     FrequencyRenderer.render(state, in: split.grid, buffer: &buffer)
+                } else if state.summary != nil {
+                    SummaryRenderer.render(state, in: split.grid, buffer: &buffer)
                 } else {
                     RowsGridRenderer.render(state, in: split.grid, buffer: &buffer)
                 }
@@ -38,7 +40,7 @@ enum ScreenRenderer {
         case .messages(let scroll): ChromeRenderer.messageLog(state, scroll: scroll, in: body, buffer: &buffer)
         case .schemaMap: SchemaMapRenderer.render(state, in: body, buffer: &buffer)
         case .jumpList: JumpListRenderer.render(state, in: body, buffer: &buffer)
-        case .grid, .frequency, .prompt, .export: break
+        case .grid, .frequency, .summary, .prompt, .export: break
         }
         // After the panes and overlays: a long message takes the line above the hint line.
         if let rect = layout.hint { ChromeRenderer.hintLine(state, in: rect, buffer: &buffer) }
