@@ -7,33 +7,10 @@ import XCTest
 /// the values recover the removed links, no link is proposed whose values are not all found, and
 /// the suggestions written as an associations file give back the graph of the declared keys.
 final class LinkSuggestionTests: XCTestCase {
-    /// A history file's shape: key columns not named after their table (`fk`, `parent`).
-    static let historySQL = """
-        CREATE TABLE places (id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, visit_count INTEGER NOT NULL);
-        CREATE TABLE visits (id INTEGER PRIMARY KEY, place_id INTEGER NOT NULL REFERENCES places(id),
-          visit_type INTEGER NOT NULL, session INTEGER);
-        CREATE INDEX visits_place ON visits(place_id);
-        CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, fk INTEGER REFERENCES places(id),
-          parent INTEGER REFERENCES bookmarks(id), position INTEGER NOT NULL, title TEXT);
-        CREATE INDEX bookmarks_fk ON bookmarks(fk);
-        CREATE INDEX bookmarks_parent ON bookmarks(parent);
-        CREATE TABLE annos (id INTEGER PRIMARY KEY, place_ref INTEGER NOT NULL, content TEXT);
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
-          INSERT INTO places SELECT i, 'https://example.com/' || i, i % 7 FROM n;
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
-          INSERT INTO visits SELECT i, (i * 7) % 60 + 1, i % 3 + 1, 1000 + i FROM n;
-        INSERT INTO bookmarks VALUES (1, NULL, NULL, 0, 'root'), (2, NULL, 1, 0, 'menu'), (3, NULL, 1, 1, 'toolbar');
-        WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < 30)
-          INSERT INTO bookmarks SELECT i, i * 2, i % 3 + 1, i, 'b' || i FROM n;
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
-          INSERT INTO annos SELECT i, CASE WHEN i = 40 THEN 999 ELSE i END, 'note' FROM n;
-        """
+    static var historySQL: String { HistoryFixture.sql }
 
     /// `sql` with every `REFERENCES table(columns)` clause removed.
-    static func stripped(_ sql: String) throws -> String {
-        let clause = try Regex(#"\s+REFERENCES\s+("[^"]+"|\w+)(\s*\([^)]*\))?"#).ignoresCase()
-        return sql.replacing(clause, with: "")
-    }
+    static func stripped(_ sql: String) throws -> String { try HistoryFixture.withoutReferences(sql) }
 
     /// A copy of `source` (tables and rows) whose tables declare no foreign key.
     static func strippedCopy(of source: Connection) throws -> Database {
@@ -186,5 +163,29 @@ final class LinkSuggestionTests: XCTestCase {
         let declarations = try AssociationDeclaration.parse(text)
         XCTAssertEqual(declarations.count, 1)
         XCTAssertNoThrow(try AssociationGraph(schema: db.schema, declarations: declarations))
+    }
+
+    /// Three small values fit a 5-row table as well as an 8-row one: the line is commented out,
+    /// with the other table named (Chinook's `Customer.SupportRepId`).
+    func testAFewSmallValuesThatFitSeveralTablesAreAmbiguous() throws {
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE MediaType (MediaTypeId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE Employee (EmployeeId INTEGER PRIMARY KEY, LastName TEXT);
+            CREATE TABLE Customer (CustomerId INTEGER PRIMARY KEY, SupportRepId INTEGER);
+            CREATE INDEX Customer_SupportRepId ON Customer(SupportRepId);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8)
+              INSERT INTO Employee SELECT i, 'e' || i FROM n;
+            INSERT INTO MediaType SELECT EmployeeId, LastName FROM Employee WHERE EmployeeId <= 5;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 59)
+              INSERT INTO Customer SELECT 100 + i, i % 3 + 3 FROM n;
+            """)
+        let found = try db.suggestLinks(budgetMilliseconds: 60_000)
+        let rep = try XCTUnwrap(found.suggestions.first { $0.column == "SupportRepId" })
+        XCTAssertTrue(rep.isExact && rep.isIndexed && rep.isAmbiguous && !rep.isConfident)
+        XCTAssertEqual(rep.alternatives.first, "Employee.EmployeeId")
+        let text = found.declarationsText(of: "shop")
+        XCTAssertTrue(text.contains("AMBIGUOUS: the values fit Employee.EmployeeId about as well"), text)
+        XCTAssertEqual(try AssociationDeclaration.parse(text).count, 0, text)
     }
 }

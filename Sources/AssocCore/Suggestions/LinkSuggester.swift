@@ -169,11 +169,22 @@ private struct SuggestionRun {
             return $0.rows < $1.rows
         }
         guard let best = passing.first else { return nil }
-        let alternatives = passing.dropFirst().filter { $0.missing == 0 || best.missing > 0 }.map { "\($0.key.table.name).\($0.key.column)" }
-        return LinkSuggestion(
+        let others = passing.dropFirst().filter { $0.missing == 0 || best.missing > 0 }
+        let alternatives = others.map { "\($0.key.table.name).\($0.key.column)" }
+        var isAmbiguous = false
+        if !best.agrees, let next = others.first {
+            // (next.rows / best.rows)^distinct, stopping once past the ratio.
+            var ratio = 1.0
+            let step = Double(next.rows) / Double(max(1, best.rows))
+            for _ in 0..<best.distinct where ratio < LinkSuggestion.likelihoodRatio { ratio *= step }
+            isAmbiguous = next.agrees || ratio < LinkSuggestion.likelihoodRatio
+        }
+        var suggestion = LinkSuggestion(
             origin: column.table.name, column: column.name, destination: best.key.table.name, destinationColumn: best.key.column,
             distinctValues: best.distinct, missingValues: best.missing, isIndexed: isIndexed, nameAgrees: best.agrees,
             nameIsReference: LinkNaming.isReference(column.name), alternatives: alternatives, key: "")
+        suggestion.isAmbiguous = isAmbiguous
+        return suggestion
     }
 
     mutating func rowCount(of table: String) throws -> Int {

@@ -21,8 +21,11 @@ package struct LinkSuggestion: Sendable, Hashable {
     package var nameAgrees: Bool
     /// Whether the column's name reads as a reference (`…Id`, `…_fk`, `parent`…).
     package var nameIsReference: Bool
-    /// The other destinations (`table.column`) that also hold every value.
+    /// The other destinations (`table.column`) that also hold every value, likeliest first.
     package var alternatives: [String]
+    /// Whether another destination holds the values about as likely and the name does not
+    /// decide (`SupportRepId`, 3 values, fits a 5-row table as well as an 8-row one).
+    package var isAmbiguous = false
     /// The association's name in the declaration: from the column (`authorId` → `author`),
     /// unique among the origin's associations.
     package var key: String
@@ -35,10 +38,16 @@ package struct LinkSuggestion: Sendable, Hashable {
     /// Every value is found.
     package var isExact: Bool { missingValues == 0 }
 
-    /// Every value is found and something besides the values says it is a link: the name agrees
-    /// or reads as a reference, or the column is indexed. A suggestion that is not confident is
-    /// written commented out (the user accepts it by uncommenting the line).
-    package var isConfident: Bool { isExact && (nameAgrees || nameIsReference || isIndexed) }
+    /// Every value is found, no other destination fits about as well unless the name decides,
+    /// and something besides the values says it is a link: the name agrees or reads as a
+    /// reference, or the column is indexed. A suggestion that is not confident is written
+    /// commented out (the user accepts it by uncommenting the line).
+    package var isConfident: Bool { isExact && !isAmbiguous && (nameAgrees || nameIsReference || isIndexed) }
+
+    /// How much likelier the chosen destination must be than the next one when the name does not
+    /// decide: `k` distinct values all falling in a table of `n` rows rather than one of `m` rows
+    /// is `(m / n)^k` times likelier, if the values were drawn from its keys at random.
+    static let likelihoodRatio = 100.0
 
     /// The least share of values found for a "nearly all" suggestion (orphans allowed).
     package static let nearlyAllShare = 0.95

@@ -68,7 +68,11 @@ extension LinkSuggestion {
             let shown = alternatives.prefix(8).joined(separator: ", ") + (alternatives.count > 8 ? ", … (\(alternatives.count) in all)" : "")
             lines.append("the values are also \(isExact ? "all" : "nearly all") found in: \(shown)")
         }
-        if isExact && !isConfident { lines.append("only the values say so: check before accepting") }
+        if isAmbiguous, let next = alternatives.first {
+            lines.append("AMBIGUOUS: the values fit \(next) about as well and the name does not decide: pick one")
+        } else if isExact && !isConfident {
+            lines.append("only the values say so: check before accepting")
+        }
         return lines
     }
 
