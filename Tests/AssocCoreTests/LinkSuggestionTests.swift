@@ -150,13 +150,14 @@ final class LinkSuggestionTests: XCTestCase {
         let db = try TestDatabase.make(
             """
             CREATE TABLE kind (id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE "odd""name" ("the id" INTEGER PRIMARY KEY, flag INTEGER, one INTEGER, "kind" INTEGER, "evil\u{202E}Id" INTEGER);
+            CREATE TABLE "odd""name" ("the id" INTEGER PRIMARY KEY, flag INTEGER, one INTEGER, "kind" INTEGER, "evil\u{202E}Id" INTEGER, longId TEXT);
             INSERT INTO kind VALUES (0, 'a'), (1, 'b'), (2, 'c'), (3, 'd');
-            INSERT INTO "odd""name" VALUES (11, 0, 5, 1, 1), (12, 1, 5, 2, 2), (13, 1, 5, 3, 3);
+            INSERT INTO "odd""name" VALUES (11, 0, 5, 1, 1, 'a'), (12, 1, 5, 2, 2, 'b'), (13, 1, 5, 3, 3, printf('%.600c', 'x'));
             """)
         let found = try db.suggestLinks(budgetMilliseconds: 60_000)
         XCTAssertEqual(found.suggestions.map(\.column), ["kind"])
-        XCTAssertEqual(Set(found.skipped.map(\.column)), ["odd\"name.flag", "odd\"name.one"])
+        XCTAssertEqual(Set(found.skipped.map(\.column)), ["odd\"name.flag", "odd\"name.one", "odd\"name.longId"])
+        XCTAssertEqual(found.skipped.first { $0.column == "odd\"name.longId" }?.reason, "holds values longer than 512 bytes")
         let text = found.declarationsText(of: "odd")
         XCTAssertTrue(text.contains("\n" + #""odd""name".belongsTo(kind, key: "kind", using: [kind], to: [id])"# + "\n"), text)
         XCTAssertFalse(text.contains("\u{202E}"))

@@ -116,14 +116,26 @@ private struct SuggestionRun {
         return result
     }
 
+    /// The longest value a key column is taken to hold, in bytes.
+    static let longestKeyBytes = 512
+
     /// The best destination for `column` among `destinations`, or nil.
     mutating func check(_ column: LinkCandidates.Column, against destinations: [LinkCandidates.Key], isIndexed: Bool) throws -> LinkSuggestion? {
         let table = quoteIdentifier(column.table.name)
         let name = quoteIdentifier(column.name)
-        let sample = try rows(
-            "SELECT DISTINCT \(name) FROM \(table) WHERE \(name) IS NOT NULL LIMIT ?", [.integer(Int64(sampleSize))]
+        // Long values are no keys: they are left out of the sample (never copied out of SQLite).
+        let sampled = try rows(
+            """
+            SELECT CASE WHEN length(CAST(v AS BLOB)) > \(Self.longestKeyBytes) THEN NULL ELSE v END \
+            FROM (SELECT DISTINCT \(name) AS v FROM \(table) WHERE \(name) IS NOT NULL LIMIT ?)
+            """, [.integer(Int64(sampleSize))]
         ).compactMap(\.first)
         let label = "\(column.table.name).\(column.name)"
+        if sampled.contains(.null) {
+            skipped.append((label, "holds values longer than \(Self.longestKeyBytes) bytes"))
+            return nil
+        }
+        let sample = sampled
         if sample.count < 2 {
             skipped.append((label, "fewer than 2 distinct values"))
             return nil
