@@ -4,8 +4,8 @@ extension Database {
     /// Proposes belongsTo associations the schema does not declare and its names do not infer,
     /// from the values: for each candidate column (see `LinkCandidates`; indexed ones first), the
     /// destination keys that hold all, or nearly all (≥ 95 %), of its distinct non-NULL values.
-    /// SQLite checks a sample of `sampleSize` distinct values first (bound), then every value with
-    /// an anti-join on the destination's key index. Columns whose values are trivial (fewer than 2
+    /// SQLite checks a sample of `sampleSize` distinct values first (bound), then, unless the sample
+    /// held them all, every value with an anti-join on the destination's key index. Columns whose values are trivial (fewer than 2
     /// distinct values, or only 0 and 1) are skipped. Statements stop when `budgetMilliseconds`
     /// have passed: what was not checked is listed. `interrupt()` stops it (it then throws).
     package func suggestLinks(budgetMilliseconds: Int, sampleSize: Int = 100) throws -> LinkSuggestions {
@@ -161,14 +161,22 @@ private struct SuggestionRun {
             let foundInSample = try integer(
                 "SELECT count(DISTINCT \(keyColumn)) FROM \(destination) WHERE \(keyColumn) IN (\(placeholders))", sample)
             guard Double(foundInSample) >= LinkSuggestion.nearlyAllShare * Double(sample.count) - 1 else { continue }
-            let exact = try rows(
-                """
-                SELECT count(*), coalesce(sum(v NOT IN (SELECT \(keyColumn) FROM \(destination) WHERE \(keyColumn) IS NOT NULL)), 0) \
-                FROM (SELECT DISTINCT \(name) AS v FROM \(table) WHERE \(name) IS NOT NULL)
-                """)
-            guard let counts = exact.first, counts.count == 2, case .integer(let distinct) = counts[0], case .integer(let missing) = counts[1],
-                distinct > 0, Double(distinct - missing) >= LinkSuggestion.nearlyAllShare * Double(distinct)
-            else { continue }
+            let distinct: Int64
+            let missing: Int64
+            if sample.count < sampleSize {
+                // The sample holds every distinct value: it was the exact check.
+                (distinct, missing) = (Int64(sample.count), Int64(max(0, sample.count - foundInSample)))
+            } else {
+                let exact = try rows(
+                    """
+                    SELECT count(*), coalesce(sum(v NOT IN (SELECT \(keyColumn) FROM \(destination) WHERE \(keyColumn) IS NOT NULL)), 0) \
+                    FROM (SELECT DISTINCT \(name) AS v FROM \(table) WHERE \(name) IS NOT NULL)
+                    """)
+                guard let counts = exact.first, counts.count == 2, case .integer(let all) = counts[0], case .integer(let notFound) = counts[1]
+                else { continue }
+                (distinct, missing) = (all, notFound)
+            }
+            guard distinct > 0, Double(distinct - missing) >= LinkSuggestion.nearlyAllShare * Double(distinct) else { continue }
             let agrees = LinkNaming.agrees(column: column.name, origin: column.table.name, destination: key.table.name, destinationColumn: key.column)
             passing.append((key, Int(distinct), Int(missing), agrees, try rowCount(of: key.table.name)))
         }
