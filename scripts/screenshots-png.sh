@@ -114,3 +114,23 @@ wait_for "completions:"
 keys Tab Tab
 shot browser-completion
 stop
+# 11. Labels beside keys (L): Album's ArtistId shows the artist's name.
+start --table Album
+wait_for "· AC/DC"
+shot browser-labels
+stop
+# 12. Your own SQL on the request line: a grouping over two tables, paged with OFFSET.
+start
+wait_for "Tables"
+keys : ; wait_for "request:"
+keys C-u "SELECT g.Name AS genre, count(*) AS tracks, round(avg(t.Milliseconds) / 60000.0, 1) AS minutes FROM Track t JOIN Genre g USING (GenreId) GROUP BY g.Name ORDER BY tracks DESC" Enter
+wait_for "Rows: SQL"; wait_for "Rock"
+shot browser-own-sql
+stop
+# 13. A summary of Track's columns (I): types, NULLs, distinct values, min, max, mean, most frequent.
+start --table Track
+wait_for "Rows: Track"
+keys I; wait_for "Summary: Track"; wait_for "UnitPrice"
+sleep 1
+shot browser-summary
+stop

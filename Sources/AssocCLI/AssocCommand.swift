@@ -9,7 +9,10 @@ package struct AssocCommand: ParsableCommand {
         abstract: "Explore a SQLite database through its relationships.",
         discussion: "Without a database argument, Assoc opens its embedded demo database. Files are opened read-only.",
         version: AssocVersion.string,
-        subcommands: [BrowseCommand.self, SchemaCommand.self, SQLCommand.self, FetchCommand.self, SwiftCommand.self, SummaryCommand.self],
+        subcommands: [
+            BrowseCommand.self, SchemaCommand.self, SQLCommand.self, FetchCommand.self, SwiftCommand.self, SummaryCommand.self,
+            SuggestCommand.self
+        ],
         defaultSubcommand: BrowseCommand.self)
 
     package init() {}
