@@ -26,7 +26,9 @@ enum Keymap {
         Binding(keys: [.left, .character("h")], action: .moveLeft, help: "previous column / scroll left", group: .move),
         Binding(keys: [.right, .character("l")], action: .moveRight, help: "next column / scroll right", group: .move),
         Binding(keys: [.character("g"), .home], action: .firstRow, help: "first row", group: .move),
-        Binding(keys: [.character("G"), .end], action: .lastRow, help: "last row", group: .move),
+        Binding(
+            keys: [.character("G"), .end], action: .lastRow, help: "last row; a count before it goes to row N (250G; Esc clears the count)",
+            group: .move),
         Binding(keys: [.pageUp, .control("b")], action: .pageUp, help: "page up", group: .move),
         Binding(keys: [.pageDown, .control("f")], action: .pageDown, help: "page down", group: .move),
         Binding(keys: [.control("u")], action: .halfPageUp, help: "half page up", group: .move),
@@ -87,7 +89,7 @@ enum Keymap {
             keys: [.character("F")], action: .frequency, help: "frequencies of the column's values in the view (Enter filters by one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
-        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request", group: .query),
+        Binding(keys: [.character(":")], action: .requestLine, help: "edit the view as a request; a number goes to that row (:250)", group: .query),
         // Tools
         Binding(
             keys: [.character("e")], action: .export, help: "export the view's rows, the columns on screen in screen order (CSV, JSON)", group: .tools

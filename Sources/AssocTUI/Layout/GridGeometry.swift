@@ -1,4 +1,5 @@
 import AssocText
+
 /// Column sizes of the rows grid, shared by the renderer and the reducer (which keeps the
 /// selected column visible). Pure arithmetic over the visible rows. The first `pinned` columns
 /// stay at the left whatever the horizontal scroll; the others scroll behind them.
@@ -15,7 +16,11 @@ enum GridGeometry {
     /// Each column's width: the widest of its header and its visible values, capped, then
     /// changed by the view's `<` and `>`.
     static func columnWidths(_ rows: RowsState, visibleRows: Int) -> [Int] {
-        var widths = rows.columns.map { min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize($0.header)))) }
+        // A sorted column's header ends with its mark (▲, ▼2): room for it when the column allows.
+        let marks = SortMarks.marks(of: rows)
+        var widths = rows.columns.enumerated().map { index, column in
+            min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize(column.header)) + SortMarks.extraWidth(marks[index])))
+        }
         let start = rows.cursor.top
         for index in start..<(start + max(0, visibleRows)) {
             guard let row = rows.row(at: index) else { continue }

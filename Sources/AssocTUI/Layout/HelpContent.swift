@@ -1,4 +1,5 @@
 import AssocText
+
 /// The help screen's lines, built from the binding table: every key, by group.
 enum HelpContent {
     static let lines: [[StyledText]] = {
@@ -26,6 +27,10 @@ enum HelpContent {
     static let extras: [(String, String)] = [
         ("mouse", "click: a pane, a row, a table, a link, a side-pane tab; wheel: scroll the pane under it"),
         ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, Esc or v closes"),
+        (
+            "tables pane",
+            "/ narrows the list as you type (name contains it, then its letters in order), ↑ ↓ move, Enter opens, Esc clears; ◇ marks a view"
+        ),
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
         ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, Esc or F closes"),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),

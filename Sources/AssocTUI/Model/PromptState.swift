@@ -12,6 +12,8 @@ struct PromptState: Sendable, Equatable {
         case jump
         /// The jump list's narrowing text.
         case jumpList
+        /// The Tables pane's filter (`/` there).
+        case tables
 
         /// What the prompt line starts with.
         var prefix: String {
@@ -21,6 +23,7 @@ struct PromptState: Sendable, Equatable {
             case .find: "find:"
             case .jump: "#"
             case .jumpList: "to:"
+            case .tables: "table:"
             }
         }
     }

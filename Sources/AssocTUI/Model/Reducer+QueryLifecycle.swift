@@ -105,7 +105,7 @@ extension Reducer {
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }
         case .countLinks, .loadTables, .readSchema, .refresh, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
-            .find, .jumpToKey, .locateRow:
+            .find, .jumpToKey, .locateRow, .goToRow:
             break
         }
         return false

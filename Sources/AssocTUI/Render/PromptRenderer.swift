@@ -1,4 +1,5 @@
 import AssocText
+
 /// The filter prompt or the request line: the text on the line above the hint line, scrolled
 /// so the cursor shows; under it, the error with a caret at its column, or the prompt's keys.
 enum PromptRenderer {
@@ -45,6 +46,7 @@ enum PromptRenderer {
             case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again"
             case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"
             case .jumpList: keys = "type to narrow the jump list"
+            case .tables: keys = "tables: type to narrow the list · ↑ ↓ move · Enter opens · Esc clears"
             }
             buffer.put(TextWidth.truncate(keys, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .hint)
         }
