@@ -129,6 +129,36 @@ final class GoToRowTests: XCTestCase, ChinookBrowsing {
         XCTAssertFalse(app.state.rows?.endIsProvisional ?? true)
     }
 
+    /// `f`, `n`, `N` on a view without a key (issue 30, item 3): the rows past the cursor are
+    /// numbered with `row_number()`, shown in the SQL pane, instead of a refusal.
+    func testFindOnAViewWithoutAKeyNumbersTheRows() throws {
+        let app = try app(opening: "cheap")
+        let source = try XCTUnwrap(app.dataSource as? RequestDataSource)
+        let view = try XCTUnwrap(app.state.rows?.view)
+        let names = try source.db.fetchAll(view.request.orderedTotally()).map { $0["name"] ?? .null }
+        let matches = names.indices.filter { names[$0] == .text("Name 5") }
+        XCTAssertGreaterThan(matches.count, 3)
+        typed(app, "f")
+        typed(app, "name = 'Name 5'")
+        keys(app, [.enter])
+        XCTAssertEqual(app.state.rows?.cursor.index, matches[0], app.state.message?.text ?? "")
+        XCTAssertEqual(app.state.rows?.selectedRow?[1], .text("Name 5"))
+        XCTAssertTrue(SQLPaneText.plainText(for: app.state) != nil)
+        let pane = SQLPaneText.lines(for: app.state, width: 200).map { $0.map(\.text).joined() }.joined(separator: "\n")
+        XCTAssertTrue(pane.contains("row_number() OVER ()"), pane)
+        XCTAssertTrue(pane.contains("reads every row up to the match"), pane)
+        typed(app, "n")
+        XCTAssertEqual(app.state.rows?.cursor.index, matches[1])
+        typed(app, "n")
+        XCTAssertEqual(app.state.rows?.cursor.index, matches[2])
+        typed(app, "N")
+        XCTAssertEqual(app.state.rows?.cursor.index, matches[1])
+        // Far down, then back.
+        typed(app, "2000G")
+        typed(app, "N")
+        XCTAssertEqual(app.state.rows?.cursor.index, matches.last { $0 < 1999 })
+    }
+
     func testCountGInTheTablesPaneMovesItsCursor() throws {
         let app = try makeApp(database: try database())
         XCTAssertEqual(app.state.focus, .tables)

@@ -77,7 +77,9 @@ enum Keymap {
             keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off",
             group: .links),
         // Filter, sort, request
-        Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query),
+        Binding(
+            keys: [.character("/")], action: .filter,
+            help: "filter prompt (year > 2000, books.count >= 2; empty clears); in the Tables pane: find a table", group: .query),
         Binding(keys: [.character("f")], action: .find, help: "find a row: a condition (price > 10) or text in any text column", group: .query),
         Binding(keys: [.character("n")], action: .nextMatch, help: "next match of the find, in the view's order", group: .query),
         Binding(keys: [.character("N")], action: .previousMatch, help: "previous match of the find", group: .query),

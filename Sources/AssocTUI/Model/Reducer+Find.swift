@@ -57,6 +57,7 @@ extension Reducer {
     static func reduceFindEvent(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
         case .found(_, let result, let from, let backward):
+            if let statement = result.statement { state.rows?.findStatement = statement }
             guard result.position != nil else {
                 let side = backward ? "before" : "after"
                 state.message = StatusMessage(text: "No match \(side) row \(from + 1): \(result.description)", isError: false)
