@@ -65,6 +65,18 @@ final class TableFilterTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.selectedTable?.name, "race_result", "the cursor stays on the table selected")
     }
 
+    func testAClickOnAFilteredLineSelectsThatTable() throws {
+        let app = try makeApp(database: try database())
+        press(app, .character("/"))
+        type(app, "RES")
+        let rect = try XCTUnwrap(app.state.layout.panes[.tables])
+        // Lines: constructor_results, race_result, results.
+        press(app, .mouse(x: rect.x + 2, y: rect.y + 2, kind: .click))
+        XCTAssertEqual(app.state.selectedTable?.name, "race_result")
+        press(app, .enter)
+        XCTAssertEqual(app.state.rows?.view.table, "race_result")
+    }
+
     func testViewsAreMarkedInTheListAndTheHelpSaysSo() throws {
         let app = try makeApp(database: try database())
         let line = try XCTUnwrap(lines(app).first { $0.contains("fast_laps") })

@@ -13,6 +13,14 @@ extension Reducer {
         return TableFilter.matches(state.tables, prompt.text)
     }
 
+    /// The tables the open filter lists (indices in `state.tables`) and the cursor over those
+    /// lines in a pane showing `visible` of them; nil when the filter is not open.
+    static func tableFilterList(_ state: AppState, visible: Int) -> (shown: [Int], cursor: ListCursor)? {
+        guard let shown = tableMatches(state) else { return nil }
+        let place = shown.firstIndex(of: state.tablesCursor.index) ?? 0
+        return (shown, ListCursor(count: shown.count, index: place, top: 0).scrolledToShowSelection(visible: max(1, visible)))
+    }
+
     /// The keys the table filter handles itself: moves among the matches, Enter, Esc; nil for
     /// the keys that edit its text.
     static func tableFilterKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect]? {

@@ -6,13 +6,10 @@ import AssocText
 enum TablesPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .tables
-        let matches = Reducer.tableMatches(state)
+        let filtered = Reducer.tableFilterList(state, visible: rect.height - 1)
+        let matches = filtered?.shown
         let shown = matches ?? Array(state.tables.indices)
-        var cursor = state.tablesCursor
-        if matches != nil {
-            let place = shown.firstIndex(of: state.tablesCursor.index) ?? 0
-            cursor = ListCursor(count: shown.count, index: place, top: 0).scrolledToShowSelection(visible: max(1, rect.height - 1))
-        }
+        let cursor = filtered?.cursor ?? state.tablesCursor
         let title = matches == nil ? "Tables" : "Tables /" + (state.prompt?.text ?? "")
         PaneChrome.drawList(
             title: title, count: shown.count, empty: matches == nil ? "(no tables)" : "(no table matches)", cursor: cursor,
