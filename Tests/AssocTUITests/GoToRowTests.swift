@@ -89,6 +89,19 @@ final class GoToRowTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.cursor.index, 249)
         XCTAssertEqual(selectedId(app), all[249])
         XCTAssertEqual(app.state.rows?.view.table, "cheap", "the view stays")
+        // A digit typed first replaces the request's text: `:1200` as in vim.
+        typed(app, ":1200")
+        XCTAssertEqual(app.state.prompt?.text, "1200")
+        keys(app, [.enter])
+        XCTAssertEqual(app.state.rows?.cursor.index, 1199)
+        XCTAssertEqual(selectedId(app), all[1199])
+        // A letter first edits the request as before.
+        typed(app, ":")
+        let request = try XCTUnwrap(app.state.prompt?.text)
+        typed(app, "x")
+        XCTAssertEqual(app.state.prompt?.text, request + "x")
+        typed(app, "1")
+        XCTAssertEqual(app.state.prompt?.text, request + "x1")
     }
 
     func testPastTheLastRowGoesToTheLastAndSaysSo() throws {

@@ -42,6 +42,9 @@ struct PromptState: Sendable, Equatable {
     var isChecking = false
     /// The entry of the prompt history shown (↑/↓), nil for the text being typed.
     var historyIndex: Int?
+    /// The request line as it opened, no key typed yet: a digit typed first replaces the text
+    /// (`:250` goes to row 250).
+    var isUntouched = false
 
     init(kind: Kind, text: String = "") {
         self.kind = kind

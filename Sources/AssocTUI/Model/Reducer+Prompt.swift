@@ -8,6 +8,7 @@ extension Reducer {
             return promptKey(&state, key)
         case .requestTextLoaded(_, let text):
             state.prompt = PromptState(kind: .request, text: text)
+            state.prompt?.isUntouched = true
             return []
         case .viewChecked(let view):
             guard let prompt = state.prompt, prompt.isChecking else { return [] }
@@ -95,6 +96,8 @@ extension Reducer {
         guard var prompt = state.prompt else { return [] }
         if prompt.isChecking { return [] }
         if let effects = tableFilterKey(&state, key) { return effects }
+        if prompt.isUntouched, case .character(let character) = key, character.isASCII, character.isNumber { prompt.clear() }
+        prompt.isUntouched = false
         // Taken out while edited, so its text has one owner: a key costs the same whatever the
         // length (a copy per key made a 30 KB paste take minutes).
         state.prompt = nil
