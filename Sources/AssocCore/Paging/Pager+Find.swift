@@ -3,9 +3,11 @@ extension Pager {
     /// which `condition` holds, counted as `page(at:size:)` counts; nil when there is none. With
     /// the statement that looked, for the user to see what it cost.
     ///
-    /// Works on any pager, keyset or OFFSET: SQLite numbers the rows of the totally ordered
-    /// request past `index` with `row_number()` and stops at the first match, so it reads every row
-    /// in between (all the rows before `index`, backward): a scan, not an index seek.
+    /// Works on any pager, keyset or OFFSET: the rows of the totally ordered request past `index`
+    /// (those before it, backward) are read in order, each with the condition's value only, and
+    /// counted up to the first match: SQLite reads every row in between, a scan, not an index
+    /// seek. (Numbering them with `row_number() OVER ()` in SQL cost 4× the scan on 10,000,000
+    /// rows: the window buffers each row.)
     public func firstRow(
         where condition: Expression, after index: Int, backward: Bool = false
     ) throws -> (index: Int?, statement: GeneratedStatement) {
@@ -19,15 +21,25 @@ extension Pager {
         while taken.contains(name) { name += "_" }
         ordered.hiddenValues.append(HiddenValue(role: .findMatch(name: name), expression: condition))
         let inner = try db.mainStatement(for: ordered.limit(count, offset: window.start + start))
-        // The OFFSET keeps SQLite from flattening the ordered rows into the numbering query: they
-        // come to `row_number()` in the request's order.
+        // The OFFSET keeps SQLite from flattening the ordered rows into the outer query: they come
+        // in the request's order.
         let statement = GeneratedStatement(
-            sql: "SELECT \"n\" FROM (SELECT row_number() OVER () AS \"n\", " + quoteIdentifier(name)
-                + " AS \"m\" FROM (" + inner.sql + ")) WHERE \"m\"" + (backward ? " ORDER BY \"n\" DESC" : "") + " LIMIT 1",
+            sql: "SELECT CASE WHEN " + quoteIdentifier(name) + " THEN 1 ELSE 0 END FROM (" + inner.sql + ")",
             arguments: inner.arguments)
         guard count != 0 else { return (nil, statement) }
-        let found = try db.run(statement)
-        guard case .integer(let number)? = found.values.first?.first else { return (nil, statement) }
-        return (start + Int(number) - 1, statement)
+        let found = try db.perform { _ -> Int? in
+            let prepared = try db.prepareLogged(statement)
+            var position = 0
+            var last: Int?
+            while try prepared.step() {
+                if prepared.values().first == .integer(1) {
+                    if !backward { return position }
+                    last = position
+                }
+                position += 1
+            }
+            return last
+        }
+        return (found.map { start + $0 }, statement)
     }
 }
