@@ -32,7 +32,7 @@ extension Pager {
             var position = 0
             var last: Int?
             while try prepared.step() {
-                if prepared.values().first == .integer(1) {
+                if prepared.value(at: 0) == .integer(1) {
                     if !backward { return position }
                     last = position
                 }
