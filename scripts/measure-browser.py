@@ -179,6 +179,43 @@ def find_round(assoc, db, target, jump_to):
     return {name: times[name] for name in times if "→" in name}
 
 
+def goto_round(assoc, db, table, rows):
+    """Start on `table` (`big`, paged by key, or the view `bigview` over it, paged with OFFSET),
+    then for each row number N: N then `G` → row N on screen with its real position `N/` in the
+    counter (exactness: the row labelled `row N` is the Nth)."""
+    process = PtyProcess([assoc, db, "--table", table])
+    process.read_for(5, until=lambda output: b"row 15 " in output)
+    process.read_for(0.1)
+    for row in rows:
+        process.send(f"{row}G", f"{row}G".encode())
+        # A fixed time, read throughout (the screen is drawn in pieces: no byte string tells
+        # that it is complete; `replay` finds when it was).
+        process.read_for(4 if table == "big" else 30)
+    process.close()
+    steps = [("start", lambda s, _: "row 15 " in s)]
+    for row in rows:
+        steps.append((f"{row}G → row {row}", lambda s, _, row=row: f"row {row} " in s and
+                      (counter(s) or "").startswith(f"{row}/")))
+    times = process.replay(steps)
+    return {f"{table}: {name}": times[name] for name in times if "→" in name}
+
+
+def measure_goto(args, last_id):
+    """Go to row N (`250G`, `5000000G`) on `big` and on a view over it (`bigview`, created here),
+    next to sqlite3 reading row N with OFFSET."""
+    subprocess.run(["sqlite3", args.db, "CREATE VIEW IF NOT EXISTS bigview AS SELECT * FROM big"], check=True)
+    rows = [250, last_id // 2]
+    results = {}
+    for _ in range(args.rounds):
+        for row in rows:
+            sql = f"SELECT * FROM big ORDER BY id LIMIT 1 OFFSET {row - 1}"
+            results.setdefault(("sqlite3", f"row {row} by OFFSET"), []).append(sqlite3_time(args.db, sql, f"|row {row}|"))
+        for table in ["big", "bigview"]:
+            for name, value in goto_round(args.assoc, args.db, table, rows).items():
+                results.setdefault(("assoc", name), []).append(value)
+    print_results(results)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--assoc")
@@ -190,6 +227,8 @@ def main():
                         help="time a view sorted on an indexed column instead (creates the index)")
     parser.add_argument("--joined", action="store_true",
                         help="time a typed request whose to-many join repeats rows (creates the index)")
+    parser.add_argument("--goto", action="store_true",
+                        help="time go to row N (250G, then the middle row) on big and on a view over it")
     args = parser.parse_args()
     args.assoc = args.assoc or release_assoc()
     ensure_table(args.db, 10_000_000)
@@ -199,6 +238,8 @@ def main():
     page = 200  # what assoc fetches per page (its SQL pane shows LIMIT 200)
     if args.find:
         return measure_find(args, last_id)
+    if args.goto:
+        return measure_goto(args, last_id)
     if args.joined:
         subprocess.run(["sqlite3", args.db, "CREATE INDEX IF NOT EXISTS big_category ON big(categoryId)"], check=True)
         return measure_joined(args, last_id, page)

@@ -368,6 +368,8 @@ final class BrowserApp {
             stopSummary()
         case .jumpToKey(let view, let key):
             startJob(effect) { source, _ in .jumped(view, key: key, try source.jump(toKey: key, in: view)) }
+        case .goToRow(let view, let row):
+            startJob(effect) { source, _ in .wentToRow(view, row: row, try source.goToRow(row, in: view)) }
         case .locateRow(let view, let values):
             guard state.rows?.view == view, state.rows?.relative?.values == values else { return }
             startJob(effect) { source, _ in .rowLocated(view, try source.locate(values, in: view)) }

@@ -17,6 +17,10 @@ enum HiddenColumnRole: Sendable, Hashable {
     case implicitOrder(Int)
     /// The key of the `n`th table whose rows a to-many join repeats.
     case joinKey(Int)
+    /// Whether a find's condition holds for the row (`Pager.firstRow(where:after:backward:)`):
+    /// the only hidden value written with a name (one no column of the rows has), which the
+    /// statement around it reads.
+    case findMatch(name: String)
 }
 
 /// A value selected after every column of a request's rows, for the engine: the SQL generator

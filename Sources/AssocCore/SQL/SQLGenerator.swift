@@ -106,6 +106,7 @@ package enum SQLGenerator {
         for hidden in root.hiddenValues {
             w.append(", ")
             try printer.write(hidden.expression, in: root, to: &w)
+            if case .findMatch(let name) = hidden.role { w.append(" AS " + quoteIdentifier(name)) }
         }
         for length in previewLengths { w.append(", " + (length ?? "NULL")) }
         w.append(" FROM " + tableReference(root, sqlNames))

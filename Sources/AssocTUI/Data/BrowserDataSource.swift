@@ -140,6 +140,9 @@ package protocol BrowserDataSource: AnyObject {
     /// The position of the first row whose key is at least `text` (nil when none), provisional
     /// when `locate` is set (`RequestDataSource.jump`).
     func jump(toKey text: String, in view: RequestView) throws -> FindResult
+    /// Row `number` (1-based) of `view`, exactly: its position and the values of its order
+    /// there; the last row when the view has fewer (`RequestDataSource.goToRow`).
+    func goToRow(_ number: Int, in view: RequestView) throws -> FindResult
     /// Where the row whose order has `values` is (deferred work, `RequestDataSource.locate`).
     func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation
     /// `limit` of the distinct values of a column of a view from `offset`, most frequent first.
@@ -189,6 +192,9 @@ extension BrowserDataSource {
     }
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot jump to a key")
+    }
+    package func goToRow(_ number: Int, in view: RequestView) throws -> FindResult {
+        throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot go to a row")
     }
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot locate a row")

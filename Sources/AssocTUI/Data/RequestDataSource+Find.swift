@@ -20,7 +20,9 @@ extension RequestDataSource {
     ) throws -> FindResult {
         try readSchema()
         let base = view.request
-        let keyset = try requireKeyset(for: view, request: base, what: "find")
+        guard let keyset = keysetReader(for: base).reader else {
+            return try findByRowNumber(text, in: view, after: position, backward: backward)
+        }
         guard let cursor = anchor else {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor is not loaded yet: try again")
         }
@@ -169,11 +171,18 @@ package struct FindResult: Sendable, Equatable {
     /// The values of the view's order at the row at a real `position`: the browser's state keeps
     /// them as an anchor there (`RowsState.anchors`).
     package var values: [DatabaseValue]?
+    /// The statement that looked, when its cost is worth showing (a find numbering the rows of a
+    /// view without a key: the SQL pane shows it).
+    package var statement: GeneratedStatement?
 
-    package init(position: Int?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil) {
+    package init(
+        position: Int?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil,
+        statement: GeneratedStatement? = nil
+    ) {
         self.position = position
         self.description = description
         self.locate = locate
         self.values = values
+        self.statement = statement
     }
 }

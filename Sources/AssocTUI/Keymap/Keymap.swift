@@ -26,7 +26,9 @@ enum Keymap {
         Binding(keys: [.left, .character("h")], action: .moveLeft, help: "previous column / scroll left", group: .move),
         Binding(keys: [.right, .character("l")], action: .moveRight, help: "next column / scroll right", group: .move),
         Binding(keys: [.character("g"), .home], action: .firstRow, help: "first row", group: .move),
-        Binding(keys: [.character("G"), .end], action: .lastRow, help: "last row", group: .move),
+        Binding(
+            keys: [.character("G"), .end], action: .lastRow, help: "last row; a count before it goes to row N (250G; Esc clears the count)",
+            group: .move),
         Binding(keys: [.pageUp, .control("b")], action: .pageUp, help: "page up", group: .move),
         Binding(keys: [.pageDown, .control("f")], action: .pageDown, help: "page down", group: .move),
         Binding(keys: [.control("u")], action: .halfPageUp, help: "half page up", group: .move),
@@ -76,7 +78,9 @@ enum Keymap {
             keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off",
             group: .links),
         // Filter, sort, request
-        Binding(keys: [.character("/")], action: .filter, help: "filter prompt (year > 2000, books.count >= 2; empty clears)", group: .query),
+        Binding(
+            keys: [.character("/")], action: .filter,
+            help: "filter prompt (year > 2000, books.count >= 2; empty clears); in the Tables pane: find a table", group: .query),
         Binding(keys: [.character("f")], action: .find, help: "find a row: a condition (price > 10) or text in any text column", group: .query),
         Binding(keys: [.character("n")], action: .nextMatch, help: "next match of the find, in the view's order", group: .query),
         Binding(keys: [.character("N")], action: .previousMatch, help: "previous match of the find", group: .query),
@@ -92,7 +96,8 @@ enum Keymap {
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
         Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
         Binding(
-            keys: [.character(":")], action: .requestLine, help: "edit the view as a request, or type your own SELECT/WITH/VALUES", group: .query),
+            keys: [.character(":")], action: .requestLine,
+            help: "edit the view as a request, or type your own SELECT/WITH/VALUES; a number goes to that row (:250)", group: .query),
         // Tools
         Binding(
             keys: [.character("e")], action: .export,

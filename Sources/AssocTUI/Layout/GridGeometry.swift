@@ -13,10 +13,14 @@ enum GridGeometry {
     static let widthStep = 4
     static let widestColumn = 200
 
-    /// Each column's width: the widest of its header and its visible values (with their labels
-    /// when `labels`), capped, then changed by the view's `<` and `>`.
+    /// Each column's width: the widest of its header (with its sort mark) and its visible values
+    /// (with their labels when `labels`), capped, then changed by the view's `<` and `>`.
     static func columnWidths(_ rows: RowsState, visibleRows: Int, labels: Bool = false) -> [Int] {
-        var widths = rows.columns.map { min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize($0.header)))) }
+        // A sorted column's header ends with its mark (▲, ▼2): room for it when the column allows.
+        let marks = SortMarks.marks(of: rows)
+        var widths = rows.columns.enumerated().map { index, column in
+            min(maximumColumnWidth, max(1, TextWidth.width(of: Sanitizer.sanitize(column.header)) + SortMarks.extraWidth(marks[index])))
+        }
         let start = rows.cursor.top
         for index in start..<(start + max(0, visibleRows)) {
             guard let row = rows.row(at: index) else { continue }

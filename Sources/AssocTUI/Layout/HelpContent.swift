@@ -27,6 +27,10 @@ enum HelpContent {
     static let extras: [(String, String)] = [
         ("mouse", "click: a pane, a row, a table, a link, a side-pane tab; wheel: scroll the pane under it"),
         ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, Esc or v closes"),
+        (
+            "tables pane",
+            "/ narrows the list as you type (name contains it, then its letters in order), ↑ ↓ move, Enter opens, Esc clears; ◇ marks a view"
+        ),
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
         ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, y copies (TSV), Esc or F closes"),
         ("summary", "↑ ↓ move, Enter: frequencies of the column, s sorts, y copies (TSV), Esc closes (? = ran out of time)"),

@@ -20,7 +20,7 @@ enum LeftColumnWidth {
     /// The cells a table's line needs: its name, and room for a count of five digits (not the
     /// count itself, which comes later: the column does not move when it does).
     static func needed(by table: TableSummary) -> Int {
-        TextWidth.width(of: Sanitizer.sanitize(table.name)) + 6
+        TextWidth.width(of: Sanitizer.sanitize(table.name)) + 6 + (table.kind == .view ? 2 : 0)
     }
 
     /// The column's width on a screen `screenWidth` wide: a quarter of the screen (18 to 40 cells),

@@ -50,6 +50,10 @@ enum SQLPaneText {
             lines += self.lines(for: count, width: width)
         }
         if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
+        if let find = rows.findStatement {
+            lines += wrap([StyledText(FindByRowNumber.note, .dim)], width: width)
+            lines += self.lines(for: find, width: width)
+        }
         if !asRan && !rows.ranStatements.isEmpty {
             // The statements ran with each value cut in SQL (`CASE typeof(…) … substr(…)`) around
             // every column: shown as planned, readable, and said so after the paging note (which

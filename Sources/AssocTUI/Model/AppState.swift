@@ -139,6 +139,8 @@ struct AppState: Sendable, Equatable {
     /// What another process did since the last refresh (`R`): data changed, the file replaced or
     /// gone. Shown on the message line until `R`, again after keys that clear it.
     var changeNotice: StatusMessage?
+    /// The count typed before `G` (`250G`: go to row 250), shown on the status line; Esc clears it.
+    var pendingCount: Int?
     /// Another process changed something since the last refresh.
     var dataChanged: Bool { changeNotice != nil }
 

@@ -42,6 +42,8 @@ enum Effect: Sendable, Equatable {
     case find(RequestView, text: String, from: Int, backward: Bool, anchor: [DatabaseValue]? = nil)
     /// The first row whose key is at least `key`.
     case jumpToKey(RequestView, key: String)
+    /// Row `row` (1-based) of a view not counted yet: read at its index, exactly.
+    case goToRow(RequestView, row: Int)
     /// Puts `text` on the clipboard (`what` names it in the message: "the cell", "the SQL").
     case copy(String, what: String)
     /// A window of a column's frequencies.
@@ -122,6 +124,10 @@ enum Event: Sendable, Equatable {
     case found(RequestView, FindResult, from: Int, backward: Bool)
     /// Where a jump went (`result.position` nil: every key is smaller).
     case jumped(RequestView, key: String, FindResult)
+    /// Where go to row `row` went (the last row when the view has fewer; nil: it has none).
+    case wentToRow(RequestView, row: Int, FindResult)
+    /// A digit of the count typed before `G` (`250G`).
+    case countDigit(Int)
     /// Where the row a find or jump placed provisionally is.
     case rowLocated(RequestView, RowLocation)
     /// The clipboard's answer to a copy: what the status line says.

@@ -21,7 +21,7 @@ struct PromptCompletion: Sendable, Equatable {
             return RequestCompletion.expression(
                 prompt.text, cursor: prompt.cursorIndex, graph: graph, table: rows.view.table,
                 qualifiers: qualifiers(of: rows.scopeTree))
-        case .jump, .jumpList:
+        case .jump, .jumpList, .tables:
             return nil
         }
     }

@@ -12,6 +12,8 @@ struct PromptState: Sendable, Equatable {
         case jump
         /// The jump list's narrowing text.
         case jumpList
+        /// The Tables pane's filter (`/` there).
+        case tables
 
         /// What the prompt line starts with.
         var prefix: String {
@@ -21,6 +23,7 @@ struct PromptState: Sendable, Equatable {
             case .find: "find:"
             case .jump: "#"
             case .jumpList: "to:"
+            case .tables: "table:"
             }
         }
     }
@@ -41,6 +44,9 @@ struct PromptState: Sendable, Equatable {
     var historyIndex: Int?
     /// `Tab` listed candidates (or found none): `Tab` cycles them, any other key accepts.
     var completion: PromptCompletion?
+    /// The request line as it opened, no key typed yet: a digit typed first replaces the text
+    /// (`:250` goes to row 250).
+    var isUntouched = false
 
     init(kind: Kind, text: String = "") {
         self.kind = kind

@@ -37,6 +37,7 @@ struct QueryActivity: Sendable, Equatable {
         case .parseRequest: return "Reading the request"
         case .find(_, let text, _, let backward, _): return (backward ? "Finding back " : "Finding ") + "\"\(text)\""
         case .jumpToKey(_, let key): return "Jumping to key \(key)"
+        case .goToRow(_, let row): return "Going to row \(row)"
         case .copy(_, let what): return "Copying \(what)"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
         case .readLabels: return "Reading labels"

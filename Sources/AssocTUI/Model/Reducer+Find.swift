@@ -57,6 +57,7 @@ extension Reducer {
     static func reduceFindEvent(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
         case .found(_, let result, let from, let backward):
+            if let statement = result.statement { state.rows?.findStatement = statement }
             guard result.position != nil else {
                 let side = backward ? "before" : "after"
                 state.message = StatusMessage(text: "No match \(side) row \(from + 1): \(result.description)", isError: false)
@@ -84,7 +85,7 @@ extension Reducer {
     /// Puts the cursor on the row `result` reached (beyond the rows seen so far when the view is
     /// not counted yet), and loads the rows around it. A row placed provisionally starts a relative
     /// frame, and a deferred count says where it is.
-    private static func moveCursor(_ state: inout AppState, to result: FindResult) -> [Effect] {
+    static func moveCursor(_ state: inout AppState, to result: FindResult) -> [Effect] {
         guard var rows = state.rows, let position = result.position, position >= 0 else { return [] }
         let visible = state.visibleLines(.rows)
         if let values = result.locate {

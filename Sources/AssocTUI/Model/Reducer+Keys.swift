@@ -12,6 +12,7 @@ extension Reducer {
         case .prompt, .jumpList: return .promptKey(key)
         default: break
         }
+        if let digit = countDigit(key, in: state) { return .countDigit(digit) }
         if let action = Keymap.action(for: key) { return .action(action) }
         return .unboundKey(key.label)
     }

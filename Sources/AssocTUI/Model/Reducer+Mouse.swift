@@ -22,6 +22,10 @@ extension Reducer {
                 return .pane(.side)
             case .tables:
                 guard y > rect.y else { return .pane(pane) }
+                if let filtered = tableFilterList(state, visible: rect.height - 1) {
+                    let line = filtered.cursor.top + (y - rect.y - 1)
+                    return line < filtered.shown.count ? .item(.tables, filtered.shown[line]) : .pane(pane)
+                }
                 let index = state.tablesCursor.top + (y - rect.y - 1)
                 return index < state.tables.count ? .item(.tables, index) : .pane(pane)
             case .links:

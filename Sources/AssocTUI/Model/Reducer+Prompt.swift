@@ -8,6 +8,7 @@ extension Reducer {
             return promptKey(&state, key)
         case .requestTextLoaded(_, let text):
             state.prompt = PromptState(kind: .request, text: text)
+            state.prompt?.isUntouched = true
             return []
         case .viewChecked(let view):
             guard let prompt = state.prompt, prompt.isChecking else { return [] }
@@ -91,6 +92,9 @@ extension Reducer {
     private static func promptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
         if prompt.isChecking { return [] }
+        if let effects = tableFilterKey(&state, key) { return effects }
+        if prompt.isUntouched, case .character(let character) = key, character.isASCII, character.isNumber { prompt.clear() }
+        prompt.isUntouched = false
         // Taken out while edited, so its text has one owner: a key costs the same whatever the
         // length (a copy per key made a 30 KB paste take minutes).
         state.prompt = nil
@@ -105,6 +109,7 @@ extension Reducer {
             case .find: cancelled = "Find cancelled"
             case .jump: cancelled = "Jump cancelled"
             case .jumpList: cancelled = "Jump list closed"
+            case .tables: cancelled = "Table filter cleared"
             }
             state.message = StatusMessage(text: cancelled, isError: false)
             return []
@@ -138,6 +143,7 @@ extension Reducer {
         default: break
         }
         state.prompt = prompt
+        selectFirstTableMatch(&state)
         return []
     }
 
@@ -180,10 +186,17 @@ extension Reducer {
             return submitFind(&state, text)
         case .jump:
             return submitJump(&state, text)
-        case .jumpList:
-            // The jump list edits its own text (Reducer+JumpList); nothing to submit here.
+        case .jumpList, .tables:
+            // The jump list and the table filter handle their own keys; nothing to submit here.
             return []
         case .request:
+            if let number = rowNumber(inRequestLine: text) {
+                // `:250`: go to row 250 of the view.
+                state.prompt = nil
+                if state.rows != nil && state.focus != .rows { state.focus = .rows }
+                state.childFocused = false
+                return goToRow(&state, number: number)
+            }
             guard !text.allSatisfy(\.isWhitespace) else {
                 prompt.error = PromptState.Failure(message: "type a request: table.method(...)", column: 1)
                 state.prompt = prompt

@@ -109,7 +109,7 @@ extension Reducer {
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }
         case .countLinks, .loadTables, .readSchema, .refresh, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
-            .find, .jumpToKey, .locateRow, .readLabels:
+            .find, .jumpToKey, .locateRow, .readLabels, .goToRow:
             break
         }
         return false

@@ -13,7 +13,7 @@ extension Reducer {
     static func token(of event: Event) -> ViewToken? {
         switch event {
         case .viewOpened(let view, _, _), .pageLoaded(let view, _), .viewCounted(let view, _), .found(let view, _, _, _),
-            .jumped(let view, _, _), .rowLocated(let view, _), .requestTextLoaded(let view, _):
+            .jumped(let view, _, _), .rowLocated(let view, _), .requestTextLoaded(let view, _), .wentToRow(let view, _, _):
             return .rows(view)
         case .frequenciesLoaded(let query, _): return .frequency(query)
         case .schemaMapLoaded(let table, _): return .schemaMap(table)

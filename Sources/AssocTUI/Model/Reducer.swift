@@ -26,6 +26,7 @@ enum Reducer {
         switch event {
         case .action(let action):
             state.message = nil
+            if let effects = reducePendingCount(&state, action) { return effects }
             let unchanged = state
             let effects = reduce(&state, action: action)
             // A key that changed nothing says why, never silence.
@@ -130,6 +131,10 @@ enum Reducer {
             return []
         case .found, .jumped, .rowLocated:
             return reduceFindEvent(&state, event)
+        case .wentToRow(_, let row, let result):
+            return wentToRow(&state, number: row, result)
+        case .countDigit(let digit):
+            return appendCountDigit(&state, digit)
         case .requestTextLoaded, .viewChecked, .promptFailed:
             return reducePromptEvent(&state, event)
         case .failed(let message):
@@ -346,6 +351,7 @@ enum Reducer {
         case .aggregate:
             return aggregate(&state)
         case .filter:
+            if state.focus == .tables { return openTableFilter(&state) }
             return openFilterPrompt(&state)
         case .find:
             return openFindPrompt(&state)

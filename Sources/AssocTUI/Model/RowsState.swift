@@ -41,6 +41,9 @@ struct RowsState: Sendable, Equatable {
     var pendingLast = false
     /// The text of the last find (`f`), which `n` and `N` look for again.
     var findText: String?
+    /// The statement of the last find on a view without a key (it numbers the rows past the
+    /// cursor): the SQL pane shows it, and what it costs.
+    var findStatement: GeneratedStatement?
     /// `G` was pressed before the count was known: `totalCount` is `RowPosition.provisionalRowCount`
     /// and positions near the end count back from it, until the count arrives (`settleEnd`).
     var endIsProvisional = false

@@ -1,4 +1,5 @@
 import AssocText
+
 /// The breadcrumb (first line), the hint or message line (last line), and the help overlay.
 enum ChromeRenderer {
     /// `title › artists › albums`: the views on the navigation stack, then the current one.
@@ -47,6 +48,12 @@ enum ChromeRenderer {
             buffer.put(
                 TextWidth.truncate(activity.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
                 maxWidth: rect.width, style: .message)
+            return
+        }
+        if let count = state.pendingCount {
+            // The count typed so far (`250` of `250G`).
+            let text = "\(count)  G: go to row \(count) · Esc: cancel the count"
+            buffer.put(TextWidth.truncate(text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, style: .message)
             return
         }
         if let message = state.message {

@@ -85,6 +85,7 @@ enum PromptRenderer {
             case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again · Tab completes"
             case .jump: keys = "jump: a key value · Enter goes to the first row whose key is at least it"
             case .jumpList: keys = "type to narrow the jump list"
+            case .tables: keys = "tables: type to narrow the list · ↑ ↓ move · Enter opens · Esc clears"
             }
             buffer.put(TextWidth.truncate(keys, toWidth: size.width), at: Point(x: 0, y: messageY), maxWidth: size.width, style: .hint)
         }

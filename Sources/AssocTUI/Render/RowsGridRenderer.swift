@@ -26,7 +26,9 @@ enum RowsGridRenderer {
         // The pinned columns end with a heavy rule when columns are scrolled away behind them.
         let cutLeft = (shown.first { $0 >= rows.pinnedCount } ?? rows.pinnedCount) > rows.pinnedCount
 
-        // Header.
+        // Header: sorted columns end with their mark (▲, ▼2); the current column stands out
+        // (reverse video while the grid has the keys, in the selection's role otherwise).
+        let marks = SortMarks.marks(of: rows)
         var x = content.x
         for (place, column) in shown.enumerated() {
             if place > 0 {
@@ -36,9 +38,11 @@ enum RowsGridRenderer {
                     maxWidth: content.maxX - x, style: .border)
             }
             let width = min(widths[column], content.maxX - x)
-            let name = TextWidth.pad(Sanitizer.sanitize(rows.columns[column].header), toWidth: width)
-            let selectedColumn = focused && column == rows.column.index
-            x += buffer.put(name, at: Point(x: x, y: content.y), maxWidth: width, style: .header, highlighted: selectedColumn)
+            let name = SortMarks.header(Sanitizer.sanitize(rows.columns[column].header), mark: marks[column], width: width)
+            let isCurrent = column == rows.column.index
+            x += buffer.put(
+                name, at: Point(x: x, y: content.y), maxWidth: width, style: isCurrent && !focused ? .selection : .header,
+                highlighted: isCurrent && focused)
         }
 
         // Rows.
