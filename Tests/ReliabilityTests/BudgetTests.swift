@@ -13,9 +13,9 @@ import XCTest
 /// Under `ASSOC_FULL_TESTS=1` (CI) every command in every format runs on every file, each within
 /// `seconds`. The default run gives each file two commands, taken in turn from file to file: one
 /// of `schema` and `fetch` in a format `HostileFileTests` does not run (it runs `schema` as text
-/// and JSON, `fetch` as JSON and a table, on every file), and one of `sql`, `swift` and `swift
-/// --program`; it checks everything but the time (a wall-clock bound fails on a busy machine; the
-/// slowest command is printed).
+/// and `fetch` as JSON on every file, `schema` as JSON or `fetch` as a table in turn), and one of
+/// `sql`, `swift` and `swift --program`; it checks everything but the time (a wall-clock bound
+/// fails on a busy machine; the slowest command is printed).
 final class BudgetTests: XCTestCase {
     /// Seconds one command may take (the budget is 2 s; a debug build on a busy 2-core
     /// machine gets some slack, a hang or a schema that explodes takes far longer), checked under
