@@ -46,7 +46,7 @@ enum CardinalityRenderer {
             let count = String(repeating: " ", count: max(0, countWidth - String(rows).count)) + String(rows)
             let cells = rows == 0 ? 0 : max(1, rows * barWidth / most)
             return [
-                StyledText(label + " ", .header), StyledText(count, .number), StyledText(" rows ", .dim),
+                StyledText(label + " ", .header), StyledText(count, .number), StyledText(rows == 1 ? " row  " : " rows ", .dim),
                 StyledText(String(repeating: "█", count: cells), .link)
             ]
         }
