@@ -261,6 +261,7 @@ final class BrowserApp {
             case .locateRow: return 0
             case .countView, .summarizeColumn: return 1
             case .countLinks: return 2
+            case .countOrphans: return 3
             default: return 3
             }
         }
@@ -366,6 +367,11 @@ final class BrowserApp {
             }
         case .stopSummary:
             stopSummary()
+        case .countOrphans(let association):
+            startJob(effect) { source, _ in .orphansCounted(try source.countOrphans(of: association)) }
+        case .loadCardinality(let association):
+            guard state.cardinality?.association == association else { return }
+            startJob(effect) { source, _ in .cardinalityLoaded(try source.cardinalityProfile(of: association)) }
         case .jumpToKey(let view, let key):
             startJob(effect) { source, _ in .jumped(view, key: key, try source.jump(toKey: key, in: view)) }
         case .goToRow(let view, let row):

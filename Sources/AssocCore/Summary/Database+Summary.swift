@@ -1,5 +1,3 @@
-import CSQLite
-
 extension Database {
     /// The columns of `request`'s rows, named as the rows name them, and the statement a summary
     /// reads them from (prepared, never stepped). Prefetched associations (`including(all:)`)
@@ -106,19 +104,7 @@ extension Database {
 
     /// The first row of `statement` (empty when none), or nil when it ran out of time.
     private func runSummarizing(_ statement: GeneratedStatement, timeLimit: Int?) throws -> [DatabaseValue]? {
-        try perform { access in
-            let body = { () throws -> [DatabaseValue] in
-                let prepared = try self.prepareLogged(statement)
-                return try prepared.step() ? prepared.values() : []
-            }
-            guard let timeLimit else { return try body() }
-            let (result, passed) = access.connection.control.withDeadline(milliseconds: timeLimit, body)
-            do {
-                return try result.get()
-            } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_INTERRUPT && passed {
-                return nil
-            }
-        }
+        try rowsWithinTimeLimit(statement, timeLimit: timeLimit).map { $0.first ?? [] }
     }
 
     /// `WITH "summarized"("c1", …) AS (<statement>)`: the request's rows, columns named by position.

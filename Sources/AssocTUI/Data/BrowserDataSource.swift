@@ -151,6 +151,10 @@ package protocol BrowserDataSource: AnyObject {
     func summarySource(of view: RequestView) throws -> SummarySource
     /// One column of a summary (or a part of it), each statement within the time budget of deferred counts.
     func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary
+    /// The orphans of a belongsTo link, counted within the time budget of deferred counts.
+    func countOrphans(of association: Association) throws -> OrphanCount
+    /// The cardinality profile of a link, each statement within the time budget of deferred counts.
+    func cardinalityProfile(of association: Association) throws -> CardinalityProfile
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -207,6 +211,12 @@ extension BrowserDataSource {
     }
     package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot summarize columns")
+    }
+    package func countOrphans(of association: Association) throws -> OrphanCount {
+        throw AssocError.invalidRequest(table: association.origin, reason: "this data source cannot count orphans")
+    }
+    package func cardinalityProfile(of association: Association) throws -> CardinalityProfile {
+        throw AssocError.invalidRequest(table: association.origin, reason: "this data source cannot profile links")
     }
     package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")

@@ -13,6 +13,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
     case toggleLabels, copyRow
     case summary
+    case orphans, cardinality
 }
 
 /// Groups of the help screen, in display order.

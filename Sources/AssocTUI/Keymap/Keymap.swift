@@ -17,7 +17,8 @@ struct Binding: Sendable {
 /// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in
 /// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
 /// `r` (the Swift tab's request-only form) is ours, as the Swift tab is: r for "request", a key
-/// the tools of KEYMAP.md leave free (`R` re-runs).
+/// the tools of KEYMAP.md leave free (`R` re-runs). `O` (orphans) and `C` (cardinality) are ours too,
+/// free in KEYMAP.md: capitals, as the other views of what the data holds (`F`, `I`).
 enum Keymap {
     static let bindings: [Binding] = [
         // Move
@@ -76,6 +77,14 @@ enum Keymap {
             group: .links),
         Binding(
             keys: [.character("a")], action: .aggregate, help: "aggregate the selected to-many link: count, again: min/max/avg/sum, then off",
+            group: .links),
+        Binding(
+            keys: [.character("O")], action: .orphans,
+            help: "orphans of the selected belongsTo link (rows whose key matches no parent) as a view; ⚠ marks links with some",
+            group: .links),
+        Binding(
+            keys: [.character("C")], action: .cardinality,
+            help: "cardinality profile of the selected link: rows per count of linked rows, min/median/max (Enter opens a bucket)",
             group: .links),
         // Filter, sort, request
         Binding(

@@ -92,6 +92,8 @@ struct AppState: Sendable, Equatable {
     /// Record counts of the to-many links of the selected row, and the row they were asked for.
     var linkCounts: LinkCounts?
     var linkCountsAsked: LinkCounts?
+    /// The orphans of the belongsTo links shown so far (`⚠ 525 orphans`).
+    var orphans = OrphanMarks()
     /// The side pane's first line shown (SQL or Swift, whichever tab is current).
     var sideScroll = 0
     /// The side pane's first column shown (the Swift code's lines are cut, not wrapped).

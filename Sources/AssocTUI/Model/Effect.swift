@@ -57,12 +57,16 @@ enum Effect: Sendable, Equatable {
     case summarizeColumn(RequestView, SummarySource, index: Int, parts: SummaryParts)
     /// The summary was closed: its running column is stopped, the waiting ones dropped.
     case stopSummary
+    /// Deferred: the orphans of a belongsTo link (the Links pane's `⚠` mark).
+    case countOrphans(Association)
+    /// The cardinality profile of a link (`C`).
+    case loadCardinality(Association)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn, .countOrphans: return true
         default: return false
         }
     }
@@ -138,4 +142,8 @@ enum Event: Sendable, Equatable {
     case summarySourceLoaded(RequestView, SummarySource)
     /// One column of a summary came.
     case columnSummarized(RequestView, ColumnSummary)
+    /// The orphans of a belongsTo link were counted (or ran past the budget).
+    case orphansCounted(OrphanCount)
+    /// The cardinality profile of a link came.
+    case cardinalityLoaded(CardinalityProfile)
 }

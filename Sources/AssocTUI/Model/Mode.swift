@@ -23,11 +23,13 @@ enum Mode: Sendable, Equatable {
     case prompt(PromptState)
     /// The export prompt (`e`), then the export running.
     case export(ExportPrompt)
+    /// The cardinality profile of a link (`C`).
+    case cardinality(CardinalityState)
 
     /// A full-screen popup covers the panes (help, record view, messages, schema map).
     var coversPanes: Bool {
         switch self {
-        case .help, .record, .messages, .schemaMap: return true
+        case .help, .record, .messages, .schemaMap, .cardinality: return true
         case .grid, .frequency, .summary, .jumpList, .prompt, .export: return false
         }
     }
@@ -37,7 +39,7 @@ enum Mode: Sendable, Equatable {
         switch self {
         case .prompt, .jumpList: return true
         case .export(let prompt): return prompt.takesKeys
-        case .grid, .frequency, .summary, .help, .record, .messages, .schemaMap: return false
+        case .grid, .frequency, .summary, .help, .record, .messages, .schemaMap, .cardinality: return false
         }
     }
 
@@ -70,6 +72,11 @@ extension AppState {
     var summary: SummaryState? {
         get { if case .summary(let value) = mode { value } else { nil } }
         set { set(newValue.map(Mode.summary), closing: summary != nil) }
+    }
+
+    var cardinality: CardinalityState? {
+        get { if case .cardinality(let value) = mode { value } else { nil } }
+        set { set(newValue.map(Mode.cardinality), closing: cardinality != nil) }
     }
 
     var exportPrompt: ExportPrompt? {

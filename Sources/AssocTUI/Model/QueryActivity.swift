@@ -47,6 +47,8 @@ struct QueryActivity: Sendable, Equatable {
             let what = parts.contains(.scan) ? "Summarizing" : "Counting the types and values of"
             return "\(what) \(name) (\(index + 1)/\(source.columns.count))"
         case .stopSummary: return "Stopping the summary"
+        case .countOrphans(let link): return "Counting the orphans of \(link.origin).\(link.name)"
+        case .loadCardinality(let link): return "Counting the \(link.destination) rows of each \(link.origin) (\(link.name))"
         }
     }
 }

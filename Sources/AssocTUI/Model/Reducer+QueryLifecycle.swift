@@ -16,6 +16,11 @@ extension Reducer {
         case .queryFinished:
             state.activity = nil
             return []
+        case .queryFailed(.countOrphans(let association), _):
+            // A link whose orphans cannot be counted shows no mark; no message for a background count.
+            state.activity = nil
+            state.orphans.marks[OrphanMarks.key(of: association)] = .failed
+            return []
         case .queryFailed(let effect, let message):
             state.activity = nil
             abandon(&state, effect)
@@ -103,6 +108,10 @@ extension Reducer {
             break
         case .loadSummarySource, .summarizeColumn:
             summaryFailed(&state, effect)
+        case .loadCardinality:
+            state.cardinality = nil
+        case .countOrphans:
+            break
         case .stopSummary:
             break
         case .loadFrequencies:

@@ -18,6 +18,7 @@ enum Reducer {
         refreshLinks(&state)
         keepChildFocusValid(&state)
         effects += linkCountsEffect(&state)
+        effects += orphanCountsEffect(&state)
         effects += swiftCodeEffect(&state)
         return effects
     }
@@ -159,6 +160,11 @@ enum Reducer {
             return summarySourceLoaded(&state, view, source)
         case .columnSummarized(let view, let column):
             return columnSummarized(&state, view, column)
+        case .orphansCounted(let result):
+            orphansCounted(&state, result)
+            return []
+        case .cardinalityLoaded(let profile):
+            return cardinalityLoaded(&state, profile)
         case .schemaMapLoaded(let table, let lines):
             state.schemaMap = SchemaMapState(table: table, lines: lines)
             return []
@@ -237,6 +243,7 @@ enum Reducer {
         case .help(let scroll, let frequency): return reduceHelp(&state, action: action, scroll: scroll, over: frequency)
         case .record(let scroll): return reduceRecord(&state, action: action, scroll: scroll)
         case .messages(let scroll): return reduceMessages(&state, action: action, scroll: scroll)
+        case .cardinality: return reduceCardinality(&state, action: action)
         case .grid, .prompt, .jumpList, .export: break
         }
         switch action {
@@ -342,6 +349,10 @@ enum Reducer {
             return openFrequencies(&state)
         case .summary:
             return openSummary(&state)
+        case .orphans:
+            return openOrphans(&state)
+        case .cardinality:
+            return openCardinality(&state)
         case .export:
             return startExport(&state)
         case .exportAll:

@@ -37,6 +37,7 @@ extension Reducer {
         case .record: return "the record"
         case .messages: return "the messages"
         case .schemaMap: return "the schema map"
+        case .cardinality: return "the cardinality profile"
         case .grid, .frequency, .summary, .jumpList, .prompt, .export: break
         }
         if state.frequency != nil { return "the frequencies" }

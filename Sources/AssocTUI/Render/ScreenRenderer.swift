@@ -1,4 +1,5 @@
 import AssocText
+
 /// The whole screen from the state: a pure function, so tests compare its text with a screen
 /// written by hand.
 enum ScreenRenderer {
@@ -39,6 +40,7 @@ enum ScreenRenderer {
         case .record(let scroll): RecordViewRenderer.render(state, scroll: scroll, in: body, buffer: &buffer)
         case .messages(let scroll): ChromeRenderer.messageLog(state, scroll: scroll, in: body, buffer: &buffer)
         case .schemaMap: SchemaMapRenderer.render(state, in: body, buffer: &buffer)
+        case .cardinality: CardinalityRenderer.render(state, in: body, buffer: &buffer)
         case .jumpList: JumpListRenderer.render(state, in: body, buffer: &buffer)
         case .grid, .frequency, .summary, .prompt, .export: break
         }

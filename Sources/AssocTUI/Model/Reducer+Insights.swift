@@ -1,0 +1,99 @@
+import AssocCore
+
+/// What the links hold: the orphans of a belongsTo link (`⚠` in the Links pane, counted in the
+/// background; `O` opens them as a view) and the cardinality profile of a link (`C`; `Enter` on a
+/// bucket opens its rows). Every view opened here is an AssocCore request the engine built.
+extension Reducer {
+    /// The link `O` and `C` act on: the one selected in the Links pane (also from the Rows pane).
+    private static func insightTarget(_ state: inout AppState, key: String) -> LinkEntry? {
+        guard state.focus == .links || state.focus == .rows, let entry = state.selectedLink else {
+            state.message = StatusMessage(text: "Select a link in the Links pane (Tab), then \(key)", isError: false)
+            return nil
+        }
+        return entry
+    }
+
+    /// `O`: the orphans of the selected belongsTo link as a new view (its request:
+    /// `driver.joining(optional: country.aliased("parent")).filter(countryId IS NOT NULL AND parent.id IS NULL)`).
+    static func openOrphans(_ state: inout AppState) -> [Effect] {
+        guard let entry = insightTarget(&state, key: "O") else { return [] }
+        let link = entry.association
+        guard let request = OrphanCount.request(of: link) else {
+            state.message = StatusMessage(
+                text: "\(link.name) is a \(link.kind.rawValue) link: only a belongsTo has orphans (C shows its cardinalities)", isError: false)
+            return []
+        }
+        let effects = push(&state, RequestView(request: request, title: "\(link.name) orphans"))
+        let columns = link.columns.map(\.origin).joined(separator: ", ")
+        state.message = StatusMessage(
+            text: "Orphans of \(link.origin).\(link.name): rows whose \(columns) match no \(link.destination)", isError: false)
+        return effects
+    }
+
+    /// `C`: the cardinality profile of the selected link, computed on the worker (Esc cancels).
+    static func openCardinality(_ state: inout AppState) -> [Effect] {
+        guard let entry = insightTarget(&state, key: "C") else { return [] }
+        state.cardinality = CardinalityState(association: entry.association)
+        return [.loadCardinality(entry.association)]
+    }
+
+    static func cardinalityLoaded(_ state: inout AppState, _ profile: CardinalityProfile) -> [Effect] {
+        guard var view = state.cardinality, view.association == profile.association else { return [] }
+        view.profile = profile
+        view.cursor = ListCursor(count: view.lines.count)
+        state.cardinality = view
+        if profile.ranOutOfTime {
+            let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+            state.message = StatusMessage(text: "Cardinality of \(profile.association.name): ran past \(seconds) s, unknown", isError: false)
+        }
+        return []
+    }
+
+    /// The cardinality view's keys: ↑/↓ move, Enter opens the selected bucket's rows, Esc, `q`
+    /// or `C` close.
+    static func reduceCardinality(_ state: inout AppState, action: Action) -> [Effect] {
+        guard var view = state.cardinality else { return [] }
+        switch action {
+        case .back, .quit, .cardinality:
+            state.cardinality = nil
+            return []
+        case .cancel:
+            state.isFinished = true
+            return [.quit]
+        case .moveDown: view.cursor = view.cursor.moved(by: 1)
+        case .moveUp: view.cursor = view.cursor.moved(by: -1)
+        case .firstRow: view.cursor = view.cursor.moved(to: 0)
+        case .lastRow: view.cursor = view.cursor.moved(to: view.cursor.lastIndex)
+        case .open:
+            guard let line = view.selectedLine, let request = line.request else {
+                state.message = StatusMessage(text: "No bucket selected (still counting?)", isError: false)
+                return []
+            }
+            state.cardinality = nil
+            return push(&state, RequestView(request: request, title: "\(view.association.name) \(line.label)"))
+        default:
+            state.message = StatusMessage(text: cardinalityKeys, isError: false)
+            return []
+        }
+        state.cardinality = view
+        return []
+    }
+
+    static let cardinalityKeys = "Cardinality: ↑/↓ move, Enter opens the rows of a bucket, Esc or q closes"
+
+    /// Asks, once per run, for the orphan count of each belongsTo link the Links pane shows.
+    static func orphanCountsEffect(_ state: inout AppState) -> [Effect] {
+        var effects: [Effect] = []
+        for entry in state.links where entry.association.kind == .belongsTo {
+            let key = OrphanMarks.key(of: entry.association)
+            guard !state.orphans.asked.contains(key) else { continue }
+            state.orphans.asked.insert(key)
+            effects.append(.countOrphans(entry.association))
+        }
+        return effects
+    }
+
+    static func orphansCounted(_ state: inout AppState, _ result: OrphanCount) {
+        state.orphans.marks[OrphanMarks.key(of: result.association)] = result.count.map(OrphanMarks.Mark.counted) ?? .unknown
+    }
+}
