@@ -50,7 +50,7 @@ final class ExportFormatsTests: XCTestCase {
         let ddl = "CREATE TABLE \"odd \"\"name\"\"\"(id INTEGER PRIMARY KEY, \"v a\" ANY, w);"
         let source = try TestDatabase.make(ddl)
         let values: [DatabaseValue] = [
-            .null, .integer(Int64.min), .integer(Int64.max), .integer(0), .real(0.1), .real(1e100), .real(5e-324),
+            .null, .integer(Int64.min), .integer(Int64.max), .integer(0), .real(0.1), .real(1e100), .real(Double.leastNonzeroMagnitude),
             .real(-2.0), .real(123_456_789_012.5), .real(.infinity), .real(-.infinity), .text(""), .text("it's \"q\"; DROP"),
             .text("nul\u{0}inside"), .text("line\nbreak\r\n\u{1B}[31m é 漢 🎉"), .blob([]), .blob([0, 0xFF, 0x27, 0x0A])
         ]

@@ -57,7 +57,7 @@ final class HostileNamesBrowserTests: XCTestCase {
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(current.path))
         defer {
-            FileManager.default.changeCurrentDirectoryPath(previous)
+            _ = FileManager.default.changeCurrentDirectoryPath(previous)
             try? FileManager.default.removeItem(at: root)
         }
         let names = Self.hostileNames.filter { !$0.isEmpty }

@@ -36,7 +36,7 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
 
     /// Opens the prompt of `key`, types `text` and presses Enter, running no deferred work.
     func submit(_ app: BrowserApp, _ key: Character, _ text: String) {
-        for event in [KeyEvent.character(key)] + text.map { KeyEvent.character($0) } + [.enter] {
+        for event in [KeyEvent.character(key)] + text.map({ KeyEvent.character($0) }) + [.enter] {
             app.handle(event)
             app.runForeground()
         }

@@ -7,9 +7,9 @@ func enterScratchDirectory(_ name: String) throws -> () -> Void {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(scratch.path)
+    _ = FileManager.default.changeCurrentDirectoryPath(scratch.path)
     return {
-        FileManager.default.changeCurrentDirectoryPath(previous)
+        _ = FileManager.default.changeCurrentDirectoryPath(previous)
         try? FileManager.default.removeItem(at: scratch)
     }
 }

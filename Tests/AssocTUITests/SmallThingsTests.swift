@@ -28,7 +28,7 @@ final class SmallThingsTests: XCTestCase, ChinookBrowsing {
     func testUndoSaysWhatItUndid() throws {
         let app = try makeApp()
         try open(app, "Album")
-        try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "artist" })
+        _ = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "artist" })
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
         let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "artist" })
         press(app, .home)

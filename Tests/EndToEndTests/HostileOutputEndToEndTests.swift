@@ -43,7 +43,7 @@ final class HostileOutputEndToEndTests: XCTestCase {
             command: "while [ ! -e '\(ready)' ]; do sleep 0.05; done; '\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 120, height: 30)
         defer { session.kill() }
         XCTAssertEqual(session.tmux(["pipe-pane", "-o", "-t", "0", "cat >> " + Shell.quote(record)]), 0)
-        FileManager.default.createFile(atPath: ready, contents: nil)
+        _ = FileManager.default.createFile(atPath: ready, contents: nil)
 
         session.waitFor("child")
         session.send("Enter")  // h: every hostile value in the grid

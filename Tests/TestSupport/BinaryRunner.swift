@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// Runs the built `assoc` executable, as a user would, with a time limit (a hang is a failure):
