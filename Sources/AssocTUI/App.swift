@@ -262,6 +262,7 @@ final class BrowserApp {
             case .countView, .summarizeColumn: return 1
             case .countLinks: return 2
             case .countOrphans: return 3
+            case .suggestLinks: return 4
             default: return 3
             }
         }
@@ -369,6 +370,15 @@ final class BrowserApp {
             stopSummary()
         case .countOrphans(let association):
             startJob(effect) { source, _ in .orphansCounted(try source.countOrphans(of: association)) }
+        case .suggestLinks:
+            startJob(effect) { source, _ in .linksSuggested(try source.suggestLinks()) }
+        case .acceptSuggestion(let suggestion, let view):
+            // Like `R`: on the loop, the worker idle (the associations are replaced).
+            do {
+                dispatch(.refreshed(try dataSource.accept(suggestion, keeping: view), view: view))
+            } catch {
+                dispatch(.queryFailed(effect, Self.message(for: error)))
+            }
         case .loadCardinality(let association):
             guard state.cardinality?.association == association else { return }
             startJob(effect) { source, _ in .cardinalityLoaded(try source.cardinalityProfile(of: association)) }

@@ -119,3 +119,13 @@ public struct AssociationGraph: Sendable, Equatable {
         schema.tables.flatMap { associations(from: $0.name) }
     }
 }
+
+extension AssociationGraph {
+    /// The graph with `more` declarations after its own (a link accepted in the browser for the
+    /// session): the same schema, options and label columns. Throws as `init(schema:options:declarations:)`.
+    package func adding(_ more: [AssociationDeclaration]) throws -> AssociationGraph {
+        var graph = try AssociationGraph(schema: schema, options: options, declarations: declarations + more)
+        graph.labelColumns = labelColumns
+        return graph
+    }
+}

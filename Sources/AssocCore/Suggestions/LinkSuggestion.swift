@@ -84,3 +84,24 @@ package struct LinkSuggestions: Sendable, Hashable {
     /// Whether the budget ran out before every candidate was checked.
     package var isIncomplete: Bool { !unchecked.isEmpty }
 }
+
+extension LinkSuggestion {
+    /// The suggestion as the declaration `assoc suggest` writes for it, read back by the
+    /// associations-file parser (one format, one reader).
+    package func parsedDeclaration() throws -> AssociationDeclaration {
+        let parsed = try AssociationDeclaration.parse(declaration, file: "the suggested link")
+        guard let first = parsed.first, parsed.count == 1 else {
+            throw AssocError.invalid("the suggested link \(origin).\(column) → \(destination).\(destinationColumn) does not read as one declaration")
+        }
+        return first
+    }
+
+    /// Whether `graph` already has this link: a belongsTo from `origin` to `destination` over
+    /// `column` (an accepted suggestion, or one the schema gained since).
+    package func isPresent(in graph: AssociationGraph) -> Bool {
+        graph.associations(from: origin).contains { association in
+            association.kind == .belongsTo && association.destination.lowercased() == destination.lowercased()
+                && association.columns.map { $0.origin.lowercased() } == [column.lowercased()]
+        }
+    }
+}

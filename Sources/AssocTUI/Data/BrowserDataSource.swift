@@ -155,6 +155,12 @@ package protocol BrowserDataSource: AnyObject {
     func countOrphans(of association: Association) throws -> OrphanCount
     /// The cardinality profile of a link, each statement within the time budget of deferred counts.
     func cardinalityProfile(of association: Association) throws -> CardinalityProfile
+    /// belongsTo links the schema does not declare, proposed from the values (`assoc suggest`),
+    /// within a time budget (background work for the schema map).
+    func suggestLinks() throws -> LinkSuggestions
+    /// Adds a suggested link to the associations for the session (the schema map's `+`), then
+    /// checks `view` against them as `refresh(keeping:)` does.
+    func accept(_ suggestion: LinkSuggestion, keeping view: RequestView?) throws -> SourceRefresh
     /// Stops the query running on another thread (Esc): it throws an interrupt error. Thread-safe.
     func interrupt()
     /// `PRAGMA data_version`: changes when another connection commits; nil when unknown.
@@ -217,6 +223,12 @@ extension BrowserDataSource {
     }
     package func cardinalityProfile(of association: Association) throws -> CardinalityProfile {
         throw AssocError.invalidRequest(table: association.origin, reason: "this data source cannot profile links")
+    }
+    package func suggestLinks() throws -> LinkSuggestions {
+        throw AssocError.invalidRequest(table: nil, reason: "this data source cannot suggest links")
+    }
+    package func accept(_ suggestion: LinkSuggestion, keeping view: RequestView?) throws -> SourceRefresh {
+        throw AssocError.invalidRequest(table: suggestion.origin, reason: "this data source cannot add links")
     }
     package func swiftCode(for view: RequestView, requestOnly: Bool) throws -> String {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write Swift code")

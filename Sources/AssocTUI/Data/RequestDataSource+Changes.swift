@@ -124,6 +124,7 @@ extension RequestDataSource {
                 notes.append("the schema changed: read again")
                 do {
                     graph = try makeGraph(schema)
+                    if !acceptedLinks.isEmpty { graph = try graph.adding(acceptedLinks) }
                 } catch {
                     graph = AssociationGraph(schema: schema)
                     notes.append("the declared associations no longer apply (\(AssocError.message(for: error))): inferred ones only")

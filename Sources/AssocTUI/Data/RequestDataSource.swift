@@ -17,6 +17,8 @@ package final class RequestDataSource: BrowserDataSource {
     var schemaVersion: Int?
     /// The replacement or removal of the file last reported by the poll (reported once).
     var reportedFileChange = DatabaseFileChange.none
+    /// Links accepted from the schema map's suggestions: kept when the schema is read again.
+    var acceptedLinks: [AssociationDeclaration] = []
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
     /// provisional position (see `RequestDataSource+Find`). Tests set it low.
     var exactCountLimit = PagePlan.maximumSkip

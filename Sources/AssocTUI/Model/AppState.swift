@@ -94,6 +94,8 @@ struct AppState: Sendable, Equatable {
     var linkCountsAsked: LinkCounts?
     /// The orphans of the belongsTo links shown so far (`⚠ 525 orphans`).
     var orphans = OrphanMarks()
+    /// Links suggested from the values, looked for once when the schema map first opens.
+    var suggestedLinks = SuggestedLinks.notAsked
     /// The side pane's first line shown (SQL or Swift, whichever tab is current).
     var sideScroll = 0
     /// The side pane's first column shown (the Swift code's lines are cut, not wrapped).

@@ -61,12 +61,16 @@ enum Effect: Sendable, Equatable {
     case countOrphans(Association)
     /// The cardinality profile of a link (`C`).
     case loadCardinality(Association)
+    /// Deferred: links the schema does not declare, suggested from the values (the schema map).
+    case suggestLinks
+    /// A suggested link added to the associations for the session (`+` in the schema map).
+    case acceptSuggestion(LinkSuggestion, view: RequestView?)
 
     /// Deferred effects run only when no key is waiting, after the screen is drawn: the first
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn, .countOrphans: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn, .countOrphans, .suggestLinks: return true
         default: return false
         }
     }
@@ -90,6 +94,8 @@ enum Event: Sendable, Equatable {
     case failed(String)
     case swiftGenerated(SwiftCodeState)
     case schemaMapLoaded(String, [SchemaTree.Line])
+    /// Links suggested from the values came (the schema map lists those of its table).
+    case linksSuggested(LinkSuggestions)
     case export(ExportEvent)
     case mouse(x: Int, y: Int, kind: MouseKind)
     /// A key bound to no action (its label).

@@ -49,6 +49,8 @@ struct QueryActivity: Sendable, Equatable {
         case .stopSummary: return "Stopping the summary"
         case .countOrphans(let link): return "Counting the orphans of \(link.origin).\(link.name)"
         case .loadCardinality(let link): return "Counting the \(link.destination) rows of each \(link.origin) (\(link.name))"
+        case .suggestLinks: return "Looking for links in the values"
+        case .acceptSuggestion(let link, _): return "Adding the link \(link.origin).\(link.column) → \(link.destination)"
         }
     }
 }

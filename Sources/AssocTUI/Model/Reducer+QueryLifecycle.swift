@@ -16,6 +16,11 @@ extension Reducer {
         case .queryFinished:
             state.activity = nil
             return []
+        case .queryFailed(.suggestLinks, let message):
+            // Background work: the map says it under its tree, not the message line.
+            state.activity = nil
+            state.suggestedLinks = .failed(message)
+            return []
         case .queryFailed(.countOrphans(let association), _):
             // A link whose orphans cannot be counted shows no mark; no message for a background count.
             state.activity = nil
@@ -110,8 +115,10 @@ extension Reducer {
             summaryFailed(&state, effect)
         case .loadCardinality:
             state.cardinality = nil
-        case .countOrphans:
+        case .countOrphans, .acceptSuggestion:
             break
+        case .suggestLinks:
+            state.suggestedLinks = .notAsked
         case .stopSummary:
             break
         case .loadFrequencies:

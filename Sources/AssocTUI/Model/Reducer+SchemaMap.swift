@@ -1,7 +1,8 @@
 import AssocCore
 
 /// The schema map: `m` opens it around the current table, j/k move, Enter on the root line opens
-/// that table, Enter on another line re-centres the map on its table, Esc closes.
+/// that table, Enter on another line re-centres the map on its table, `+` on a suggested link
+/// adds it for the session, Esc closes. The first map looks for suggested links in the background.
 extension Reducer {
     static func openSchemaMap(_ state: inout AppState) -> [Effect] {
         guard let table = state.contextTable else {
@@ -9,7 +10,21 @@ extension Reducer {
             return []
         }
         state.schemaMap = SchemaMapState(table: table)
-        return [.loadSchemaMap(table)]
+        guard state.suggestedLinks == .notAsked else { return [.loadSchemaMap(table)] }
+        state.suggestedLinks = .lookingForLinks
+        return [.loadSchemaMap(table), .suggestLinks]
+    }
+
+    /// The tree of the map's table came: listed with the suggestions found so far.
+    static func schemaMapLoaded(_ state: inout AppState, table: String, lines: [SchemaTree.Line]) {
+        state.schemaMap = SchemaMapState(table: table, lines: lines, suggestions: state.suggestedLinks.touching(table, in: state.graph))
+    }
+
+    /// The suggester's answer: kept for the session, and listed in the map when it is open.
+    static func linksSuggested(_ state: inout AppState, _ found: LinkSuggestions) {
+        state.suggestedLinks = .found(found)
+        guard let map = state.schemaMap else { return }
+        state.schemaMap = map.listing(state.suggestedLinks.touching(map.table, in: state.graph))
     }
 
     static func reduceSchemaMap(_ state: inout AppState, action: Action) -> [Effect] {
@@ -28,6 +43,12 @@ extension Reducer {
         case .pageUp, .halfPageUp: map.cursor = map.cursor.moved(by: -visible)
         case .firstRow: map.cursor = map.cursor.moved(to: 0)
         case .lastRow: map.cursor = map.cursor.moved(to: map.cursor.lastIndex)
+        case .include:
+            guard let suggestion = map.selectedSuggestion else {
+                state.message = StatusMessage(text: "+ adds a suggested link: select one under the tree", isError: false)
+                return []
+            }
+            return [.acceptSuggestion(suggestion, view: state.rows?.view), .loadSchemaMap(map.table)]
         case .open:
             guard let line = map.selectedLine else { return [] }
             if line.association == nil || line.table == map.table {

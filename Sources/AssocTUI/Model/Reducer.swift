@@ -166,7 +166,10 @@ enum Reducer {
         case .cardinalityLoaded(let profile):
             return cardinalityLoaded(&state, profile)
         case .schemaMapLoaded(let table, let lines):
-            state.schemaMap = SchemaMapState(table: table, lines: lines)
+            schemaMapLoaded(&state, table: table, lines: lines)
+            return []
+        case .linksSuggested(let found):
+            linksSuggested(&state, found)
             return []
         case .export(let event):
             return reduceExport(&state, event)
