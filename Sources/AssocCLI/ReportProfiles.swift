@@ -73,10 +73,17 @@ enum ReportProfiles {
             out +=
                 "| \(ReportMarkdown.name(figure.association)) | \(ReportMarkdown.number(profile?.origins)) | "
                 + cells.joined(separator: " | ")
-                + " | \(ReportMarkdown.number(profile?.minimum)) | \(ReportMarkdown.number(profile?.median)) "
-                + "| \(ReportMarkdown.number(profile?.maximum)) | \(shape(profile)) |\n"
+                + " | \(statistic(profile?.minimum, profile)) | \(statistic(profile?.median, profile)) "
+                + "| \(statistic(profile?.maximum, profile)) | \(shape(profile)) |\n"
         }
         return out
+    }
+
+    /// A minimum, median or maximum: `–` when the profile is complete but its origin has no row,
+    /// `?` when unknown.
+    static func statistic(_ value: Int?, _ profile: CardinalityProfile?) -> String {
+        if value == nil, let profile, !profile.ranOutOfTime, profile.origins == 0 { return "–" }
+        return ReportMarkdown.number(value)
     }
 
     /// The origin rows of the bucket whose range is exactly `count`.
