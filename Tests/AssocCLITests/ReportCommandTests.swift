@@ -208,6 +208,16 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(markdown.stdout.contains("| child | table | ? |\n"), markdown.stdout)
     }
 
+    /// A view naming a table that is gone: its count fails, the report says why and ends with 0.
+    func testAFailedCountIsLeftOutWithSQLitesMessage() throws {
+        let path = try file("CREATE TABLE t (a); CREATE TABLE gone (b); CREATE VIEW v AS SELECT b FROM gone; DROP TABLE gone;", name: "broken.sqlite")
+        let result = try BinaryRunner.run(["report", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("| t | table | 0 |\n| v | view | ? |\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("| rows of view v | failed: no such table: main.gone |\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("## Schema notes\n\n- view \"v\": cannot read its columns: no such table: main.gone\n"), result.stdout)
+    }
+
     func testHostileNamesAreEscaped() throws {
         let path = try file(
             """
