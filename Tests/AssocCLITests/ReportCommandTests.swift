@@ -148,6 +148,39 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual((object["leftOut"] as? [Any])?.count, 0)
     }
 
+    /// How each association was found: a declared foreign key, a column's name, an associations
+    /// file; the orphans of each counted by hand (`OrphanFixture`).
+    func testSaysHowEachAssociationWasFound() throws {
+        let path = try file(OrphanFixture.sql, name: "f1.sqlite")
+        let links = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("links.assoc").path
+        try OrphanFixture.associations.write(toFile: links, atomically: true, encoding: .utf8)
+        let result = try BinaryRunner.run(["report", path, "--associations", links])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let associations = section("## Associations", of: result.stdout)
+        for row in [
+            "| driver.nationalityCountry | belongsTo | country | nationalityCountryId → id | foreign key |",
+            "| driver.team | belongsTo | team | teamId → id | column names |",
+            "| driver.mentor | belongsTo | driver | mentorRef → id | associations file |",
+            "| result.race | belongsTo | race | season → season, round → round | foreign key |"
+        ] {
+            XCTAssertTrue(associations.contains(row), "\(row) in\n\(associations.joined(separator: "\n"))")
+        }
+        let belongsTo = section("### belongsTo: orphans and NULL keys", of: result.stdout)
+        for (name, count) in OrphanFixture.orphans {
+            XCTAssertTrue(belongsTo.contains { $0.hasPrefix("| \(name) |") && $0.hasSuffix("| ⚠ \(count) |") }, name)
+        }
+        let json = try BinaryRunner.run(["report", path, "--associations", links, "--format", "json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        let sources = (object["associations"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "belongsTo" }
+            .map { "\($0["origin"] ?? "").\($0["name"] ?? "") \($0["source"] ?? "")" }
+        XCTAssertEqual(
+            Set(sources),
+            [
+                "driver.nationalityCountry foreignKey", "driver.team naming", "driver.mentor declared", "result.driver foreignKey",
+                "result.race foreignKey"
+            ])
+    }
+
     /// A view that never ends: `?`, listed as left out with its reason, status 0, in well under
     /// two seconds with a short time limit.
     static let forever = """
