@@ -31,9 +31,7 @@ struct CheckCommand: ParsableCommand {
     var timeLimit: Double = 2
 
     func validate() throws {
-        guard timeLimit.isFinite, timeLimit >= 0, timeLimit <= 3600 else {
-            throw ValidationError("--time-limit must be a number of seconds between 0 and 3600, such as 2 or 0.5")
-        }
+        try TimeLimitSeconds.validate(timeLimit)
     }
 
     /// Exit status 1: orphans were found.
@@ -45,7 +43,7 @@ struct CheckCommand: ParsableCommand {
     func check() throws -> Int32 {
         let loaded = try database.load()
         let db = Database(connection: loaded.connection, graph: try associations.graph(for: loaded.schema))
-        let limit = timeLimit > 0 ? max(1, Int((timeLimit * 1000).rounded())) : nil
+        let limit = TimeLimitSeconds.milliseconds(timeLimit)
         let links = db.belongsToAssociations
         var results: [OrphanCount] = []
         let title = TextSanitizer.oneLine(loaded.title)

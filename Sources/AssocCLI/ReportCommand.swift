@@ -1,0 +1,56 @@
+import ArgumentParser
+import AssocCore
+
+/// `assoc report [DB] [--format markdown|json] [--associations FILE] [--time-limit SECONDS]
+/// [--budget SECONDS]`: one document about the file: its tables and views with their rows, its
+/// associations with how each was found, orphans, NULL keys and cardinality profiles, a Mermaid
+/// diagram, and what was left out. Exit status 0 when it is written (figures left out included),
+/// 1 on an error.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a report of the file: tables, row counts, associations, orphans, cardinalities and a diagram.",
+        discussion: """
+            One Markdown document (GitHub-flavoured: the diagram is a Mermaid block), or JSON with \
+            the same figures. Each count is one statement run by SQLite within the time limit, and \
+            all of them within the budget: tables first, then orphans, then cardinality profiles. A \
+            figure that did not finish is shown ? and listed under "Left out" with the reason; the \
+            report still ends with status 0.
+            """)
+
+    @OptionGroup var database: DatabaseArgument
+
+    @OptionGroup var associations: AssociationFiles
+
+    @Option(help: "Output format: markdown or json.")
+    var format: ReportFormat = .markdown
+
+    @Option(
+        name: .customLong("time-limit"),
+        help: ArgumentHelp("Seconds each statement may run (0: no limit).", valueName: "seconds"))
+    var timeLimit: Double = 2
+
+    @Option(help: ArgumentHelp("Seconds the whole report may take; what did not fit is listed as left out.", valueName: "seconds"))
+    var budget: Double = 30
+
+    func validate() throws {
+        try TimeLimitSeconds.validate(timeLimit)
+        guard budget.isFinite, budget > 0, budget <= 3600 else {
+            throw ValidationError("--budget must be a number of seconds between 0 and 3600, such as 30 or 0.5")
+        }
+    }
+
+    func run() throws {
+        let loaded = try database.load()
+        let db = Database(connection: loaded.connection, graph: try associations.graph(for: loaded.schema))
+        let clock = ReportBudget(timeLimit: TimeLimitSeconds.milliseconds(timeLimit), budget: max(1, Int((budget * 1000).rounded())))
+        var collector = ReportCollector(db: db, budget: clock)
+        let figures = try collector.collect(title: loaded.title, timeLimit: timeLimit, budgetSeconds: budget)
+        let text = format == .markdown ? ReportMarkdown.render(figures) : ReportJSON.render(figures)
+        _ = try BufferedOutput.writing { output in try output.write(text) }
+    }
+}
+
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case markdown, json
+}
