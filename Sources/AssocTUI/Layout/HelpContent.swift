@@ -36,6 +36,7 @@ enum HelpContent {
         ("summary", "↑ ↓ move, Enter: frequencies of the column, s sorts, y copies (TSV), Esc closes (? = ran out of time)"),
         ("cardinality", "↑ ↓ move, Enter opens the rows of a bucket as a view, Esc or q closes"),
         ("links pane", "⚠ 525 orphans: rows of a belongsTo whose key matches no parent (counted in the background; ? past 2 s)"),
+        ("schema map", "↑ ↓ move, Enter centres on a table (the root: opens it), ? lines are links the values suggest: + adds one for the session"),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
         ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
         ("Tab in : / f", "completes the name at the cursor; again (S-Tab back) cycles the list above")
