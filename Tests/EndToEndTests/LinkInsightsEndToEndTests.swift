@@ -33,8 +33,10 @@ final class LinkInsightsEndToEndTests: XCTestCase {
         screen = session.waitFor("6 rows of driver")
         XCTAssertTrue(screen.contains("NULL key"), screen)
         session.send("Enter")
-        screen = session.waitFor("nationalityCountry NULL key")
-        XCTAssertTrue(screen.contains("│ Cy "), screen)
+        // The status line says "Opening nationalityCountry NULL key…" before the rows arrive:
+        // wait for the row itself, then check the view's title.
+        screen = session.waitFor("│ Cy ")
+        XCTAssertTrue(screen.contains("nationalityCountry NULL key"), screen)
         XCTAssertFalse(screen.contains("│ Flo "), screen)
         session.send("q")
         session.waitFor("EXITED 0")
