@@ -17,8 +17,9 @@ struct Binding: Sendable {
 /// Esc and `Ctrl-C` cancel it; with none running `Ctrl-C` quits. `+`, `-` and `t` act on the link selected in
 /// the Links pane (from the Rows pane too), since that is where includes are listed and marked.
 /// `r` (the Swift tab's request-only form) is ours, as the Swift tab is: r for "request", a key
-/// the tools of KEYMAP.md leave free (`R` re-runs). `O` (orphans) and `C` (cardinality) are ours too,
-/// free in KEYMAP.md: capitals, as the other views of what the data holds (`F`, `I`).
+/// the peer tools (vim, less, VisiData, DB Browser…) leave free (`R` re-runs). `O` (orphans) and
+/// `C` (cardinality) are ours too, free in those tools: capitals, as the other views of what the
+/// data holds (`F`, `I`).
 enum Keymap {
     static let bindings: [Binding] = [
         // Move
