@@ -134,3 +134,19 @@ keys I; wait_for "Summary: Track"; wait_for "UnitPrice"
 sleep 1
 shot browser-summary
 stop
+# 14–15 need orphans: a copy of the database (in $TMP) with artists 1–3 and genre 25 deleted, so
+# that 5 albums and 1 track point to nothing.
+ORPHANS="$TMP/chinook-orphans.sqlite"
+cp "$DB" "$ORPHANS"
+chmod u+w "$ORPHANS"
+sqlite3 "$ORPHANS" "DELETE FROM Artist WHERE ArtistId <= 3; DELETE FROM Genre WHERE GenreId = 25;"
+DB="$ORPHANS"
+# 14. The Links pane marks the link with orphans (counted in the background).
+start --table Album
+wait_for "⚠ 5 orphans"
+keys Tab; sleep 0.3
+shot browser-orphans
+# 15. The cardinality profile of Album → tracks (C): how many albums have 0, 1, 2–5… tracks.
+keys j C; wait_for "rows of Album"
+shot browser-cardinality
+stop
