@@ -40,6 +40,21 @@ enum ChromeRenderer {
         ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close")
     ]
 
+    /// The keys of a view that takes the grid's place or covers the panes (its line of the help's
+    /// extras), nil for the grid, the record view (`recordHints`) and the text-taking modes.
+    static func modeKeys(_ mode: Mode) -> String? {
+        let name: String
+        switch mode {
+        case .frequency: name = "frequencies"
+        case .summary: name = "summary"
+        case .cardinality: name = "cardinality"
+        case .schemaMap: name = "schema map"
+        case .help, .messages: return "↑ ↓ PgUp PgDn scroll · Esc closes"
+        case .grid, .record, .jumpList, .prompt, .export: return nil
+        }
+        return HelpContent.extras.first { $0.0 == name }?.1
+    }
+
     /// The message when there is one, else the keys of the hint line from the keymap.
     static func hintLine(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
@@ -76,6 +91,11 @@ enum ChromeRenderer {
                 spans.append(StyledText(" " + hint.text, .hint))
             }
             buffer.put(spans, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width)
+            return
+        }
+        if let keys = modeKeys(state.mode) {
+            // A view over the panes has keys of its own: the grid's would do something else there.
+            buffer.put(TextWidth.truncate(keys, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, style: .hint)
             return
         }
         // The link `+ - t p a` act on, whole: the Links pane may cut its name.
