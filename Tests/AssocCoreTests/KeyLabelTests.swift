@@ -45,16 +45,43 @@ final class KeyLabelTests: XCTestCase {
                 KeyLabeling(column: "personId", parent: "person", key: "id", label: "first_name")
             ])
         let recorder = StatementRecorder(db.connection)
-        let values: [DatabaseValue] = [.integer(1), .integer(2), .integer(1), .integer(9), .null]
-        let (labels, statement) = try db.fetchLabels(labelings[0], for: values)
-        XCTAssertEqual(labels, [.integer(1): .text("AC/DC")])  // 2's label is NULL, 9 has no row
+        let values: [DatabaseValue] = [.integer(1), .integer(2), .integer(1), .integer(3), .null]
+        let read = try db.fetchLabels(labelings[0], for: values)
+        XCTAssertEqual(read.labels, [.integer(1): .text("AC/DC"), .integer(3): .text("Accept")])  // 2's label is NULL
+        XCTAssertEqual(read.orphans, [])
         XCTAssertEqual(
-            statement,
+            read.statements,
+            [
+                GeneratedStatement(
+                    sql: "SELECT \"id\", substr(\"Title\", 1, 200) FROM \"artist\" WHERE \"id\" IN (?, ?, ?)",
+                    arguments: [.integer(1), .integer(2), .integer(3)])
+            ])
+        XCTAssertEqual(recorder.statements.count, 1, "every value matched a parent row: no second statement")
+        XCTAssertTrue(try db.fetchLabels(labelings[0], for: [.null]).statements.isEmpty)
+    }
+
+    /// A key without a parent row is an orphan; the text '1' is not, since SQLite matches it with
+    /// the key 1 (the key column's integer affinity), as the orphan count's join does.
+    func testKeysWithoutAParentRowAreOrphansAsSQLiteComparesThem() throws {
+        let db = try makeDatabase()
+        let labeling = try XCTUnwrap(db.keyLabelings(of: "album").first)
+        let recorder = StatementRecorder(db.connection)
+        let read = try db.fetchLabels(labeling, for: [.integer(1), .integer(9), .text("1"), .text("x"), .integer(2), .null])
+        XCTAssertEqual(read.orphans, [.integer(9), .text("x")])
+        XCTAssertEqual(read.labels, [.integer(1): .text("AC/DC")])
+        XCTAssertEqual(read.statements.count, 2)
+        XCTAssertEqual(
+            read.statements.last,
             GeneratedStatement(
-                sql: "SELECT \"id\", substr(\"Title\", 1, 200) FROM \"artist\" WHERE \"id\" IN (?, ?, ?)",
-                arguments: [.integer(1), .integer(2), .integer(9)]))
-        XCTAssertEqual(recorder.statements.count, 1)
-        XCTAssertNil(try db.fetchLabels(labelings[0], for: [.null]).statement)
+                sql: "SELECT \"column1\" FROM (VALUES (?), (?), (?)) WHERE \"column1\" NOT IN"
+                    + " (SELECT \"id\" FROM \"artist\" WHERE \"id\" IS NOT NULL)",
+                arguments: [.integer(9), .text("1"), .text("x")]))
+        XCTAssertEqual(recorder.statements.count, 2)
+        // The same answer as a hand-written anti-join over the album rows.
+        let antiJoin = try db.connection.fetchAll(
+            "SELECT album.artistId FROM album LEFT JOIN artist ON artist.id = album.artistId WHERE album.artistId IS NOT NULL AND artist.id IS NULL")
+        let albumKeys = try db.connection.fetchAll("SELECT artistId FROM album").compactMap(\.first)
+        XCTAssertEqual(try db.fetchLabels(labeling, for: albumKeys).orphans, Set(antiJoin.compactMap(\.first)))
     }
 
     func testAnAssociationsFileDeclaresALabelColumn() throws {

@@ -47,6 +47,25 @@ final class KeyLabelBrowserTests: XCTestCase, ChinookBrowsing {
         }
     }
 
+    /// A key whose parent row is missing says so in its cell, in the error style, and the
+    /// statement that found it is with the page's.
+    func testAKeyWithoutAParentRowSaysSo() throws {
+        for (width, height) in [(80, 24), (160, 45)] {
+            let database = try TestDatabase.make(Self.sql + "\nINSERT INTO album VALUES (7, 42, 'T7');")
+            let app = try makeApp(database: database, width: width, height: height)
+            try open(app, "album")
+            let text = lines(app).joined(separator: "\n")
+            XCTAssertTrue(text.contains("│ 42 · ⚠ no artist"), text)
+            XCTAssertTrue(text.contains("│ 1 · AC/DC"), text)
+            XCTAssertFalse(text.contains("1 · ⚠"), text)
+            let rows = try XCTUnwrap(app.state.rows)
+            let row = try XCTUnwrap((0..<rows.totalCount).first { rows.row(at: $0)?.first == .integer(7) })
+            XCTAssertEqual(rows.label(at: row, column: 1), .noParent("artist"))
+            XCTAssertEqual(LabeledCell.cell(.integer(42), label: .noParent("artist")).role, .error)
+            XCTAssertTrue(rows.statements.contains { $0.sql.contains("NOT IN (SELECT \"id\" FROM \"artist\"") }, "\(rows.statements)")
+        }
+    }
+
     func testLHidesAndShowsTheLabels() throws {
         let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
         try open(app, "album")

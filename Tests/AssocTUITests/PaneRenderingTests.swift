@@ -100,5 +100,12 @@ final class SQLCompactionTests: XCTestCase {
             SQLPaneText.compacted(#"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#),
             #"WHERE "b" IN (?, ?, ?) AND ("x", "y") IN (VALUES (?, ?))"#)
         XCTAssertEqual(SQLPaneText.compacted("(?, ?"), "(?, ?")
+        // The rows of a VALUES list (the orphan keys of a page's labels).
+        let rows = Array(repeating: "(?)", count: 12).joined(separator: ", ")
+        XCTAssertEqual(
+            SQLPaneText.compacted("SELECT 1 FROM (VALUES \(rows)) WHERE x NOT IN (SELECT 1)"),
+            "SELECT 1 FROM (VALUES (?), (?), (?), … 12 values) WHERE x NOT IN (SELECT 1)")
+        let few = Array(repeating: "(?)", count: 8).joined(separator: ", ")
+        XCTAssertEqual(SQLPaneText.compacted("VALUES \(few)"), "VALUES \(few)")
     }
 }

@@ -27,6 +27,20 @@ package struct KeyLabeling: Sendable, Hashable {
             + " WHERE \(quoteIdentifier(key)) IN (\(placeholders))"
         return GeneratedStatement(sql: sql, arguments: distinct)
     }
+
+    /// `SELECT "column1" FROM (VALUES (?), …) WHERE "column1" NOT IN (SELECT "key" FROM "parent"
+    /// WHERE "key" IS NOT NULL)`: which of `values` (distinct, non-NULL) no parent row has, with
+    /// SQLite's comparison of the key column (its affinity applied, as a join's `=` does); nil
+    /// when there are none to ask about.
+    package func orphanStatement(for values: [DatabaseValue]) -> GeneratedStatement? {
+        guard !values.isEmpty else { return nil }
+        let rows = Array(repeating: "(?)", count: values.count).joined(separator: ", ")
+        let key = quoteIdentifier(key)
+        let sql =
+            "SELECT \"column1\" FROM (VALUES \(rows)) WHERE \"column1\" NOT IN"
+            + " (SELECT \(key) FROM \(quoteIdentifier(parent)) WHERE \(key) IS NOT NULL)"
+        return GeneratedStatement(sql: sql, arguments: values)
+    }
 }
 
 extension Database {
@@ -47,17 +61,35 @@ extension Database {
         return result
     }
 
-    /// The labels of `values` of `labeling`'s key column, by key value (keys without a parent
-    /// row, or whose label is NULL, have none), and the statement that read them (nil when no
-    /// value needed one). The statement is recorded as every fetch's is.
-    package func fetchLabels(
-        _ labeling: KeyLabeling, for values: [DatabaseValue]
-    ) throws -> (labels: [DatabaseValue: DatabaseValue], statement: GeneratedStatement?) {
-        guard let statement = labeling.statement(for: values) else { return ([:], nil) }
-        var labels: [DatabaseValue: DatabaseValue] = [:]
-        for row in try run(statement).values where row.count == 2 && !row[1].isNull {
-            if labels[row[0]] == nil { labels[row[0]] = row[1] }
+    /// The labels of `values` of `labeling`'s key column, by key value (keys whose label is NULL
+    /// have none), the values no parent row has (the link's orphans among them, compared as
+    /// SQLite compares the key columns), and the statements that read them: none when no value
+    /// needed a label, a second one only when some value matched no parent row exactly. Each
+    /// statement is recorded as every fetch's is.
+    package func fetchLabels(_ labeling: KeyLabeling, for values: [DatabaseValue]) throws -> KeyLabels {
+        guard let statement = labeling.statement(for: values) else { return KeyLabels() }
+        var result = KeyLabels(statements: [statement])
+        var found = Set<DatabaseValue>()
+        for row in try run(statement).values where row.count == 2 {
+            found.insert(row[0])
+            if !row[1].isNull, result.labels[row[0]] == nil { result.labels[row[0]] = row[1] }
         }
-        return (labels, statement)
+        // A value SQLite matched under another storage class (the text '1' for the key 1) is not
+        // found by equality here: the second statement asks SQLite which values really have none.
+        let unmatched = statement.arguments.filter { !found.contains($0) }
+        guard let orphans = labeling.orphanStatement(for: unmatched) else { return result }
+        result.statements.append(orphans)
+        result.orphans = Set(try run(orphans).values.compactMap(\.first))
+        return result
     }
+}
+
+/// What `Database.fetchLabels` read for one key column of a page.
+package struct KeyLabels: Sendable, Equatable {
+    /// The parent's label of each key value that has a parent row with a non-NULL label.
+    package var labels: [DatabaseValue: DatabaseValue] = [:]
+    /// The non-NULL key values that match no row of the parent: orphans, shown as such.
+    package var orphans: Set<DatabaseValue> = []
+    /// The statements that ran, in order.
+    package var statements: [GeneratedStatement] = []
 }

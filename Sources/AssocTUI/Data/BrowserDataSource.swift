@@ -50,6 +50,9 @@ package struct RowsPage: Sendable, Equatable {
     /// The labels of the page's key columns (`1 · AC/DC`): by column, the parent's label of
     /// each key value that has one (`RequestDataSource.readLabels`).
     package var labels: [GridColumn: [DatabaseValue: DatabaseValue]] = [:]
+    /// By labelled column: the parent table, and the page's key values that match no row of it
+    /// (orphans: `4 · ⚠ no Artist`).
+    package var orphanKeys: [GridColumn: OrphanKeys] = [:]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column

@@ -5,7 +5,8 @@ import AssocCore
 extension RequestDataSource {
     /// Reads the labels of `page`'s key columns (root and included table columns that a
     /// single-column belongsTo labels, `Database.keyLabelings(of:)`) into `page.labels`, and adds
-    /// their statements to `page.statements`. A label that cannot be read (a parent table the
+    /// their statements to `page.statements`; key values without a parent row go into
+    /// `page.orphanKeys`. A label that cannot be read (a parent table the
     /// file lacks) leaves its column without labels: labels never fail a page.
     func readLabels(into page: inout RowsPage, view: RequestView) {
         guard !page.rows.isEmpty else { return }
@@ -17,9 +18,17 @@ extension RequestDataSource {
             labelings[table.lowercased()] = known
             guard let labeling = known.first(where: { $0.column.lowercased() == column.name.lowercased() }) else { continue }
             let values = page.rows.map { index < $0.count ? $0[index] : DatabaseValue.null }
-            guard let (labels, statement) = try? db.fetchLabels(labeling, for: values), let statement else { continue }
-            page.statements.append(statement)
-            page.labels[column] = labels
+            guard let read = try? db.fetchLabels(labeling, for: values), !read.statements.isEmpty else { continue }
+            page.statements += read.statements
+            page.labels[column] = read.labels
+            if !read.orphans.isEmpty { page.orphanKeys[column] = OrphanKeys(parent: labeling.parent, values: read.orphans) }
         }
     }
+}
+
+/// The key values of a page's labelled column that match no row of their parent table.
+package struct OrphanKeys: Sendable, Equatable {
+    /// The parent table, as the schema spells it.
+    package var parent: String
+    package var values: Set<DatabaseValue>
 }

@@ -123,7 +123,7 @@ enum Keymap {
         Binding(keys: [.character("Y")], action: .copyRow, help: "copy the current row: TSV, a header line then the row", group: .tools),
         Binding(
             keys: [.character("L")], action: .toggleLabels,
-            help: "show or hide the labels of foreign keys (1 · AC/DC), one statement a column a page",
+            help: "show or hide the labels of foreign keys (1 · AC/DC; 42 · ⚠ no Artist: no parent row), one statement a column a page",
             group: .panes),
         Binding(
             keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),

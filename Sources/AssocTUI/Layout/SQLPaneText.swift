@@ -77,7 +77,8 @@ enum SQLPaneText {
 
     static let maximumArguments = 8
 
-    /// `IN (?, ?, …)` with more than `maximumArguments` placeholders becomes `IN (?, ?, ?, … 200 values)`.
+    /// `IN (?, ?, …)` with more than `maximumArguments` placeholders becomes `IN (?, ?, ?, … 200 values)`,
+    /// and `VALUES (?), (?), …` with more rows `VALUES (?), (?), (?), … 200 values`.
     static func compacted(_ sql: String) -> String {
         var result = ""
         var rest = Substring(sql)
@@ -109,7 +110,9 @@ enum SQLPaneText {
                 rest = rest[rest.index(after: open.lowerBound)...]
             }
         }
-        return result + rest
+        return (result + rest).replacing(/\(\?\)(?:, \(\?\)){8,}/) { match in
+            "(?), (?), (?), … \(match.output.filter { $0 == "?" }.count) values"
+        }
     }
 
     /// Splits spans into lines of at most `width` cells, breaking before a token that would not fit.

@@ -8,21 +8,35 @@ enum LabeledCell {
     /// Between the value and its label.
     static let separator = " · "
 
-    /// `value`'s cell, followed by `label` when there is one (then left-aligned, as text).
-    static func cell(_ value: DatabaseValue, label: DatabaseValue?, fullLength: Int? = nil) -> StyledText {
+    /// `value`'s cell, followed by `label` when there is one (then left-aligned, as text); a key
+    /// without a parent row reads `4 · ⚠ no Artist`, in the error style.
+    static func cell(_ value: DatabaseValue, label: CellLabel?, fullLength: Int? = nil) -> StyledText {
         let plain = ValueFormatter.cell(value, fullLength: fullLength)
-        guard let label, !label.isNull, !value.isNull else { return plain }
-        return StyledText(plain.text + separator + ValueFormatter.cell(label).text, .normal)
+        guard let label, !value.isNull else { return plain }
+        switch label {
+        case .text(let text) where !text.isNull:
+            return StyledText(plain.text + separator + ValueFormatter.cell(text).text, .normal)
+        case .text:
+            return plain
+        case .noParent(let table):
+            return StyledText(plain.text + separator + "⚠ no " + Sanitizer.sanitize(table), .error)
+        }
     }
 }
 
+/// What stands beside a key value: its parent's label, or the parent table it has no row in.
+enum CellLabel: Equatable {
+    case text(DatabaseValue)
+    case noParent(String)
+}
+
 extension RowsState {
-    /// The label of the value at `column` of row `index` (the page's `labels`), nil when the
-    /// column is not a labelled key or the value has no label.
-    func label(at index: Int, column: Int) -> DatabaseValue? {
-        guard column >= 0, column < columns.count, let labels = page?.labels[columns[column]], !labels.isEmpty,
-            let row = row(at: index), column < row.count
-        else { return nil }
-        return labels[row[column]]
+    /// The label of the value at `column` of row `index` (the page's `labels` and `orphanKeys`),
+    /// nil when the column is not a labelled key or the value has no label.
+    func label(at index: Int, column: Int) -> CellLabel? {
+        guard column >= 0, column < columns.count, let page, let row = row(at: index), column < row.count else { return nil }
+        let value = row[column]
+        if let orphans = page.orphanKeys[columns[column]], orphans.values.contains(value) { return .noParent(orphans.parent) }
+        return page.labels[columns[column]]?[value].map(CellLabel.text)
     }
 }
