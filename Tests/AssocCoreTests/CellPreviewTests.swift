@@ -57,6 +57,50 @@ final class CellPreviewTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll(request).map(\.values), whole.map(\.values))
     }
 
+    /// Columns selected by name (the browser's `select(…)` views) are cut as `*`'s are, under the
+    /// names they were asked by; other selected expressions are read as they are.
+    func testColumnsSelectedByNameAreCutToo() throws {
+        let db = try makeDatabase()
+        let book = Table("book")
+        let request = book.select(Column("id"), Column("TITLE"), Column("cover"), Column("price") * 2)
+            .including(required: book.author.select(Column("bio")))
+            .order(Column("id"))
+        let whole = try db.fetchAll(request)
+        let previews = try db.fetchAll(request, previewingCellsUpTo: 100)
+        XCTAssertEqual(previews.map(\.columnNames), whole.map(\.columnNames), "the names as without previews")
+        let first = try XCTUnwrap(previews.first)
+        XCTAssertEqual(first.values[1], .text(String(repeating: "x", count: 100)))
+        XCTAssertEqual(first.cutLength(at: 1), 0)
+        XCTAssertEqual(first.values[2], .blob(Array(repeating: 0, count: 100)))
+        XCTAssertEqual(first.cutLength(at: 2), 1000)
+        XCTAssertEqual(first.values[3], whole.first?.values[3], "an expression is read whole")
+        XCTAssertNil(first.cutLength(at: 3))
+        XCTAssertEqual(first.scope("author")?["bio"], .text(String(repeating: "é", count: 100)))
+        XCTAssertEqual(previews.dropFirst().map(\.values), whole.dropFirst().map(\.values), "short values whole")
+    }
+
+    /// Ordering and filtering by a previewed column use its whole value, not the preview: titles
+    /// alike in their first 100 characters keep their order.
+    func testOrderingsAndFiltersOnAPreviewedColumnSeeWholeValues() throws {
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE t(id INTEGER PRIMARY KEY, title TEXT);
+            INSERT INTO t VALUES (1, printf('%.*c', 150, 'a') || 'z'), (2, printf('%.*c', 150, 'a') || 'b'), (3, 'c');
+            """)
+        let t = Table("t")
+        for request in [
+            t.select(Column("id"), Column("title")).order(Column("title")),
+            t.select(Column("title"), Column("id")).order(Column("title").desc),
+            t.select(Column("id"), Column("title")).filter(Column("title") > "aaa" && Column("title") < "b").order(Column("title"))
+        ] {
+            let ids = try db.fetchAll(request).map { $0["id"] }
+            let sql = try db.plan(request, previewingCellsUpTo: 100).steps.map(\.statement.sql)
+            XCTAssertEqual(try db.fetchAll(request, previewingCellsUpTo: 100).map { $0["id"] }, ids, "\(sql)")
+        }
+        XCTAssertEqual(
+            try db.fetchAll(t.select(Column("id"), Column("title")).order(Column("title"))).map { $0["id"] }, [.integer(2), .integer(1), .integer(3)])
+    }
+
     func testPrefetchedRowsAreCutToo() throws {
         let db = try makeDatabase()
         let author = Table("author")

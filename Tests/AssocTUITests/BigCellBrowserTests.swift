@@ -31,6 +31,21 @@ final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(page.statements.first?.sql, "SELECT * FROM \"cell\" ORDER BY \"id\" LIMIT 10", "the SQL pane shows the request's SQL")
     }
 
+    /// A view that selects columns by name (`select(id, t, b)`, sorted by `t`) reads them cut too,
+    /// and still pages in the order of the whole values.
+    func testSelectedColumnsArePreviewsToo() throws {
+        let source = RequestDataSource(database: try makeDatabase())
+        let table = Table("cell")
+        let view = RequestView(request: table.select(Column("id"), Column("t"), Column("b")).order(Column("t").desc))
+        let page = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
+        let limit = RequestDataSource.cellPreviewLimit
+        XCTAssertEqual(page.rows.map { $0.first }, [2, 1], "ordered by the whole t, descending")
+        XCTAssertEqual(page.rows[1][1], .text(String(Self.longText.prefix(limit))))
+        XCTAssertEqual(page.rows[1][2], .blob([UInt8](repeating: 0, count: limit)))
+        XCTAssertEqual(page.cutLengths[1], [1: 0, 2: Self.blobSize])
+        XCTAssertEqual(page.columns.map(\.header), ["id", "t", "b"])
+    }
+
     func testTheGridRecordViewAndCopySayACellIsCut() throws {
         let app = try makeApp(database: try makeDatabase(), width: 100, height: 30)
         let clipboard = SidePaneZoomCopyTests.RecordingClipboard()

@@ -1,8 +1,9 @@
 /// Reading cells as previews: in the columns of `*` selections, each TEXT longer than `limit`
 /// characters and each BLOB longer than `limit` bytes is cut in SQL (`substr(value, 1, limit)`),
 /// and a blob's full length read after the other columns (`length(value)`: SQLite reads only its
-/// size; a text's would cost a second read of it), so what a fetch holds does not depend on the sizes of the cells. Values of
-/// other types, shorter ones, and explicitly selected expressions are read as they are.
+/// size; a text's would cost a second read of it), so what a fetch holds does not depend on the
+/// sizes of the cells. Columns selected by name (`select(Column("bio"))`) are cut the same way;
+/// values of other types, shorter ones, and other selected expressions are read as they are.
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
 ///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil

@@ -28,7 +28,7 @@ struct ScopeLayout: Sendable {
 
 extension QueryNode {
     /// The node's own columns in row order (its selection, then its annotations), with the
-    /// schema's name of each `*` column.
+    /// schema's name of each `*` column and of each column selected by name.
     var ownColumns: (columns: [RequestScope.Column], names: [String?]) {
         var columns: [RequestScope.Column] = []
         var names: [String?] = []
@@ -40,8 +40,11 @@ extension QueryNode {
                     names.append(column.name)
                 }
             case .expression(.column(let name)) where table.column(named: name) != nil:
-                columns.append(.table(table.column(named: name)?.name ?? name))
-                names.append(nil)
+                // Named as SQLite names a plain column reference (the schema's spelling), also when
+                // a cell preview reads it through an expression (`CellPreview`).
+                let spelled = table.column(named: name)?.name ?? name
+                columns.append(.table(spelled))
+                names.append(spelled)
             case .expression:
                 columns.append(.selected(position))
                 names.append(nil)

@@ -220,6 +220,14 @@ package enum SQLGenerator {
                 continue
             case .allColumns:
                 w.append(printer.qualify ? quoteIdentifier(printer.sqlNames[node.id] ?? node.table.name) + ".*" : "*")
+            case .expression(.column(let name)) where preview != nil && (node.table.column(named: name)?.isNameValidUTF8 ?? false):
+                // A column selected by name is read as a preview too. No alias: one would shadow the
+                // column in ORDER BY, which would then sort by the preview. The row layout names it.
+                var spelled = SQLBuffer()
+                try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
+                let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
+                w.append(cut)
+                previewLengths.append(length)
             case .expression(let expression):
                 if preview != nil { previewLengths.append(nil) }
                 try printer.write(expression, in: node, to: &w)
