@@ -160,4 +160,34 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
         XCTAssertGreaterThan(bar5, 2 * bar2 - 2)
         XCTAssertLessThanOrEqual(TextWidth.width(of: top), 60)
     }
+
+    /// A value longer than the browser reads is shown cut; Enter and `y` say why they cannot
+    /// use it instead of filtering by (or copying) its first part.
+    func testALongValueIsShownCutAndEnterSaysItCannotFilterByIt() throws {
+        let long = String(repeating: "0123456789", count: 2_500)  // 25,000 characters
+        let database = try TestDatabase.make(
+            """
+            CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO note(body) VALUES ('\(long)'), ('\(long)'), ('short');
+            """)
+        let app = try makeApp(database: database, width: 100, height: 30)
+        try open(app, "note")
+        press(app, .right, .character("F"))
+        let first = try XCTUnwrap(app.state.frequency?.page?.rows.first)
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(first.value, .text(String(long.prefix(RequestDataSource.cellPreviewLimit))))
+        XCTAssertEqual(first.cutLengths, [0: 0])
+        press(app, .enter)
+        XCTAssertEqual(
+            app.state.message?.text,
+            "Not filtered: body holds more than 20,000 characters and the browser reads the first 20,000 only: use the request line (:) or assoc fetch"
+        )
+        XCTAssertNotNil(app.state.frequency, "still open")
+        press(app, .character("y"))
+        XCTAssertTrue(
+            app.state.message?.text.hasPrefix("Not copied: a value of body holds more than") ?? false, "\(String(describing: app.state.message))")
+        press(app, .down, .enter)
+        XCTAssertNil(app.state.frequency)
+        XCTAssertEqual(app.state.rows?.totalCount, 1, "a whole value filters as before")
+    }
 }

@@ -5,6 +5,9 @@ public struct ValueFrequency: Sendable, Hashable {
     public var values: [DatabaseValue]
     /// How many rows hold it.
     public var count: Int
+    /// The values read cut (`previewingValuesUpTo:`), by position in `values`: a blob's full size
+    /// in bytes, 0 for a text (its full length not read). Empty when every value is whole.
+    public var cutLengths: [Int: Int] = [:]
 
     /// The first value (the only one of a single column's frequencies).
     public var value: DatabaseValue { values.first ?? .null }
@@ -33,8 +36,11 @@ public struct FrequencyPage: Sendable, Equatable {
     public var totalRows: Int
     /// The distinct values among them.
     public var distinctCount: Int
-    /// The statement that counted them, with its arguments.
+    /// The statement that counted them, with its arguments; with a preview, as it reads without
+    /// one (the values ran cut in SQL: `valuesRanCut`).
     public var statement: GeneratedStatement
+    /// Whether long values were read cut (`previewingValuesUpTo:`).
+    public var valuesRanCut = false
 }
 
 extension Database {
@@ -56,23 +62,51 @@ extension Database {
     /// The frequencies of the combinations of `expressions` (grouped by all of them, as
     /// `frequencies(of:in:offset:limit:)` groups by one): the columns are named `value`,
     /// `value2`, `value3`… and the order is by count, then by each value in turn.
-    public func frequencies(of expressions: [Expression], in request: Request, offset: Int, limit: Int) throws -> FrequencyPage {
+    ///
+    /// With `previewingValuesUpTo`, a TEXT longer than that many characters or a BLOB longer
+    /// than that many bytes is read cut, in SQL, as `fetchAll(_:previewingCellsUpTo:)` reads
+    /// cells (grouping and order still see whole values); `ValueFrequency.cutLengths` says which.
+    public func frequencies(
+        of expressions: [Expression], in request: Request, offset: Int, limit: Int, previewingValuesUpTo preview: Int? = nil
+    ) throws -> FrequencyPage {
         guard !expressions.isEmpty else { throw AssocError.invalid("frequencies need at least one column to group by") }
         let names = expressions.indices.map { $0 == 0 ? "value" : "value\($0 + 1)" }
         let inner = try mainStatement(for: Self.values(of: expressions, named: names, in: request))
         let columns = names.map(quoteIdentifier).joined(separator: ", ")
-        let statement = GeneratedStatement(
-            sql: """
-                SELECT \(columns), COUNT(*) AS "count", SUM(COUNT(*)) OVER () AS "rows", COUNT(*) OVER () AS "values" \
-                FROM (\(inner.sql)) GROUP BY \(columns) ORDER BY "count" DESC, \(columns) LIMIT ? OFFSET ?
-                """,
-            arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
+        // Previews name no column: an alias would shadow the grouped value in ORDER BY.
+        let previews = preview.map { limit in names.map { CellPreview.expressions(quoteIdentifier($0), limit: limit) } }
+        let selected = previews.map { $0.map(\.cut).joined(separator: ", ") } ?? columns
+        let lengths = previews.map { ", " + $0.map(\.length).joined(separator: ", ") } ?? ""
+        func grouping(_ selected: String, _ lengths: String) -> GeneratedStatement {
+            GeneratedStatement(
+                sql: """
+                    SELECT \(selected), COUNT(*) AS "count", SUM(COUNT(*)) OVER () AS "rows", COUNT(*) OVER () AS "values"\(lengths) \
+                    FROM (\(inner.sql)) GROUP BY \(columns) ORDER BY "count" DESC, \(columns) LIMIT ? OFFSET ?
+                    """,
+                arguments: inner.arguments + [.integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))])
+        }
+        let statement = grouping(selected, lengths)
         let width = expressions.count
+        let rowWidth = width + 3 + (preview == nil ? 0 : width)
         var totalRows = 0
         var distinct = 0
         var values: [ValueFrequency] = []
-        for row in try run(statement).values where row.count == width + 3 {
-            values.append(ValueFrequency(values: Array(row[0..<width]), count: Self.integer(row[width])))
+        for row in try run(statement).values where row.count == rowWidth {
+            var frequency = ValueFrequency(values: Array(row[0..<width]), count: Self.integer(row[width]))
+            if let preview {
+                for index in 0..<width {
+                    if case .text(let text) = frequency.values[index] {
+                        let (cut, isCut) = CellPreview.cut(text, limit: preview)
+                        if isCut {
+                            frequency.values[index] = .text(cut)
+                            frequency.cutLengths[index] = 0
+                        }
+                    } else if case .integer(let length) = row[width + 3 + index] {
+                        frequency.cutLengths[index] = Int(clamping: length)
+                    }
+                }
+            }
+            values.append(frequency)
             totalRows = Self.integer(row[width + 1])
             distinct = Self.integer(row[width + 2])
         }
@@ -82,7 +116,9 @@ extension Database {
             totalRows = first.totalRows
             distinct = first.distinctCount
         }
-        return FrequencyPage(offset: offset, rows: values, totalRows: totalRows, distinctCount: distinct, statement: statement)
+        return FrequencyPage(
+            offset: offset, rows: values, totalRows: totalRows, distinctCount: distinct, statement: grouping(columns, ""),
+            valuesRanCut: preview != nil)
     }
 
     /// The rows of `request` reduced to the columns `names`, one per expression (an aggregate's

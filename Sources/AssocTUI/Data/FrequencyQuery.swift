@@ -33,9 +33,11 @@ package struct FrequencyQuery: Sendable, Hashable {
 }
 
 extension RequestDataSource {
-    /// `limit` of the frequencies of `query`'s columns from `offset`, most frequent first.
+    /// `limit` of the frequencies of `query`'s columns from `offset`, most frequent first, long
+    /// values read cut as the grid's cells are (`cellPreviewLimit`).
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         try readSchema()
-        return try db.frequencies(of: query.expressions, in: query.request, offset: offset, limit: limit)
+        return try db.frequencies(
+            of: query.expressions, in: query.request, offset: offset, limit: limit, previewingValuesUpTo: Self.cellPreviewLimit)
     }
 }

@@ -11,6 +11,9 @@ enum SQLPaneText {
             var lines = wrap([StyledText("-- frequencies of \(frequency.query.columnLabel) in the view:", .dim)], width: width)
             if let statement = frequency.page?.statement { lines += self.lines(for: statement, width: width) }
             lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
+            if frequency.page?.valuesRanCut ?? false {
+                lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
+            }
             return lines
         }
         if let summary = state.summary { return summaryLines(summary, width: width) }

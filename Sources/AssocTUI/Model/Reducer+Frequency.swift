@@ -113,6 +113,12 @@ extension Reducer {
             state.frequency = nil
             return []
         }
+        if let (position, length) = selected.cutLengths.min(by: { $0.key < $1.key }) {
+            // The browser holds the first part of the value only: a filter on it would match nothing.
+            let column = position < frequency.query.columnLabels.count ? frequency.query.columnLabels[position] : "the column"
+            state.message = StatusMessage(text: "Not filtered: " + cutValueText(column, length: length), isError: false)
+            return []
+        }
         let filters: [AssocCore.Expression] = zip(frequency.query.expressions, selected.values).map { expression, value in
             value.isNull ? .isNull(expression, negated: false) : .binary(.equal, expression, .value(value))
         }
@@ -134,11 +140,23 @@ extension Reducer {
             state.message = StatusMessage(text: "Nothing to copy yet: the values are being counted", isError: false)
             return []
         }
+        if let cut = page.rows.first(where: { !$0.cutLengths.isEmpty }), let (position, length) = cut.cutLengths.min(by: { $0.key < $1.key }) {
+            let column = position < frequency.query.columnLabels.count ? frequency.query.columnLabels[position] : "the column"
+            state.message = StatusMessage(text: "Not copied: a value of " + cutValueText(column, length: length), isError: false)
+            return []
+        }
         let whole = page.offset == 0 && page.rows.count >= page.distinctCount
         let what =
             whole
             ? "the frequencies (TSV, \(page.rows.count) value\(page.rows.count == 1 ? "" : "s"))"
             : "the frequencies loaded (TSV, values \(page.offset + 1)–\(page.offset + page.rows.count) of \(page.distinctCount))"
         return [.copy(ViewCopyText.frequencies(frequency), what: what)]
+    }
+
+    /// Why a value read cut cannot be used whole: `album.Title holds more than 20,000 characters…`.
+    private static func cutValueText(_ column: String, length: Int) -> String {
+        let limit = RequestDataSource.cellPreviewLimit.groupedDigits
+        let whole = length > 0 ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
+        return "\(column) holds \(whole) and the browser reads the first \(limit) only: use the request line (:) or assoc fetch"
     }
 }

@@ -30,7 +30,10 @@ enum FrequencyRenderer {
         // grouped by), the largest count.
         let labels = frequency.query.columnLabels.map { Sanitizer.sanitize($0) }
         let valueWidths = labels.indices.map { position in
-            let shown = shownRows.map { row in position < row.values.count ? TextWidth.width(of: ValueFormatter.cell(row.values[position]).text) : 0 }
+            let shown = shownRows.map { row in
+                position < row.values.count
+                    ? TextWidth.width(of: ValueFormatter.cell(row.values[position], fullLength: row.cutLengths[position]).text) : 0
+            }
             let header = labels.count > 1 ? TextWidth.width(of: labels[position]) : 5
             return min(max(5, content.width / (3 * labels.count)), max(5, header, shown.max() ?? 0))
         }
@@ -64,7 +67,7 @@ enum FrequencyRenderer {
                 if position > 0 {
                     x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
                 }
-                let value = ValueFormatter.cell(position < row.values.count ? row.values[position] : .null)
+                let value = ValueFormatter.cell(position < row.values.count ? row.values[position] : .null, fullLength: row.cutLengths[position])
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
                 x += buffer.put(
                     TextWidth.pad(TextWidth.truncate(value.text, toWidth: width), toWidth: width, alignment: alignment),
