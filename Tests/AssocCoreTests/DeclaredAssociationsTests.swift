@@ -413,4 +413,28 @@ final class DeclaredAssociationsTests: XCTestCase {
         let rock = try db.request(parsing: "Genre.filter(key: 1).request(for: listeners)")
         XCTAssertEqual(try db.fetchAll(rock).map { $0["FirstName"] }, ["Dee", "Cy", "Bob", "Ann"])
     }
+
+    /// A through declared above the direct declaration it steps through (here one that replaces
+    /// the inferred `Album.tracks` by `using: [GenreId]`, an album id matched against a genre id)
+    /// means the declared step: the file's lines are declarations, not a sequence of edits.
+    func testAThroughMeansTheDeclaredStepWhateverLineDeclaresIt() throws {
+        let through = #"Album.hasMany(Customer, through: [tracks, invoiceLines, invoice, customer], key: "buyers")"#
+        let replacement = #"Album.hasMany(Track, key: "tracks", using: [GenreId])"#
+        let before = try database(through + "\n" + replacement)
+        let after = try database(replacement + "\n" + through)
+        for db in [before, after] {
+            let buyers = try XCTUnwrap(db.graph.association(named: "buyers", from: "Album"))
+            guard case .through(let pivot, _) = buyers.path, case .direct(let pairs) = pivot.path else {
+                return XCTFail("\(buyers.path)")
+            }
+            XCTAssertEqual(pairs, [ColumnPair(origin: "AlbumId", destination: "GenreId")])
+            // Album 2's id matches genre 2: track 3 (Mid), bought by Ann only.
+            let request = try db.request(parsing: "Album.filter(key: 2).request(for: buyers)")
+            XCTAssertEqual(try db.fetchAll(request).map { $0["FirstName"] }, ["Ann"])
+        }
+        // A through may still build on a through declared on an earlier line.
+        XCTAssertNoThrow(
+            try database(
+                through + "\n" + #"Artist.hasMany(Customer, through: [albums, buyers], key: "fans")"# + "\n" + replacement))
+    }
 }

@@ -1,5 +1,7 @@
-/// Checks declarations against a schema and adds them to the associations of their tables, in
-/// order: a through step may name an association declared on an earlier line. A declaration
+/// Checks declarations against a schema and adds them to the associations of their tables: the
+/// direct ones first, then the through ones in order, so that a through step names the declared
+/// association of its name wherever it is declared, and a through declared on an earlier line.
+/// A declaration
 /// whose name is the name of an inferred association of its table replaces it; two declarations
 /// of one name on one table are an error. Every error names the file, line and column.
 enum DeclarationResolver {
@@ -14,7 +16,10 @@ enum DeclarationResolver {
         // Moved out, so that the index holds the only reference to each list (no copy on change).
         byTable = [:]
         var declaredAt: [String: AssociationDeclaration.Location] = [:]
-        for declaration in declarations {
+        // Direct declarations first: a through step then means the declared association of its
+        // name whatever line declares it (as a static association of a GRDB record would).
+        let ordered = declarations.filter { $0.through == nil } + declarations.filter { $0.through != nil }
+        for declaration in ordered {
             let association = try resolve(declaration, schema: schema, index: &index, lookup: lookup)
             let slot = association.origin.lowercased() + "\u{0}" + association.name
             if let earlier = declaredAt[slot] {
