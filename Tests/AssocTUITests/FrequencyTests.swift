@@ -177,6 +177,9 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(first.count, 2)
         XCTAssertEqual(first.value, .text(String(long.prefix(RequestDataSource.cellPreviewLimit))))
         XCTAssertEqual(first.cutLengths, [0: 0])
+        let pane = SQLPaneText.lines(for: app.state, width: 300).map { $0.map(\.text).joined() }
+        XCTAssertTrue(pane.contains { $0.hasPrefix("-- shown uncut: values ran cut to 20000 characters") }, "\(pane)")
+        XCTAssertTrue(pane.contains { $0.hasPrefix("SELECT \"value\", COUNT(*)") }, "the grouping as it reads uncut: \(pane)")
         press(app, .enter)
         XCTAssertEqual(
             app.state.message?.text,

@@ -36,11 +36,9 @@ public struct FrequencyPage: Sendable, Equatable {
     public var totalRows: Int
     /// The distinct values among them.
     public var distinctCount: Int
-    /// The statement that counted them, with its arguments; with a preview, as it reads without
-    /// one (the values ran cut in SQL: `valuesRanCut`).
+    /// The statement that counted them, with its arguments; with a preview
+    /// (`previewingValuesUpTo:`), as it reads without one: the values ran cut in SQL.
     public var statement: GeneratedStatement
-    /// Whether long values were read cut (`previewingValuesUpTo:`).
-    public var valuesRanCut = false
 }
 
 extension Database {
@@ -117,8 +115,7 @@ extension Database {
             distinct = first.distinctCount
         }
         return FrequencyPage(
-            offset: offset, rows: values, totalRows: totalRows, distinctCount: distinct, statement: grouping(columns, ""),
-            valuesRanCut: preview != nil)
+            offset: offset, rows: values, totalRows: totalRows, distinctCount: distinct, statement: grouping(columns, ""))
     }
 
     /// The rows of `request` reduced to the columns `names`, one per expression (an aggregate's

@@ -11,7 +11,7 @@ enum SQLPaneText {
             var lines = wrap([StyledText("-- frequencies of \(frequency.query.columnLabel) in the view:", .dim)], width: width)
             if let statement = frequency.page?.statement { lines += self.lines(for: statement, width: width) }
             lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
-            if frequency.page?.valuesRanCut ?? false {
+            if frequency.page?.rows.contains(where: { !$0.cutLengths.isEmpty }) ?? false {
                 lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
             }
             return lines
