@@ -27,7 +27,7 @@ final class PagingPropertyTests: XCTestCase {
         let seed = randomSeed()
         var random = MonkeyRandom(seed: seed)
         try check(
-            database: try Database(connection: DemoDatabase.make(scale: 1)), views: TestVolume.count(quick: 12, full: 120),
+            database: try Database(connection: DemoDatabase.make(scale: 1)), views: TestVolume.count(quick: 8, full: 120),
             random: &random, seed: seed, reachesOffset: false)
     }
 
