@@ -91,6 +91,31 @@ final class GroupedChildKeysTests: XCTestCase {
         XCTAssertEqual(try db.cardinalityProfile(of: pairItems).buckets.map(\.rows), [0, 1, 1, 0, 0, 0])
     }
 
+    func testATableLinkedToItselfAndTablesNamedLikeTheAliases() throws {
+        let db = try database(
+            """
+            CREATE TABLE c (id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES c(id));
+            CREATE TABLE o (id INTEGER PRIMARY KEY);
+            CREATE TABLE item (id INTEGER PRIMARY KEY, oId INTEGER REFERENCES o(id));
+            -- 1 manages 2, 3, 4; 2 manages 5; 9 is no row.
+            INSERT INTO c VALUES (1, NULL), (2, 1), (3, 1), (4, 1), (5, 2), (6, 9);
+            INSERT INTO o VALUES (1), (2);
+            INSERT INTO item (oId) VALUES (1), (1), (3);
+            """)
+        let reports = try XCTUnwrap(db.graph.associations(from: "c").first { $0.kind == .hasMany && $0.destination == "c" })
+        let grouped = try XCTUnwrap(GroupedChildKeys(reports, schema: db.schema))
+        XCTAssertTrue(grouped.groups.sql.contains(#"FROM "c" AS "o" WHERE "c1"."managerId" = "o"."id") AS "m" FROM "c" AS "c1""#), grouped.groups.sql)
+        let (fast, general) = try profiles(db, reports)
+        XCTAssertEqual(fast.buckets.map(\.rows), [4, 1, 1, 0, 0, 0])
+        XCTAssertEqual(fast, withStatements(general, of: fast))
+        let items = try XCTUnwrap(db.graph.associations(from: "o").first { $0.kind == .hasMany && $0.destination == "item" })
+        let groupedItems = try XCTUnwrap(GroupedChildKeys(items, schema: db.schema))
+        XCTAssertTrue(groupedItems.groups.sql.contains(#"FROM "o" AS "o1" WHERE "c"."oId" = "o1"."id""#), groupedItems.groups.sql)
+        let (fastItems, generalItems) = try profiles(db, items)
+        XCTAssertEqual(fastItems.buckets.map(\.rows), [1, 0, 1, 0, 0, 0])
+        XCTAssertEqual(fastItems, withStatements(generalItems, of: fastItems))
+    }
+
     func testTheGroupedPathEqualsTheGeneralPathOnRandomDatabases() throws {
         var random = SeededRandom(seed: randomSeed())
         let rounds = TestVolume.count(quick: 150, full: 1500)
