@@ -85,6 +85,11 @@ final class BrowserApp {
     var jobPreempted = false
     /// The last spinner frame (or the job's start).
     var lastTick = ContinuousClock.now
+    /// When the running job started, and whether it was reported past `budgetMilliseconds`.
+    var jobStarted = ContinuousClock.now
+    var jobReportedPastBudget = false
+    /// After this many ms a cardinality profile's count is reported still counting (`queryPastBudget`).
+    var budgetMilliseconds = RequestDataSource.countBudgetMilliseconds
     /// Effects that need the worker while it is busy: they run when it is done.
     var heldEffects: [Effect] = []
     /// Signalled by the worker when a job's result (or progress) is ready.
@@ -235,9 +240,18 @@ final class BrowserApp {
                 if job != nil { cancelJob() }
                 continue
             }
-            if case .stopSummary = effect {
+            switch effect {
+            case .stopSummary:
                 stopSummary()
                 continue
+            case .stopCardinality:
+                stopCardinality()
+                continue
+            case .stopOrphanCount(let association):
+                stopOrphanCount(association)
+                continue
+            default:
+                break
             }
             if effect.isDeferred {
                 enqueue(effect)
@@ -251,21 +265,12 @@ final class BrowserApp {
         }
     }
 
-    /// Queues a deferred effect: the position of the row a find or jump reached (only the latest)
-    /// first, then view counts, then the selected row's link counts (only the latest), then table
-    /// counts.
+    /// Queues a deferred effect by its rank (`rank`): only the latest row position and link
+    /// counts; table counts after the others but before the counts to the end. Work without a
+    /// time limit never holds the queue: a count to the end gives way to anything more urgent,
+    /// and anything running gives way to a cardinality profile (each is queued again).
     func enqueue(_ effect: Effect) {
-        func rank(_ effect: Effect) -> Int {
-            switch effect {
-            case .readSchema: return -1
-            case .locateRow: return 0
-            case .countView, .summarizeColumn: return 1
-            case .countLinks: return 2
-            case .countOrphans: return 3
-            case .suggestLinks: return 4
-            default: return 3
-            }
-        }
+        let rank = Self.rank
         if case .locateRow = effect {
             // Only the latest jump's row needs its position.
             deferred.removeAll { if case .locateRow = $0 { return true } else { return false } }
@@ -273,14 +278,31 @@ final class BrowserApp {
         if case .countLinks = effect {
             deferred.removeAll { if case .countLinks = $0 { return true } else { return false } }
         }
+        defer { preemptUnlimitedWork(for: effect) }
         if case .countTable(let name) = effect {
-            // The least urgent kind: it goes last, unless it waits already.
-            if queuedTableCounts.insert(name).inserted { deferred.append(effect) }
+            // The least urgent kind: it goes last (before the counts to the end), unless it waits already.
+            if queuedTableCounts.insert(name).inserted {
+                let index = deferred.firstIndex { if case .finishOrphanCount = $0 { return true } else { return false } }
+                deferred.insert(effect, at: index ?? deferred.count)
+            }
             return
         }
         if deferred.contains(effect) { return }
         let index = deferred.firstIndex { rank($0) > rank(effect) } ?? deferred.count
         deferred.insert(effect, at: index)
+    }
+
+    /// The cardinality view was closed before its profile came: its count stops (running) or
+    /// is dropped (waiting).
+    func stopCardinality() {
+        deferred.removeAll { if case .loadCardinality = $0 { return true } else { return false } }
+        if let job, case .loadCardinality = job.effect { cancelJob() }
+    }
+
+    /// The link left the Links pane: its count to the end stops (running) or is dropped (waiting).
+    func stopOrphanCount(_ association: Association) {
+        deferred.removeAll { $0 == .finishOrphanCount(association) }
+        if let job, job.effect == .finishOrphanCount(association) { cancelJob() }
     }
 
     /// The summary was closed (Esc): the column it computes is interrupted, the ones waiting are
@@ -369,7 +391,15 @@ final class BrowserApp {
         case .stopSummary:
             stopSummary()
         case .countOrphans(let association):
-            startJob(effect) { source, _ in .orphansCounted(try source.countOrphans(of: association)) }
+            startJob(effect) { source, _ in .orphansCounted(try source.countOrphans(of: association, toTheEnd: false)) }
+        case .finishOrphanCount(let association):
+            // Dropped when the link left the pane (or was counted) while it waited.
+            guard state.orphans.marks[OrphanMarks.key(of: association)] == .stillCounting else { return }
+            startJob(effect) { source, _ in .orphansCounted(try source.countOrphans(of: association, toTheEnd: true)) }
+        case .stopOrphanCount(let association):
+            stopOrphanCount(association)
+        case .stopCardinality:
+            stopCardinality()
         case .suggestLinks:
             startJob(effect) { source, _ in .linksSuggested(try source.suggestLinks()) }
         case .acceptSuggestion(let suggestion, let view):

@@ -104,6 +104,8 @@ extension BrowserApp {
         jobCancelled = false
         jobPreempted = false
         lastTick = ContinuousClock.now
+        jobStarted = lastTick
+        jobReportedPastBudget = false
         DispatchQueue.global(qos: .userInitiated).async {
             job.finish(Result { try work.value() })
             wakeup.signal()
@@ -180,6 +182,11 @@ extension BrowserApp {
             return
         }
         let clock = ContinuousClock()
+        if !jobReportedPastBudget, case .loadCardinality = job.effect, clock.now - jobStarted >= .milliseconds(budgetMilliseconds) {
+            // "still counting": the profile the user asked for goes on past the budget.
+            jobReportedPastBudget = true
+            dispatch(.queryPastBudget(job.effect))
+        }
         if clock.now - lastTick >= .milliseconds(pollInterval), !job.isExport {
             // The spinner's next frame, drawn before the key read below.
             lastTick = clock.now

@@ -154,9 +154,11 @@ package protocol BrowserDataSource: AnyObject {
     func summarySource(of view: RequestView) throws -> SummarySource
     /// One column of a summary (or a part of it), each statement within the time budget of deferred counts.
     func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary
-    /// The orphans of a belongsTo link, counted within the time budget of deferred counts.
-    func countOrphans(of association: Association) throws -> OrphanCount
-    /// The cardinality profile of a link, each statement within the time budget of deferred counts.
+    /// The orphans of a belongsTo link, counted within the time budget of deferred counts, or
+    /// to the end (`toTheEnd`, background work that `interrupt()` stops).
+    func countOrphans(of association: Association, toTheEnd: Bool) throws -> OrphanCount
+    /// The cardinality profile of a link, without a time limit (background work that
+    /// `interrupt()` stops).
     func cardinalityProfile(of association: Association) throws -> CardinalityProfile
     /// belongsTo links the schema does not declare, proposed from the values (`assoc suggest`),
     /// within a time budget (background work for the schema map).
@@ -221,7 +223,7 @@ extension BrowserDataSource {
     package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot summarize columns")
     }
-    package func countOrphans(of association: Association) throws -> OrphanCount {
+    package func countOrphans(of association: Association, toTheEnd: Bool) throws -> OrphanCount {
         throw AssocError.invalidRequest(table: association.origin, reason: "this data source cannot count orphans")
     }
     package func cardinalityProfile(of association: Association) throws -> CardinalityProfile {

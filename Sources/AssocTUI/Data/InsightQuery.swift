@@ -2,16 +2,16 @@ import AssocCore
 
 extension RequestDataSource {
     /// The orphans of a belongsTo link (`Database.countOrphans`), within the deferred counts'
-    /// budget (`countBudgetMilliseconds`): past it, the count is unknown.
-    package func countOrphans(of association: Association) throws -> OrphanCount {
+    /// budget (`countBudgetMilliseconds`) unless `toTheEnd`: past it, the count is unknown.
+    package func countOrphans(of association: Association, toTheEnd: Bool) throws -> OrphanCount {
         try readSchema()
-        return try db.countOrphans(of: association, timeLimit: Self.countBudgetMilliseconds)
+        return try db.countOrphans(of: association, timeLimit: toTheEnd ? nil : Self.countBudgetMilliseconds)
     }
 
-    /// The cardinality profile of a link (`Database.cardinalityProfile`), each statement within
-    /// the same budget.
+    /// The cardinality profile of a link (`Database.cardinalityProfile`), without a time limit:
+    /// the user asked for it, and it runs in the background (`interrupt()` stops it).
     package func cardinalityProfile(of association: Association) throws -> CardinalityProfile {
         try readSchema()
-        return try db.cardinalityProfile(of: association, timeLimit: Self.countBudgetMilliseconds)
+        return try db.cardinalityProfile(of: association, timeLimit: nil)
     }
 }

@@ -34,8 +34,11 @@ enum HelpContent {
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
         ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, y copies (TSV), Esc or F closes"),
         ("summary", "↑ ↓ move, Enter: frequencies of the column, s sorts, y copies (TSV), Esc closes (? = ran out of time)"),
-        ("cardinality", "↑ ↓ move, Enter opens the rows of a bucket as a view, Esc or q closes"),
-        ("links pane", "⚠ 525 orphans: rows of a belongsTo whose key matches no parent (counted in the background; ? past 2 s)"),
+        (
+            "cardinality",
+            "counted in the background, no time limit; ↑ ↓ move, Enter opens the rows of a bucket as a view, Esc or q closes (and stops the count)"
+        ),
+        ("links pane", "⚠ 525 orphans: rows of a belongsTo whose key matches no parent (counted in the background; ⚠ ? still counting past 2 s)"),
         ("schema map", "↑ ↓ move, Enter centres on a table (the root: opens it), ? lines are links the values suggest: + adds one for the session"),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
         ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),

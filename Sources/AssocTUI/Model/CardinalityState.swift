@@ -14,6 +14,8 @@ struct CardinalityState: Sendable, Equatable {
     var association: Association
     /// The profile; nil while it is computed.
     var profile: CardinalityProfile?
+    /// Its count runs past the deferred counts' budget (and goes on).
+    var isPastBudget = false
     /// Over `lines`.
     var cursor = ListCursor()
 

@@ -57,10 +57,18 @@ enum Effect: Sendable, Equatable {
     case summarizeColumn(RequestView, SummarySource, index: Int, parts: SummaryParts)
     /// The summary was closed: its running column is stopped, the waiting ones dropped.
     case stopSummary
-    /// Deferred: the orphans of a belongsTo link (the Links pane's `⚠` mark).
+    /// Deferred: the orphans of a belongsTo link (the Links pane's `⚠` mark), within the
+    /// deferred counts' budget.
     case countOrphans(Association)
-    /// The cardinality profile of a link (`C`).
+    /// Deferred, last of all: the orphans of a link whose count ran past the budget, counted to
+    /// the end (`⚠ ? still counting` until then).
+    case finishOrphanCount(Association)
+    /// The link left the Links pane: its count to the end is stopped (running) or dropped (waiting).
+    case stopOrphanCount(Association)
+    /// Deferred, first of all: the cardinality profile of a link (`C`), without a time limit.
     case loadCardinality(Association)
+    /// The cardinality view was closed before its profile came: its count is stopped.
+    case stopCardinality
     /// Deferred: links the schema does not declare, suggested from the values (the schema map).
     case suggestLinks
     /// A suggested link added to the associations for the session (`+` in the schema map).
@@ -70,7 +78,9 @@ enum Effect: Sendable, Equatable {
     /// screen never waits for a count.
     var isDeferred: Bool {
         switch self {
-        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn, .countOrphans, .suggestLinks: return true
+        case .countView, .locateRow, .countTable, .countLinks, .readSchema, .summarizeColumn, .countOrphans, .finishOrphanCount,
+            .loadCardinality, .suggestLinks:
+            return true
         default: return false
         }
     }
@@ -152,4 +162,6 @@ enum Event: Sendable, Equatable {
     case orphansCounted(OrphanCount)
     /// The cardinality profile of a link came.
     case cardinalityLoaded(CardinalityProfile)
+    /// The work of `effect` (a cardinality profile) runs past the deferred counts' budget and goes on.
+    case queryPastBudget(Effect)
 }

@@ -30,7 +30,9 @@ extension Reducer {
         return effects
     }
 
-    /// `C`: the cardinality profile of the selected link, computed on the worker (Esc cancels).
+    /// `C`: the cardinality profile of the selected link, counted in the background without a
+    /// time limit: the view opens at once ("counting…", "still counting" past the budget), keys
+    /// answer meanwhile, and closing it stops the count (`stopCardinalityIfClosed`).
     static func openCardinality(_ state: inout AppState) -> [Effect] {
         guard let entry = insightTarget(&state, key: "C") else { return [] }
         state.cardinality = CardinalityState(association: entry.association)
@@ -49,6 +51,20 @@ extension Reducer {
         return []
     }
 
+    /// The profile's count runs past the budget: the view says it is still counting.
+    static func cardinalityPastBudget(_ state: inout AppState, _ association: Association) {
+        guard var view = state.cardinality, view.association == association, view.profile == nil else { return }
+        view.isPastBudget = true
+        state.cardinality = view
+    }
+
+    /// A cardinality view closed (Esc, `q`, `C`, Enter, another view) before its profile came:
+    /// its count is stopped. `before`: the view open before the event.
+    static func stopCardinalityIfClosed(_ state: AppState, before: CardinalityState?) -> [Effect] {
+        guard let before, before.profile == nil, state.cardinality?.association != before.association else { return [] }
+        return [.stopCardinality]
+    }
+
     /// The cardinality view's keys: ↑/↓ move, Enter opens the selected bucket's rows, Esc, `q`
     /// or `C` close.
     static func reduceCardinality(_ state: inout AppState, action: Action) -> [Effect] {
@@ -56,6 +72,9 @@ extension Reducer {
         switch action {
         case .back, .quit, .cardinality:
             state.cardinality = nil
+            if view.profile == nil {
+                state.message = StatusMessage(text: "Cardinality of \(view.association.name): closed before its end, count stopped", isError: false)
+            }
             return []
         case .cancel:
             state.isFinished = true
@@ -81,19 +100,42 @@ extension Reducer {
 
     static let cardinalityKeys = "Cardinality: ↑/↓ move, Enter opens the rows of a bucket, Esc or q closes"
 
-    /// Asks, once per run, for the orphan count of each belongsTo link the Links pane shows.
+    /// Asks, once per run, for the orphan count of each belongsTo link the Links pane shows; a
+    /// count stopped past the budget goes on when its link is shown again, and one going on
+    /// stops when its link leaves the pane.
     static func orphanCountsEffect(_ state: inout AppState) -> [Effect] {
         var effects: [Effect] = []
+        var shown = Set<String>()
         for entry in state.links where entry.association.kind == .belongsTo {
             let key = OrphanMarks.key(of: entry.association)
+            shown.insert(key)
+            if state.orphans.marks[key] == .unknown {
+                state.orphans.marks[key] = .stillCounting
+                effects.append(.finishOrphanCount(entry.association))
+            }
             guard !state.orphans.asked.contains(key) else { continue }
             state.orphans.asked.insert(key)
             effects.append(.countOrphans(entry.association))
         }
+        for (key, mark) in state.orphans.marks where mark == .stillCounting && !shown.contains(key) {
+            state.orphans.marks[key] = .unknown
+            if let association = state.orphans.counting[key] { effects.append(.stopOrphanCount(association)) }
+        }
         return effects
     }
 
-    static func orphansCounted(_ state: inout AppState, _ result: OrphanCount) {
-        state.orphans.marks[OrphanMarks.key(of: result.association)] = result.count.map(OrphanMarks.Mark.counted) ?? .unknown
+    /// A count came: its figure, or, past the budget, `?` and its count to the end asked for.
+    static func orphansCounted(_ state: inout AppState, _ result: OrphanCount) -> [Effect] {
+        let key = OrphanMarks.key(of: result.association)
+        guard let count = result.count else {
+            // Past the budget: once only (a count to the end has no limit, so never gives nil).
+            guard state.orphans.marks[key] == nil else { return [] }
+            state.orphans.marks[key] = .stillCounting
+            state.orphans.counting[key] = result.association
+            return [.finishOrphanCount(result.association)]
+        }
+        state.orphans.marks[key] = .counted(count)
+        state.orphans.counting[key] = nil
+        return []
     }
 }

@@ -21,10 +21,15 @@ extension Reducer {
             state.activity = nil
             state.suggestedLinks = .failed(message)
             return []
-        case .queryFailed(.countOrphans(let association), _):
+        case .queryFailed(.countOrphans(let association), _), .queryFailed(.finishOrphanCount(let association), _):
             // A link whose orphans cannot be counted shows no mark; no message for a background count.
             state.activity = nil
             state.orphans.marks[OrphanMarks.key(of: association)] = .failed
+            state.orphans.counting[OrphanMarks.key(of: association)] = nil
+            return []
+        case .queryCancelled(.finishOrphanCount), .queryCancelled(.loadCardinality):
+            // Stopped because its link left the pane or its view was closed, which said so.
+            state.activity = nil
             return []
         case .queryFailed(let effect, let message):
             state.activity = nil
@@ -113,9 +118,9 @@ extension Reducer {
             break
         case .loadSummarySource, .summarizeColumn:
             summaryFailed(&state, effect)
-        case .loadCardinality:
-            state.cardinality = nil
-        case .countOrphans, .acceptSuggestion:
+        case .loadCardinality(let association):
+            if state.cardinality?.association == association { state.cardinality = nil }
+        case .countOrphans, .finishOrphanCount, .stopOrphanCount, .stopCardinality, .acceptSuggestion:
             break
         case .suggestLinks:
             state.suggestedLinks = .notAsked

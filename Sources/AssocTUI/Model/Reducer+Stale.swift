@@ -1,3 +1,5 @@
+import AssocCore
+
 /// Results for a view that is gone, dropped in one place: each result event carries what it was
 /// asked for (the rows' view, the frequency query, the schema map's table), its token, and it
 /// applies only while that is still what the screen shows.
@@ -8,6 +10,7 @@ extension Reducer {
         case frequency(FrequencyQuery)
         case schemaMap(String)
         case summary(RequestView)
+        case cardinality(Association)
     }
 
     static func token(of event: Event) -> ViewToken? {
@@ -18,6 +21,7 @@ extension Reducer {
         case .frequenciesLoaded(let query, _): return .frequency(query)
         case .schemaMapLoaded(let table, _): return .schemaMap(table)
         case .summarySourceLoaded(let view, _), .columnSummarized(let view, _): return .summary(view)
+        case .cardinalityLoaded(let profile): return .cardinality(profile.association)
         default: return nil
         }
     }
@@ -29,6 +33,7 @@ extension Reducer {
         case .frequency(let query): return state.frequency?.query == query
         case .schemaMap(let table): return state.schemaMap?.table == table
         case .summary(let view): return state.summary?.view == view
+        case .cardinality(let association): return state.cardinality?.association == association
         }
     }
 

@@ -9,7 +9,8 @@ enum Reducer {
     static func reduce(_ state: inout AppState, _ event: Event) -> [Effect] {
         if case .key(let key, let size) = event { return reduce(&state, route(key, terminalSize: size, in: state)) }
         if isStale(event, in: state) { return [] }
-        if let effects = reduceQueryEvent(&state, event) { return effects }
+        let cardinalityBefore = state.cardinality
+        if let effects = reduceQueryEvent(&state, event) { return effects + stopCardinalityIfClosed(state, before: cardinalityBefore) }
         let before = RestorePoint(state)
         let messageBefore = state.message
         var effects = reduceEvent(&state, event)
@@ -20,6 +21,7 @@ enum Reducer {
         effects += linkCountsEffect(&state)
         effects += orphanCountsEffect(&state)
         effects += swiftCodeEffect(&state)
+        effects += stopCardinalityIfClosed(state, before: cardinalityBefore)
         return effects
     }
 
@@ -161,7 +163,9 @@ enum Reducer {
         case .columnSummarized(let view, let column):
             return columnSummarized(&state, view, column)
         case .orphansCounted(let result):
-            orphansCounted(&state, result)
+            return orphansCounted(&state, result)
+        case .queryPastBudget(let effect):
+            if case .loadCardinality(let association) = effect { cardinalityPastBudget(&state, association) }
             return []
         case .cardinalityLoaded(let profile):
             return cardinalityLoaded(&state, profile)

@@ -15,7 +15,9 @@ enum CardinalityRenderer {
         let content = PaneChrome.drawTitle(title, trailing: "Enter opens the rows  Esc closes", in: rect, focused: true, buffer: &buffer)
         guard !content.isEmpty else { return }
         guard let profile = view.profile else {
-            PaneChrome.drawNote("(counting…)", in: content, buffer: &buffer)
+            let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+            let note = view.isPastBudget ? "(still counting, past \(seconds) s: Esc stops)" : "(counting…)"
+            PaneChrome.drawNote(note, in: content, buffer: &buffer)
             return
         }
         var lines = text(view, profile: profile)
