@@ -100,6 +100,7 @@ final class SchemaMapSuggestionsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(map.cursor.count, map.lines.count)
         let screen = lines(app)
         XCTAssertFalse(screen.joined().contains("? suggested"))
-        XCTAssertTrue(screen.contains { $0.contains("Enter opens/centres  Esc closes") }, screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.contains { $0.contains("Enter opens/centres  C cardinality") }, screen.joined(separator: "\n"))
+        XCTAssertFalse(screen.joined().contains("+ adds"), screen.joined(separator: "\n"))
     }
 }

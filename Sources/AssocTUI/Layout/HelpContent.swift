@@ -39,7 +39,10 @@ enum HelpContent {
             "counted in the background, no time limit; ↑ ↓ move, Enter opens the rows of a bucket as a view, Esc or q closes (and stops the count)"
         ),
         ("links pane", "⚠ 525 orphans: rows of a belongsTo whose key matches no parent (counted in the background; ⚠ ? still counting past 2 s)"),
-        ("schema map", "↑ ↓ move, Enter centres on a table (the root: opens it), ? lines are links the values suggest: + adds one for the session"),
+        (
+            "schema map",
+            "↑ ↓ move, Enter centres on a table (the root: opens it), C a link's cardinalities, O a belongsTo's orphans, ? lines are links the values suggest: + adds one for the session"
+        ),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
         ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
         ("Tab in : / f", "completes the name at the cursor; again (S-Tab back) cycles the list above")

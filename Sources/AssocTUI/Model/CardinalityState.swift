@@ -18,9 +18,12 @@ struct CardinalityState: Sendable, Equatable {
     var isPastBudget = false
     /// Over `lines`.
     var cursor = ListCursor()
+    /// Opened from the schema map (`C` on one of its links): closing the view goes back to it.
+    var schemaMap: SchemaMapState?
 
-    init(association: Association) {
+    init(association: Association, schemaMap: SchemaMapState? = nil) {
         self.association = association
+        self.schemaMap = schemaMap
     }
 
     /// The lines: a to-many link's (or a hasOne's) buckets; a belongsTo's rows with a NULL key.

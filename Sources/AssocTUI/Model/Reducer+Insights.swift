@@ -72,6 +72,7 @@ extension Reducer {
         switch action {
         case .back, .quit, .cardinality:
             state.cardinality = nil
+            if let map = view.schemaMap { state.schemaMap = map }
             if view.profile == nil {
                 state.message = StatusMessage(text: "Cardinality of \(view.association.name): closed before its end, count stopped", isError: false)
             }

@@ -2,7 +2,8 @@ import AssocCore
 
 /// The schema map: `m` opens it around the current table, j/k move, Enter on the root line opens
 /// that table, Enter on another line re-centres the map on its table, `+` on a suggested link
-/// adds it for the session, Esc closes. The first map looks for suggested links in the background.
+/// adds it for the session, `C` opens a link's cardinality profile (Esc comes back to the map),
+/// `O` a belongsTo link's orphans as a view, Esc closes. The first map looks for suggested links in the background.
 extension Reducer {
     static func openSchemaMap(_ state: inout AppState) -> [Effect] {
         guard let table = state.contextTable else {
@@ -49,6 +50,21 @@ extension Reducer {
                 return []
             }
             return [.acceptSuggestion(suggestion, view: state.rows?.view), .loadSchemaMap(map.table)]
+        case .cardinality:
+            // The profile of the link under the cursor; Esc comes back to the map.
+            guard let association = map.selectedLine?.association else {
+                state.message = StatusMessage(text: "C shows the cardinalities of a link: select one of the tree's links", isError: false)
+                return []
+            }
+            state.cardinality = CardinalityState(association: association, schemaMap: map)
+            return [.loadCardinality(association)]
+        case .orphans:
+            guard let association = map.selectedLine?.association, let request = OrphanCount.request(of: association) else {
+                state.message = StatusMessage(text: "O shows the orphans of a belongsTo link: select one of the tree's → links", isError: false)
+                return []
+            }
+            state.schemaMap = nil
+            return push(&state, RequestView(request: request, title: "\(association.name) orphans"))
         case .open:
             guard let line = map.selectedLine else { return [] }
             if line.association == nil || line.table == map.table {

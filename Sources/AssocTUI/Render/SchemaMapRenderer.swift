@@ -8,7 +8,9 @@ enum SchemaMapRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard let map = state.schemaMap, !rect.isEmpty else { return }
         buffer.fill(rect)
-        let trailing = map.suggestions.isEmpty ? "Enter opens/centres  Esc closes" : "Enter opens/centres  + adds a suggested link  Esc closes"
+        let trailing =
+            map.suggestions.isEmpty
+            ? "Enter opens/centres  C cardinality  Esc closes" : "Enter opens/centres  C cardinality  + adds a suggested link  Esc closes"
         let content = PaneChrome.drawTitle(
             "Schema map: \(Sanitizer.sanitize(map.table))", trailing: trailing, in: rect, focused: true, buffer: &buffer)
         guard !content.isEmpty else { return }
