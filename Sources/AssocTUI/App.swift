@@ -282,8 +282,10 @@ final class BrowserApp {
         if case .countTable(let name) = effect {
             // The least urgent kind: it goes last (before the counts to the end), unless it waits already.
             if queuedTableCounts.insert(name).inserted {
-                let index = deferred.firstIndex { if case .finishOrphanCount = $0 { return true } else { return false } }
-                deferred.insert(effect, at: index ?? deferred.count)
+                // The counts to the end are the queue's tail (the highest rank): look from the
+                // end, so that queueing 30,000 table counts stays linear.
+                let last = deferred.lastIndex { if case .finishOrphanCount = $0 { return false } else { return true } }
+                deferred.insert(effect, at: last.map { $0 + 1 } ?? 0)
             }
             return
         }
