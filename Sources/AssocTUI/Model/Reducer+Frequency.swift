@@ -113,10 +113,9 @@ extension Reducer {
             state.frequency = nil
             return []
         }
-        if let (position, length) = selected.cutLengths.min(by: { $0.key < $1.key }) {
+        if let cut = cutValueText(selected, in: frequency) {
             // The browser holds the first part of the value only: a filter on it would match nothing.
-            let column = position < frequency.query.columnLabels.count ? frequency.query.columnLabels[position] : "the column"
-            state.message = StatusMessage(text: "Not filtered: " + cutValueText(column, length: length), isError: false)
+            state.message = StatusMessage(text: "Not filtered: " + cut, isError: false)
             return []
         }
         let filters: [AssocCore.Expression] = zip(frequency.query.expressions, selected.values).map { expression, value in
@@ -140,9 +139,8 @@ extension Reducer {
             state.message = StatusMessage(text: "Nothing to copy yet: the values are being counted", isError: false)
             return []
         }
-        if let cut = page.rows.first(where: { !$0.cutLengths.isEmpty }), let (position, length) = cut.cutLengths.min(by: { $0.key < $1.key }) {
-            let column = position < frequency.query.columnLabels.count ? frequency.query.columnLabels[position] : "the column"
-            state.message = StatusMessage(text: "Not copied: a value of " + cutValueText(column, length: length), isError: false)
+        if let cut = page.rows.lazy.compactMap({ cutValueText($0, in: frequency) }).first {
+            state.message = StatusMessage(text: "Not copied: a value of " + cut, isError: false)
             return []
         }
         let whole = page.offset == 0 && page.rows.count >= page.distinctCount
@@ -153,10 +151,12 @@ extension Reducer {
         return [.copy(ViewCopyText.frequencies(frequency), what: what)]
     }
 
-    /// Why a value read cut cannot be used whole: `album.Title holds more than 20,000 characters…`.
-    private static func cutValueText(_ column: String, length: Int) -> String {
-        let limit = RequestDataSource.cellPreviewLimit.groupedDigits
-        let whole = length > 0 ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
-        return "\(column) holds \(whole) and the browser reads the first \(limit) only: use the request line (:) or assoc fetch"
+    /// Why `row`'s first value read cut cannot be used whole (`album.Title holds more than 20,000
+    /// characters…`); nil when every value of it is whole.
+    private static func cutValueText(_ row: ValueFrequency, in frequency: FrequencyState) -> String? {
+        guard let (position, length) = row.cutLengths.min(by: { $0.key < $1.key }) else { return nil }
+        let labels = frequency.query.columnLabels
+        let column = position < labels.count ? labels[position] : "the column"
+        return column + " " + cutValueHolding(length: length, isBlob: length > 0) + ": use the request line (:) or assoc fetch"
     }
 }

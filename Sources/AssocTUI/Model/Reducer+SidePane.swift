@@ -139,9 +139,15 @@ extension Reducer {
 
     /// Why `y` does not copy a cell the browser read cut.
     static func cutCellMessage(length: Int, isBlob: Bool) -> String {
+        "Not copied: the cell " + cutValueHolding(length: length, isBlob: isBlob) + ": export the row (e) or use assoc fetch"
+    }
+
+    /// What a value read cut holds beyond what the browser read: `holds 100,000 bytes and the
+    /// browser reads the first 20,000 only` (a blob's size; a text's length is not read).
+    static func cutValueHolding(length: Int, isBlob: Bool) -> String {
         let limit = RequestDataSource.cellPreviewLimit.groupedDigits
         let whole = isBlob ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
-        return "Not copied: the cell holds \(whole) and the browser reads the first \(limit) only: export the row (e) or use assoc fetch"
+        return "holds \(whole) and the browser reads the first \(limit) only"
     }
 }
 
