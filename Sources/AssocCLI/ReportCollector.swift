@@ -8,6 +8,9 @@ struct ReportCollector {
     let db: Database
     let budget: ReportBudget
     private var leftOut: [ReportFigures.LeftOut] = []
+    /// Set once the budget stopped a statement: what remains of it is then a few milliseconds of
+    /// clock granularity, and the steps after are left out rather than run on that remainder.
+    private var budgetRanOut = false
 
     init(db: Database, budget: ReportBudget) {
         self.db = db
@@ -56,14 +59,17 @@ struct ReportCollector {
     private mutating func step<T>(
         _ subject: ReportFigures.LeftOut.Subject, statements: Int, run: (Int?) throws -> T, finished: (T) -> Bool
     ) -> T? {
-        switch budget.allowance(statements: statements) {
+        switch budgetRanOut ? .spent : budget.allowance(statements: statements) {
         case .spent:
             leftOut.append(.init(subject: subject, reason: .notRun))
             return nil
         case .run(let milliseconds, let cut):
             do {
                 let value = try run(milliseconds)
-                if !finished(value) { leftOut.append(.init(subject: subject, reason: cut ? .budget : .timeLimit)) }
+                if !finished(value) {
+                    leftOut.append(.init(subject: subject, reason: cut ? .budget : .timeLimit))
+                    if cut { budgetRanOut = true }
+                }
                 return value
             } catch {
                 leftOut.append(.init(subject: subject, reason: .failed(Self.message(error))))
