@@ -55,9 +55,11 @@ final class HostileFilesBrowserTests: XCTestCase {
         let root = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
         let stream = root.appendingPathComponent("stream-\(UUID().uuidString).bin").path
         let ready = root.appendingPathComponent("ready-\(UUID().uuidString)").path
-        // assoc starts once tmux records the pane: every byte it writes is in the stream.
+        // assoc starts once tmux records the pane: every byte it writes is in the stream. Two malloc
+        // arenas: glibc reserves 64 MB of address space for each arena a busy thread gets, which
+        // `ulimit -v` counts as if used (the browser's threads then failed to allocate at random).
         let command =
-            "while [ ! -e \(Shell.quote(ready)) ]; do sleep 0.01; done; ulimit -v \(Self.virtualMemoryKB); "
+            "while [ ! -e \(Shell.quote(ready)) ]; do sleep 0.01; done; ulimit -v \(Self.virtualMemoryKB); export MALLOC_ARENA_MAX=2; "
             + Shell.quote(assoc) + " " + Shell.quote(path) + "; echo EXITED $?; sleep 30"
         let session: TmuxSession
         do {

@@ -46,9 +46,11 @@ public struct BinaryRunner {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
         if let virtualMemoryKB {
-            // `ulimit -v` in a shell that then becomes assoc: allocations past it fail.
+            // `ulimit -v` in a shell that then becomes assoc: allocations past it fail. Two malloc
+            // arenas, so that the limit counts memory used, not the 64 MB glibc reserves per arena.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -v \(virtualMemoryKB) && exec \"$0\" \"$@\"", try binaryURL().path] + arguments
+            process.arguments =
+                ["-c", "ulimit -v \(virtualMemoryKB) && MALLOC_ARENA_MAX=2 exec \"$0\" \"$@\"", try binaryURL().path] + arguments
         } else {
             process.executableURL = try binaryURL()
             process.arguments = arguments
