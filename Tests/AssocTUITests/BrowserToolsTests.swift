@@ -1,4 +1,5 @@
 import AssocCore
+import AssocText
 import Foundation
 import TestSupport
 import XCTest
@@ -130,6 +131,41 @@ final class BrowserToolsTests: XCTestCase {
         let db = try ChinookFixture.database()
         XCTAssertEqual(written, try RowJSON.render(db.fetchAll(Table("Album").all)))
         XCTAssertTrue(written.hasPrefix("[\n  {\"AlbumId\": 1, \"Title\": \"For Those About To Rock We Salute You\", \"ArtistId\": 1},\n"), written)
+    }
+
+    /// The suggested name is replaced by a name typed over it (an absolute path typed after it
+    /// made `Album.json/tmp/x.csv`), edited after Backspace.
+    func testTypingOverTheSuggestedNameReplacesIt() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: RequestView(table: "Album"))
+        _ = Reducer.reduce(&state, .action(.export))
+        for key in type("/tmp/x.csv") { _ = Reducer.reduce(&state, .promptKey(key)) }
+        XCTAssertEqual(state.exportPrompt?.text, "/tmp/x.csv")
+
+        _ = Reducer.reduce(&state, .promptKey(.escape))
+        _ = Reducer.reduce(&state, .action(.export))
+        for key in [KeyEvent.backspace] + type("n.csv") { _ = Reducer.reduce(&state, .promptKey(key)) }
+        XCTAssertEqual(state.exportPrompt?.text, "Album.json.csv")
+    }
+
+    /// At 80 columns the name and its cursor come first and stay in view, whatever its length;
+    /// the help after them is what gets cut.
+    func testTheNameBeingTypedStaysInViewAtEightyColumns() {
+        var state = AppState(title: "t", size: Size(width: 80, height: 24))
+        state.rows = RowsState(view: RequestView(table: "Album"))
+        _ = Reducer.reduce(&state, .action(.export))
+        let last = { ScreenRenderer.render(state).textLines().last ?? "" }
+        XCTAssertTrue(last().hasPrefix("Export to: Album.json▏  · typing replaces the name, Backspace edits it; "), last())
+        XCTAssertEqual(TextWidth.width(of: last().trimmingCharacters(in: .whitespaces)), 80, last())
+
+        let long = "/tmp/" + String(repeating: "d", count: 90) + "/rows.csv"
+        for key in type(long) { _ = Reducer.reduce(&state, .promptKey(key)) }
+        XCTAssertEqual(state.exportPrompt?.text, long)
+        let line = last()
+        XCTAssertTrue(line.hasPrefix("Export to: …ddd"), line)
+        XCTAssertTrue(line.hasSuffix("d/rows.csv▏"), line)
+        XCTAssertEqual(TextWidth.width(of: line), 80, line)
+        XCTAssertFalse(line.contains("typing replaces"), line)
     }
 
     func testExportNeverReplacesAFileWithoutConfirmation() throws {

@@ -20,6 +20,9 @@ struct ExportPrompt: Sendable, Equatable {
     var stage: Stage = .name
     /// What the user agreed to replace (`y`), for the messages after it.
     var replacing: FileDestination?
+    /// The suggested name as it opened, no key typed yet: a character typed first replaces it
+    /// (as a save dialog's selected name), Backspace edits it.
+    var isUntouched = true
 
     /// Whether keys go to the prompt instead of the keymap.
     var takesKeys: Bool {
@@ -29,17 +32,26 @@ struct ExportPrompt: Sendable, Equatable {
         }
     }
 
-    /// The line shown in place of the hint line.
+    /// The line shown in place of the hint line; while typing the name, `name` and `help` are
+    /// drawn apart so that the name stays in view on a narrow terminal.
     var line: String {
         switch stage {
-        case .name:
-            let what = columns == nil ? "every column" : "the columns on screen, E: every column"
-            return "Export to (\(what); by extension .csv .tsv .json .ndjson .md .sql): " + text + "▏"
+        case .name: return Self.namePrefix + text + "▏  · " + help
         case .confirmOverwrite(let destination): return Self.question(destination)
         case .running(let progress):
             let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""
             return "Exporting to \(text): \(progress.written) / \(progress.total) rows\(rate)… (Esc cancels)"
         }
+    }
+
+    /// What comes before the name being typed.
+    static let namePrefix = "Export to: "
+
+    /// What the name prompt says after the name: what typing does, what is exported, the formats.
+    var help: String {
+        let what = columns == nil ? "every column" : "the columns on screen (E: every column)"
+        let typing = isUntouched ? "typing replaces the name, Backspace edits it; " : ""
+        return typing + what + "; format by extension .csv .tsv .json .ndjson .md .sql"
     }
 
     /// What `y` would do: replace the file (through the link, named with its target), or create

@@ -42,6 +42,8 @@ extension Reducer {
             state.message = StatusMessage(text: "Export cancelled: \(kept)", isError: false)
             return []
         case .name:
+            let untouched = prompt.isUntouched
+            prompt.isUntouched = false
             switch key {
             case .escape, .control("c"), .control("g"):
                 state.exportPrompt = nil
@@ -62,6 +64,7 @@ extension Reducer {
                 state.exportPrompt = prompt
                 return [.export(prompt.view, path: prompt.text, replacing: .never)]
             case .character(let character):
+                if untouched { prompt.text = "" }
                 prompt.text.append(character)
                 state.exportPrompt = prompt
             default:

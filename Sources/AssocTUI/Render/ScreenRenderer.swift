@@ -50,13 +50,35 @@ enum ScreenRenderer {
         case .export(let prompt):
             guard let rect = layout.hint else { break }
             buffer.fill(rect)
-            buffer.put(
-                TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: rect.width), at: Point(x: rect.x, y: rect.y),
-                maxWidth: rect.width, style: .message)
+            buffer.put(Self.exportLine(prompt, width: rect.width), at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, style: .message)
         case .prompt(let prompt): PromptRenderer.render(prompt, size: state.size, filterHint: FilterHint.text(state), buffer: &buffer)
         default: break
         }
         return buffer
     }
 
+    /// The export prompt's line in `width` columns. While a name is typed, the name and its cursor
+    /// stay in view: the help after it is cut first, then the name's beginning (`…` in its place).
+    static func exportLine(_ prompt: ExportPrompt, width: Int) -> String {
+        guard case .name = prompt.stage else { return TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: width) }
+        let prefix = ExportPrompt.namePrefix
+        var field = Sanitizer.sanitize(prompt.text) + "▏"
+        let room = width - TextWidth.width(of: prefix)
+        if TextWidth.width(of: field) > room {
+            var tail: [Character] = []
+            var used = 1  // the `…`
+            for character in field.reversed() {
+                let characterWidth = TextWidth.width(of: character)
+                if used + characterWidth > room { break }
+                used += characterWidth
+                tail.append(character)
+            }
+            field = "…" + String(tail.reversed())
+        }
+        let line = TextWidth.truncate(prefix + field, toWidth: width)
+        let separator = "  · "
+        let left = width - TextWidth.width(of: line) - TextWidth.width(of: separator)
+        guard left > 1 else { return line }
+        return line + separator + TextWidth.truncate(Sanitizer.sanitize(prompt.help), toWidth: left)
+    }
 }
