@@ -81,6 +81,22 @@ final class OwnSQLBrowserTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view, album)
     }
 
+    /// `#` jumps to a key: on a view without one it says so at once, and what goes to a row
+    /// instead, rather than opening a prompt whose Enter could only refuse; on a table it opens.
+    func testHashOnAViewWithoutAKeySaysSoAtOnce() throws {
+        let app = try makeApp(width: 80, height: 24)
+        try open(app, "Album")
+        press(app, .character("#"))
+        XCTAssertEqual(app.state.prompt?.kind, .jump)
+        press(app, .escape)
+        typeRequest(app, Self.statement)
+        press(app, .character("#"))
+        XCTAssertNil(app.state.prompt)
+        let message = try XCTUnwrap(app.state.message?.text)
+        XCTAssertTrue(message.hasPrefix("# jumps to a key, and this view has none to page on (the rows of an SQL statement have no key)"), message)
+        XCTAssertTrue(message.hasSuffix("250G or :250 goes to row 250"), message)
+    }
+
     func testExportWritesItsRows() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("own-sql-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -19,6 +19,12 @@ extension Reducer {
             state.message = StatusMessage(text: "Open a table first: # jumps to one of its keys", isError: false)
             return []
         }
+        if case .offset(let reason) = state.rows?.reading?.method {
+            // Said before anything is typed: Enter could only refuse it.
+            state.message = StatusMessage(
+                text: "# jumps to a key, and this view has none to page on (\(reason)): 250G or :250 goes to row 250", isError: true)
+            return []
+        }
         state.prompt = PromptState(kind: .jump)
         return []
     }
