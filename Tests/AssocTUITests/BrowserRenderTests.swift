@@ -104,7 +104,7 @@ final class BrowserRenderTests: XCTestCase {
             [
                 "━ Record 2/3: album ━━━━━━━ Esc closes ━",
                 "id       │ 2",
-                "artistId │ 2",
+                "artistId │ 2 · Björk",  // the key's label (L), as in the grid
                 "title    │ Homogenic",
                 "price    │ ∅"
             ])

@@ -66,6 +66,27 @@ final class KeyLabelBrowserTests: XCTestCase, ChinookBrowsing {
         }
     }
 
+    /// The record view (`v`) shows a key with its label as the grid does, and a missing parent;
+    /// `L` hides them there too.
+    func testTheRecordViewShowsTheLabels() throws {
+        let database = try TestDatabase.make(Self.sql + "\nINSERT INTO album VALUES (7, 42, 'T7');")
+        let app = try makeApp(database: database, width: 80, height: 24)
+        try open(app, "album")
+        press(app, .character("v"))
+        var text = lines(app).joined(separator: "\n")
+        XCTAssertTrue(text.contains("artistId │ 1 · AC/DC"), text)
+        press(app, .escape, .character("L"), .character("v"))
+        text = lines(app).joined(separator: "\n")
+        XCTAssertTrue(text.contains("artistId │ 1\n"), text)
+        XCTAssertFalse(text.contains("AC/DC"), text)
+        press(app, .escape, .character("L"), .character("G"), .character("v"))
+        text = lines(app).joined(separator: "\n")
+        XCTAssertTrue(text.contains("artistId │ 42 · ⚠ no artist"), text)
+        let line = RecordViewRenderer.lines(
+            columns: ["artistId"], row: [.integer(42)], width: 30, labels: [.noParent("artist")])
+        XCTAssertEqual(line.first?.last, StyledText("42 · ⚠ no artist", .error))
+    }
+
     func testLHidesAndShowsTheLabels() throws {
         let app = try makeApp(database: try TestDatabase.make(Self.sql), width: 80, height: 24)
         try open(app, "album")

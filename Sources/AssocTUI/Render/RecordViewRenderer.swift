@@ -17,7 +17,8 @@ enum RecordViewRenderer {
         let title = "Record \(rows.counterLabel): \(rows.view.title)"
         let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
         let cut = rows.columns.indices.map { rows.cutLength(at: rows.cursor.index, column: $0) }
-        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width, cutLengths: cut)
+        let labels = rows.columns.indices.map { state.showsLabels ? rows.label(at: rows.cursor.index, column: $0) : nil }
+        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width, cutLengths: cut, labels: labels)
         let start = min(max(0, scroll), max(0, lines.count - 1))
         for line in 0..<content.height {
             let index = start + line
@@ -28,8 +29,11 @@ enum RecordViewRenderer {
 
     /// The record as lines of `width` cells: `name │ value`, continuation lines indented. The name
     /// column is as wide as the longest name, up to two fifths of the width; a longer name wraps
-    /// onto the next lines instead of being cut.
-    static func lines(columns: [String], row: [DatabaseValue], width: Int, cutLengths: [Int?] = []) -> [[StyledText]] {
+    /// onto the next lines instead of being cut. A key with a label (`L`) reads as in the grid,
+    /// `97 · Colette Moreau` (or `4 · ⚠ no Artist`), wrapped.
+    static func lines(
+        columns: [String], row: [DatabaseValue], width: Int, cutLengths: [Int?] = [], labels: [CellLabel?] = []
+    ) -> [[StyledText]] {
         let longest = columns.map { TextWidth.width(of: Sanitizer.sanitize($0)) }.max() ?? 4
         let nameWidth = max(1, min(longest, max(8, width * 2 / 5)))
         let valueWidth = max(1, width - nameWidth - 3)
@@ -37,7 +41,9 @@ enum RecordViewRenderer {
         for (index, column) in columns.enumerated() {
             let value = index < row.count ? row[index] : .null
             let names = TextWrap.lines(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
-            let values = pieces(value, width: valueWidth, cutLength: index < cutLengths.count ? cutLengths[index] : nil)
+            let label = index < labels.count ? labels[index] : nil
+            let values = labeledPieces(value, label: label, width: valueWidth) ?? pieces(
+                value, width: valueWidth, cutLength: index < cutLengths.count ? cutLengths[index] : nil)
             for line in 0..<max(names.count, values.count) {
                 let name = line < names.count ? names[line] : ""
                 lines.append([
@@ -47,6 +53,15 @@ enum RecordViewRenderer {
             }
         }
         return lines
+    }
+
+    /// A labelled key's `value · label` wrapped to `width`, in the grid cell's style; nil when
+    /// the value has no label to show.
+    static func labeledPieces(_ value: DatabaseValue, label: CellLabel?, width: Int) -> [StyledText]? {
+        guard let label else { return nil }
+        let cell = LabeledCell.cell(value, label: label)
+        guard cell.text != ValueFormatter.cell(value).text else { return nil }
+        return TextWrap.lines(cell.text, width: width).map { StyledText($0, cell.role) }
     }
 
     /// The value cut into pieces of at most `width` cells.
