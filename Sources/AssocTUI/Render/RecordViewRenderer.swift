@@ -42,8 +42,10 @@ enum RecordViewRenderer {
             let value = index < row.count ? row[index] : .null
             let names = TextWrap.lines(Sanitizer.sanitize(column), width: nameWidth, atSpaces: false)
             let label = index < labels.count ? labels[index] : nil
-            let values = labeledPieces(value, label: label, width: valueWidth) ?? pieces(
-                value, width: valueWidth, cutLength: index < cutLengths.count ? cutLengths[index] : nil)
+            let values =
+                labeledPieces(value, label: label, width: valueWidth)
+                ?? pieces(
+                    value, width: valueWidth, cutLength: index < cutLengths.count ? cutLengths[index] : nil)
             for line in 0..<max(names.count, values.count) {
                 let name = line < names.count ? names[line] : ""
                 lines.append([
