@@ -32,8 +32,8 @@ struct ExportPrompt: Sendable, Equatable {
         }
     }
 
-    /// The line shown in place of the hint line; while typing the name, `name` and `help` are
-    /// drawn apart so that the name stays in view on a narrow terminal.
+    /// The line shown in place of the hint line. While the name is typed the screen draws
+    /// `text` and `help` apart (`ScreenRenderer.exportLine`), so that the name stays in view.
     var line: String {
         switch stage {
         case .name: return Self.namePrefix + text + "▏  · " + help
