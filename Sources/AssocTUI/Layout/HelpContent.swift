@@ -26,7 +26,7 @@ enum HelpContent {
     /// Keys that belong to one screen rather than to the binding table.
     static let extras: [(String, String)] = [
         ("mouse", "click: a pane, a row, a table, a link, a side-pane tab; wheel: scroll the pane under it"),
-        ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, Esc or v closes"),
+        ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, L labels, Esc or v closes"),
         (
             "tables pane",
             "/ narrows the list as you type (name contains it, then its letters in order), ↑ ↓ move, Enter opens, Esc clears; ◇ marks a view"

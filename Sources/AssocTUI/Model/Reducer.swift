@@ -436,6 +436,7 @@ enum Reducer {
         case .pageDown, .halfPageDown: state.mode = .record(scroll: scroll + 10)
         case .pageUp, .halfPageUp: state.mode = .record(scroll: max(0, scroll - 10))
         case .firstRow: state.mode = .record(scroll: 0)
+        case .toggleLabels: return toggleLabels(&state)
         case .moveRight, .moveLeft:
             // Next / previous record.
             guard var rows = state.rows else { return [] }

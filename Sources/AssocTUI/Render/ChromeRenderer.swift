@@ -37,7 +37,7 @@ enum ChromeRenderer {
 
     /// The keys of the record view (`v`), in its hint line and in what an idle key there says.
     static let recordHints: [(key: String, text: String)] = [
-        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("Esc", "close")
+        ("← →", "previous / next record"), ("↑ ↓", "scroll"), ("g", "top"), ("L", "labels"), ("Esc", "close")
     ]
 
     /// The keys of a view that takes the grid's place or covers the panes (its line of the help's
