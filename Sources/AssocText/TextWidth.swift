@@ -116,6 +116,23 @@ package enum TextWidth {
         return text
     }
 
+    /// `text`'s end in at most `width` cells, starting with "…" when its beginning was cut: for a
+    /// field whose end (a cursor, a file name) must stay in view. Never splits a grapheme cluster.
+    package static func truncatingStart(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard self.width(of: text) > width else { return text }
+        var used = 1  // the "…"
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let w = self.width(of: text[previous])
+            if used + w > width { break }
+            used += w
+            start = previous
+        }
+        return "…" + text[start...]
+    }
+
     /// `text` truncated to `width` then padded with spaces to exactly `width` cells.
     package static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
         guard width > 0 else { return "" }

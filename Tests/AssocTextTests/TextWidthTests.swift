@@ -36,6 +36,14 @@ final class TextWidthTests: XCTestCase {
         XCTAssertEqual(TextWidth.width(of: "\u{1100}\u{1161}\u{11A8}"), 2)
     }
 
+    func testTruncatingStartKeepsTheEndAndNeverExceedsWidth() {
+        XCTAssertEqual(TextWidth.truncatingStart("hello world", toWidth: 5), "…orld")
+        XCTAssertEqual(TextWidth.truncatingStart("hello", toWidth: 5), "hello")
+        XCTAssertEqual(TextWidth.truncatingStart("漢字漢字", toWidth: 5), "…漢字")
+        XCTAssertEqual(TextWidth.truncatingStart("漢字漢字", toWidth: 4), "…字")  // …漢字 would take 5
+        XCTAssertEqual(TextWidth.truncatingStart("abc", toWidth: 0), "")
+    }
+
     func testTruncateAddsEllipsisAndNeverExceedsWidth() {
         XCTAssertEqual(TextWidth.truncate("hello world", toWidth: 5), "hell…")
         XCTAssertEqual(TextWidth.truncate("hello", toWidth: 5), "hello")

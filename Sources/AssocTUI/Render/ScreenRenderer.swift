@@ -62,19 +62,7 @@ enum ScreenRenderer {
     static func exportLine(_ prompt: ExportPrompt, width: Int) -> String {
         guard case .name = prompt.stage else { return TextWidth.truncate(Sanitizer.sanitize(prompt.line), toWidth: width) }
         let prefix = ExportPrompt.namePrefix
-        var field = Sanitizer.sanitize(prompt.text) + "▏"
-        let room = width - TextWidth.width(of: prefix)
-        if TextWidth.width(of: field) > room {
-            var tail: [Character] = []
-            var used = 1  // the `…`
-            for character in field.reversed() {
-                let characterWidth = TextWidth.width(of: character)
-                if used + characterWidth > room { break }
-                used += characterWidth
-                tail.append(character)
-            }
-            field = "…" + String(tail.reversed())
-        }
+        let field = TextWidth.truncatingStart(Sanitizer.sanitize(prompt.text) + "▏", toWidth: width - TextWidth.width(of: prefix))
         let line = TextWidth.truncate(prefix + field, toWidth: width)
         let separator = "  · "
         let left = width - TextWidth.width(of: line) - TextWidth.width(of: separator)
