@@ -13,4 +13,14 @@ static inline int assoc_db_config_flag(sqlite3 *db, int option, int value) {
     if (sqlite3_db_config(db, option, value, &now) != SQLITE_OK) return -1;
     return now;
 }
+
+/// `v` as SQLite's own text for a REAL (`%!.15g`: 15 significant digits, `10.0`, `1.0e-05`),
+/// written into `out` (`size` bytes, 32 are enough); returns its length. A plain C call: Swift's
+/// way to a variadic function boxes every argument.
+static inline int assoc_format_real(double v, char *out, int size) {
+    sqlite3_snprintf(size, out, "%!.15g", v);
+    int length = 0;
+    while (length < size && out[length] != 0) length++;
+    return length;
+}
 #endif

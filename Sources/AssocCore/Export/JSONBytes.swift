@@ -200,7 +200,7 @@ enum CSVBytes {
         switch value {
         case .null: break
         case .integer(let v): JSONBytes.appendInteger(v, to: &out)
-        case .real(let v): out.append(contentsOf: RealText.readable(v).utf8)
+        case .real(let v): RealText.appendReadable(v, to: &out)
         case .text(let s): appendField(s, to: &out)
         case .blob(let b): appendField(Base64.encode(b), to: &out)
         }

@@ -22,6 +22,8 @@ package struct RowDocumentWriter {
     private var quotedNameCache: [(names: [String], keys: [[UInt8]])] = []
     /// Object shapes (column names, then association keys) already checked for collisions.
     private var checkedShapes: [(names: [String], keys: [String])] = []
+    /// The SQL format's statement head for the last row shape (`appendSQLInsert`).
+    var sqlHeadCache: (names: [String], head: SQLInsertHead)?
 
     package init(document: RowDocument) {
         self.document = document
@@ -32,7 +34,10 @@ package struct RowDocumentWriter {
     package mutating func append(_ row: Row, to out: inout [UInt8], flush: ByteFlush = { _ in }) throws {
         defer { count += 1 }
         switch document {
-        case .tsv, .markdown, .sql:
+        case .tsv where Self.isFlat(row): try appendTSVLine(row, to: &out, flush: flush)
+        case .markdown where Self.isFlat(row): try appendMarkdownLine(row, to: &out, flush: flush)
+        case .sql(let target): try appendSQLInsert(row, into: target, to: &out, flush: flush)
+        case .tsv, .markdown:
             out.append(contentsOf: try document.piece(for: row, index: count).utf8)
         case .ndjson:
             try appendCompactObject(row, to: &out, flush: flush)

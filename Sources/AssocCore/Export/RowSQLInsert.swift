@@ -16,7 +16,7 @@ package struct SQLInsertTarget: Sendable, Hashable {
 /// table's own columns. Identifiers are quoted, values are SQL literals that give back the same
 /// value and storage class: NULL, integers, reals in their shortest round-trip form (`1.0`,
 /// `1e+100`; infinities `9e999`/`-9e999`), text quoted with `'` doubled (`CAST(X'…' AS TEXT)` when
-/// it holds a NUL, which a literal cannot), BLOBs `X'0A1B'`.
+/// it holds a NUL, which a literal cannot, or a CR, which the sqlite3 shell drops when it reads the file), BLOBs `X'0A1B'`.
 package enum RowSQLInsert {
     /// The statement for `row`; throws when none of its columns is one of the table's.
     package static func line(for row: Row, into target: SQLInsertTarget) throws -> String {
@@ -46,7 +46,8 @@ package enum RowSQLInsert {
             // Swift's shortest form reads back as a REAL ("1.0", "1e-05"); keep the decimal point.
             return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
         case .text(let s):
-            if s.utf8.contains(0) { return "CAST(" + hex(Array(s.utf8)) + " AS TEXT)" }
+            // A NUL cannot stand in a literal, and the sqlite3 shell drops a CR it reads.
+            if s.utf8.contains(where: { $0 == 0 || $0 == 0x0D }) { return "CAST(" + hex(Array(s.utf8)) + " AS TEXT)" }
             var quoted = String.UnicodeScalarView()
             quoted.append("'")
             for scalar in s.unicodeScalars {

@@ -80,25 +80,66 @@ public final class RowCursor {
     /// The next row, with its prefetched rows; nil after the last one. Throws `CancellationError`
     /// after `cancel()`, at once (a statement of the cursor running then is interrupted).
     public func next() throws -> Row? {
+        if let row = try nextReadAhead() { return row }
         // One operation on the database: its lock held, this cursor's handle read while it steps.
-        try db.perform(handle) { _ in try nextInOperation() }
+        return try db.perform(handle) { _ in try nextInOperation() }
+    }
+
+    /// Rows of a statement without prefetches, read a batch at a time under one hold of the
+    /// database's lock (`readAhead`), and handed out one at a time without it.
+    private var ahead: [Row] = []
+    private var aheadIndex = 0
+    /// An error met while reading ahead, thrown once the rows read before it are handed out.
+    private var aheadError: Error?
+    /// At most this many rows, or this many bytes of text and blobs, are read ahead.
+    static let readAheadRows = 64
+    static let readAheadBytes = 1 << 18
+
+    /// The next row read ahead, after a look at the cancellation; nil when none is left.
+    private func nextReadAhead() throws -> Row? {
+        guard aheadIndex < ahead.count else { return nil }
+        try checkCancellation()
+        let row = ahead[aheadIndex]
+        aheadIndex += 1
+        rowsRead += 1
+        return row
+    }
+
+    /// Steps the statement for up to `readAheadRows` rows (fewer once their text and blobs pass
+    /// `readAheadBytes`: one big cell is read alone), and hands out the first.
+    private func readAhead(_ statement: Statement, _ reader: ScopeReader) throws -> Row? {
+        if let error = aheadError {
+            aheadError = nil
+            throw failure(error)
+        }
+        guard !isExhausted else { return nil }
+        ahead.removeAll(keepingCapacity: true)
+        aheadIndex = 0
+        var bytes = 0
+        do {
+            while ahead.count < Self.readAheadRows, bytes < Self.readAheadBytes {
+                guard try statement.step() else {
+                    isExhausted = true
+                    break
+                }
+                let row = reader.read(statement)
+                bytes += row.valueBytes
+                ahead.append(row)
+            }
+        } catch {
+            // The rows read before the error come first.
+            guard !ahead.isEmpty else { throw failure(error) }
+            aheadError = error
+        }
+        return try nextReadAhead()
     }
 
     private func nextInOperation() throws -> Row? {
         try checkCancellation()
         try finishStreams()
         if plans.isEmpty, let statement, let reader {
-            guard !isExhausted else { return nil }
-            do {
-                guard try statement.step() else {
-                    isExhausted = true
-                    return nil
-                }
-            } catch {
-                throw failure(error)
-            }
-            rowsRead += 1
-            return reader.read(statement)
+            if let row = try nextReadAhead() { return row }
+            return try readAhead(statement, reader)
         }
         while position >= chunk.rows.count {
             guard !isExhausted || hasPending else { return nil }
@@ -120,13 +161,14 @@ public final class RowCursor {
     /// its own, its prefetched rows straight from prefetch statements restricted to its key, as
     /// the consumer reads them: memory stays bounded however many rows one parent has.
     public func nextStreamed() throws -> StreamedRow? {
-        try db.perform(handle) { _ in try nextStreamedInOperation() }
+        if plans.isEmpty, let row = try nextReadAhead() { return StreamedRow(row: row, streams: [:], cursor: self) }
+        return try db.perform(handle) { _ in try nextStreamedInOperation() }
     }
 
     private func nextStreamedInOperation() throws -> StreamedRow? {
         if plans.isEmpty {
             // No prefetch: the row as next() reads it.
-            return try next().map { StreamedRow(row: $0, streams: [:], cursor: self) }
+            return try nextInOperation().map { StreamedRow(row: $0, streams: [:], cursor: self) }
         }
         try checkCancellation()
         try finishStreams()
@@ -301,6 +343,20 @@ public final class RowCursor {
 struct ChunkOverflow: Error {}
 
 extension Row {
+    /// The bytes of the text and blob values of this row and its scopes (what reading ahead counts).
+    var valueBytes: Int {
+        var count = 0
+        for value in values {
+            switch value {
+            case .text(let text): count += text.utf8.count
+            case .blob(let bytes): count += bytes.count
+            default: count += 8
+            }
+        }
+        for (_, scope) in scopes { count += scope.valueBytes }
+        return count
+    }
+
     /// The prefetched rows of this row and its scopes, nested ones included.
     var prefetchedRowCount: Int {
         var count = 0

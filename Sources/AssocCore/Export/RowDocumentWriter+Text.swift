@@ -1,0 +1,188 @@
+/// TSV, Markdown and SQL rows written as bytes, the same bytes as `RowTSV`, `RowMarkdown` and
+/// `RowSQLInsert` give as text: no `String` per cell or per row, REALs formatted into the buffer,
+/// and the SQL statement's head (table and column names) built once per row shape.
+extension RowDocumentWriter {
+    /// Whether `row` and its scopes carry no prefetched list (the rows the byte writers take).
+    static func isFlat(_ row: Row) -> Bool {
+        row.prefetched.isEmpty && row.scopes.allSatisfy { isFlat($0.row) }
+    }
+
+    /// One TSV line: the header first for the first row.
+    mutating func appendTSVLine(_ row: Row, to out: inout [UInt8], flush: ByteFlush) throws {
+        if count == 0 { out.append(contentsOf: RowTSV.header(for: row).utf8) }
+        var first = true
+        try appendEscapedCells(of: row, separator: UInt8(ascii: "\t"), first: &first, to: &out, flush: flush, escape: TextBytes.appendTSV)
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// One Markdown table row: the header and delimiter rows first for the first row.
+    mutating func appendMarkdownLine(_ row: Row, to out: inout [UInt8], flush: ByteFlush) throws {
+        if count == 0 { out.append(contentsOf: RowMarkdown.header(for: row).utf8) }
+        out.append(contentsOf: [UInt8(ascii: "|"), UInt8(ascii: " ")])
+        var first = true
+        try appendEscapedCells(of: row, separator: nil, first: &first, to: &out, flush: flush, escape: TextBytes.appendMarkdown)
+        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: "\n")])
+    }
+
+    /// The cells of `row` and its scopes; `separator` nil is Markdown's ` | `.
+    private func appendEscapedCells(
+        of row: Row, separator: UInt8?, first: inout Bool, to out: inout [UInt8], flush: ByteFlush,
+        escape: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) throws {
+        for value in row.values {
+            if !first {
+                if let separator {
+                    out.append(separator)
+                } else {
+                    out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: " ")])
+                }
+            }
+            first = false
+            switch value {
+            case .null: break
+            case .integer(let v): JSONBytes.appendInteger(v, to: &out)
+            case .real(let v): RealText.appendReadable(v, to: &out)
+            case .text(let s): try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: escape)
+            case .blob(let b): try Base64.append(b, to: &out, flush: flush)
+            }
+            if out.count >= JSONBytes.chunk { try flush(&out) }
+        }
+        for (_, scope) in row.scopes {
+            try appendEscapedCells(of: scope, separator: separator, first: &first, to: &out, flush: flush, escape: escape)
+        }
+    }
+
+    /// One `INSERT` statement for `row` into `target`.
+    mutating func appendSQLInsert(_ row: Row, into target: SQLInsertTarget, to out: inout [UInt8], flush: ByteFlush) throws {
+        let head = try sqlInsertHead(for: row.columnNames, into: target)
+        out.append(contentsOf: head.bytes)
+        var first = true
+        for index in head.columns where index < row.values.count {
+            if !first { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+            first = false
+            try TextBytes.appendSQLLiteral(row.values[index], to: &out, flush: flush)
+        }
+        out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: ";"), UInt8(ascii: "\n")])
+    }
+
+    /// `INSERT INTO "t" ("a", "b") VALUES (` for rows named `names`, and the indexes of the
+    /// columns it inserts; built once per names array.
+    private mutating func sqlInsertHead(for names: [String], into target: SQLInsertTarget) throws -> SQLInsertHead {
+        if let cached = sqlHeadCache, cached.names == names { return cached.head }
+        var quoted: [String] = []
+        var columns: [Int] = []
+        for (index, name) in names.enumerated() where target.columns?.contains(name.lowercased()) ?? true {
+            quoted.append(quoteIdentifier(name))
+            columns.append(index)
+        }
+        guard !quoted.isEmpty else {
+            throw AssocError.invalidRequest(
+                table: target.table,
+                reason: "the SQL export has no column of \(quoteForMessage(target.table)) to insert: include one of its columns in the view")
+        }
+        let text = "INSERT INTO \(quoteIdentifier(target.table)) (\(quoted.joined(separator: ", "))) VALUES ("
+        let head = SQLInsertHead(bytes: Array(text.utf8), columns: columns)
+        sqlHeadCache = (names, head)
+        return head
+    }
+}
+
+/// The part of an `INSERT` statement shared by the rows of one shape.
+struct SQLInsertHead {
+    var bytes: [UInt8]
+    var columns: [Int]
+}
+
+/// Escapers that write a text's UTF-8 bytes into an output buffer.
+enum TextBytes {
+    /// Writes `text` through `escape` in pieces of `JSONBytes.chunk` bytes, flushing between them
+    /// (escapes here never span two bytes, so a piece boundary cuts nothing).
+    static func appendPieces(
+        of text: String, to out: inout [UInt8], flush: ByteFlush, escape: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) throws {
+        var text = text
+        try text.withUTF8 { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(buffer.count, start + JSONBytes.chunk)
+                escape(UnsafeBufferPointer(rebasing: buffer[start..<end]), &out)
+                if out.count >= JSONBytes.chunk { try flush(&out) }
+                start = end
+            }
+        }
+    }
+
+    /// TSV's escapes: `\\`, `\t`, `\n`, `\r`.
+    static func appendTSV(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            return out.append(contentsOf: bytes)
+        }
+        for byte in bytes {
+            switch byte {
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// Markdown's cell escapes: `\\`, `\|`, a line break (LF, CR or CRLF) as `<br>`.
+    static func appendMarkdown(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(where: { $0 == 0x5C || $0 == UInt8(ascii: "|") || $0 == 0x0A || $0 == 0x0D }) else {
+            return out.append(contentsOf: bytes)
+        }
+        var afterCR = false
+        for byte in bytes {
+            defer { afterCR = byte == 0x0D }
+            switch byte {
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: "|"): out.append(contentsOf: [0x5C, UInt8(ascii: "|")])
+            case 0x0D: out.append(contentsOf: Self.lineBreak)
+            case 0x0A: if !afterCR { out.append(contentsOf: Self.lineBreak) }
+            default: out.append(byte)
+            }
+        }
+    }
+
+    private static let lineBreak = Array("<br>".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// `value` as `RowSQLInsert.literal` writes it.
+    static func appendSQLLiteral(_ value: DatabaseValue, to out: inout [UInt8], flush: ByteFlush) throws {
+        switch value {
+        case .text(let s):
+            if s.utf8.contains(where: { $0 == 0 || $0 == 0x0D }) {
+                // A NUL cannot stand in a literal, and the sqlite3 shell drops a CR when it reads
+                // one: the bytes as a hex blob read back as text.
+                out.append(contentsOf: Array("CAST(".utf8))
+                try appendHex(Array(s.utf8), to: &out, flush: flush)
+                out.append(contentsOf: Array(" AS TEXT)".utf8))
+                return
+            }
+            out.append(UInt8(ascii: "'"))
+            try appendPieces(of: s, to: &out, flush: flush) { bytes, out in
+                guard bytes.contains(UInt8(ascii: "'")) else { return out.append(contentsOf: bytes) }
+                for byte in bytes {
+                    out.append(byte)
+                    if byte == UInt8(ascii: "'") { out.append(byte) }
+                }
+            }
+            out.append(UInt8(ascii: "'"))
+        case .blob(let bytes): try appendHex(bytes, to: &out, flush: flush)
+        default: out.append(contentsOf: RowSQLInsert.literal(value).utf8)
+        }
+    }
+
+    /// `X'0A1B'`.
+    static func appendHex(_ bytes: [UInt8], to out: inout [UInt8], flush: ByteFlush) throws {
+        out.append(contentsOf: [UInt8(ascii: "X"), UInt8(ascii: "'")])
+        for byte in bytes {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+            if out.count >= JSONBytes.chunk { try flush(&out) }
+        }
+        out.append(UInt8(ascii: "'"))
+    }
+}
