@@ -22,6 +22,14 @@ struct RowStreamWriter {
             var writer = RowDocumentWriter(document: document)
             // JSON escapes control characters itself; the text formats carry them as they are.
             let sanitizes = document != .json && document != .ndjson && isTerminal
+            if !sanitizes, let names = cursor.flatColumnNames {
+                // Flat rows are written in place from the statement, a batch per hold of the lock.
+                try cursor.forEachRawRow { columns in
+                    try writer.appendRaw(columns, names: names, to: &output.buffer, flush: BufferedOutput.writeOut)
+                }
+                writer.appendEnd(to: &output.buffer)
+                return
+            }
             // Rows as a cursor streams them: a parent's prefetched rows are written as they are
             // read, the buffer going out whenever it fills, also in the middle of a row.
             while let row = try cursor.nextStreamed() {

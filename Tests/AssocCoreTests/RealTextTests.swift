@@ -49,7 +49,7 @@ final class RealTextCorpusTests: XCTestCase {
             1e15, 1e16, 1e17, 123_456_789_012_345.0, 999_999_999_999_999.0, 1_234_567_890_123_456.0, 9_007_199_254_740_993.0,
             0.1 + 0.2, 0.3, 0.1, 1.0 / 3.0, 2.0 / 3.0, 39.61999999999999, 1, -1, 10, 100, 1e14, 1e-4, 1e-5, 0.0001234, 12_345.678,
             .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e300, 1.5e-300, 5e-324, 4.9406564584124654e-324,
-            0.5, 0.25, 0.125, 99_999_999_999_999.9, 9.999999999999999, 0.9999999999999999, 1e22, 1e23, 8_589_973_000.0,
+            0.5, 0.25, 0.125, 99_999_999_999_999.9, 9.999999999999999, 0.9999999999999999, 1e22, 1e23, 8_589_973_000.0
         ]
         for base in [1e15, 1e16, 1e17] { values += [base.nextUp, base.nextDown, base + 1, base - 1, -base] }
         for integral in [2.0, 3, 42, 1_000_000, 123_456_789, -7, 4_503_599_627_370_496] { values += [integral, integral + 0.5] }
@@ -103,7 +103,9 @@ final class RealTextCorpusTests: XCTestCase {
         var fastPath = 0
         for (value, text) in zip(values, expected) {
             let ours = RealText.readable(value)
-            if ours != text { mismatches.append("\(value.debugDescription) (bits \(String(value.bitPattern, radix: 16))): \(ours) != SQLite's \(text)") }
+            if ours != text {
+                mismatches.append("\(value.debugDescription) (bits \(String(value.bitPattern, radix: 16))): \(ours) != SQLite's \(text)")
+            }
             var scratch: [UInt8] = []
             if RealText.appendShortest(value, to: &scratch) { fastPath += 1 }
         }

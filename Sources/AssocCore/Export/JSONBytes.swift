@@ -96,36 +96,50 @@ package enum JSONBytes {
             return
         }
         var text = text
-        try text.withUTF8 { buffer in
-            guard let bytes = buffer.baseAddress else { return }
-            let count = buffer.count
-            // Runs of bytes that need no escape are found by `strcspn` (C, fast also in a debug
-            // build) on a NUL-terminated copy of the current piece, and copied at once.
-            var scratch = [CChar](repeating: 0, count: min(count, chunk) + 1)
-            try scratch.withUnsafeMutableBufferPointer { scratch in
-                guard let piece = scratch.baseAddress else { return }
-                var index = 0
-                var pieceStart = 0
-                var pieceEnd = 0
-                while index < count {
-                    if index >= pieceEnd {
-                        pieceStart = index
-                        pieceEnd = min(count, index + chunk)
-                        UnsafeMutableRawPointer(piece).copyMemory(from: bytes + index, byteCount: pieceEnd - index)
-                        piece[pieceEnd - index] = 0
-                    }
-                    // Stops at a byte to look at, or at the NUL after the piece (an embedded NUL
-                    // is looked at below: it is a control character).
-                    let plain = min(pieceEnd - index, strcspn(piece + (index - pieceStart), Self.bytesToLookAt))
-                    if plain > 0 { out.append(contentsOf: UnsafeBufferPointer(start: bytes + index, count: plain)) }
-                    index += plain
-                    if out.count >= chunk { try flush(&out) }
-                    guard index < pieceEnd else { continue }
-                    index = appendSpecial(bytes, at: index, count: count, to: &out)
-                }
-            }
+        try text.withUTF8 { buffer in try appendEscaped(buffer, to: &out, flush: flush) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `"bytes"` (valid UTF-8), escaped as `appendString` escapes a text.
+    static func appendString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
+        out.append(UInt8(ascii: "\""))
+        if bytes.count <= 64, bytes.allSatisfy(isPlain) {
+            out.append(contentsOf: bytes)
+        } else {
+            try appendEscaped(bytes, to: &out, flush: flush)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The escaped bytes of a string, between its quotes.
+    private static func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
+        guard let bytes = buffer.baseAddress else { return }
+        let count = buffer.count
+        // Runs of bytes that need no escape are found by `strcspn` (C, fast also in a debug
+        // build) on a NUL-terminated copy of the current piece, and copied at once.
+        var scratch = [CChar](repeating: 0, count: min(count, chunk) + 1)
+        try scratch.withUnsafeMutableBufferPointer { scratch in
+            guard let piece = scratch.baseAddress else { return }
+            var index = 0
+            var pieceStart = 0
+            var pieceEnd = 0
+            while index < count {
+                if index >= pieceEnd {
+                    pieceStart = index
+                    pieceEnd = min(count, index + chunk)
+                    UnsafeMutableRawPointer(piece).copyMemory(from: bytes + index, byteCount: pieceEnd - index)
+                    piece[pieceEnd - index] = 0
+                }
+                // Stops at a byte to look at, or at the NUL after the piece (an embedded NUL
+                // is looked at below: it is a control character).
+                let plain = min(pieceEnd - index, strcspn(piece + (index - pieceStart), Self.bytesToLookAt))
+                if plain > 0 { out.append(contentsOf: UnsafeBufferPointer(start: bytes + index, count: plain)) }
+                index += plain
+                if out.count >= chunk { try flush(&out) }
+                guard index < pieceEnd else { continue }
+                index = appendSpecial(bytes, at: index, count: count, to: &out)
+            }
+        }
     }
 
     /// A byte that is none of `bytesToLookAt`: printable ASCII other than the quote and the backslash.
@@ -232,30 +246,36 @@ enum CSVBytes {
     /// A field, `flush` called whenever the buffer passes `JSONBytes.chunk` bytes.
     static func appendField(_ text: String, to out: inout [UInt8], flush: ByteFlush) throws {
         var text = text
-        try text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            let count = bytes.count
-            // memchr (not a Swift loop): fast for a 200 MB field also in a debug build.
-            func contains(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), count) != nil }
-            let needsQuotes =
-                bytes[0] == UInt8(ascii: " ") || bytes[count - 1] == UInt8(ascii: " ")
-                || contains(UInt8(ascii: ",")) || contains(UInt8(ascii: "\"")) || contains(0x0A) || contains(0x0D)
-            if needsQuotes { out.append(UInt8(ascii: "\"")) }
-            var start = 0
-            while start < count {
-                var end = min(count, start + JSONBytes.chunk)
-                if needsQuotes, let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), end - start) {
-                    // Up to and with the quote, which is then written a second time.
-                    end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self)) + 1
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                    out.append(UInt8(ascii: "\""))
-                } else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-                if out.count >= JSONBytes.chunk { try flush(&out) }
-                start = end
+        try text.withUTF8 { bytes in try appendField(bytes: bytes, to: &out, flush: flush) }
+    }
+
+    /// A field of `bytes` (valid UTF-8), as `appendField` writes a text.
+    static func appendField(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let count = bytes.count
+        // memchr (not a Swift loop): fast for a 200 MB field also in a debug build.
+        func contains(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), count) != nil }
+        // A short field is looked at in one pass (four calls cost more than its bytes).
+        let needsQuotes =
+            bytes[0] == UInt8(ascii: " ") || bytes[count - 1] == UInt8(ascii: " ")
+            || (count <= 64
+                ? bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+                : contains(UInt8(ascii: ",")) || contains(UInt8(ascii: "\"")) || contains(0x0A) || contains(0x0D))
+        if needsQuotes { out.append(UInt8(ascii: "\"")) }
+        var start = 0
+        while start < count {
+            var end = min(count, start + JSONBytes.chunk)
+            if needsQuotes, let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), end - start) {
+                // Up to and with the quote, which is then written a second time.
+                end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self)) + 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                out.append(UInt8(ascii: "\""))
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
             }
-            if needsQuotes { out.append(UInt8(ascii: "\"")) }
+            if out.count >= JSONBytes.chunk { try flush(&out) }
+            start = end
         }
+        if needsQuotes { out.append(UInt8(ascii: "\"")) }
     }
 }

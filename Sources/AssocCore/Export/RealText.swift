@@ -22,8 +22,51 @@ package enum RealText {
     package static func appendReadable(_ v: Double, to out: inout [UInt8]) {
         if v.isNaN { return out.append(contentsOf: [UInt8(ascii: "N"), UInt8(ascii: "a"), UInt8(ascii: "N")]) }
         if v.isInfinite { return out.append(contentsOf: v < 0 ? Array("-Inf".utf8) : Array("Inf".utf8)) }
-        if appendShortest(v, to: &out) { return }
+        if appendScaledInteger(v, to: &out) || appendShortest(v, to: &out) { return }
         appendSQLiteText(v, to: &out)
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
+    }
+
+    /// The fastest path, for values that are a whole number of tenths, hundredths… (prices,
+    /// measures): `v` = m / 10^k with |m| < 10^15 is checked by the division, which IEEE rounds
+    /// correctly, so m·10^-k is a decimal of at most 15 digits that reads back as `v`: the digits
+    /// `%.15g` gives. False (nothing written) otherwise.
+    static func appendScaledInteger(_ v: Double, to out: inout [UInt8]) -> Bool {
+        let magnitude = v.magnitude
+        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
+        for k in 0..<powersOfTen.count {
+            let power = powersOfTen[k]
+            let scaled = (magnitude * power).rounded()
+            guard scaled < 1e15 else { return false }
+            guard scaled / power == magnitude else { continue }
+            var m = UInt64(scaled)
+            var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for 15 digits
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var end = 15
+                repeat {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                    m /= 10
+                } while m > 0
+                count = 15 - end
+                // Left-aligned, as `appendLayout` reads them.
+                for index in 0..<count { buffer[index] = buffer[end + index] }
+            }
+            let exponent = count - 1 - k
+            // Trailing zeros are not significant.
+            withUnsafeBytes(of: &digits) { buffer in
+                while count > 1 && buffer[count - 1] == UInt8(ascii: "0") { count -= 1 }
+            }
+            appendLayout(negative: v < 0, digits: &digits, count: count, exponent: exponent, to: &out)
+            return true
+        }
+        return false
     }
 
     /// SQLite's own `%!.15g` text of `v`.
@@ -90,7 +133,14 @@ package enum RealText {
         guard ok, count > 0, count <= 15 else { return false }
         if negativeExponent { writtenExponent = -writtenExponent }
         exponent = (digitsBeforePoint > 0 ? digitsBeforePoint - 1 : -(leadingZerosAfterPoint + 1)) + writtenExponent
-        if v < 0 { out.append(UInt8(ascii: "-")) }
+        appendLayout(negative: v < 0, digits: &digits, count: count, exponent: exponent, to: &out)
+        return true
+    }
+
+    /// `%!.15g`'s layout of the significant `digits` (ASCII, left-aligned, no trailing zero, at
+    /// most 15) whose first has the decimal `exponent`.
+    private static func appendLayout(negative: Bool, digits: inout (UInt64, UInt64), count: Int, exponent: Int, to out: inout [UInt8]) {
+        if negative { out.append(UInt8(ascii: "-")) }
         withUnsafeBytes(of: &digits) { digitBytes in
             let significant = UnsafeRawBufferPointer(rebasing: digitBytes[0..<count])
             if exponent < -4 || exponent > 14 {
@@ -125,6 +175,5 @@ package enum RealText {
                 }
             }
         }
-        return true
     }
 }

@@ -67,7 +67,7 @@ extension RowDocumentWriter {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (` for rows named `names`, and the indexes of the
     /// columns it inserts; built once per names array.
-    private mutating func sqlInsertHead(for names: [String], into target: SQLInsertTarget) throws -> SQLInsertHead {
+    mutating func sqlInsertHead(for names: [String], into target: SQLInsertTarget) throws -> SQLInsertHead {
         if let cached = sqlHeadCache, cached.names == names { return cached.head }
         var quoted: [String] = []
         var columns: [Int] = []
@@ -101,14 +101,29 @@ enum TextBytes {
         of text: String, to out: inout [UInt8], flush: ByteFlush, escape: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
     ) throws {
         var text = text
-        try text.withUTF8 { buffer in
-            var start = 0
-            while start < buffer.count {
-                let end = min(buffer.count, start + JSONBytes.chunk)
-                escape(UnsafeBufferPointer(rebasing: buffer[start..<end]), &out)
-                if out.count >= JSONBytes.chunk { try flush(&out) }
-                start = end
-            }
+        try text.withUTF8 { buffer in try appendPieces(of: buffer, to: &out, flush: flush, escape: escape) }
+    }
+
+    /// `appendPieces` of bytes.
+    static func appendPieces(
+        of buffer: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush,
+        escape: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) throws {
+        var start = 0
+        while start < buffer.count {
+            let end = min(buffer.count, start + JSONBytes.chunk)
+            escape(UnsafeBufferPointer(rebasing: buffer[start..<end]), &out)
+            if out.count >= JSONBytes.chunk { try flush(&out) }
+            start = end
+        }
+    }
+
+    /// The inside of an SQL string literal: each `'` doubled.
+    static func appendDoublingApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(UInt8(ascii: "'")) else { return out.append(contentsOf: bytes) }
+        for byte in bytes {
+            out.append(byte)
+            if byte == UInt8(ascii: "'") { out.append(byte) }
         }
     }
 
@@ -162,13 +177,7 @@ enum TextBytes {
                 return
             }
             out.append(UInt8(ascii: "'"))
-            try appendPieces(of: s, to: &out, flush: flush) { bytes, out in
-                guard bytes.contains(UInt8(ascii: "'")) else { return out.append(contentsOf: bytes) }
-                for byte in bytes {
-                    out.append(byte)
-                    if byte == UInt8(ascii: "'") { out.append(byte) }
-                }
-            }
+            try appendPieces(of: s, to: &out, flush: flush, escape: appendDoublingApostrophes)
             out.append(UInt8(ascii: "'"))
         case .blob(let bytes): try appendHex(bytes, to: &out, flush: flush)
         default: out.append(contentsOf: RowSQLInsert.literal(value).utf8)

@@ -252,6 +252,8 @@ package struct RowDocumentWriter {
     }
 
     /// The quoted keys of `names`, escaped once per names array.
+    mutating func quotedKeys(_ names: [String]) -> [[UInt8]] { quotedNames(names) }
+
     private mutating func quotedNames(_ names: [String]) -> [[UInt8]] {
         for entry in quotedNameCache where entry.names == names { return entry.keys }
         let keys = names.map { name -> [UInt8] in

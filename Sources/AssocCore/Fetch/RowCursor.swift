@@ -225,6 +225,26 @@ public final class RowCursor {
 
     private var hasPending: Bool { pendingIndex < pending.rows.count }
 
+    /// The reader of a flat cursor not read yet (see `flatColumnNames`).
+    var flatReader: ScopeReader? {
+        guard plans.isEmpty, statement != nil, let reader, reader.children.isEmpty, visibleCount == columnCount,
+            rowsRead == 0, ahead.isEmpty, !isExhausted
+        else { return nil }
+        return reader
+    }
+
+    /// The statement `forEachRawRow` steps.
+    var rawStatement: Statement? { statement }
+
+    /// `checkCancellation()` for `forEachRawRow`.
+    func checkRawCancellation() throws { try checkCancellation() }
+
+    /// `failure(_:)` for `forEachRawRow`.
+    func rawFailure(_ error: Error) -> Error { failure(error) }
+
+    /// Once `forEachRawRow` read every row.
+    func markExhausted() { isExhausted = true }
+
     /// Set once `next()` threw `CancellationError`: it throws it again (an interrupted statement
     /// was reset, and would start over).
     private var wasCancelled = false

@@ -1,0 +1,109 @@
+/// Rows of a flat statement written in place (`RowCursor.forEachRawRow`): the same bytes as
+/// `append(_:to:flush:)` writes for the `Row` of that statement, with no `Row`, `DatabaseValue` or
+/// `String` built for integers, reals and ASCII text. Other values take the `Row` path's writers.
+extension RowDocumentWriter {
+    /// Appends the piece of the current row of `columns`, named `names`.
+    package mutating func appendRaw(_ columns: RawColumns, names: [String], to out: inout [UInt8], flush: ByteFlush) throws {
+        switch document {
+        case .json where (0..<columns.count).contains(where: columns.isBlob):
+            // A blob lays the pretty object out one member a line: the Row path does that.
+            return try append(columns.row(), to: &out, flush: flush)
+        case .csv, .tsv, .markdown, .json, .ndjson, .sql:
+            break
+        }
+        defer { skip() }
+        let flat = Row(columnNames: names, values: [])
+        switch document {
+        case .csv:
+            if count == 0 { out.append(contentsOf: RowCSV.header(for: flat).utf8) }
+            for index in 0..<columns.count {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                switch columns.value(at: index) {
+                case .ascii(let bytes): try CSVBytes.appendField(bytes: bytes, to: &out, flush: flush)
+                case let value: try CSVBytes.appendValue(value.databaseValue, to: &out, flush: flush)
+                }
+            }
+            out.append(contentsOf: [0x0D, 0x0A])
+        case .tsv, .markdown:
+            let isTSV = document == .tsv
+            if count == 0 { out.append(contentsOf: (isTSV ? RowTSV.header(for: flat) : RowMarkdown.header(for: flat)).utf8) }
+            if !isTSV { out.append(contentsOf: [UInt8(ascii: "|"), UInt8(ascii: " ")]) }
+            for index in 0..<columns.count {
+                if index > 0 {
+                    if isTSV {
+                        out.append(UInt8(ascii: "\t"))
+                    } else {
+                        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: " ")])
+                    }
+                }
+                let escape = isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown
+                switch columns.value(at: index) {
+                case .null: break
+                case .integer(let v): JSONBytes.appendInteger(v, to: &out)
+                case .real(let v): RealText.appendReadable(v, to: &out)
+                case .ascii(let bytes): try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: escape)
+                case .other(.text(let s)): try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: escape)
+                case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
+                case .other(let value): out.append(contentsOf: RowCSV.text(value).utf8)
+                }
+            }
+            if isTSV {
+                out.append(UInt8(ascii: "\n"))
+            } else {
+                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: "\n")])
+            }
+        case .ndjson, .json:
+            let compact = document == .ndjson
+            if count == 0 { try checkShape(of: flat) }
+            if !compact { out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext) }
+            out.append(UInt8(ascii: "{"))
+            let keys = quotedKeys(names)
+            for index in 0..<min(columns.count, keys.count) {
+                if index > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if !compact { out.append(UInt8(ascii: " ")) }
+                }
+                out.append(contentsOf: keys[index])
+                out.append(UInt8(ascii: ":"))
+                if !compact { out.append(UInt8(ascii: " ")) }
+                switch columns.value(at: index) {
+                case .ascii(let bytes): try JSONBytes.appendString(bytes: bytes, to: &out, flush: flush)
+                case let value: try JSONBytes.appendValue(value.databaseValue, to: &out, flush: flush)
+                }
+            }
+            out.append(UInt8(ascii: "}"))
+            if compact { out.append(UInt8(ascii: "\n")) }
+        case .sql(let target):
+            let head = try sqlInsertHead(for: names, into: target)
+            out.append(contentsOf: head.bytes)
+            var first = true
+            for index in head.columns where index < columns.count {
+                if !first { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                first = false
+                switch columns.value(at: index) {
+                case .ascii(let bytes) where !bytes.contains(where: { $0 == 0 || $0 == 0x0D }):
+                    out.append(UInt8(ascii: "'"))
+                    try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendDoublingApostrophes)
+                    out.append(UInt8(ascii: "'"))
+                case .ascii(let bytes): try TextBytes.appendSQLLiteral(.text(String(decoding: bytes, as: UTF8.self)), to: &out, flush: flush)
+                case let value: try TextBytes.appendSQLLiteral(value.databaseValue, to: &out, flush: flush)
+                }
+            }
+            out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: ";"), UInt8(ascii: "\n")])
+        }
+        if out.count >= JSONBytes.chunk { try flush(&out) }
+    }
+}
+
+extension RawColumns.Value {
+    /// The value as the `Row` path holds it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: return .null
+        case .integer(let v): return .integer(v)
+        case .real(let v): return .real(v)
+        case .ascii(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case .other(let value): return value
+        }
+    }
+}

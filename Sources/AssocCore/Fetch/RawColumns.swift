@@ -1,0 +1,104 @@
+import CSQLite
+
+/// The current row of a flat statement (no scopes, no prefetch, no hidden columns), read in
+/// place: what the document writers need to stream a table without building a `Row`, a
+/// `DatabaseValue` or a `String` per value. Valid only inside the body it is handed to.
+package struct RawColumns {
+    let statement: Statement
+    let reader: ScopeReader
+    /// The number of columns.
+    package let count: Int
+
+    /// A column's value: plain ASCII text stays in SQLite's buffer; other text and blobs are
+    /// read as the `Row` path reads them (invalid UTF-8 repaired the same way).
+    package enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        /// ASCII text (every byte below 0x80), in SQLite's buffer until the next step.
+        case ascii(UnsafeBufferPointer<UInt8>)
+        case other(DatabaseValue)
+    }
+
+    /// The value of column `index` (0 ≤ index < count).
+    package func value(at index: Int) -> Value {
+        let handle = statement.handle
+        let column = Int32(truncatingIfNeeded: index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, column) else { return .ascii(UnsafeBufferPointer(start: nil, count: 0)) }
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+            if Self.isASCII(bytes) { return .ascii(bytes) }
+            return .other(statement.value(at: index))
+        case SQLITE_NULL: return .null
+        default: return .other(statement.value(at: index))
+        }
+    }
+
+    /// Whether a column is a blob (JSON's pretty objects lay such rows out apart).
+    package func isBlob(at index: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(truncatingIfNeeded: index)) == SQLITE_BLOB
+    }
+
+    /// The row as `RowCursor.next()` reads it.
+    package func row() -> Row { reader.read(statement) }
+
+    /// Every byte below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+extension RowCursor {
+    /// The column names of a cursor whose rows are flat (one scope, no prefetch, no hidden
+    /// columns) and not read yet: such a cursor can hand its rows in place
+    /// (`forEachRawRow`); nil otherwise.
+    package var flatColumnNames: [String]? {
+        guard let reader = flatReader else { return nil }
+        return reader.names
+    }
+
+    /// Calls `body` with each remaining row in place, a batch of rows per hold of the database's
+    /// lock, the cursor's cancellation looked at between batches (and by SQLite's progress
+    /// handler while it steps). Only for a cursor with `flatColumnNames`.
+    package func forEachRawRow(_ body: (RawColumns) throws -> Void) throws {
+        guard let reader = flatReader, let statement = rawStatement else {
+            throw AssocError.invalid("this cursor's rows are not flat: read them with next()")
+        }
+        let columns = RawColumns(statement: statement, reader: reader, count: reader.names.count)
+        var more = true
+        while more {
+            try checkRawCancellation()
+            more = try database.perform(cancellation) { _ in
+                for _ in 0..<Self.rawBatchRows {
+                    let stepped: Bool
+                    do {
+                        stepped = try statement.step()
+                    } catch {
+                        throw rawFailure(error)
+                    }
+                    guard stepped else { return false }
+                    try body(columns)
+                }
+                return true
+            }
+        }
+        markExhausted()
+    }
+
+    /// Rows stepped per hold of the lock in `forEachRawRow`.
+    static let rawBatchRows = 256
+}
