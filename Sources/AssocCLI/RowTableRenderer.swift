@@ -117,6 +117,18 @@ struct RowTableRenderer {
                 } else {
                     appendCell(cell(value), width: { _ in width }, to: &out)
                 }
+            case .real(let v) where v.isFinite:
+                // Written in place (ASCII digits), then padded on the left or cut.
+                let start = out.count
+                RealText.appendReadable(v, to: &out)
+                let length = out.count - start
+                let width = width(length)
+                if length > width {
+                    out.removeLast(length - max(0, width - 1))
+                    if width > 0 { out.append(contentsOf: ellipsis) }
+                } else if length < width {
+                    out.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: width - length), at: start)
+                }
             case .real(let v):
                 var text = ValueFormatter.real(v)
                 text.withUTF8 { appendASCII($0, width: width($0.count), rightAligned: true, to: &out) }

@@ -115,6 +115,19 @@ final class RealTextCorpusTests: XCTestCase {
         XCTAssertLessThan(fastPath, values.count)
     }
 
+    /// JSON's form is Swift's shortest round-trip text; its fast path must give the same bytes.
+    func testJSONFormIsSwiftsShortestRoundTrip() {
+        let values = Self.namedCorpus.filter(\.isFinite) + Self.randomCorpus(count: TestVolume.count(quick: 200_000, full: 1_000_000), seed: 42)
+        var mismatches: [String] = []
+        for value in values {
+            var bytes: [UInt8] = []
+            RealText.appendRoundTrip(value, to: &bytes)
+            let ours = String(decoding: bytes, as: UTF8.self)
+            if ours != value.description { mismatches.append("\(value.description): \(ours)") }
+        }
+        XCTAssertEqual(mismatches.count, 0, mismatches.prefix(20).joined(separator: "\n"))
+    }
+
     /// The same corpus written by `assoc`'s CSV writer and by the sqlite3 shell from one file.
     func testCSVBytesEqualTheSQLiteShells() throws {
         let shell = "/usr/bin/sqlite3"
@@ -154,7 +167,11 @@ final class RealTextCorpusTests: XCTestCase {
         let cursor = try database.cursor(Table("t").select(Column("v")).order(Column("id")))
         while let row = try cursor.next() { try writer.append(row, to: &bytes) }
         let ours = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").dropFirst()  // the header
-        XCTAssertEqual(Array(ours.prefix(values.count)), Array(shellLines.prefix(values.count)))
         XCTAssertEqual(ours.count - 1, values.count)
+        let mismatches = zip(Array(ours), shellLines).enumerated().filter { $0.element.0 != $0.element.1 }
+        XCTAssertEqual(
+            mismatches.count, 0,
+            mismatches.prefix(20).map { "\(values[$0.offset].debugDescription): \($0.element.0) != sqlite3's \($0.element.1)" }.joined(
+                separator: "\n"))
     }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// t0 and t1 hold three rows. Written once a process and shared (30,000 tables take seconds to
 /// write), removed when the process ends.
 public enum TableRing {
-    /// Tables in the shared ring: 30,000 under `ASSOC_FULL_TESTS=1`, else 3,000.
-    public static let budgetTableCount = TestVolume.count(quick: 3_000, full: 30_000)
+    /// Tables in the shared ring: 3,000, or `ASSOC_RING_TABLES`. The suite checks status and
+    /// memory on it; the 30,000-table figures (time against SQLite reading the same facts) are
+    /// `scripts/benchmark`'s, where a slow machine is measured against its own SQLite.
+    public static let budgetTableCount = TestVolume.count(quick: 3_000, full: 3_000, variable: "ASSOC_RING_TABLES")
 
     /// The shared ring of `budgetTableCount` tables.
     public static let budgetRing: Result<String, Error> = Result {

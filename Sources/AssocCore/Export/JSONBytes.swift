@@ -43,7 +43,7 @@ package enum JSONBytes {
         case .null: out.append(contentsOf: null)
         case .integer(let v): appendInteger(v, to: &out)
         case .real(let v):
-            if v.isFinite { out.append(contentsOf: v.description.utf8) } else { out.append(contentsOf: null) }
+            if v.isFinite { RealText.appendRoundTrip(v, to: &out) } else { out.append(contentsOf: null) }
         case .text(let s): appendString(s, to: &out)
         case .blob(let bytes):
             out.append(contentsOf: Array("{\"base64\":".utf8))

@@ -22,8 +22,18 @@ package enum RealText {
     package static func appendReadable(_ v: Double, to out: inout [UInt8]) {
         if v.isNaN { return out.append(contentsOf: [UInt8(ascii: "N"), UInt8(ascii: "a"), UInt8(ascii: "N")]) }
         if v.isInfinite { return out.append(contentsOf: v < 0 ? Array("-Inf".utf8) : Array("Inf".utf8)) }
-        if appendScaledInteger(v, to: &out) || appendShortest(v, to: &out) { return }
+        // A subnormal has fewer than 15 digits of precision: SQLite writes its exact value's
+        // digits (4.94065645841247e-324), not the shortest that reads back (5e-324).
+        if v.isNormal || v == 0, appendScaledInteger(v, to: &out) || appendShortest(v, to: &out) { return }
         appendSQLiteText(v, to: &out)
+    }
+
+    /// Swift's shortest round-trip form of a finite `v` (`description`: 0.07, 12.0, 1e-05), the
+    /// JSON form: from its digits at once when `v` is a whole number of tenths, hundredths… in
+    /// [1e-4, 1e15), where that form and `%!.15g` lay the same digits out alike.
+    package static func appendRoundTrip(_ v: Double, to out: inout [UInt8]) {
+        if appendScaledInteger(v, to: &out) { return }
+        out.append(contentsOf: v.description.utf8)
     }
 
     private static let powersOfTen: [Double] = (0...15).map { exponent in

@@ -36,13 +36,16 @@ extension RowDocumentWriter {
                         out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: " ")])
                     }
                 }
-                let escape = isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown
                 switch columns.value(at: index) {
                 case .null: break
                 case .integer(let v): JSONBytes.appendInteger(v, to: &out)
                 case .real(let v): RealText.appendReadable(v, to: &out)
-                case .ascii(let bytes): try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: escape)
-                case .other(.text(let s)): try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: escape)
+                case .ascii(let bytes) where bytes.count <= JSONBytes.chunk:
+                    if isTSV { TextBytes.appendTSV(bytes, to: &out) } else { TextBytes.appendMarkdown(bytes, to: &out) }
+                case .ascii(let bytes):
+                    try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
+                case .other(.text(let s)):
+                    try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
                 case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
                 case .other(let value): out.append(contentsOf: RowCSV.text(value).utf8)
                 }
@@ -54,7 +57,7 @@ extension RowDocumentWriter {
             }
         case .ndjson, .json:
             let compact = document == .ndjson
-            if count == 0 { try checkShape(of: flat) }
+            if count == 0 { try checkShape(of: columns.row()) }
             if !compact { out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext) }
             out.append(UInt8(ascii: "{"))
             let keys = quotedKeys(names)
