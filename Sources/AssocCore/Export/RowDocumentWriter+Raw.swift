@@ -12,7 +12,8 @@ extension RowDocumentWriter {
             break
         }
         defer { skip() }
-        let flat = Row(columnNames: names, values: [])
+        // The header's names, for the first row only.
+        var flat: Row { Row(columnNames: names, values: []) }
         switch document {
         case .csv:
             if count == 0 { out.append(contentsOf: RowCSV.header(for: flat).utf8) }
@@ -60,13 +61,16 @@ extension RowDocumentWriter {
             if count == 0 { try checkShape(of: columns.row()) }
             if !compact { out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext) }
             out.append(UInt8(ascii: "{"))
-            let keys = quotedKeys(names)
-            for index in 0..<min(columns.count, keys.count) {
+            if rawKeys.names != names { rawKeys = RawKeys(names) }
+            let keys = rawKeys
+            for index in 0..<min(columns.count, keys.ends.count) {
                 if index > 0 {
                     out.append(UInt8(ascii: ","))
                     if !compact { out.append(UInt8(ascii: " ")) }
                 }
-                out.append(contentsOf: keys[index])
+                keys.bytes.withUnsafeBufferPointer { bytes in
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : keys.ends[index - 1])..<keys.ends[index]]))
+                }
                 out.append(UInt8(ascii: ":"))
                 if !compact { out.append(UInt8(ascii: " ")) }
                 switch columns.value(at: index) {
@@ -95,6 +99,24 @@ extension RowDocumentWriter {
             out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: ";"), UInt8(ascii: "\n")])
         }
         if out.count >= JSONBytes.chunk { try flush(&out) }
+    }
+}
+
+/// The quoted JSON keys of a flat statement's columns, one after the other.
+struct RawKeys {
+    var names: [String] = []
+    var bytes: [UInt8] = []
+    /// Where each key ends in `bytes`.
+    var ends: [Int] = []
+
+    init() {}
+
+    init(_ names: [String]) {
+        self.names = names
+        for name in names {
+            JSONBytes.appendString(name, to: &bytes)
+            ends.append(bytes.count)
+        }
     }
 }
 

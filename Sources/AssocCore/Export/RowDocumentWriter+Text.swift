@@ -180,6 +180,14 @@ enum TextBytes {
             try appendPieces(of: s, to: &out, flush: flush, escape: appendDoublingApostrophes)
             out.append(UInt8(ascii: "'"))
         case .blob(let bytes): try appendHex(bytes, to: &out, flush: flush)
+        case .real(let v) where v.isFinite:
+            // Swift's shortest round-trip form, which reads back as a REAL ("1.0", "1e-05").
+            let start = out.count
+            RealText.appendRoundTrip(v, to: &out)
+            if !out[start...].contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) {
+                out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
+            }
+        case .integer(let v): JSONBytes.appendInteger(v, to: &out)
         default: out.append(contentsOf: RowSQLInsert.literal(value).utf8)
         }
     }

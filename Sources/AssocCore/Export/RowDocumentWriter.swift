@@ -24,6 +24,8 @@ package struct RowDocumentWriter {
     private var checkedShapes: [(names: [String], keys: [String])] = []
     /// The SQL format's statement head for the last row shape (`appendSQLInsert`).
     var sqlHeadCache: (names: [String], head: SQLInsertHead)?
+    /// The JSON keys of the flat rows written in place (`appendRaw`).
+    var rawKeys = RawKeys()
 
     package init(document: RowDocument) {
         self.document = document
@@ -252,8 +254,6 @@ package struct RowDocumentWriter {
     }
 
     /// The quoted keys of `names`, escaped once per names array.
-    mutating func quotedKeys(_ names: [String]) -> [[UInt8]] { quotedNames(names) }
-
     private mutating func quotedNames(_ names: [String]) -> [[UInt8]] {
         for entry in quotedNameCache where entry.names == names { return entry.keys }
         let keys = names.map { name -> [UInt8] in

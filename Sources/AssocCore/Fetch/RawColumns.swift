@@ -4,8 +4,10 @@ import CSQLite
 /// place: what the document writers need to stream a table without building a `Row`, a
 /// `DatabaseValue` or a `String` per value. Valid only inside the body it is handed to.
 package struct RawColumns {
-    let statement: Statement
-    let reader: ScopeReader
+    let handle: OpaquePointer
+    /// The cursor whose statement this reads: it outlives every `RawColumns` it hands out (no
+    /// reference count per row).
+    unowned(unsafe) let cursor: RowCursor
     /// The number of columns.
     package let count: Int
 
@@ -22,7 +24,6 @@ package struct RawColumns {
 
     /// The value of column `index` (0 ≤ index < count).
     package func value(at index: Int) -> Value {
-        let handle = statement.handle
         let column = Int32(truncatingIfNeeded: index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -31,19 +32,19 @@ package struct RawColumns {
             guard let text = sqlite3_column_text(handle, column) else { return .ascii(UnsafeBufferPointer(start: nil, count: 0)) }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
             if Self.isASCII(bytes) { return .ascii(bytes) }
-            return .other(statement.value(at: index))
+            return .other(cursor.rawValue(at: index))
         case SQLITE_NULL: return .null
-        default: return .other(statement.value(at: index))
+        default: return .other(cursor.rawValue(at: index))
         }
     }
 
     /// Whether a column is a blob (JSON's pretty objects lay such rows out apart).
     package func isBlob(at index: Int) -> Bool {
-        sqlite3_column_type(statement.handle, Int32(truncatingIfNeeded: index)) == SQLITE_BLOB
+        sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_BLOB
     }
 
     /// The row as `RowCursor.next()` reads it.
-    package func row() -> Row { reader.read(statement) }
+    package func row() -> Row { cursor.rawRow() }
 
     /// Every byte below 0x80, eight at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -78,7 +79,7 @@ extension RowCursor {
         guard let reader = flatReader, let statement = rawStatement else {
             throw AssocError.invalid("this cursor's rows are not flat: read them with next()")
         }
-        let columns = RawColumns(statement: statement, reader: reader, count: reader.names.count)
+        let columns = RawColumns(handle: statement.handle, cursor: self, count: reader.names.count)
         var more = true
         while more {
             try checkRawCancellation()
@@ -97,6 +98,15 @@ extension RowCursor {
             }
         }
         markExhausted()
+    }
+
+    /// The value of column `index` of the current raw row, as `next()` reads it.
+    func rawValue(at index: Int) -> DatabaseValue { rawStatement?.value(at: index) ?? .null }
+
+    /// The current raw row, as `next()` reads it.
+    func rawRow() -> Row {
+        guard let reader = flatReader ?? rawReader, let statement = rawStatement else { return Row(columnNames: [], values: []) }
+        return reader.read(statement)
     }
 
     /// Rows stepped per hold of the lock in `forEachRawRow`.

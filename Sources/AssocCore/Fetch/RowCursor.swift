@@ -233,8 +233,9 @@ public final class RowCursor {
         return reader
     }
 
-    /// The statement `forEachRawRow` steps.
+    /// The statement `forEachRawRow` steps, and its reader.
     var rawStatement: Statement? { statement }
+    var rawReader: ScopeReader? { reader }
 
     /// `checkCancellation()` for `forEachRawRow`.
     func checkRawCancellation() throws { try checkCancellation() }
