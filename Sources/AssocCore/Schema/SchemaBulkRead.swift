@@ -12,7 +12,7 @@ struct SchemaBulkRead {
     /// Ordinary tables only (virtual ones may lack their module, views are read under a budget):
     /// one of those failing would fail the whole statement. Nil when a statement fails anyway
     /// (the per-table reads then say which table).
-    static func read(_ connection: Connection) -> SchemaBulkRead? {
+    static func read(_ connection: Connection, entries: [SchemaIntrospector.Entry]) -> SchemaBulkRead? {
         let ordinaryTables = "s.type = 'table' AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND (s.sql IS NULL OR s.sql NOT LIKE 'CREATE VIRTUAL%')"
         var result = SchemaBulkRead()
         do {
@@ -26,13 +26,30 @@ struct SchemaBulkRead {
                 guard case .text(let table) = row.first else { continue }
                 result.columns[table, default: []].append(Array(row.dropFirst()))
             }
+            // Foreign keys from each statement's text (a table lookup saved per table); SQLite
+            // is asked only when one statement is not read with certainty.
+            var unread: Set<String> = []
+            for entry in entries where (entry.kind == .table || entry.kind == .shadow) && entry.mayHaveForeignKeys {
+                if let rows = entry.sql.flatMap(ForeignKeyText.rows) {
+                    if !rows.isEmpty { result.foreignKeys[entry.name] = rows }
+                } else {
+                    unread.insert(entry.name)
+                }
+            }
+            guard !unread.isEmpty else { return result }
+            var names: [UInt8] = [UInt8(ascii: "[")]
+            for (offset, name) in unread.sorted().enumerated() {
+                if offset > 0 { names.append(UInt8(ascii: ",")) }
+                JSONBytes.appendString(name, to: &names)
+            }
+            names.append(UInt8(ascii: "]"))
             for row in try connection.fetchAll(
                 """
                 SELECT s.name, f.id, f.seq, f."table", f."from", f."to"
                 FROM sqlite_schema AS s JOIN pragma_foreign_key_list(s.name) AS f
-                WHERE \(ordinaryTables) AND (s.sql IS NULL OR instr(lower(s.sql), 'references') > 0)
+                WHERE \(ordinaryTables) AND s.name IN (SELECT value FROM json_each(?))
                 ORDER BY s.rowid, f.id, f.seq
-                """)
+                """, arguments: [.text(String(decoding: names, as: UTF8.self))])
             {
                 guard case .text(let table) = row.first else { continue }
                 result.foreignKeys[table, default: []].append(Array(row.dropFirst()))

@@ -16,7 +16,7 @@ package enum SchemaIntrospector {
         var tables: [TableInfo] = []
         tables.reserveCapacity(entries.count)
         var viewBudget = ViewBudget()
-        let bulk = readingInBulk ? SchemaBulkRead.read(connection) : nil
+        let bulk = readingInBulk ? SchemaBulkRead.read(connection, entries: entries) : nil
         for entry in entries {
             if let bytes = entry.invalidNameBytes {
                 diagnostics.append(InvalidNames.tableDiagnostic(entry.kind, entry.name, bytes: bytes))
@@ -101,6 +101,8 @@ package enum SchemaIntrospector {
         var mayHaveForeignKeys = true
         /// False when `sqlite_schema` lists no index on the table (automatic ones included).
         var mayHaveIndexes = true
+        /// The `CREATE` statement of an ordinary table (nil for views and virtual tables).
+        var sql: String? = nil
     }
 
     /// Tables and views in declaration order, read from `sqlite_schema` alone: `PRAGMA
@@ -136,6 +138,7 @@ package enum SchemaIntrospector {
             // A keyword is one token: a foreign key's SQL always holds REFERENCES, in some letter case.
             entry.mayHaveForeignKeys = sql.isEmpty || SchemaSQLText.contains("references", in: sql)
             entry.mayHaveIndexes = everyTableMayHaveIndexes || indexedTables.contains(name.lowercased())
+            if case .text = row[2] { entry.sql = sql }
             result.append(entry)
         }
         // The shadow tables of a virtual table are named after it (`docs_content` of `docs`).
