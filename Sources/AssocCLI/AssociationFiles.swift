@@ -30,7 +30,9 @@ struct AssociationFiles: ParsableArguments {
             declarations += parsed.declarations
             labels += parsed.labels
         }
-        return try AssociationGraph(schema: schema, declarations: declarations).labeled(by: labels)
+        let graph = try AssociationGraph(schema: schema, declarations: declarations).labeled(by: labels)
+        UntilExit.keep(graph)
+        return graph
     }
 
     /// Larger than any hand-written declarations file, or all of them together: more is a wrong path.

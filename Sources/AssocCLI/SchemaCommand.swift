@@ -17,6 +17,7 @@ struct SchemaCommand: ParsableCommand {
     func run() throws {
         let loaded = try database.load()
         let graph = SchemaSnapshot(graph: try associations.graph(for: loaded.schema))
+        UntilExit.keep(graph)
         print(format.render(graph), terminator: "")
     }
 }
