@@ -37,7 +37,7 @@ def counter(text):
 def open_big(assoc, db):
     """`assoc DB --table big` in a pseudo-terminal, once its first screen is read."""
     process = PtyProcess([assoc, db, "--table", "big"])
-    process.read_for(3, until=lambda output: b"row 15 " in output)
+    process.read_until_shown(3, lambda screen: "row 15 " in screen)
     process.read_for(0.1)
     return process
 
@@ -120,7 +120,7 @@ def joined_round(assoc, db, last_id):
     row of `big`, paged on (category.id, big.id)): start on `category`, type it → first screen,
     G → last row, then five PgUp."""
     process = PtyProcess([assoc, db, "--table", "category"])
-    process.read_for(3, until=lambda output: b"Rows:" in output)
+    process.read_until_shown(3, lambda screen: "Rows:" in screen)
     process.read_for(0.2)
     send_all(process, [(":", b":", 0.2), ("request", b"\x15category.including(required: bigs)", 0.2), ("Enter", b"\r", 1.0)])
     page_ups = g_then_page_up(process, 1.5, 0.5)
@@ -153,7 +153,7 @@ def find_round(assoc, db, target, jump_to):
     process.read_for(0.2)
     process.send("find", b"\r")
     process.send("find settled", b"")
-    process.read_for(30, until=lambda output: f" {target}/".encode() in output)
+    process.read_until_shown(30, lambda screen: (counter(screen) or "").startswith(f"{target}/"))
     process.read_for(0.3)
     process.send("#", b"#")
     process.read_for(0.2)
@@ -161,7 +161,7 @@ def find_round(assoc, db, target, jump_to):
     process.read_for(0.2)
     process.send("jump", b"\r")
     process.send("jump settled", b"")
-    process.read_for(30, until=lambda output: f" {jump_to}/".encode() in output)
+    process.read_until_shown(30, lambda screen: (counter(screen) or "").startswith(f"{jump_to}/"))
     process.read_for(0.3)
     process.close()
     steps = [
@@ -184,7 +184,7 @@ def goto_round(assoc, db, table, rows):
     then for each row number N: N then `G` → row N on screen with its real position `N/` in the
     counter (exactness: the row labelled `row N` is the Nth)."""
     process = PtyProcess([assoc, db, "--table", table])
-    process.read_for(5, until=lambda output: b"row 15 " in output)
+    process.read_until_shown(5, lambda screen: "row 15 " in screen)
     process.read_for(0.1)
     for row in rows:
         process.send(f"{row}G", f"{row}G".encode())

@@ -58,6 +58,27 @@ class PtyProcess:
             if until and until(b"".join(c for _, c in self.chunks)):
                 break
 
+    def read_until_shown(self, seconds, predicate):
+        """Records output until `predicate(screen text)` holds, for at most `seconds`. The screen is
+        checked only when the output pauses (20 ms of quiet), so that emulating the terminal never
+        delays the timestamp of a chunk; ncurses redraws only what changed, so the raw bytes alone
+        may never hold the text looked for."""
+        screen = pyte.Screen(COLUMNS, LINES)
+        stream = pyte.ByteStream(screen)
+        fed = 0
+        deadline = time.perf_counter() + seconds
+        while not self.closed and time.perf_counter() < deadline:
+            before = len(self.chunks)
+            self.read_for(min(0.02, max(0.0, deadline - time.perf_counter())))
+            if len(self.chunks) > before and not self.closed:
+                continue  # still drawing: read on
+            while fed < len(self.chunks):
+                stream.feed(self.chunks[fed][1])
+                fed += 1
+            if predicate("\n".join(screen.display)):
+                return True
+        return False
+
     def send(self, name, keys):
         self.marks.append((name, time.perf_counter(), len(self.chunks)))
         os.write(self.fd, keys)
