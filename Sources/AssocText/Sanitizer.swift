@@ -12,9 +12,12 @@
 ///   cluster keeps at most `maximumMarks` zero-width scalars (combining marks, joiners); past
 ///   either, the text is cut and ends with "…" (one 'e' followed by 15 million combining marks
 ///   cost seconds a frame before).
+/// - Invisible characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, tags, variation
+///   selectors, Hangul fillers) become `‹U+200B›`, so that two texts that differ only by them
+///   never read alike (`parcels` and `parcels` + U+2060), except the joiners, tags and
+///   variation selectors of an emoji sequence, which draw one picture (👁️‍🗨️, 🏴‍☠️).
 /// - A cluster of width 0 standing alone: a combining mark gets a dotted circle base ("◌́"),
-///   like Unicode charts show it; a lone format character (ZWSP, word joiner, BOM, stray ZWJ)
-///   is dropped, because it would otherwise occupy no cell and be invisible anyway.
+///   like Unicode charts show it.
 package enum Sanitizer {
     /// Scalars looked at in one text, by default (a screen holds far fewer cells).
     package static let maximumScalars = 4_000
@@ -58,14 +61,17 @@ package enum Sanitizer {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text {
-            let scalars = character.unicodeScalars
-            if scalars.contains(where: { placeholder(for: $0) != nil }) {
-                for scalar in scalars {
+            let scalars = Array(character.unicodeScalars)
+            if scalars.indices.contains(where: { placeholder(for: scalars[$0]) != nil || isHidden(scalars, at: $0) }) {
+                for (index, scalar) in scalars.enumerated() {
                     if let replacement = placeholder(for: scalar) {
                         output += replacement
+                    } else if isHidden(scalars, at: index) {
+                        output += visibleCode(scalar)
                     } else if TextWidth.isZeroWidth(scalar) {
-                        output += "◌"
-                        output.unicodeScalars.append(scalar)
+                        // On a dotted circle, unless it would not join it (a Hangul vowel jamo).
+                        let onCircle = "◌" + String(scalar)
+                        output += onCircle.count == 1 ? onCircle : visibleCode(scalar)
                     } else {
                         output.unicodeScalars.append(scalar)
                     }
@@ -82,6 +88,40 @@ package enum Sanitizer {
             output.append(character)
         }
         return output
+    }
+
+    /// `‹U+200B›`: how an invisible scalar is shown.
+    package static func visibleCode(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "‹U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "›"
+    }
+
+    /// Whether the scalar at `index` of one cluster's `scalars` is invisible (see `isInvisible`)
+    /// and not part of an emoji sequence drawn as one picture: a ZWJ between two emoji, the tag
+    /// characters of a flag (🏴 + tags), a variation selector after an emoji.
+    package static func isHidden(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let scalar = scalars[index]
+        guard isInvisible(scalar) else { return false }
+        guard let first = scalars.first, first.properties.isEmoji, index > 0 else { return true }
+        switch scalar.value {
+        case 0x200D:
+            return !(index + 1 < scalars.count && scalars[index + 1].properties.isEmoji && first.value > 0xFF)
+        case 0xE0020...0xE007F: return first.value != 0x1F3F4
+        case 0xFE0E, 0xFE0F: return false
+        default: return true
+        }
+    }
+
+    /// Scalars that draw nothing (or, for the soft hyphen, maybe a hyphen) and can make two
+    /// names differ invisibly: format characters other than the bidi controls (which have their
+    /// own placeholder), variation selectors, the combining grapheme joiner, Hangul fillers.
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0xAD { return false }
+        switch v {
+        case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+        default: return scalar.properties.generalCategory == .format && placeholder(for: scalar) == nil
+        }
     }
 
     /// The placeholder for a scalar that must never reach the terminal, nil for a safe one.
@@ -102,12 +142,12 @@ package enum Sanitizer {
         }
     }
 
-    /// A scalar shown as is, alone or in any cluster: not replaced, not of zero width.
+    /// A scalar shown as is, alone or in any cluster: not replaced, not of zero width, not invisible.
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return true }
         if v < 0xA0 { return false }
-        return placeholder(for: scalar) == nil && !TextWidth.isZeroWidth(scalar)
+        return placeholder(for: scalar) == nil && !TextWidth.isZeroWidth(scalar) && !isInvisible(scalar)
     }
 
     /// Whether a scalar must never reach the terminal as is (C0, DEL, C1, line and paragraph

@@ -33,9 +33,36 @@ final class SanitizerTests: XCTestCase {
     }
 
     func testLoneZeroWidthCharacters() {
-        // A combining mark with no base gets a dotted circle; lone format characters are dropped.
+        // A combining mark with no base gets a dotted circle; invisible characters a code.
         XCTAssertEqual(Sanitizer.sanitize("\u{301}x"), "◌\u{301}x")
-        XCTAssertEqual(Sanitizer.sanitize("a\u{200B}b\u{FEFF}c\u{2060}"), "abc")
+        XCTAssertEqual(Sanitizer.sanitize("a\u{200B}b\u{FEFF}c\u{2060}"), "a‹U+200B›b‹U+FEFF›c‹U+2060›")
+    }
+
+    /// Names that differ only by an invisible character never read alike; emoji sequences joined
+    /// by ZWJ, flags of tags and emoji variation selectors are kept whole.
+    func testTextsDifferingByAnInvisibleCharacterReadDifferently() {
+        let invisible = [
+            "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{AD}", "\u{2061}", "\u{34F}", "\u{FE0F}", "\u{E0041}", "\u{180E}",
+            "\u{3164}"
+        ]
+        for base in ["parcels", "pa", "漢字", "é"] {
+            for character in invisible {
+                for variant in [base + character, character + base, String(base.prefix(1)) + character + String(base.dropFirst())] {
+                    XCTAssertNotEqual(Sanitizer.sanitize(variant), Sanitizer.sanitize(base), variant.debugDescription)
+                    XCTAssert(Sanitizer.sanitize(variant).contains("‹U+"), variant.debugDescription)
+                }
+            }
+        }
+        for emoji in [
+            "🏴\u{200D}☠\u{FE0F}", "🧑🏽\u{200D}🚒", "🐻\u{200D}❄\u{FE0F}", "👁\u{FE0F}\u{200D}🗨\u{FE0F}",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "1\u{FE0F}\u{20E3}"
+        ] {
+            XCTAssertEqual(Sanitizer.sanitize(emoji), emoji, emoji.debugDescription)
+            XCTAssertEqual(Sanitizer.sanitize("a" + emoji + "b"), "a" + emoji + "b", emoji.debugDescription)
+        }
+        // A ZWJ that joins no second picture is invisible.
+        XCTAssertEqual(Sanitizer.sanitize("🐻\u{200D}"), "🐻‹U+200D›")
+        XCTAssertEqual(Sanitizer.sanitize("a\u{200D}b"), "a‹U+200D›b")
     }
 
     /// Random mixes of plain text (ASCII, box drawing, CJK, emoji, accents) with controls, bidi
