@@ -108,4 +108,33 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("\u{1B}"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\\u{1B}"), result.stdout)
     }
+
+    /// Names holding control or invisible characters: every request `check` prints (its text
+    /// output, terminal-safe) runs when given back to `assoc fetch`, and finds the orphans.
+    func testEveryPrintedRequestRunsWhenPastedBack() throws {
+        let odd = ["p\u{0B}v", "q\u{02}x", "r\ry", "s\u{7F}z", "t\u{1F}w", "u\u{200B}v", "w\u{2060}\"q\\"]
+        var sql = ""
+        for (index, name) in odd.enumerated() {
+            let parent = name.replacingOccurrences(of: "\"", with: "\"\"")
+            sql += """
+                CREATE TABLE "\(parent)" (id INTEGER PRIMARY KEY);
+                CREATE TABLE "c\(index)\(parent)" (id INTEGER PRIMARY KEY, "k\(parent)" INTEGER REFERENCES "\(parent)"(id));
+                INSERT INTO "\(parent)" VALUES (1);
+                INSERT INTO "c\(index)\(parent)" VALUES (1, 1), (2, 7), (3, 8);
+
+                """
+        }
+        let (_, path) = try file(sql)
+        let result = try BinaryRunner.run(["check", path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let requests = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(requests.count, odd.count, result.stdout)
+        for request in requests {
+            XCTAssertFalse(
+                request.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.properties.generalCategory == .format }, request)
+            let fetched = try BinaryRunner.run(["fetch", path, request, "--format", "csv"])
+            XCTAssertEqual(fetched.status, 0, "\(request): \(fetched.stderr)")
+            XCTAssertEqual(fetched.stdout.split(separator: "\r\n").count, 3, "\(request): the header and 2 orphans\n\(fetched.stdout)")
+        }
+    }
 }

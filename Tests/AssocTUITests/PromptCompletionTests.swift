@@ -132,7 +132,8 @@ final class PromptCompletionTests: XCTestCase, ChinookBrowsing {
         requestLine(app, "bad")
         press(app, .tab)
         let screen = lines(app)
-        XCTAssertTrue(screen[21].contains("\"bad␛[31mname\""), screen[21])
+        // The candidate is what Tab inserts: the name escaped as the request language reads it.
+        XCTAssertTrue(screen[21].contains(#"U&"bad\001B[31mname""#), screen[21])
         XCTAssertFalse(screen.joined().contains("\u{1B}"))
     }
 

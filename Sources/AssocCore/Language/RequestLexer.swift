@@ -158,6 +158,13 @@ struct RequestLexer {
             advance()
             return token(.blob(try lexBlob(start: start)))
         }
+        if s == "U" || s == "u", peek(1) == "&", let quote = peek(2), quote == "\"" || quote == "'" {
+            advance()
+            advance()
+            let what = quote == "'" ? "U& string literal" : "U& quoted name"
+            let text = try unicodeEscapes(in: try lexQuoted(quote, start: start, what: what), what: what, start: start)
+            return token(quote == "'" ? .text(text) : .name(text, quoted: true))
+        }
         if Self.isIdentifierStart(s) {
             var name = String.UnicodeScalarView()
             while let c = peek(), Self.isIdentifierContinue(c) {
@@ -231,6 +238,45 @@ struct RequestLexer {
             } else {
                 value.append(c)
             }
+        }
+        return String(value)
+    }
+
+    /// Decodes the escapes of a `U&"…"` or `U&'…'` literal, whose quotes are already undoubled:
+    /// `\XXXX` (4 hexadecimal digits), `\+XXXXXX` (6) and `\\` for a backslash.
+    private func unicodeEscapes(in text: String, what: String, start: Int) throws(RequestSyntaxError) -> String {
+        guard text.contains("\\") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var value = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            guard c == "\\" else {
+                value.append(c)
+                i += 1
+                continue
+            }
+            if i + 1 < scalars.count, scalars[i + 1] == "\\" {
+                value.append(c)
+                i += 2
+                continue
+            }
+            let isLong = i + 1 < scalars.count && scalars[i + 1] == "+"
+            let first = i + (isLong ? 2 : 1)
+            let count = isLong ? 6 : 4
+            var code: UInt32 = 0
+            var digits = 0
+            while digits < count, first + digits < scalars.count, let digit = Self.hexValue(scalars[first + digits]) {
+                code = code << 4 | UInt32(digit)
+                digits += 1
+            }
+            guard digits == count, let scalar = Unicode.Scalar(code) else {
+                let shown = String(String.UnicodeScalarView(scalars[i..<min(scalars.count, first + count)]))
+                throw error(
+                    "invalid escape in a \(what): \(shown) (write \\XXXX or \\+XXXXXX with hexadecimal digits, \\\\ for a backslash)", at: start)
+            }
+            value.append(scalar)
+            i = first + count
         }
         return String(value)
     }

@@ -42,12 +42,15 @@ package enum RequestPrinter {
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), RequestLexer.isIdentifierStart(first) else { return false }
         while let s = scalars.next() {
-            if !RequestLexer.isIdentifierContinue(s) { return false }
+            if !RequestLexer.isIdentifierContinue(s) || isHidden(s) { return false }
         }
         return true
     }
 
+    /// Quoted with `quote`, or in the escaped form `U&"…"` when the text holds a character that
+    /// cannot be seen on a terminal, so that a printed request both reads and runs.
     static func quoted(_ text: String, _ quote: Character) -> String {
+        if text.unicodeScalars.contains(where: isHidden) { return escaped(text, quote) }
         var result = String(quote)
         for character in text {
             result.append(character)
@@ -55,6 +58,38 @@ package enum RequestPrinter {
         }
         result.append(quote)
         return result
+    }
+
+    /// `U&"a\000Bb"`: hidden characters as `\XXXX` or `\+XXXXXX`, a backslash doubled.
+    static func escaped(_ text: String, _ quote: Character) -> String {
+        var result = "U&" + String(quote)
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let width = scalar.value > 0xFFFF ? 6 : 4
+                result += (width == 6 ? "\\+" : "\\") + String(repeating: "0", count: width - hex.count) + hex
+            } else if scalar == "\\" {
+                result += "\\\\"
+            } else {
+                result.unicodeScalars.append(scalar)
+                if Character(scalar) == quote { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + String(quote)
+    }
+
+    /// Characters a terminal does not show (controls, format characters, line and paragraph
+    /// separators, variation selectors, fillers), which a printed request writes as escapes.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F: return false
+        case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+        default:
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
     }
 
     package static func literal(_ value: LiteralSyntax) -> String {
