@@ -13,7 +13,7 @@ enum SchemaMermaidRenderer {
         func entity(_ table: String) -> String { names[table.lowercased()] ?? safe(table) }
         var out = "erDiagram\n"
         for table in graph.schema.tables {
-            out += "  \(entity(table.name)) {\n"
+            out += "  \(entityDeclaration(id: entity(table.name), table: table.name)) {\n"
             let foreignKeyColumns = Set(table.foreignKeys.flatMap(\.originColumns))
             for column in table.columns {
                 let key = column.primaryKeyIndex > 0 ? " PK" : (foreignKeyColumns.contains(column.name) ? " FK" : "")
@@ -42,10 +42,16 @@ enum SchemaMermaidRenderer {
         var columns: [ColumnPair]
     }
 
-    /// Lowercased table name → unique safe entity name.
+    /// Lowercased table name → unique safe entity name. A name that is safe already keeps itself;
+    /// the others take their safe form, made unique with `_2`, `_3`… (`k_m` stays `k_m`, `k.m`
+    /// becomes `k_m_2`, whatever the order of the tables).
     static func entityNames(_ tables: [String]) -> [String: String] {
         var result: [String: String] = [:]
         var used = Set<String>()
+        for table in tables where result[table.lowercased()] == nil && safe(table) == table && !used.contains(table.lowercased()) {
+            used.insert(table.lowercased())
+            result[table.lowercased()] = table
+        }
         for table in tables where result[table.lowercased()] == nil {
             var name = safe(table)
             var suffix = 2
@@ -57,6 +63,12 @@ enum SchemaMermaidRenderer {
             result[table.lowercased()] = name
         }
         return result
+    }
+
+    /// An entity's declaration: its id, followed by the table's real name as its alias
+    /// (`k_m_2["k.m"]`) when the id is not that name.
+    static func entityDeclaration(id: String, table: String) -> String {
+        id == table ? id : id + "[" + label(table) + "]"
     }
 
     /// A declared type as Mermaid reads an attribute type (a word: letters, digits, `_`): its name
@@ -84,18 +96,20 @@ enum SchemaMermaidRenderer {
         return out
     }
 
-    /// A quoted relationship label; `"` cannot appear inside, so it becomes `#quot;`.
+    /// A quoted label (relationship, entity alias); `"` cannot appear inside, so it becomes
+    /// `#quot;`, and what cannot be seen is written as an escape (`\t`, `\u{200B}`).
     static func label(_ text: String) -> String {
         "\"" + DotFlatten.flatten(text).replacing("\"", with: "#quot;") + "\""
     }
 }
 
-/// Control characters, C1 controls, line separators and bidi controls replaced by spaces (labels
-/// must stay on one line, and the output may be read on a terminal).
+/// Labels and ids on one line, with nothing invisible: control characters, C1 controls, line
+/// separators, bidi controls and invisible characters written as escapes (`\t`, `\u{200B}`),
+/// a backslash doubled first, so that two different names never give the same text.
 enum DotFlatten {
     static func flatten(_ text: String) -> String {
-        // Printable ASCII (most names) holds nothing to replace.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        return String(text.unicodeScalars.map { Sanitizer.isUnsafe($0) ? " " : Character($0) })
+        // Printable ASCII without a backslash (most names) holds nothing to replace.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return text }
+        return TextSanitizer.oneLine(text.replacing("\\", with: "\\\\"))
     }
 }

@@ -110,7 +110,8 @@ final class SchemaRendererTests: XCTestCase {
     }
 
     /// A declared association's filter and default ordering, as an associations file writes them
-    /// (issue 29, item 4); text from the database stays sanitized.
+    /// (issue 29, item 4); text from the database is escaped, as the request language reads it
+    /// (`U&'…'`), so that the printed filter both reads on a terminal and runs.
     func testDeclaredFilterAndOrderingAreShown() {
         let novels = Association(
             name: "novels", kind: .hasMany, origin: "person", destination: "book",
@@ -119,12 +120,12 @@ final class SchemaRendererTests: XCTestCase {
             filters: [.binary(.equal, .column("kind"), .value(.text("novel\u{1B}[31m")))])
         XCTAssertEqual(
             SchemaTextRenderer.line(novels),
-            "⇉ hasMany novels: book (id → authorId).filter(kind = 'novel\\u{1B}[31m').order(title.desc) [declared]")
+            "⇉ hasMany novels: book (id → authorId).filter(kind = U&'novel\\001B[31m').order(title.desc) [declared]")
         XCTAssertEqual(
             SchemaJSONRenderer.association(novels).pretty(),
             """
             {"name": "novels", "kind": "hasMany", "destination": "book", "columns": [["id", "authorId"]], "toMany": true, \
-            "required": false, "inferredBy": "declared", "filter": "kind = 'novel\\u001b[31m'", "order": "title.desc"}
+            "required": false, "inferredBy": "declared", "filter": "kind = U&'novel\\\\001B[31m'", "order": "title.desc"}
             """)
     }
 
@@ -217,7 +218,8 @@ final class SchemaRendererTests: XCTestCase {
     func testDotEscapesNames() {
         let table = TableInfo(name: #"a "b" {c}|<d>\e"#, columns: [ColumnInfo(name: "x y")], primaryKey: .hiddenRowid)
         let output = SchemaDotRenderer.render(SchemaSnapshot(schema: Schema(tables: [table]), associations: []))
-        XCTAssert(output.contains(#"  "a \"b\" {c}|<d>\\e" [label="{a \"b\" \{c\}\|\<d\>\\e|x y\l}"];"#), output)
+        // The backslash is doubled before DOT's own escaping: no name reads like an escape.
+        XCTAssert(output.contains(#"  "a \"b\" {c}|<d>\\\\e" [label="{a \"b\" \{c\}\|\<d\>\\\\e|x y\l}"];"#), output)
     }
 
     func testMermaid() {
@@ -258,17 +260,60 @@ final class SchemaRendererTests: XCTestCase {
             SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [])),
             """
             erDiagram
-              Order_Details {
+              Order_Details["Order Details"] {
                 decimal unit_price "decimal(10,2)"
               }
-              Order_Details_2 {
+              Order_Details_2["Order-Details"] {
               }
-              _2024 {
+              _2024["2024"] {
                 ANY _q_
               }
 
             """)
-        XCTAssertEqual(SchemaMermaidRenderer.label("say \"hi\"\n"), "\"say #quot;hi#quot; \"")
+        XCTAssertEqual(SchemaMermaidRenderer.label("say \"hi\"\n"), #""say #quot;hi#quot;\n""#)
+    }
+
+    /// Names that collide once made safe (`k.m`, `k_m`, `k-m`): the safe one keeps its id, the
+    /// others get unique ids labelled with their real names, and relationships use the ids.
+    func testMermaidIdsStayUniqueAndKeepTheRealNames() {
+        let tables = ["k.m", "k_m", "k-m", "K_M2"].map { TableInfo(name: $0, columns: [ColumnInfo(name: "id")], primaryKey: .hiddenRowid) }
+        let link = Association(
+            name: "km", kind: .belongsTo, origin: "k.m", destination: "k_m",
+            path: .direct([ColumnPair(origin: "id", destination: "id")]), isRequired: false, source: .naming)
+        let output = SchemaMermaidRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: [link]))
+        XCTAssertEqual(
+            output,
+            """
+            erDiagram
+              k_m_2["k.m"] {
+                ANY id
+              }
+              k_m {
+                ANY id
+              }
+              k_m_3["k-m"] {
+                ANY id
+              }
+              K_M2 {
+                ANY id
+              }
+              k_m_2 }o--o| k_m : "km"
+
+            """)
+    }
+
+    /// DOT ids are the real names, quoted: names that differ only by a control or invisible
+    /// character, or by a backslash standing for one, stay different ids.
+    func testDotIdsOfNamesDifferingByInvisibleCharactersDiffer() {
+        let names = ["a b", "a\tb", "a\u{200B}b", "a\\tb", "a\u{2060}b", "ab"]
+        let tables = names.map { TableInfo(name: $0, columns: [], primaryKey: .hiddenRowid) }
+        let output = SchemaDotRenderer.render(SchemaSnapshot(schema: Schema(tables: tables), associations: []))
+        let ids = output.split(separator: "\n").filter { $0.contains("[label=\"{") }.map {
+            $0.split(separator: " [label=").first.map(String.init) ?? ""
+        }
+        XCTAssertEqual(ids.count, names.count, output)
+        XCTAssertEqual(Set(ids).count, names.count, output)
+        XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x200B || $0.value == 0x2060 || $0.value == 0x09 }, output)
     }
 
     /// Mermaid reads an attribute type as one word: the type's name, its size in the comment.
