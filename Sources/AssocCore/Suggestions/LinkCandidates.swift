@@ -56,12 +56,9 @@ struct LinkCandidates {
         return type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
     }
 
-    /// Whether the name can be written on one line of an associations file (no control
-    /// character, no line break, no invisible format character such as a bidi override): the others are left out.
-    static func isWritable(_ name: String) -> Bool {
-        !name.isEmpty
-            && !name.unicodeScalars.contains { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
-    }
+    /// Whether the name can be written in an associations file: any name but the empty one
+    /// (names with hidden characters are written as `U&"…"`).
+    static func isWritable(_ name: String) -> Bool { !name.isEmpty }
 }
 
 /// What a column's name says about the table it references.
@@ -90,7 +87,9 @@ enum LinkNaming {
     /// Whether `column`'s name agrees with `destination` (a table): its stem is the table's name,
     /// singular or plural, or ends it (`place_id` → `moz_places`); the column is named as the
     /// destination's key (`ArtistId` → `Artist.ArtistId`); a hierarchy word pointing to its own table.
+    /// A name holding a character that cannot be seen never agrees: it may imitate another.
     static func agrees(column: String, origin: String, destination: String, destinationColumn: String) -> Bool {
+        if column.unicodeScalars.contains(where: RequestPrinter.isHidden) { return false }
         let stem = normalized(stem(of: column))
         let table = normalized(destination)
         if hierarchyWords.contains(normalized(column)) || hierarchyWords.contains(stem) {

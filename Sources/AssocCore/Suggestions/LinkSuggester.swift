@@ -67,7 +67,8 @@ private struct SuggestionRun {
         } catch is OutOfTime {
             return LinkSuggestions(
                 suggestions: [], budgetMilliseconds: budgetMilliseconds, elapsedMilliseconds: elapsedMilliseconds,
-                candidatesChecked: 0, pairsChecked: 0, unchecked: candidates.columns.map { ("\($0.table.name).\($0.name)", candidates.keys.count) },
+                candidatesChecked: 0, pairsChecked: 0,
+                unchecked: candidates.columns.map { (LinkSuggestion.path($0.table.name, $0.name), candidates.keys.count) },
                 skipped: [])
         }
         let ordered =
@@ -89,10 +90,10 @@ private struct SuggestionRun {
                 found.append(suggestion)
             } catch is OutOfTime {
                 candidatesChecked -= 1
-                unchecked = ordered[position...].map { ("\($0.table.name).\($0.name)", destinations.count) }
+                unchecked = ordered[position...].map { (LinkSuggestion.path($0.table.name, $0.name), destinations.count) }
                 break
             } catch AssocError.sqlite(let error) where error.primaryCode != SQLITE_INTERRUPT {
-                skipped.append(("\(column.table.name).\(column.name)", error.message))
+                skipped.append((LinkSuggestion.path(column.table.name, column.name), error.message))
             }
         }
         let order = Dictionary(candidates.columns.enumerated().map { (Self.slot($1.table.name, $1.name), $0) }, uniquingKeysWith: { a, _ in a })
@@ -130,7 +131,7 @@ private struct SuggestionRun {
             FROM (SELECT DISTINCT \(name) AS v FROM \(table) WHERE \(name) IS NOT NULL LIMIT ?)
             """, [.integer(Int64(sampleSize))]
         ).compactMap(\.first)
-        let label = "\(column.table.name).\(column.name)"
+        let label = LinkSuggestion.path(column.table.name, column.name)
         if sampled.contains(.null) {
             skipped.append((label, "holds values longer than \(Self.longestKeyBytes) bytes"))
             return nil
@@ -150,6 +151,13 @@ private struct SuggestionRun {
             return false
         }) {
             skipped.append((label, "holds real numbers or blobs"))
+            return nil
+        }
+        // A column of its own table's key where every row names itself links nothing.
+        if let ownKey = column.table.primaryKey.columns.first, column.table.primaryKey.columns.count == 1,
+            try integer("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(name) IS NOT NULL AND \(name) IS NOT \(quoteIdentifier(ownKey)))") == 0
+        {
+            skipped.append((label, "every row names itself (\(LinkSuggestion.name(column.name)) = \(LinkSuggestion.name(ownKey)))"))
             return nil
         }
         var passing: [(key: LinkCandidates.Key, distinct: Int, missing: Int, agrees: Bool, rows: Int)] = []
@@ -190,7 +198,7 @@ private struct SuggestionRun {
         }
         guard let best = passing.first else { return nil }
         let others = passing.dropFirst().filter { $0.missing == 0 || best.missing > 0 }
-        let alternatives = others.map { "\($0.key.table.name).\($0.key.column)" }
+        let alternatives = others.map { LinkSuggestion.path($0.key.table.name, $0.key.column) }
         var isAmbiguous = false
         if !best.agrees, let next = others.first {
             // (next.rows / best.rows)^distinct, stopping once past the ratio.

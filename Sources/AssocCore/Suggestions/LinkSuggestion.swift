@@ -38,11 +38,11 @@ package struct LinkSuggestion: Sendable, Hashable {
     /// Every value is found.
     package var isExact: Bool { missingValues == 0 }
 
-    /// Every value is found, no other destination fits about as well unless the name decides,
-    /// and something besides the values says it is a link: the name agrees or reads as a
-    /// reference, or the column is indexed. A suggestion that is not confident is written
-    /// commented out (the user accepts it by uncommenting the line).
-    package var isConfident: Bool { isExact && !isAmbiguous && (nameAgrees || nameIsReference || isIndexed) }
+    /// Every value is found, no other destination fits about as well, and the column's name
+    /// agrees with the destination (an index or a name like `…Id` alone do not say which table).
+    /// A suggestion that is not confident is written commented out (the user accepts it by
+    /// uncommenting the line).
+    package var isConfident: Bool { isExact && !isAmbiguous && nameAgrees }
 
     /// How much likelier the chosen destination must be than the next one when the name does not
     /// decide: `k` distinct values all falling in a table of `n` rows rather than one of `m` rows

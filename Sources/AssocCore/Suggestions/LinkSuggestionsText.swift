@@ -43,7 +43,7 @@ extension LinkSuggestion {
     package var declaration: String {
         let name = Self.name
         return
-            "\(name(origin)).belongsTo(\(name(destination)), key: \(quoteIdentifier(key)), using: [\(name(column))], to: [\(name(destinationColumn))])"
+            "\(name(origin)).belongsTo(\(name(destination)), key: \(RequestPrinter.quoted(key, "\"")), using: [\(name(column))], to: [\(name(destinationColumn))])"
     }
 
     /// The evidence, one comment line each (without `# `).
@@ -53,10 +53,11 @@ extension LinkSuggestion {
         let tenths = distinctValues == 0 ? 0 : (distinctValues - missingValues) * 1000 / distinctValues
         let percent = "\(tenths / 10).\(tenths % 10)%"
         if isExact {
-            lines.append("\(origin).\(column) → \(destination).\(destinationColumn): all \(distinctValues) distinct value(s) found (100%)")
+            lines.append(
+                "\(Self.path(origin, column)) → \(Self.path(destination, destinationColumn)): all \(distinctValues) distinct value(s) found (100%)")
         } else {
             lines.append(
-                "NEARLY ALL: \(origin).\(column) → \(destination).\(destinationColumn): \(percent) of \(distinctValues) distinct value(s) found, \(missingValues) match no row"
+                "NEARLY ALL: \(Self.path(origin, column)) → \(Self.path(destination, destinationColumn)): \(percent) of \(distinctValues) distinct value(s) found, \(missingValues) match no row"
             )
         }
         var signs: [String] = [
@@ -71,17 +72,21 @@ extension LinkSuggestion {
         if isAmbiguous, let next = alternatives.first {
             lines.append("AMBIGUOUS: the values fit \(next) about as well and the name does not decide: pick one")
         } else if isExact && !isConfident {
-            lines.append("only the values say so: check before accepting")
+            lines.append("NOT CERTAIN: the name does not name this table (a link is certain only when it does): check before accepting")
         }
         return lines
     }
 
-    /// A name as the associations file reads it: bare when it is a plain identifier, else quoted.
+    /// A name as the associations file reads it: bare when it is a plain identifier, else quoted
+    /// (`U&"…"` when it holds a character that cannot be seen, so that the line reads and runs).
     static func name(_ name: String) -> String {
         let isPlain =
             name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } ?? false
             && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
             && !RequestLexer.keywords.contains(name.uppercased()) && name != "self"
-        return isPlain ? name : quoteIdentifier(name)
+        return isPlain ? name : RequestPrinter.quoted(name, "\"")
     }
+
+    /// `table.column`, each name as the associations file reads it.
+    static func path(_ table: String, _ column: String) -> String { name(table) + "." + name(column) }
 }
