@@ -249,7 +249,8 @@ enum CSVBytes {
         try text.withUTF8 { bytes in try appendField(bytes: bytes, to: &out, flush: flush) }
     }
 
-    /// A field of `bytes` (valid UTF-8), as `appendField` writes a text.
+    /// A field of `bytes`, as `appendField` writes a text (TEXT that is not valid UTF-8 keeps its
+    /// bytes, as the sqlite3 shell writes them).
     static func appendField(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count

@@ -20,7 +20,7 @@ extension RowDocumentWriter {
             for index in 0..<columns.count {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 switch columns.value(at: index) {
-                case .ascii(let bytes): try CSVBytes.appendField(bytes: bytes, to: &out, flush: flush)
+                case .ascii(let bytes), .invalidText(let bytes): try CSVBytes.appendField(bytes: bytes, to: &out, flush: flush)
                 case let value: try CSVBytes.appendValue(value.databaseValue, to: &out, flush: flush)
                 }
             }
@@ -45,6 +45,11 @@ extension RowDocumentWriter {
                     if isTSV { TextBytes.appendTSV(bytes, to: &out) } else { TextBytes.appendMarkdown(bytes, to: &out) }
                 case .ascii(let bytes):
                     try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
+                case .invalidText(let bytes) where isTSV:
+                    // As the sqlite3 shell writes it: the bytes, escaped like any text.
+                    try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendTSV)
+                case .invalidText(let bytes):
+                    try TextBytes.appendPieces(of: String(decoding: bytes, as: UTF8.self), to: &out, flush: flush, escape: TextBytes.appendMarkdown)
                 case .other(.text(let s)):
                     try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
                 case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
@@ -93,6 +98,7 @@ extension RowDocumentWriter {
                     try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendDoublingApostrophes)
                     out.append(UInt8(ascii: "'"))
                 case .ascii(let bytes): try TextBytes.appendSQLLiteral(.text(String(decoding: bytes, as: UTF8.self)), to: &out, flush: flush)
+                case .invalidText(let bytes): try TextBytes.appendSQLTextCast(bytes, to: &out, flush: flush)
                 case let value: try TextBytes.appendSQLLiteral(value.databaseValue, to: &out, flush: flush)
                 }
             }
@@ -127,7 +133,7 @@ extension RawColumns.Value {
         case .null: return .null
         case .integer(let v): return .integer(v)
         case .real(let v): return .real(v)
-        case .ascii(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case .ascii(let bytes), .invalidText(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
         case .other(let value): return value
         }
     }

@@ -194,6 +194,18 @@ enum TextBytes {
 
     /// `X'0A1B'`.
     static func appendHex(_ bytes: [UInt8], to out: inout [UInt8], flush: ByteFlush) throws {
+        try bytes.withUnsafeBufferPointer { try appendHex($0, to: &out, flush: flush) }
+    }
+
+    /// `CAST(X'…' AS TEXT)`: TEXT that is not valid UTF-8, byte for byte.
+    static func appendSQLTextCast(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
+        out.append(contentsOf: Array("CAST(".utf8))
+        try appendHex(bytes, to: &out, flush: flush)
+        out.append(contentsOf: Array(" AS TEXT)".utf8))
+    }
+
+    /// `appendHex` of bytes.
+    static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
         out.append(contentsOf: [UInt8(ascii: "X"), UInt8(ascii: "'")])
         for byte in bytes {
             out.append(hexDigits[Int(byte >> 4)])

@@ -19,6 +19,9 @@ package struct RawColumns {
         case real(Double)
         /// ASCII text (every byte below 0x80), in SQLite's buffer until the next step.
         case ascii(UnsafeBufferPointer<UInt8>)
+        /// TEXT that is not valid UTF-8, as SQLite holds it (until the next step): the exports
+        /// that can carry any bytes (sql, csv) keep them; the others write U+FFFD.
+        case invalidText(UnsafeBufferPointer<UInt8>)
         case other(DatabaseValue)
     }
 
@@ -32,7 +35,8 @@ package struct RawColumns {
             guard let text = sqlite3_column_text(handle, column) else { return .ascii(UnsafeBufferPointer(start: nil, count: 0)) }
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
             if Self.isASCII(bytes) { return .ascii(bytes) }
-            return .other(cursor.rawValue(at: index))
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidText(bytes) }
+            return .other(.text(text))
         case SQLITE_NULL: return .null
         default: return .other(cursor.rawValue(at: index))
         }
