@@ -10,18 +10,24 @@
 enum CellPreview {
     /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
     /// it is a cut blob (NULL otherwise). `typeof` and `length` of a blob column read no byte of
-    /// it; a text is read as its first `limit + 1` characters (one more than kept: the reader then
-    /// knows it was cut; its full length would cost a second read of the whole value); other
-    /// types keep their type.
+    /// it; a text is read as its first `textWindow(limit)` bytes, which hold more than `limit`
+    /// characters when it is longer (the reader then knows it was cut; its full length would cost
+    /// a second read of the whole value); other types keep their type. Bytes, not characters:
+    /// SQLite's `substr` of a text stops at a NUL, which would hide the rest of the value.
     static func expressions(_ column: String, limit: Int) -> (cut: String, length: String) {
         (
-            "CASE typeof(\(column)) WHEN 'text' THEN substr(\(column), 1, \(limit + 1)) "
+            "CASE typeof(\(column)) WHEN 'text' THEN CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT) "
                 + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
                 + "WHEN length(\(column)) <= \(headlessBlobSize) THEN substr(\(column), 1, \(limit)) ELSE X'' END "
                 + "ELSE \(column) END",
             "iif(typeof(\(column)) = 'blob' AND length(\(column)) > \(limit), length(\(column)), NULL)"
         )
     }
+
+    /// The bytes of a text read for a preview of `limit` characters: enough for `limit + 1`
+    /// characters of 4 bytes after a cut last character (UTF-8; UTF-16 needs fewer), so that a
+    /// longer text is always seen to be longer than `limit`.
+    static func textWindow(_ limit: Int) -> Int { 4 * (limit + 2) + 1 }
 
     /// Blobs bigger than this are read as their size alone (no first bytes): `substr` would make
     /// SQLite load the whole value, and one over its memory limit would fail the whole page.
