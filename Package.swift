@@ -28,7 +28,9 @@ let package = Package(
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
-        .target(name: "AssocCore", dependencies: ["CSQLite"]),
+        // A bound on SQLite's temporary files: a counting VFS, in C as SQLite's VFS interface is.
+        .target(name: "CSQLiteTempFiles", dependencies: ["CSQLite"], path: "Sources/CSQLiteTempFiles"),
+        .target(name: "AssocCore", dependencies: ["CSQLite", "CSQLiteTempFiles"]),
         // What the browser and the command line both show text with: sanitizing, display width,
         // how a value reads. Values are AssocCore's, so it depends on AssocCore and nothing else.
         .target(name: "AssocText", dependencies: ["AssocCore"]),

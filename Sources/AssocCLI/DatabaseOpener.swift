@@ -26,6 +26,9 @@ enum DatabaseOpener {
         if let problem = SQLiteFileCheck.problem(atPath: path) {
             throw CLIError.cannotOpen(path, problem)
         }
+        // Sorts and groupings that do not fit in memory write temporary files: bounded, so that
+        // none fills the disk (before opening: the bound applies to connections opened after it).
+        try TemporaryFilesBound.install()
         let connection: Connection
         do {
             connection = try Connection(path: path, mode: .readOnly)

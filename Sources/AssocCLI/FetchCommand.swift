@@ -27,8 +27,38 @@ struct FetchCommand: ParsableCommand {
             valueName: "statement"))
     var sql: String?
 
+    @Option(
+        name: .customLong("time-limit"),
+        help: ArgumentHelp(
+            "Stop after this many seconds, with an error (the rows written so far stay written). Default 0: no limit.",
+            valueName: "seconds"))
+    var timeLimit: Double = 0
+
+    @Option(
+        name: .customLong("temp-limit"),
+        help: ArgumentHelp(
+            "Temporary disk SQLite may use to sort, group or hold intermediate rows, in MB (0: no bound). Default: half the free space of its temporary directory, at most 4096; also ASSOC_TEMP_LIMIT_MB.",
+            valueName: "MB"))
+    var tempLimit: Int?
+
+    func validate() throws {
+        try TimeLimitSeconds.validate(timeLimit)
+        if let tempLimit {
+            guard (0...1_048_576).contains(tempLimit) else {
+                throw ValidationError("--temp-limit must be a number of megabytes between 0 (no bound) and 1048576, such as 2048")
+            }
+        }
+    }
+
     func run() throws {
         let (database, request) = try sql.map { try arguments.load(sql: $0, command: "fetch") } ?? arguments.load(command: "fetch")
+        if let tempLimit { try TemporaryFilesBound.set(megabytes: tempLimit) }
+        guard let milliseconds = TimeLimitSeconds.milliseconds(timeLimit) else { return try write(request, from: database) }
+        try database.connection.withTimeLimit(milliseconds: milliseconds) { try write(request, from: database) }
+    }
+
+    /// Writes the rows of `request` in the chosen format.
+    private func write(_ request: Request, from database: Database) throws {
         switch format {
         case .json: _ = try RowStreamWriter(document: .json).write(request, from: database)
         case .ndjson: _ = try RowStreamWriter(document: .ndjson).write(request, from: database)

@@ -39,12 +39,17 @@ public struct BinaryRunner {
     }
 
     /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;
-    /// `virtualMemoryKB` limits its address space (`ulimit -v`).
+    /// `virtualMemoryKB` limits its address space (`ulimit -v`); `environment` is added to this
+    /// process's environment.
     public static func run(
-        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil
+        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil,
+        environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if let virtualMemoryKB {
             // `ulimit -v` in a shell that then becomes assoc: allocations past it fail. Two malloc
             // arenas, so that the limit counts memory used, not the 64 MB glibc reserves per arena.

@@ -221,6 +221,15 @@ public final class Connection {
                     code: code, message: "SQLite needed more memory than allowed (\(Connection.memoryLimit / 1_048_576) MB in all): stopped", sql: sql
                 ))
         }
+        if code & 0xFF == SQLITE_FULL, Connection.temporaryFilesLimit > 0 {
+            let megabytes = Connection.temporaryFilesLimit / 1_048_576
+            return .sqlite(
+                DatabaseError(
+                    code: code,
+                    message:
+                        "SQLite needed more than \(megabytes) MB of temporary files (to sort, group or hold intermediate rows): stopped; an index on the sorted or grouped columns, a filter or a LIMIT may avoid it",
+                    sql: sql))
+        }
         let message = String(cString: sqlite3_errmsg(handle))
         if let refused = functionGuard.message(forCode: code, sqliteMessage: message) {
             return .sqlite(DatabaseError(code: code, message: refused, sql: sql))
