@@ -36,7 +36,9 @@ package enum SchemaIntrospector {
                     }
                     tables.append(
                         try viewBudget.measure {
-                            try readTable(connection, entry: entry, diagnostics: &diagnostics)
+                            try ViewBudget.boundedInMemory {
+                                try readTable(connection, entry: entry, diagnostics: &diagnostics)
+                            }
                         })
                 } else {
                     tables.append(try readTable(connection, entry: entry, bulk: bulk, diagnostics: &diagnostics))
@@ -76,6 +78,16 @@ package enum SchemaIntrospector {
     /// The time all views may take to be read.
     struct ViewBudget {
         static let milliseconds = 500
+
+        /// The memory SQLite may take to describe one view when the application bounds its memory
+        /// (`Connection.limitMemory`): a view of 23 doubling CTEs took the whole 256 MB and a
+        /// second; bounded, it fails in milliseconds and is listed with why. Without a bound, as is.
+        static let memoryBytes: Int64 = 16 * 1_048_576
+
+        static func boundedInMemory<T>(_ body: () throws -> T) throws -> T {
+            guard Connection.memoryLimit > 0 else { return try body() }
+            return try Connection.withMemoryLimit(bytes: memoryBytes, body)
+        }
         private let clock = ContinuousClock()
         private var spent = Duration.zero
         var skipped: [String] = []
