@@ -32,23 +32,28 @@ struct ReportCollector {
             mermaid: SchemaMermaidRenderer.render(snapshot), diagnostics: snapshot.diagnostics)
 
         for table in db.schema.tables {
-            let rows = step(.rows(table), statements: 1, run: { try db.countRows(of: table.name, timeLimit: $0) }, finished: { $0 != nil })
+            let rows = step(
+                .rows(table.name, table.kind), statements: 1, run: { try db.countRows(of: table.name, timeLimit: $0) },
+                finished: { $0 != nil })
             figures.tables.append(.init(table: table, rows: rows ?? nil))
         }
         let associations = snapshot.allAssociations
-        figures.associations = associations.map { ReportFigures.AssociationFigure(association: $0) }
+        figures.associations.links = associations
         for (index, association) in associations.enumerated() where association.kind == .belongsTo {
-            figures.associations[index].orphans = step(
-                .orphans(association), statements: 1, run: { try db.countOrphans(of: association, timeLimit: $0) },
-                finished: { !$0.ranOutOfTime })
+            let orphans = step(
+                .orphans(association.origin + "." + association.name), statements: 1,
+                run: { try db.countOrphans(of: association, timeLimit: $0) }, finished: { !$0.ranOutOfTime })
+            figures.associations.orphans[index] = orphans.map(ReportFigures.OrphanFigure.init)
         }
-        let direct = associations.indices.filter { associations[$0].throughNames == nil }
-        let through = associations.indices.filter { associations[$0].kind == .hasManyThrough }
-        for index in direct + through {
-            let association = associations[index]
-            figures.associations[index].profile = step(
-                .profile(association), statements: association.kind == .belongsTo ? 2 : 1,
-                run: { try db.cardinalityProfile(of: association, timeLimit: $0) }, finished: { !$0.ranOutOfTime })
+        // Direct associations first, then hasManyThrough (the costliest).
+        for throughPass in [false, true] {
+            for (index, association) in associations.enumerated()
+            where throughPass ? association.kind == .hasManyThrough : association.throughNames == nil {
+                let profile = step(
+                    .profile(association.origin + "." + association.name), statements: association.kind == .belongsTo ? 2 : 1,
+                    run: { try db.cardinalityProfile(of: association, timeLimit: $0) }, finished: { !$0.ranOutOfTime })
+                figures.associations.profiles[index] = profile.map(ReportFigures.ProfileFigure.init)
+            }
         }
         figures.leftOut = leftOut
         return figures

@@ -46,8 +46,12 @@ struct ReportCommand: ParsableCommand {
         let clock = ReportBudget(timeLimit: TimeLimitSeconds.milliseconds(timeLimit), budget: max(1, Int((budget * 1000).rounded())))
         var collector = ReportCollector(db: db, budget: clock)
         let figures = try collector.collect(title: loaded.title, timeLimit: timeLimit, budgetSeconds: budget)
-        let text = format == .markdown ? ReportMarkdown.render(figures) : ReportJSON.render(figures)
-        _ = try BufferedOutput.writing { output in try output.write(text) }
+        _ = try BufferedOutput.writing { output in
+            switch format {
+            case .markdown: try ReportMarkdown.write(figures) { try output.write($0) }
+            case .json: try ReportJSON.write(figures) { try output.write($0) }
+            }
+        }
     }
 }
 

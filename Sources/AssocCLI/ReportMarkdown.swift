@@ -6,16 +6,29 @@ import AssocCore
 /// the cardinality profile of each to-many association, a Mermaid diagram, and what was left
 /// out. Every name from the database goes through `MarkdownText`; `?` marks a figure left out.
 enum ReportMarkdown {
+    /// The whole document as one text (what `write(_:to:)` writes).
     static func render(_ report: ReportFigures) -> String {
-        var out = "# \(MarkdownText.escape(report.title))\n\n"
-        out += "A report by `assoc report`: every figure counted by SQLite, each statement within \(limitText(report)).\n\n"
-        out += file(report) + "\n" + tables(report) + "\n" + associations(report)
-        out += "\n## Diagram\n\n```mermaid\n" + report.mermaid + "```\n"
-        out += "\n" + leftOut(report)
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
+
+    /// Writes the document section by section to `sink`: no text of the whole report is built
+    /// (30,000 tables make a document of 17 MB).
+    static func write(_ report: ReportFigures, to sink: (String) throws -> Void) rethrows {
+        try sink("# \(MarkdownText.escape(report.title))\n\n")
+        try sink("A report by `assoc report`: every figure counted by SQLite, each statement within \(limitText(report)).\n\n")
+        try sink(file(report) + "\n")
+        try sink(tables(report) + "\n")
+        try sink(associations(report))
+        try sink(ReportProfiles.belongsTo(report))
+        try sink(ReportProfiles.hasOne(report))
+        try sink(ReportProfiles.toMany(report))
+        try sink("\n## Diagram\n\n```mermaid\n" + report.mermaid + "```\n")
+        try sink("\n" + leftOut(report))
         if !report.diagnostics.isEmpty {
-            out += "\n## Schema notes\n\n" + report.diagnostics.map { "- \(MarkdownText.escape($0))\n" }.joined()
+            try sink("\n## Schema notes\n\n" + report.diagnostics.map { "- \(MarkdownText.escape($0))\n" }.joined())
         }
-        return out
     }
 
     /// `2 s (30 s in all)`, `no time limit (30 s in all)`.
@@ -48,8 +61,11 @@ enum ReportMarkdown {
     }
 
     /// `table`, `view`, `virtual table`, `shadow table`.
-    static func kind(_ table: TableInfo) -> String {
-        switch table.kind {
+    static func kind(_ table: TableInfo) -> String { kind(table.kind) }
+
+    /// `table`, `view`, `virtual table`, `shadow table`.
+    static func kind(_ kind: TableInfo.Kind) -> String {
+        switch kind {
         case .table: return "table"
         case .view: return "view"
         case .virtual: return "virtual table"
@@ -79,17 +95,16 @@ enum ReportMarkdown {
         var out = "## Associations\n\n"
         guard !report.associations.isEmpty else { return out + "No association: no foreign key, no column named after a table.\n" }
         let counts = AssociationKind.allCases.compactMap { kind -> String? in
-            let count = report.associations.filter { $0.association.kind == kind }.count
+            let count = report.associations.links.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
             return count == 0 ? nil : "\(count) \(kind.rawValue)"
         }
         out += "\(report.associations.count) association\(report.associations.count == 1 ? "" : "s"): \(counts.joined(separator: ", ")).\n\n"
         out += "| Association | Kind | To | Keys | Found from |\n|---|---|---|---|---|\n"
-        for figure in report.associations {
-            let link = figure.association
+        for link in report.associations.links {
             out +=
                 "| \(name(link)) | \(link.kind.rawValue) | \(MarkdownText.escape(link.destination)) | \(keys(link)) | \(link.source.reportText) |\n"
         }
-        return out + ReportProfiles.belongsTo(report) + ReportProfiles.hasOne(report) + ReportProfiles.toMany(report)
+        return out
     }
 
     static func leftOut(_ report: ReportFigures) -> String {
@@ -104,9 +119,9 @@ enum ReportMarkdown {
 
     static func subject(_ subject: ReportFigures.LeftOut.Subject) -> String {
         switch subject {
-        case .rows(let table): return "rows of \(kind(table)) \(MarkdownText.escape(table.name))"
-        case .orphans(let link): return "orphans of \(name(link))"
-        case .profile(let link): return "cardinality profile of \(name(link))"
+        case .rows(let table, let kind): return "rows of \(self.kind(kind)) \(MarkdownText.escape(table))"
+        case .orphans(let link): return "orphans of \(MarkdownText.escape(link))"
+        case .profile(let link): return "cardinality profile of \(MarkdownText.escape(link))"
         }
     }
 

@@ -6,7 +6,7 @@ import AssocCore
 enum ReportProfiles {
     /// `### belongsTo: orphans and NULL keys`.
     static func belongsTo(_ report: ReportFigures) -> String {
-        let links = report.associations.filter { $0.association.kind == .belongsTo }
+        let links = report.associations.lazy.filter { $0.association.kind == .belongsTo }
         guard !links.isEmpty else { return "" }
         var out = "\n### belongsTo: orphans and NULL keys\n\n"
         out += "An orphan's key columns are all non-NULL and match no row of the table it leads to.\n\n"
@@ -18,14 +18,14 @@ enum ReportProfiles {
                 "| \(ReportMarkdown.name(figure.association)) | \(ReportMarkdown.number(figure.profile?.origins)) "
                 + "| \(ReportMarkdown.number(figure.profile?.nullKeys)) | \(mark)\(ReportMarkdown.number(orphans)) |\n"
         }
-        let withOrphans = links.compactMap { figure -> (ReportFigures.AssociationFigure, OrphanCount, Int)? in
+        let withOrphans = links.compactMap { figure -> (ReportFigures.AssociationFigure, ReportFigures.OrphanFigure, Int)? in
             guard let result = figure.orphans, let count = result.count, count > 0 else { return nil }
             return (figure, result, count)
         }
         if !withOrphans.isEmpty {
             out += "\nThe orphans, as requests (`assoc fetch DB 'REQUEST'`):\n\n"
             for (figure, result, count) in withOrphans {
-                let request = MarkdownText.code(CheckReport.requestText(of: result), inTable: false)
+                let request = MarkdownText.code(result.request, inTable: false)
                 out += "- \(ReportMarkdown.name(figure.association)), \(count) orphan\(count == 1 ? "" : "s"): \(request)\n"
             }
         }
@@ -34,7 +34,7 @@ enum ReportProfiles {
 
     /// `### hasOne: at most one?`.
     static func hasOne(_ report: ReportFigures) -> String {
-        let links = report.associations.filter { $0.association.kind == .hasOne }
+        let links = report.associations.lazy.filter { $0.association.kind == .hasOne }
         guard !links.isEmpty else { return "" }
         var out = "\n### hasOne: really at most one?\n\n"
         out += "| Association | Rows | With none | With one | With more | Max | At most one |\n|---|--:|--:|--:|--:|--:|---|\n"
@@ -57,7 +57,7 @@ enum ReportProfiles {
 
     /// `### To-many: cardinality profiles`: origin rows per bucket of destination counts.
     static func toMany(_ report: ReportFigures) -> String {
-        let links = report.associations.filter { $0.association.isToMany }
+        let links = report.associations.lazy.filter { $0.association.isToMany }
         guard !links.isEmpty else { return "" }
         var out = "\n### To-many: cardinality profiles\n\n"
         out += "Rows of the origin by how many rows each reaches, then the fewest, the median and the most.\n\n"
@@ -81,24 +81,24 @@ enum ReportProfiles {
 
     /// A minimum, median or maximum: `–` when the profile is complete but its origin has no row,
     /// `?` when unknown.
-    static func statistic(_ value: Int?, _ profile: CardinalityProfile?) -> String {
+    static func statistic(_ value: Int?, _ profile: ReportFigures.ProfileFigure?) -> String {
         if value == nil, let profile, !profile.ranOutOfTime, profile.origins == 0 { return "–" }
         return ReportMarkdown.number(value)
     }
 
     /// The origin rows of the bucket whose range is exactly `count`.
-    static func bucket(_ profile: CardinalityProfile?, _ count: Int) -> Int? {
+    static func bucket(_ profile: ReportFigures.ProfileFigure?, _ count: Int) -> Int? {
         profile?.buckets.first { $0.lower == count && $0.upper == count }?.rows
     }
 
-    static func bucketRows(_ profile: CardinalityProfile?, at index: Int) -> Int? {
+    static func bucketRows(_ profile: ReportFigures.ProfileFigure?, at index: Int) -> Int? {
         guard let buckets = profile?.buckets, buckets.indices.contains(index) else { return nil }
         return buckets[index].rows
     }
 
     /// A bar per bucket, its height the bucket's share of the largest: `█·▄···` (`·`: no row);
     /// empty when unknown.
-    static func shape(_ profile: CardinalityProfile?) -> String {
+    static func shape(_ profile: ReportFigures.ProfileFigure?) -> String {
         guard let buckets = profile?.buckets, let largest = buckets.map(\.rows).max(), largest > 0 else { return "" }
         let bars = Array("▁▂▃▄▅▆▇█")
         return String(

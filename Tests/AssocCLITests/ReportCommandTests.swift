@@ -303,6 +303,23 @@ final class ReportCommandTests: XCTestCase {
         return count
     }
 
+    /// A ring of 3,000 tables (each with a foreign key to the next) under `ulimit -v` of 600 MB:
+    /// both formats finish, with every table and association (peaks: `scripts/benchmark`).
+    func testAManyTableFileIsReportedInBoundedMemory() throws {
+        let count = 3_000
+        let sql = (0..<count).map { "CREATE TABLE t\($0)(id INTEGER PRIMARY KEY, next_id INTEGER REFERENCES t\(($0 + 1) % count)(id));" }
+        let path = try file(sql.joined(separator: "\n"), name: "ring.sqlite")
+        let markdown = try BinaryRunner.run(["report", path, "--budget", "60"], virtualMemoryKB: 600_000)
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        XCTAssertEqual(section("## Tables and views", of: markdown.stdout).filter { $0.hasPrefix("| t") }.count, count)
+        let json = try BinaryRunner.run(["report", path, "--format", "json", "--budget", "60"], virtualMemoryKB: 600_000)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        XCTAssertEqual((document["tables"] as? [Any])?.count, count)
+        // A belongsTo and a hasOne or hasMany each way, per table.
+        XCTAssertGreaterThanOrEqual((document["associations"] as? [Any])?.count ?? 0, 2 * count)
+    }
+
     func testAnErrorNamesTheFileAndExitsOne() throws {
         let directory = try makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
