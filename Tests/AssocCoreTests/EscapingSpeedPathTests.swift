@@ -74,7 +74,8 @@ final class EscapingSpeedPathTests: XCTestCase {
             XCTAssertEqual(tsv, expectedTSV)
             XCTAssertEqual(markdown, expectedMarkdown)
             XCTAssertEqual(String(decoding: sql, as: UTF8.self), text.replacing("'", with: "''"))
-            let needsQuotes = text.hasPrefix(" ") || text.hasSuffix(" ") || text.contains(where: { ",\"\n\r".contains($0) })
+            let needsQuotes =
+                text.hasPrefix(" ") || text.hasSuffix(" ") || text.contains(where: { ",\"\n\r".contains($0) })
                 || text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
             let expectedCSV = needsQuotes ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
             XCTAssertEqual(String(decoding: csv, as: UTF8.self), expectedCSV)
