@@ -63,7 +63,9 @@ extension RowDocumentWriter {
             }
         case .ndjson, .json:
             let compact = document == .ndjson
-            if count == 0 { try checkShape(of: columns.row()) }
+            // The shape is the names' (a flat row has no scopes): the values are not copied (a
+            // 200 MB cell was, once more), unless two names are equal and the error needs the row.
+            if count == 0 { try checkShape(of: Set(names).count == names.count ? Row(columnNames: names, values: []) : columns.row()) }
             if !compact { out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext) }
             out.append(UInt8(ascii: "{"))
             if rawKeys.names != names { rawKeys = RawKeys(names) }
