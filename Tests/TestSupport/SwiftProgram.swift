@@ -52,16 +52,29 @@ public enum SwiftProgram {
         let prelude = openDatabase ? "import AssocCore\nlet db = try Database(path: CommandLine.arguments[1])\n\n" : ""
         try (prelude + code + "\n").write(to: source, atomically: true, encoding: .utf8)
         let program = directory.appendingPathComponent("program").path
+        // AssocCore's C targets: their module maps (SwiftPM writes one per target) and objects.
+        var cTargets: [String] = []
+        for target in Self.cTargets {
+            let build = products.appendingPathComponent("\(target).build")
+            cTargets += [
+                "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("module.modulemap").path,
+                "-Xcc", "-I" + repository.appendingPathComponent("Sources/\(target)/include").path,
+                build.appendingPathComponent("\(target).c.o").path
+            ]
+        }
         let compile = try run(
             "/usr/bin/env",
             [
                 "swiftc", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
                 "-Xcc", "-fmodule-map-file=" + moduleMap.path, source.path
-            ] + objects + ["-lsqlite3", "-o", program])
+            ] + cTargets + objects + ["-lsqlite3", "-o", program])
         guard compile.status == 0 else { return Result(compileStatus: compile.status, runStatus: -1, output: compile.output) }
         let result = try run(program, arguments)
         return Result(compileStatus: 0, runStatus: result.status, output: result.output)
     }
+
+    /// The C targets AssocCore depends on (besides the system library CSQLite).
+    static let cTargets = ["CSQLiteTempFiles", "CEscapes"]
 
     public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -121,12 +121,7 @@ enum TextBytes {
     /// The inside of an SQL string literal: each `'` doubled.
     static func appendDoublingApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard bytes.contains(UInt8(ascii: "'")) else { return out.append(contentsOf: bytes) }
-        EscapedBytes.appendMapped(bytes, to: &out, expansion: 2) { byte, output in
-            output[0] = byte
-            guard byte == UInt8(ascii: "'") else { return 1 }
-            output[1] = byte
-            return 2
-        }
+        EscapedBytes.appendDoubling(UInt8(ascii: "'"), in: bytes, to: &out)
     }
 
     /// TSV's escapes: `\\`, `\t`, `\n`, `\r`.
@@ -134,21 +129,7 @@ enum TextBytes {
         guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
             return out.append(contentsOf: bytes)
         }
-        EscapedBytes.appendMapped(bytes, to: &out, expansion: 2) { byte, output in
-            let escape: UInt8
-            switch byte {
-            case 0x5C: escape = 0x5C
-            case 0x09: escape = UInt8(ascii: "t")
-            case 0x0A: escape = UInt8(ascii: "n")
-            case 0x0D: escape = UInt8(ascii: "r")
-            default:
-                output[0] = byte
-                return 1
-            }
-            output[0] = 0x5C
-            output[1] = escape
-            return 2
-        }
+        EscapedBytes.appendTSV(bytes, to: &out)
     }
 
     /// Markdown's cell escapes: `\\`, `\|`, a line break (LF, CR or CRLF) as `<br>`.
@@ -156,27 +137,7 @@ enum TextBytes {
         guard bytes.contains(where: { $0 == 0x5C || $0 == UInt8(ascii: "|") || $0 == 0x0A || $0 == 0x0D }) else {
             return out.append(contentsOf: bytes)
         }
-        var afterCR = false
-        EscapedBytes.appendMapped(bytes, to: &out, expansion: 4) { byte, output in
-            defer { afterCR = byte == 0x0D }
-            switch byte {
-            case 0x5C, UInt8(ascii: "|"):
-                output[0] = 0x5C
-                output[1] = byte
-                return 2
-            case 0x0A where afterCR:
-                return 0
-            case 0x0A, 0x0D:
-                output[0] = UInt8(ascii: "<")
-                output[1] = UInt8(ascii: "b")
-                output[2] = UInt8(ascii: "r")
-                output[3] = UInt8(ascii: ">")
-                return 4
-            default:
-                output[0] = byte
-                return 1
-            }
-        }
+        EscapedBytes.appendMarkdown(bytes, to: &out)
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
