@@ -64,7 +64,8 @@ extension Database {
         }
         guard SQLQuery.readingKeywords.contains(keyword) else {
             throw refuse(
-                "\(quoteForMessage(keyword)) (only one read-only SELECT, WITH or VALUES statement runs; the file is never written)")
+                "\(quoteForMessage(keyword)) (only one read-only SELECT, WITH or VALUES statement runs; the file is never written)"
+                    + (PragmaHint.hint(for: sql).map { "; " + $0 } ?? ""))
         }
         return try perform { access in
             guard let (statement, consumed, isReadOnly) = try access.connection.prepareFirst(sql) else {
