@@ -134,7 +134,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.jumpList?.shown.count, 6)
         // A link name narrows too: "invoice" matches Invoice and InvoiceLine by table, the rest by path.
         type(app, "invoice")
-        XCTAssertEqual(app.state.jumpList?.shown.map(\.table), ["InvoiceLine", "Invoice", "Customer", "Employee"])
+        XCTAssertEqual(app.state.jumpList?.shown.map(\.table), ["Invoice", "InvoiceLine", "Customer", "Employee"])
         type(app, "zz")
         XCTAssertEqual(app.state.jumpList?.shown.count, 0)
         press(app, .enter)
@@ -153,17 +153,18 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         press(app, .character("J"))
         type(app, "c")
         let screen = lines(app)
-        // Written by hand: the title with the row, the typed text, tables matching "c" by name
-        // first (Track, InvoiceLine, Invoice, Customer), then by a link's name (Employee, via customer).
+        // Written by hand: the title with the row, the typed text, tables matching "c" by name,
+        // ranked (Customer begins with it; Track, Invoice, InvoiceLine contain it, shorter first),
+        // then by a link's name (Employee, via customer).
         XCTAssertEqual(
             Array(screen[1...7]),
             [
                 "━ Jump from Artist · #1 Alpha ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 5 of 6 paths ━",
                 " to: c",
-                " Track        2 hops  albums → tracks",
-                " InvoiceLine  3 hops  albums → tracks → invoiceLines",
-                " Invoice      4 hops  albums → tracks → invoiceLines → invoice",
                 " Customer     5 hops  albums → tracks → invoiceLines → invoice → customer",
+                " Track        2 hops  albums → tracks",
+                " Invoice      4 hops  albums → tracks → invoiceLines → invoice",
+                " InvoiceLine  3 hops  albums → tracks → invoiceLines",
                 " Employee     6 hops  albums → tracks → invoiceLines → invoice → customer → sup…"
             ])
         XCTAssertEqual(

@@ -20,7 +20,8 @@ final class TableFilterTests: XCTestCase, ChinookBrowsing {
 
     func testMatchesSubstringFirstThenFuzzy() {
         let tables = ["race_result", "Races", "drivers", "results", "constructor_results"].map { TableSummary(name: $0) }
-        XCTAssertEqual(TableFilter.matches(tables, "RACE").map { tables[$0].name }, ["race_result", "Races"])
+        // Both begin with it: the shorter first (issue 44: NameRanking).
+        XCTAssertEqual(TableFilter.matches(tables, "RACE").map { tables[$0].name }, ["Races", "race_result"])
         // Fuzzy: the letters in order, the tightest first (race_result spans 8 cells, the other 10).
         XCTAssertEqual(TableFilter.matches(tables, "rcres").map { tables[$0].name }, ["race_result", "constructor_results"])
         XCTAssertEqual(
@@ -48,12 +49,12 @@ final class TableFilterTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(database: try database())
         press(app, .character("/"))
         type(app, "RES")
-        // Substring matches in list order: constructor_results, race_result, results.
-        XCTAssertEqual(app.state.selectedTable?.name, "constructor_results")
+        // The name it begins, then where it begins a word (shorter first), then the fuzzy matches.
+        XCTAssertEqual(app.state.selectedTable?.name, "results")
         press(app, .down)
         XCTAssertEqual(app.state.selectedTable?.name, "race_result")
         press(app, .down)
-        XCTAssertEqual(app.state.selectedTable?.name, "results")
+        XCTAssertEqual(app.state.selectedTable?.name, "constructor_results")
         press(app, .down)
         XCTAssertEqual(app.state.selectedTable?.name, "races", "then the fuzzy matches, tightest first (r-a-c-e-s: r, e, s in 5 cells)")
         press(app, .up, .up)

@@ -29,7 +29,7 @@ enum HelpContent {
         ("record view", "← → previous / next record, ↑ ↓ PgUp PgDn scroll, L labels, Esc or v closes"),
         (
             "tables pane",
-            "/ narrows the list as you type (name contains it, then its letters in order), ↑ ↓ move, Enter opens, Esc clears; ◇ marks a view"
+            "/ narrows the list as you type (the name, then prefix, word, part, letters in order), ↑ ↓ move, Enter opens, Esc clears; ◇ marks a view"
         ),
         ("jump list", "type to narrow, ↑ ↓ move, Enter: linked to the row, Ctrl-A: to every row, Esc closes"),
         ("frequencies", "↑ ↓ PgUp PgDn g G move, Enter filters the view by the value, y copies (TSV), Esc or F closes"),

@@ -24,16 +24,19 @@ struct JumpListState: Sendable, Equatable {
         self.cursor = ListCursor(count: targets.count)
     }
 
-    /// The targets the typed text leaves: the table's name contains it (ignoring case), or one of
-    /// the path's link names does. Tables whose name matches come first.
+    /// The targets the typed text leaves: those whose table's name it matches, ranked as every
+    /// list filtered by typing is (`NameRanking`), then those one of whose path's link names
+    /// contains it (ignoring case).
     var shown: [JumpTarget] {
-        let needle = query.text.filter { !$0.isWhitespace }.lowercased()
+        let needle = query.text.filter { !$0.isWhitespace }
         guard !needle.isEmpty else { return targets }
-        let byTable = targets.filter { $0.table.lowercased().contains(needle) }
-        let byPath = targets.filter { target in
-            !target.table.lowercased().contains(needle) && target.steps.contains { $0.name.lowercased().contains(needle) }
+        let ranked = NameRanking.rank(targets.map(\.table), by: needle)
+        let byTable = Set(ranked)
+        let lowered = needle.lowercased()
+        let byPath = targets.indices.filter { index in
+            !byTable.contains(index) && targets[index].steps.contains { $0.name.lowercased().contains(lowered) }
         }
-        return byTable + byPath
+        return (ranked + byPath).map { targets[$0] }
     }
 
     var selected: JumpTarget? {
