@@ -1,3 +1,5 @@
+import AssocCore
+
 /// Makes text from the database safe to show: nothing that reaches the terminal can move the
 /// cursor, change colours, write the clipboard (OSC 52) or reorder the line.
 ///
@@ -112,16 +114,10 @@ package enum Sanitizer {
         }
     }
 
-    /// Scalars that draw nothing (or, for the soft hyphen, maybe a hyphen) and can make two
-    /// names differ invisibly: format characters other than the bidi controls (which have their
-    /// own placeholder), variation selectors, the combining grapheme joiner, Hangul fillers.
+    /// Scalars that draw nothing and can make two names differ invisibly (`InvisibleScalars`),
+    /// other than the bidi controls, which have their own placeholder.
     package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0xAD { return false }
-        switch v {
-        case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
-        default: return scalar.properties.generalCategory == .format && placeholder(for: scalar) == nil
-        }
+        InvisibleScalars.contains(scalar) && placeholder(for: scalar) == nil
     }
 
     /// The placeholder for a scalar that must never reach the terminal, nil for a safe one.

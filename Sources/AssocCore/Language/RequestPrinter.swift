@@ -81,14 +81,11 @@ package enum RequestPrinter {
     /// Characters a terminal does not show (controls, format characters, line and paragraph
     /// separators, variation selectors, fillers), which a printed request writes as escapes.
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20..<0x7F: return false
-        case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
-        default:
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
+        if InvisibleScalars.contains(scalar) { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
         }
     }
 
