@@ -10,7 +10,11 @@ enum ForeignKeyText {
     /// ordered by id and seq as SQLite lists them (the last declared key has id 0), or nil.
     static func rows(_ sql: String) -> [[DatabaseValue]]? {
         guard !sql.unicodeScalars.contains("\u{FFFD}") else { return nil }
-        let tokens = Token.scan(Array(sql.utf8))
+        return rows(tokens: Token.scan(Array(sql.utf8)))
+    }
+
+    /// `rows(_:)` of a statement already scanned (with no U+FFFD).
+    static func rows(tokens: [Token]) -> [[DatabaseValue]]? {
         guard let open = tokens.firstIndex(of: .open) else { return nil }
         var columns: [String] = []
         var keys: [(table: String, from: [String], to: [String])] = []
@@ -39,7 +43,7 @@ enum ForeignKeyText {
     }
 
     /// The index of the `,` or `)` that ends the item starting at `start`, at depth 0.
-    private static func itemEnd(_ tokens: [Token], from start: Int) -> Int? {
+    static func itemEnd(_ tokens: [Token], from start: Int) -> Int? {
         var depth = 0
         var index = start
         while index < tokens.count {
@@ -132,7 +136,7 @@ enum ForeignKeyText {
         tokens.contains { $0.isKeyword("references") }
     }
 
-    private static func asciiLowercased(_ text: String) -> String {
+    static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
@@ -160,8 +164,29 @@ enum ForeignKeyText {
 
         /// SQLite's tokenizer, reduced: whitespace and comments dropped, quotes undone.
         static func scan(_ bytes: [UInt8]) -> [Token] {
-            var tokens: [Token] = []
+            scanSpans(bytes).map(\.token)
+        }
+
+        /// A token with the bytes it was read from (`start..<end` of the statement), and whether
+        /// a comment came between it and the token before.
+        struct Spanned {
+            var token: Token
+            var start: Int
+            var end: Int
+            var afterComment: Bool
+        }
+
+        /// `scan`, keeping where each token lies: what SQLite stores as written (a column's
+        /// declared type, its default) is a span of the statement.
+        static func scanSpans(_ bytes: [UInt8]) -> [Spanned] {
+            var tokens: [Spanned] = []
             var index = 0
+            var afterComment = false
+            var start = 0
+            func add(_ token: Token) {
+                tokens.append(Spanned(token: token, start: start, end: index, afterComment: afterComment))
+                afterComment = false
+            }
             func isIdentifierByte(_ byte: UInt8) -> Bool {
                 byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
                     || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
@@ -169,12 +194,15 @@ enum ForeignKeyText {
             }
             while index < bytes.count {
                 let byte = bytes[index]
+                start = index
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
                     index += 1
                 case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                    afterComment = true
                     while index < bytes.count && bytes[index] != 0x0A { index += 1 }
                 case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                    afterComment = true
                     index += 2
                     while index < bytes.count
                         && !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
@@ -202,28 +230,30 @@ enum ForeignKeyText {
                         index += 1
                     }
                     // An unclosed quote runs to the end: nothing after it can be read.
-                    guard closed else { return tokens + [.other] }
+                    guard closed else {
+                        add(.other)
+                        return tokens
+                    }
                     let value = String(decoding: text, as: UTF8.self)
-                    tokens.append(byte == UInt8(ascii: "'") ? .string(value) : .word(value, quoted: true))
+                    add(byte == UInt8(ascii: "'") ? .string(value) : .word(value, quoted: true))
                 case UInt8(ascii: "("):
-                    tokens.append(.open)
                     index += 1
+                    add(.open)
                 case UInt8(ascii: ")"):
-                    tokens.append(.close)
                     index += 1
+                    add(.close)
                 case UInt8(ascii: ","):
-                    tokens.append(.comma)
                     index += 1
+                    add(.comma)
                 default:
                     guard isIdentifierByte(byte) else {
-                        tokens.append(.other)
                         index += 1
+                        add(.other)
                         continue
                     }
-                    let start = index
                     while index < bytes.count && isIdentifierByte(bytes[index]) { index += 1 }
                     let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                    tokens.append(isNumber ? .other : .word(String(decoding: bytes[start..<index], as: UTF8.self), quoted: false))
+                    add(isNumber ? .other : .word(String(decoding: bytes[start..<index], as: UTF8.self), quoted: false))
                 }
             }
             return tokens
