@@ -11,14 +11,21 @@ enum SchemaTextRenderer {
     static let width = 100
 
     static func render(_ graph: SchemaSnapshot) -> String {
-        // One text for the whole output, each line appended with its newline.
+        // One text for the whole output, each piece appended in place (a schema of 30,000
+        // tables has 120,000 association lines).
         var text = ""
         for table in graph.schema.tables {
             if !text.isEmpty { text += "\n" }
-            text += header(table) + "\n"
-            for line in columnLines(table) { text += line + "\n" }
+            text += header(table)
+            text += "\n"
+            for line in columnLines(table) {
+                text += line
+                text += "\n"
+            }
             for association in graph.associations(from: table.name) {
-                text += "  " + line(association) + "\n"
+                text += "  "
+                appendLine(association, to: &text)
+                text += "\n"
             }
         }
         let diagnostics = graph.diagnostics
@@ -74,20 +81,37 @@ enum SchemaTextRenderer {
     /// `→ belongsTo author: person (authorId → id) required`,
     /// `⤳ hasOneThrough address: address via library.address`.
     static func line(_ association: Association) -> String {
-        var text =
-            association.kind.symbol + " " + association.kind.rawValue + " " + clean(association.name)
-            + ": " + clean(association.destination)
+        var text = ""
+        appendLine(association, to: &text)
+        return text
+    }
+
+    /// `line(_:)`, appended to `text`.
+    static func appendLine(_ association: Association, to text: inout String) {
+        text += association.kind.symbol
+        text += " "
+        text += association.kind.rawValue
+        text += " "
+        text += clean(association.name)
+        text += ": "
+        text += clean(association.destination)
         if let through = association.throughNames {
-            text += " via " + clean(through.pivot) + "." + clean(through.target)
+            text += " via "
+            text += clean(through.pivot)
+            text += "."
+            text += clean(through.target)
         } else {
-            text +=
-                " ("
-                + association.columns.map { clean($0.origin) + " → " + clean($0.destination) }
-                .joined(separator: ", ") + ")"
+            text += " ("
+            for (offset, pair) in association.columns.enumerated() {
+                if offset > 0 { text += ", " }
+                text += clean(pair.origin)
+                text += " → "
+                text += clean(pair.destination)
+            }
+            text += ")"
         }
         text += clean(association.refinementsText)
         if association.isRequired { text += " required" }
         if association.source != .foreignKey { text += " [\(association.source.rawValue)]" }
-        return text
     }
 }

@@ -7,6 +7,8 @@ import AssocText
 /// `\u{200B}`). Invalid UTF-8 has already become U+FFFD when the text was read.
 enum TextSanitizer {
     static func oneLine(_ text: String) -> String {
+        // Printable ASCII (most names) is safe as it is: no scalar to look up.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { Sanitizer.isUnsafe($0) || Sanitizer.isInvisible($0) }) else { return text }
         var result = ""
         for character in text {

@@ -1,14 +1,16 @@
 /// One validated link between two tables, from a declared foreign key or a naming convention:
 /// `childColumns` of `child` reference `parentColumns` of `parent` (names spelled as in the schema).
 /// Each link gives a belongsTo (child → parent) and its inverse hasOne/hasMany (parent → child).
-struct InferredLink {
+/// A class: every direct association holds its link, and a schema of 30,000 tables copies them
+/// by the hundred thousand (two tables and four lists each, as a struct).
+final class InferredLink: Sendable {
     /// Unique among the links of one inference; shared by the two directions of the link.
-    var id: Int
+    let id: Int
     let child: TableInfo
     let parent: TableInfo
-    var childColumns: [String]
-    var parentColumns: [String]
-    var source: AssociationSource
+    let childColumns: [String]
+    let parentColumns: [String]
+    let source: AssociationSource
     /// `child.name` and `parent.name` lowercased, once: the keys of the tables' association lists,
     /// compared and looked up for every pair of links a table's through associations try.
     let childKey: String
@@ -23,6 +25,7 @@ struct InferredLink {
         self.source = source
         childKey = child.name.lowercased()
         parentKey = parent.name.lowercased()
+        isUniqueInChild = child.isUnique(childColumns)
     }
 
     var isSelfJoin: Bool { childKey == parentKey }
@@ -33,7 +36,7 @@ struct InferredLink {
     }
 
     /// The child columns are its primary key or a unique index: at most one child per parent.
-    var isUniqueInChild: Bool { child.isUnique(childColumns) }
+    let isUniqueInChild: Bool
 }
 
 /// Turns declared foreign keys into links, reporting those that cannot be followed.
