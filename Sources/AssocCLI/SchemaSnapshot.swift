@@ -24,6 +24,7 @@ struct SchemaSnapshot {
     /// associations of a schema of 30,000 tables by a lowercased name each).
     init(graph: AssociationGraph) {
         schema = graph.schema
+        graph.inferAllNow()
         var byTable: [String: [Association]] = [:]
         for table in graph.schema.tables {
             let associations = graph.associations(from: table.name)

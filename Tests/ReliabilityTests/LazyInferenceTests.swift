@@ -30,6 +30,29 @@ final class LazyInferenceTests: XCTestCase {
         XCTAssertGreaterThan(compared, 1000)
     }
 
+    /// Every table inferred at once on several threads (one table a thread at least, here, so
+    /// that small schemas take that path too) gives the whole-schema answer, whether some tables
+    /// were asked about before or not.
+    func testInferringEveryTableOnThreadsGivesTheWholeSchemaAnswer() throws {
+        let seed = randomSeed(fallback: 0x7EAD)
+        var random = FuzzRandom(state: seed)
+        var compared = 0
+        for iteration in 0..<200 {
+            let (built, connection) = try SchemaFuzzTests.makeDatabase(&random)
+            let schema = try SchemaIntrospector.read(connection)
+            let whole = Self.wholeSchemaInference(schema)
+            let inference = LazyAssociationInference(schema: schema, options: AssociationGraph.Options())
+            if random.chance(50), let first = schema.tables.first { _ = inference.associations(from: first.name) }
+            inference.inferAllNow(tablesPerThread: 1)
+            let (byTable, diagnostics) = inference.inferAll()
+            let all = schema.tables.flatMap { byTable[$0.name.lowercased()] ?? [] }
+            XCTAssertEqual(all, whole.associations, "iteration \(iteration), seed \(seed)\n\(built.sql)")
+            XCTAssertEqual(diagnostics, whole.diagnostics, "iteration \(iteration), seed \(seed)\n\(built.sql)")
+            compared += all.count
+        }
+        XCTAssertGreaterThan(compared, 1000)
+    }
+
     /// Every table's associations at once, as the graph inferred them before it went table by
     /// table: every link's direct associations named in one pass, then each table's through ones.
     static func wholeSchemaInference(_ schema: Schema) -> (associations: [Association], diagnostics: [String]) {

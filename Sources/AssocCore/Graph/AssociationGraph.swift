@@ -114,9 +114,16 @@ public struct AssociationGraph: Sendable, Equatable {
         associations(from: table).first { $0.name == name }
     }
 
+    /// Infers every table's associations now (on several threads in a large schema), before
+    /// all of them are read one table after the other.
+    package func inferAllNow() {
+        lazy?.inferAllNow()
+    }
+
     /// Every association, table by table in schema order.
     package var allAssociations: [Association] {
-        schema.tables.flatMap { associations(from: $0.name) }
+        inferAllNow()
+        return schema.tables.flatMap { associations(from: $0.name) }
     }
 }
 

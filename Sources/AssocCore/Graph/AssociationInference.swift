@@ -83,7 +83,7 @@ enum AssociationInference {
 
 /// A direct association with the link it comes from, so that through inference can tell
 /// an association's reverse (same link, other direction) from a genuine second step.
-struct DirectAssociation {
+struct DirectAssociation: Sendable {
     var association: Association
     var link: InferredLink
     /// True for the belongsTo (child → parent), false for the inverse hasOne/hasMany.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The associations of a schema inferred table by table, when a table is first asked about:
@@ -52,10 +53,50 @@ final class LazyAssociationInference: Sendable {
         state.withLock { Self.direct(table.lowercased(), in: &$0).map(\.association) }
     }
 
+    /// Infers every table's associations now, on as many threads as there are processors (at
+    /// most 4) when the schema is large: each part of the tables is inferred with its own
+    /// caches, then kept. The lists are those of table-by-table inference (each is a function
+    /// of the links alone); a neighbour's direct associations may be worked out twice.
+    func inferAllNow(tablesPerThread: Int = LazyAssociationInference.tablesPerThread) {
+        let (schema, links, linksByTable, keys) = state.withLock { state in
+            (state.schema, state.links, state.linksByTable, state.schema.tables.map { $0.name.lowercased() }.filter { state.complete[$0] == nil })
+        }
+        let parts = min(4, ProcessInfo.processInfo.activeProcessorCount, keys.count / max(1, tablesPerThread))
+        guard parts > 1 else { return }
+        let results = Mutex<[Inferred]>([])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var local = State(schema: schema, links: links, linksByTable: linksByTable)
+            for index in stride(from: keys.count * part / parts, to: keys.count * (part + 1) / parts, by: 1) {
+                _ = Self.complete(keys[index], in: &local)
+            }
+            let inferred = Inferred(complete: local.complete, leftOut: local.leftOut, direct: local.direct)
+            results.withLock { $0.append(inferred) }
+        }
+        let inferred = results.withLock { $0 }
+        state.withLock { state in
+            for part in inferred {
+                state.complete.merge(part.complete) { kept, _ in kept }
+                state.leftOut.merge(part.leftOut) { kept, _ in kept }
+                state.direct.merge(part.direct) { kept, _ in kept }
+            }
+        }
+    }
+
+    /// What one thread of `inferAllNow` worked out.
+    private struct Inferred: Sendable {
+        var complete: [String: [Association]]
+        var leftOut: [String: Int]
+        var direct: [String: [DirectAssociation]]
+    }
+
+    /// Below this many tables a thread costs more than it saves.
+    static let tablesPerThread = 2_000
+
     /// Every table's associations in schema order, and the diagnostics of the tables whose
     /// through associations were cut, after the link diagnostics.
     func inferAll() -> (byTable: [String: [Association]], diagnostics: [String]) {
-        state.withLock { state in
+        inferAllNow()
+        return state.withLock { state in
             var byTable: [String: [Association]] = [:]
             var diagnostics = linkDiagnostics
             for table in state.schema.tables {
@@ -72,7 +113,8 @@ final class LazyAssociationInference: Sendable {
 
     /// The diagnostics of `inferAll()`, without gathering every table's list.
     func diagnosticsOfAll() -> [String] {
-        state.withLock { state in
+        inferAllNow()
+        return state.withLock { state in
             var diagnostics = linkDiagnostics
             for table in state.schema.tables {
                 let key = table.name.lowercased()
