@@ -25,42 +25,21 @@ extension RowDocumentWriter {
                 }
             }
             out.append(contentsOf: [0x0D, 0x0A])
-        case .tsv, .markdown:
-            let isTSV = document == .tsv
-            if count == 0 { out.append(contentsOf: (isTSV ? RowTSV.header(for: flat) : RowMarkdown.header(for: flat)).utf8) }
-            if !isTSV { out.append(contentsOf: [UInt8(ascii: "|"), UInt8(ascii: " ")]) }
+        case .tsv:
+            if count == 0 { out.append(contentsOf: RowTSV.header(for: flat).utf8) }
             for index in 0..<columns.count {
-                if index > 0 {
-                    if isTSV {
-                        out.append(UInt8(ascii: "\t"))
-                    } else {
-                        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: " ")])
-                    }
-                }
-                switch columns.value(at: index) {
-                case .null: break
-                case .integer(let v): JSONBytes.appendInteger(v, to: &out)
-                case .real(let v): RealText.appendReadable(v, to: &out)
-                case .ascii(let bytes) where bytes.count <= JSONBytes.chunk:
-                    if isTSV { TextBytes.appendTSV(bytes, to: &out) } else { TextBytes.appendMarkdown(bytes, to: &out) }
-                case .ascii(let bytes):
-                    try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
-                case .invalidText(let bytes) where isTSV:
-                    // As the sqlite3 shell writes it: the bytes, escaped like any text.
-                    try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendTSV)
-                case .invalidText(let bytes):
-                    try TextBytes.appendPieces(of: String(decoding: bytes, as: UTF8.self), to: &out, flush: flush, escape: TextBytes.appendMarkdown)
-                case .other(.text(let s)):
-                    try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
-                case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
-                case .other(let value): out.append(contentsOf: RowCSV.text(value).utf8)
-                }
+                if index > 0 { out.append(UInt8(ascii: "\t")) }
+                try Self.appendCell(columns.value(at: index), isTSV: true, to: &out, flush: flush)
             }
-            if isTSV {
-                out.append(UInt8(ascii: "\n"))
-            } else {
-                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: "\n")])
+            out.append(UInt8(ascii: "\n"))
+        case .markdown:
+            if count == 0 { out.append(contentsOf: RowMarkdown.header(for: flat).utf8) }
+            out.append(contentsOf: [UInt8(ascii: "|"), UInt8(ascii: " ")])
+            for index in 0..<columns.count {
+                if index > 0 { out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: " ")]) }
+                try Self.appendCell(columns.value(at: index), isTSV: false, to: &out, flush: flush)
             }
+            out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "|"), UInt8(ascii: "\n")])
         case .ndjson, .json:
             let compact = document == .ndjson
             // The shape is the names' (a flat row has no scopes): the values are not copied (a
@@ -107,6 +86,28 @@ extension RowDocumentWriter {
             out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: ";"), UInt8(ascii: "\n")])
         }
         if out.count >= JSONBytes.chunk { try flush(&out) }
+    }
+
+    /// One TSV or Markdown cell, escaped.
+    private static func appendCell(_ value: RawColumns.Value, isTSV: Bool, to out: inout [UInt8], flush: ByteFlush) throws {
+        switch value {
+        case .null: break
+        case .integer(let v): JSONBytes.appendInteger(v, to: &out)
+        case .real(let v): RealText.appendReadable(v, to: &out)
+        case .ascii(let bytes) where bytes.count <= JSONBytes.chunk:
+            if isTSV { TextBytes.appendTSV(bytes, to: &out) } else { TextBytes.appendMarkdown(bytes, to: &out) }
+        case .ascii(let bytes):
+            try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
+        case .invalidText(let bytes) where isTSV:
+            // As the sqlite3 shell writes it: the bytes, escaped like any text.
+            try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendTSV)
+        case .invalidText(let bytes):
+            try TextBytes.appendPieces(of: String(decoding: bytes, as: UTF8.self), to: &out, flush: flush, escape: TextBytes.appendMarkdown)
+        case .other(.text(let s)):
+            try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
+        case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
+        case .other(let value): out.append(contentsOf: RowCSV.text(value).utf8)
+        }
     }
 }
 
