@@ -10,6 +10,19 @@ package struct RawColumns {
     unowned(unsafe) let cursor: RowCursor
     /// The number of columns.
     package let count: Int
+    /// The rows copied out of the statement this reads instead, and which of them (see
+    /// `RawRowBatch`); nil: the statement's current row.
+    /// (Not counted: the pipe that hands it out outlives it.)
+    unowned(unsafe) let batch: RawRowBatch?
+    let batchRow: Int
+
+    init(handle: OpaquePointer, cursor: RowCursor, count: Int, batch: RawRowBatch? = nil, batchRow: Int = 0) {
+        self.handle = handle
+        self.cursor = cursor
+        self.count = count
+        self.batch = batch
+        self.batchRow = batchRow
+    }
 
     /// A column's value: plain ASCII text stays in SQLite's buffer; other text and blobs are
     /// read as the `Row` path reads them (invalid UTF-8 repaired the same way).
@@ -27,6 +40,7 @@ package struct RawColumns {
 
     /// The value of column `index` (0 ≤ index < count).
     package func value(at index: Int) -> Value {
+        if let batch { return batch.value(row: batchRow, column: index) }
         let column = Int32(truncatingIfNeeded: index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -44,11 +58,15 @@ package struct RawColumns {
 
     /// Whether a column is a blob (JSON's pretty objects lay such rows out apart).
     package func isBlob(at index: Int) -> Bool {
-        sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_BLOB
+        if let batch { return batch.isBlob(row: batchRow, column: index) }
+        return sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_BLOB
     }
 
     /// The row as `RowCursor.next()` reads it.
-    package func row() -> Row { cursor.rawRow() }
+    package func row() -> Row {
+        guard batch != nil else { return cursor.rawRow() }
+        return Row(columnNames: cursor.rawReader?.names ?? [], values: (0..<count).map { value(at: $0).databaseValue })
+    }
 
     /// Every byte below 0x80, eight at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -76,29 +94,23 @@ extension RowCursor {
         return reader.names
     }
 
-    /// Calls `body` with each remaining row in place, a batch of rows per hold of the database's
-    /// lock, the cursor's cancellation looked at between batches (and by SQLite's progress
-    /// handler while it steps). Only for a cursor with `flatColumnNames`.
-    package func forEachRawRow(_ body: (RawColumns) throws -> Void) throws {
+    /// Calls `body` with each remaining row, in order, on the calling thread, while another
+    /// thread steps the statement: rows are copied out of SQLite a batch at a time
+    /// (`RawRowPipe`), a batch per hold of the database's lock, the cursor's cancellation looked
+    /// at between batches (and by SQLite's progress handler while it steps). A row with a cell
+    /// longer than `cellLimit` bytes is handed from the statement itself, the stepping thread
+    /// waiting meanwhile. Only for a cursor with `flatColumnNames`.
+    package func forEachRawRow(cellLimit: Int = 1 << 16, _ body: (RawColumns) throws -> Void) throws {
         guard let reader = flatReader, let statement = rawStatement else {
             throw AssocError.invalid("this cursor's rows are not flat: read them with next()")
         }
-        let columns = RawColumns(handle: statement.handle, cursor: self, count: reader.names.count)
-        var more = true
-        while more {
-            try checkRawCancellation()
-            more = try database.perform(cancellation) { _ in
-                for _ in 0..<Self.rawBatchRows {
-                    let stepped: Bool
-                    do {
-                        stepped = try statement.step()
-                    } catch {
-                        throw rawFailure(error)
-                    }
-                    guard stepped else { return false }
-                    try body(columns)
-                }
-                return true
+        let pipe = RawRowPipe(cursor: self, statement: statement, columnCount: reader.names.count, cellLimit: cellLimit)
+        try pipe.run { batch in
+            guard let batch else {
+                return try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count))
+            }
+            for row in 0..<batch.rowCount {
+                try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count, batch: batch, batchRow: row))
             }
         }
         markExhausted()
@@ -113,6 +125,4 @@ extension RowCursor {
         return reader.read(statement)
     }
 
-    /// Rows stepped per hold of the lock in `forEachRawRow`.
-    static let rawBatchRows = 256
 }
