@@ -59,7 +59,8 @@ final class RawRowPipeTests: XCTestCase {
                 let difference = (0..<min(bytes.count, expected.count)).first { bytes[$0] != expected[$0] } ?? min(bytes.count, expected.count)
                 XCTAssert(
                     bytes == expected,
-                    "\(document), cells up to \(cellLimit) bytes copied, seed \(seed): \(bytes.count) bytes for \(expected.count), first difference at \(difference)")
+                    "\(document), cells up to \(cellLimit) bytes copied, seed \(seed): \(bytes.count) bytes for \(expected.count), first difference at \(difference)"
+                )
             }
         }
     }
