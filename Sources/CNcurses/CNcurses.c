@@ -64,3 +64,31 @@ int assoc_check_terminal_type(void) {
     del_curterm(cur_term);
     return canAddress && !hardCopy ? 0 : 3;
 }
+
+int assoc_put_cluster(int y, int x, const wchar_t *chars, int n, int width, unsigned int attrs) {
+    if (n <= 0) return ERR;
+    int placed = 0; /* the columns curses gives the characters one by one (wcwidth each) */
+    for (int i = 0; i < n; ++i) {
+        int w = wcwidth(chars[i]);
+        placed += w > 0 ? w : 0;
+    }
+    int base = wcwidth(chars[0]);
+    if (placed == width || base < 1 || base > width) return assoc_put(y, x, chars, n, attrs);
+    /* One cell holding the whole cluster: curses gives it its base's width and writes every
+       character of it; a narrow base (🏳️‍🌈) is followed by a space for the column it lacks. A
+       cluster longer than a cell holds is cut before a joiner. */
+    int kept = n;
+    if (kept > CCHARW_MAX) {
+        kept = CCHARW_MAX;
+        while (kept > 1 && chars[kept] != 0x200D) --kept;
+    }
+    cchar_t cell;
+    memset(&cell, 0, sizeof cell);
+    for (int i = 0; i < kept; ++i) cell.chars[i] = chars[i];
+    cell.attr = (attr_t)attrs;
+    int status = mvwadd_wch(stdscr, y, x, &cell);
+    static const wchar_t space[] = L" ";
+    for (int column = x + base; status == OK && column < x + width; ++column)
+        status = assoc_put(y, column, space, 1, attrs);
+    return status;
+}

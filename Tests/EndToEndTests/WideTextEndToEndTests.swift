@@ -43,4 +43,38 @@ final class WideTextEndToEndTests: XCTestCase {
         session.send("q")
         session.waitFor("EXITED 0")
     }
+
+    /// Emoji sequences (ZWJ, skin tones, flags, a selector) reach the terminal whole, in the grid
+    /// and in the record view: curses would spread a ZWJ sequence's wide characters over cells of
+    /// their own, and the cells drawn after it covered its tail (🧑🏽‍🚒 showed as 🧑).
+    func testEmojiSequencesAreDrawnWhole() throws {
+        let clusters = [
+            "\u{1F469}\u{1F3FE}\u{200D}\u{1F52C}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "\u{1F415}\u{200D}\u{1F9BA}",
+            "\u{1F64B}\u{1F3FB}\u{200D}\u{2642}\u{FE0F}", "\u{1F1EF}\u{1F1F5}", "\u{2764}\u{FE0F}",
+        ]
+        let rows = clusters.enumerated().map { "(\($0.offset + 1), 'in \($0.element) text', 5)" }.joined(separator: ", ")
+        let db = try Products.makeDatabase(
+            "CREATE TABLE pictures (id INTEGER PRIMARY KEY, caption TEXT, n INTEGER); INSERT INTO pictures VALUES \(rows);",
+            name: "emoji.sqlite")
+        let assoc = try Products.assoc()
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table pictures; echo EXITED $?; sleep 5", width: 90, height: 24)
+        defer { session.kill() }
+        let grid = session.waitFor(timeout: 5, "the six captions") { $0.contains("Rows: pictures") && $0.contains("│ 6 │") }
+        // A cluster whose base curses counts narrow (🏳️‍🌈, ❤️) is followed by a space for its second
+        // column, which tmux, counting it narrow too, shows.
+        func drawn(_ cluster: String, in screen: String) -> Bool {
+            screen.range(of: "in " + NSRegularExpression.escapedPattern(for: cluster) + " {1,2}text", options: .regularExpression) != nil
+        }
+        for cluster in clusters {
+            XCTAssertTrue(drawn(cluster, in: grid), "\(cluster.unicodeScalars.map { String($0.value, radix: 16) }) cut in the grid:\n\(grid)")
+        }
+        for (index, cluster) in clusters.enumerated() {
+            session.send("v")
+            let record = session.waitFor(timeout: 5, "record \(index + 1)") { $0.contains("Record \(index + 1)/6") }
+            XCTAssertTrue(drawn(cluster, in: record), "cut in the record view:\n\(record)")
+            session.send("Escape", "j")
+        }
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
 }

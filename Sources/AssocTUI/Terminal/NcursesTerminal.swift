@@ -133,7 +133,13 @@ final class NcursesTerminal: Terminal {
         guard !run.isEmpty else { return }
         let count = Int32(run.characters.count)
         run.characters.append(0)
-        _ = assoc_put(Int32(run.y), Int32(run.x), &run.characters, count, run.attributes)
+        if run.joinable {
+            _ = assoc_put(Int32(run.y), Int32(run.x), &run.characters, count, run.attributes)
+        } else {
+            // One cluster alone: curses must not spread it over more cells than it takes here.
+            let width = Int32(run.end - run.x)
+            _ = assoc_put_cluster(Int32(run.y), Int32(run.x), &run.characters, count, width, run.attributes)
+        }
         run = TextRun()
     }
 

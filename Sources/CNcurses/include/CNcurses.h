@@ -60,6 +60,12 @@ static inline int assoc_put(int y, int x, const wchar_t *text, int n, unsigned i
     return mvwaddnwstr(stdscr, y, x, text, n);
 }
 
+/* Writes one grapheme cluster that takes `width` columns on screen. When curses would spread its
+   characters over more columns than that (ZWJ sequences and skin tones: 🧑🏽‍🚒 is three wide
+   characters for wcwidth), the cluster goes into a single cell so that every character reaches
+   the terminal and the cells after it stay in place (a narrow base is followed by a space). In CNcurses.c. */
+int assoc_put_cluster(int y, int x, const wchar_t *chars, int n, int width, unsigned int attrs);
+
 /* The terminal's size as the kernel knows it (curses not started); 0 on success. */
 static inline int assoc_window_size(int *rows, int *columns) {
     struct winsize size;
