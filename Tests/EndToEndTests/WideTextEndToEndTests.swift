@@ -50,7 +50,7 @@ final class WideTextEndToEndTests: XCTestCase {
     func testEmojiSequencesAreDrawnWhole() throws {
         let clusters = [
             "\u{1F469}\u{1F3FE}\u{200D}\u{1F52C}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "\u{1F415}\u{200D}\u{1F9BA}",
-            "\u{1F64B}\u{1F3FB}\u{200D}\u{2642}\u{FE0F}", "\u{1F1EF}\u{1F1F5}", "\u{2764}\u{FE0F}",
+            "\u{1F64B}\u{1F3FB}\u{200D}\u{2642}\u{FE0F}", "\u{1F1EF}\u{1F1F5}", "\u{2764}\u{FE0F}"
         ]
         let rows = clusters.enumerated().map { "(\($0.offset + 1), 'in \($0.element) text', 5)" }.joined(separator: ", ")
         let db = try Products.makeDatabase(
