@@ -14,14 +14,65 @@ enum CellPreview {
     /// characters when it is longer (the reader then knows it was cut; its full length would cost
     /// a second read of the whole value); other types keep their type. Bytes, not characters:
     /// SQLite's `substr` of a text stops at a NUL, which would hide the rest of the value.
-    static func expressions(_ column: String, limit: Int) -> (cut: String, length: String) {
-        (
-            "CASE typeof(\(column)) WHEN 'text' THEN CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT) "
-                + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
+    ///
+    /// Without room for the length (`LengthColumns.none`), a longer blob is read as its first
+    /// `limit + 1` bytes instead, which tells the reader it was cut (its size unknown).
+    static func expressions(_ column: String, limit: Int, withLength: Bool = true) -> (cut: String, length: String?) {
+        let text = "CASE typeof(\(column)) WHEN 'text' THEN CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT) "
+        guard withLength else {
+            return (
+                text + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
+                    + "ELSE substr(\(column), 1, \(limit + 1)) END ELSE \(column) END", nil
+            )
+        }
+        return (
+            text + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
                 + "WHEN length(\(column)) <= \(headlessBlobSize) THEN substr(\(column), 1, \(limit)) ELSE X'' END "
                 + "ELSE \(column) END",
             "iif(typeof(\(column)) = 'blob' AND length(\(column)) > \(limit), length(\(column)), NULL)"
         )
+    }
+
+    /// Where the full lengths of cut blobs are read: a column each after the hidden ones; all in
+    /// one text column (`packed`) when a column each would pass SQLite's limit on the columns of
+    /// a result; nowhere when even one more column would (a table of 2,000 columns).
+    enum LengthColumns: Equatable {
+        case each, packed, none
+
+        /// The layout for a result of `width` columns (selected and hidden) before the lengths.
+        static func forResult(width: Int, lengths: Int) -> LengthColumns {
+            if width + lengths <= resultColumnLimit { return .each }
+            return width + 1 <= resultColumnLimit ? .packed : .none
+        }
+    }
+
+    /// The most columns SQLite returns in one result (its default `SQLITE_MAX_COLUMN`, which the
+    /// library cannot raise at run time).
+    static let resultColumnLimit = 2_000
+
+    /// One text column holding `index:length,` for every cut blob, from the length expressions
+    /// of the selected columns (nil for a column never cut). Concatenated as a balanced tree, so
+    /// that its depth stays far below SQLite's limit on expression depth.
+    static func packedLengths(_ lengths: [String?]) -> String {
+        let items = lengths.enumerated().compactMap { index, length in
+            length.map { "coalesce('\(index):' || \($0) || ',', '')" }
+        }
+        func concatenated(_ slice: ArraySlice<String>) -> String {
+            guard slice.count > 1 else { return slice.first ?? "''" }
+            let middle = slice.startIndex + slice.count / 2
+            return "(" + concatenated(slice[..<middle]) + " || " + concatenated(slice[middle...]) + ")"
+        }
+        return concatenated(items[...])
+    }
+
+    /// The lengths of a row's packed column (`packedLengths`), by selected column.
+    static func unpackLengths(_ text: String) -> [Int: Int] {
+        var lengths: [Int: Int] = [:]
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: ":")
+            if parts.count == 2, let index = Int(parts[0]), let length = Int(parts[1]) { lengths[index] = length }
+        }
+        return lengths
     }
 
     /// The bytes of a text read for a preview of `limit` characters: enough for `limit + 1`
@@ -60,9 +111,14 @@ extension Database {
 
 extension Row {
     /// Whether a preview read cut value `index` of this scope, and how long it is: a blob's size
-    /// in bytes; 0 for a text (longer than the preview, its full length not read). Nil when the
-    /// value is whole.
+    /// in bytes; 0 for a text (longer than the preview, its full length not read), and
+    /// -1 for a blob of a result too wide for its size to be read (2,000 columns, SQLite's limit).
+    /// Nil when the value is whole.
     public func cutLength(at index: Int) -> Int? {
         cutLengths[index]
     }
+
+    /// `cutLength(at:)` of a blob cut without its size: a result of 2,000 columns (SQLite's
+    /// limit) leaves no room for the column that reads it.
+    package static let unknownCutLength = -1
 }

@@ -110,6 +110,8 @@ struct PlannedStatement: Sendable {
     /// With a cell preview: the columns after the hidden ones holding the full length of a value
     /// cut by the preview.
     var previewLengthCount: Int
+    /// Whether those columns are one per selected column, one packed text, or none.
+    var previewLengthColumns = CellPreview.LengthColumns.each
     /// How the columns of its rows split into scopes.
     var layout: ScopeLayout
     /// The prefetched associations its rows start, in the order they run.
@@ -137,6 +139,7 @@ struct PlannedStatement: Sendable {
             root: tree, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns, cellPreview: cellPreview)
         step.statement = generated.statement
         previewLengthCount = generated.previewLengthCount
+        previewLengthColumns = generated.previewLengthColumns
     }
 
     /// The one walk of the statement's tree: the scope of `node` (a joined table that selects

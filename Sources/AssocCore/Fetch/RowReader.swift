@@ -13,13 +13,21 @@ enum RowReader {
         let visibleCount = columns.count - planned.hiddenWidth
         var fetched = FetchedRows()
         let limit = limits.rows ?? Int.max
-        if planned.previewLengthCount > 0 {
+        if let preview = planned.cellPreview {
             // The full lengths of cut values follow the statement's own columns.
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
-                fetched.rows.append(reader.read(statement, lengthsAt: columns.count, limit: planned.cellPreview ?? Int.max))
-                statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden)
+                let lengths: ScopeReader.CutLengths
+                switch planned.previewLengthColumns {
+                case .each: lengths = .columns(at: columns.count)
+                case .packed:
+                    let packed = planned.previewLengthCount > 0 ? statement.value(at: columns.count) : .null
+                    if case .text(let text) = packed { lengths = .packed(CellPreview.unpackLengths(text)) } else { lengths = .packed([:]) }
+                case .none: lengths = .unread
+                }
+                fetched.rows.append(reader.read(statement, lengths: lengths, limit: preview))
+                if visibleCount < columns.count { statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden) }
             }
         } else if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
@@ -137,9 +145,18 @@ struct ScopeReader {
         self.children = children
     }
 
-    /// The current row of `statement`, split into scopes, the full lengths of cut values read
-    /// from the columns at `lengthsAt` on (one per visible column, NULL when not cut).
-    func read(_ statement: Statement, lengthsAt offset: Int, limit: Int) -> Row {
+    /// Where a previewed row's full lengths of cut blobs are (`CellPreview.LengthColumns`).
+    enum CutLengths {
+        /// One column per visible column from this index on, NULL when not cut.
+        case columns(at: Int)
+        /// Read from the packed column, by visible column.
+        case packed([Int: Int])
+        /// Not read: a cut blob came as `limit + 1` bytes, its size unknown.
+        case unread
+    }
+
+    /// The current row of `statement`, split into scopes, with the full lengths of cut values.
+    func read(_ statement: Statement, lengths: CutLengths, limit: Int) -> Row {
         var values = statement.values(in: range)
         var cutLengths: [Int: Int] = [:]
         for index in values.indices {
@@ -149,14 +166,24 @@ struct ScopeReader {
                     values[index] = .text(kept)
                     cutLengths[index] = 0
                 }
-            } else if case .integer(let length) = statement.value(at: offset + range.lowerBound + index) {
-                cutLengths[index] = Int(length)
+                continue
+            }
+            switch lengths {
+            case .columns(let offset):
+                if case .integer(let length) = statement.value(at: offset + range.lowerBound + index) { cutLengths[index] = Int(length) }
+            case .packed(let packed):
+                if let length = packed[range.lowerBound + index] { cutLengths[index] = length }
+            case .unread:
+                if case .blob(let bytes) = values[index], bytes.count > limit {
+                    values[index] = .blob(Array(bytes.prefix(limit)))
+                    cutLengths[index] = Row.unknownCutLength
+                }
             }
         }
         var row = Row(columnNames: names, values: values)
         row.cutLengths = cutLengths
         guard !children.isEmpty else { return row }
-        row.scopes = children.map { ($0.key, $0.read(statement, lengthsAt: offset, limit: limit)) }
+        row.scopes = children.map { ($0.key, $0.read(statement, lengths: lengths, limit: limit)) }
         return row
     }
 

@@ -74,7 +74,7 @@ extension Database {
         // Previews name no column: an alias would shadow the grouped value in ORDER BY.
         let previews = preview.map { limit in names.map { CellPreview.expressions(quoteIdentifier($0), limit: limit) } }
         let selected = previews.map { $0.map(\.cut).joined(separator: ", ") } ?? columns
-        let lengths = previews.map { ", " + $0.map(\.length).joined(separator: ", ") } ?? ""
+        let lengths = previews.map { ", " + $0.map { $0.length ?? "NULL" }.joined(separator: ", ") } ?? ""
         func grouping(_ selected: String, _ lengths: String) -> GeneratedStatement {
             GeneratedStatement(
                 sql: """

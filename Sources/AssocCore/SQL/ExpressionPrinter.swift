@@ -36,11 +36,7 @@ struct ExpressionPrinter {
             try writeOperand(operand, in: node, to: &w)
         case .binary(let op, let lhs, let rhs):
             if op == .and || op == .or {
-                let operands = flatten(op, expression)
-                for (index, operand) in operands.enumerated() {
-                    if index > 0 { w.append(" \(op.rawValue) ") }
-                    try writeOperand(operand, in: node, to: &w)
-                }
+                try writeChain(op, flatten(op, expression)[...], in: node, to: &w)
             } else {
                 try writeOperand(lhs, in: node, to: &w)
                 w.append(" \(op.rawValue) ")
@@ -115,6 +111,27 @@ struct ExpressionPrinter {
         }
         return [expression]
     }
+
+    /// Operands joined by AND or OR: flat when they are few; halves in parentheses past
+    /// `flatChainLimit`, since SQLite nests a flat chain one level per operand and refuses
+    /// expressions deeper than 1,000 levels (a find over 2,000 columns).
+    func writeChain(_ op: Expression.BinaryOperator, _ operands: ArraySlice<Expression>, in node: QueryNode, to w: inout SQLBuffer) throws {
+        guard operands.count > Self.flatChainLimit else {
+            for (index, operand) in operands.enumerated() {
+                if index > 0 { w.append(" \(op.rawValue) ") }
+                try writeOperand(operand, in: node, to: &w)
+            }
+            return
+        }
+        let middle = operands.startIndex + operands.count / 2
+        w.append("(")
+        try writeChain(op, operands[..<middle], in: node, to: &w)
+        w.append(") \(op.rawValue) (")
+        try writeChain(op, operands[middle...], in: node, to: &w)
+        w.append(")")
+    }
+
+    static let flatChainLimit = 100
 
     func isCompound(_ expression: Expression) -> Bool {
         switch expression {

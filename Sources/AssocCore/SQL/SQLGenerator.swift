@@ -25,6 +25,8 @@ package struct GeneratedQuery: Sendable {
     /// With a cell preview: the columns after the hidden ones, one per selected column, holding
     /// the full length of a value cut by the preview (NULL when it is whole). 0 otherwise.
     var previewLengthCount = 0
+    /// Where those lengths are: a column each, packed into one, or not read (`CellPreview`).
+    var previewLengthColumns = CellPreview.LengthColumns.each
 }
 
 /// Generates SQL from requests: a pure function of the request and the schema's association graph.
@@ -90,10 +92,22 @@ package enum SQLGenerator {
         var previewLengths: [String?] = []
         // A view whose columns are unknown selects `*` of unknown width: read whole.
         let previewLimit = ordered.contains { $0.table.columns.isEmpty } ? nil : cellPreview
+        let beforeSelection = w
         for node in ordered {
             selectedCount += try writeSelection(
                 of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, preview: previewLimit,
                 previewLengths: &previewLengths, to: &w)
+        }
+        let lengthColumns = CellPreview.LengthColumns.forResult(
+            width: previewLengths.count + hiddenColumns.count + root.hiddenValues.count, lengths: previewLengths.count)
+        if previewLimit != nil, lengthColumns == .none {
+            // No room for a length: the selection again, blobs read so that a cut one shows.
+            (w, selectedCount, previewLengths) = (beforeSelection, 0, [])
+            for node in ordered {
+                selectedCount += try writeSelection(
+                    of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, preview: previewLimit,
+                    previewLengths: &previewLengths, withLengths: false, to: &w)
+            }
         }
         if selectedCount == 0 {
             throw AssocError.emptySelection(table: root.table.name)
@@ -108,7 +122,16 @@ package enum SQLGenerator {
             try printer.write(hidden.expression, in: root, to: &w)
             if case .findMatch(let name) = hidden.role { w.append(" AS " + quoteIdentifier(name)) }
         }
-        for length in previewLengths { w.append(", " + (length ?? "NULL")) }
+        var lengthColumnCount = 0
+        switch lengthColumns {
+        case .each:
+            for length in previewLengths { w.append(", " + (length ?? "NULL")) }
+            lengthColumnCount = previewLengths.count
+        case .packed where !previewLengths.isEmpty:
+            w.append(", " + CellPreview.packedLengths(previewLengths))
+            lengthColumnCount = 1
+        case .packed, .none: break
+        }
         w.append(" FROM " + tableReference(root, sqlNames))
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
         var conditions = SQLConjunction()
@@ -160,7 +183,8 @@ package enum SQLGenerator {
             w.append(" LIMIT -1 OFFSET \(offset)")
         }
         return GeneratedQuery(
-            statement: GeneratedStatement(sql: w.sql, arguments: w.arguments), previewLengthCount: previewLengths.count)
+            statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
+            previewLengthCount: lengthColumnCount, previewLengthColumns: lengthColumns)
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
@@ -198,7 +222,7 @@ package enum SQLGenerator {
     /// hidden ones), the columns of `*` are read cut (`CellPreview`); other items are read whole.
     static func writeSelection(
         of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String],
-        preview: Int? = nil, previewLengths: inout [String?], to w: inout SQLBuffer
+        preview: Int? = nil, previewLengths: inout [String?], withLengths: Bool = true, to w: inout SQLBuffer
     ) throws -> Int {
         var count = 0
         func separator() {
@@ -213,7 +237,7 @@ package enum SQLGenerator {
                     if index > 0 { w.append(", ") }
                     var spelled = SQLBuffer()
                     try printer.writeColumn(column.name, of: node, to: &spelled, forceQualify: true)
-                    let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
+                    let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths)
                     w.append(cut)
                     previewLengths.append(length)
                 }
@@ -225,7 +249,7 @@ package enum SQLGenerator {
                 // column in ORDER BY, which would then sort by the preview. The row layout names it.
                 var spelled = SQLBuffer()
                 try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
-                let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0)
+                let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths)
                 w.append(cut)
                 previewLengths.append(length)
             case .expression(let expression):

@@ -157,6 +157,6 @@ extension Reducer {
         guard let (position, length) = row.cutLengths.min(by: { $0.key < $1.key }) else { return nil }
         let labels = frequency.query.columnLabels
         let column = position < labels.count ? labels[position] : "the column"
-        return column + " " + cutValueHolding(length: length, isBlob: length > 0) + ": use the request line (:) or assoc fetch"
+        return column + " " + cutValueHolding(length: length, isBlob: length != 0) + ": use the request line (:) or assoc fetch"
     }
 }

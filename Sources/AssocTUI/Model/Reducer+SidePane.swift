@@ -146,7 +146,8 @@ extension Reducer {
     /// browser reads the first 20,000 only` (a blob's size; a text's length is not read).
     static func cutValueHolding(length: Int, isBlob: Bool) -> String {
         let limit = RequestDataSource.cellPreviewLimit.groupedDigits
-        let whole = isBlob ? "\(length.groupedDigits) bytes" : "more than \(limit) characters"
+        let whole =
+            !isBlob ? "more than \(limit) characters" : length < 0 ? "more than \(limit) bytes" : "\(length.groupedDigits) bytes"
         return "holds \(whole) and the browser reads the first \(limit) only"
     }
 }
