@@ -1,6 +1,6 @@
 import AssocCore
 
-/// `assoc schema --format json`. The contract, documented in README.md:
+/// `assoc schema --format json`. The contract, documented in docs/CLI.md:
 /// `{"tables": [{"name", "isView", "columns": [{"name", "type", "notNull", "primaryKeyIndex"}],
 /// "primaryKey", "associations": [{"name", "kind", "destination", "columns" (direct kinds) |
 /// "through" (through kinds: the step names, two or more), "toMany", "required", "inferredBy", and for a

@@ -4,11 +4,11 @@ import XCTest
 
 @testable import AssocCore
 
-/// The README's paging example, compiled outside the package (public API only) and run against a
+/// The paging example of docs/LIBRARY.md, compiled outside the package (public API only) and run against a
 /// Chinook-like database built here: every page forward and backward, the rows of one fetchAll.
 final class ReadmePagingExampleTests: XCTestCase {
     func testReadmePagingExampleCompilesAndRuns() throws {
-        var code = try ReadmeExampleTests.example(in: "README.md", marker: "readme-paging-example")
+        var code = try ReadmeExampleTests.example(in: "docs/LIBRARY.md", marker: "readme-paging-example")
         XCTAssert(code.contains(#"try Database(path: "chinook.sqlite")"#))
         code = code.replacing(#"try Database(path: "chinook.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
 

@@ -129,7 +129,7 @@ final class QueryLifecycleTests: XCTestCase {
     }
 
     /// A filter (or typed request) that passed the check but fails in SQLite keeps the view the
-    /// user saw: the README's "an error keeps the view".
+    /// user saw: docs/BROWSER.md's "an error keeps the view".
     func testAFilterWhoseQueryFailsKeepsThePreviousView() {
         var state = loadedState()
         guard let artist = openFirstTable(&state) else { return }

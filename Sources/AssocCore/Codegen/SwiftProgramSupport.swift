@@ -1,5 +1,5 @@
 /// The fixed part of a generated program: writes GRDB rows as the JSON of `assoc fetch --format
-/// json` (README, "The JSON contract"), with GRDB and Foundation only. The request-specific part
+/// json` (docs/CLI.md, "The JSON contract"), with GRDB and Foundation only. The request-specific part
 /// (`jsonMembers`) tells it the association members in the order Assoc writes them.
 enum SwiftProgramSupport {
     static let text = #"""
