@@ -17,6 +17,11 @@ struct ExpressionPrinter {
     var joinedTableReferences: [String: Int] = [:]
 
     func write(_ expression: Expression, in node: QueryNode, to w: inout SQLBuffer) throws {
+        w.expressionDepth += 1
+        defer { w.expressionDepth -= 1 }
+        guard w.expressionDepth <= SQLiteLimitMessage.maximumExpressionDepth else {
+            throw AssocError.sqlite(DatabaseError(code: 1, message: SQLiteLimitMessage.expressionTooDeep(limit: SQLiteLimitMessage.maximumExpressionDepth)))
+        }
         switch expression {
         case .column(let name):
             try writeColumn(name, of: node, to: &w)
@@ -89,10 +94,7 @@ struct ExpressionPrinter {
             try write(only, in: node, to: &w)
             return
         }
-        for (index, condition) in flat.enumerated() {
-            if index > 0 { w.append(" AND ") }
-            try writeOperand(condition, in: node, to: &w)
-        }
+        try writeChain(.and, flat[...], in: node, to: &w)
     }
 
     private func writeOperand(_ expression: Expression, in node: QueryNode, to w: inout SQLBuffer) throws {
@@ -106,10 +108,18 @@ struct ExpressionPrinter {
     }
 
     private func flatten(_ op: Expression.BinaryOperator, _ expression: Expression) -> [Expression] {
-        if case .binary(let inner, let lhs, let rhs) = expression, inner == op {
-            return flatten(op, lhs) + flatten(op, rhs)
+        // Iterative, in order: a chain of thousands of terms nests thousands deep.
+        var operands: [Expression] = []
+        var pending = [expression]
+        while let next = pending.popLast() {
+            if case .binary(let inner, let lhs, let rhs) = next, inner == op {
+                pending.append(rhs)
+                pending.append(lhs)
+            } else {
+                operands.append(next)
+            }
         }
-        return [expression]
+        return operands
     }
 
     /// Operands joined by AND or OR: flat when they are few; halves in parentheses past

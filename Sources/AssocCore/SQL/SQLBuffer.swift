@@ -3,6 +3,9 @@
 struct SQLBuffer {
     var sql = ""
     var arguments: [DatabaseValue] = []
+    /// How deep the expression being written nests: past SQLite's limit the request is refused
+    /// before it is written (and before a deep recursion could exhaust the stack).
+    var expressionDepth = 0
 
     mutating func append(_ text: String) {
         sql += text
@@ -25,12 +28,26 @@ struct SQLConjunction {
         terms.append(term)
     }
 
-    /// The conditions, joined by `AND`.
+    /// The conditions, joined by `AND`: flat when they are few, in balanced halves past
+    /// `ExpressionPrinter.flatChainLimit` (SQLite nests a flat chain one level per term).
     func write(to w: inout SQLBuffer) throws {
-        for (index, term) in terms.enumerated() {
-            if index > 0 { w.append(" AND ") }
-            try term(&w, terms.count > 1)
+        try write(terms[...], several: terms.count > 1, to: &w)
+    }
+
+    private func write(_ slice: ArraySlice<(inout SQLBuffer, _ several: Bool) throws -> Void>, several: Bool, to w: inout SQLBuffer) throws {
+        guard slice.count > ExpressionPrinter.flatChainLimit else {
+            for (index, term) in slice.enumerated() {
+                if index > 0 { w.append(" AND ") }
+                try term(&w, several)
+            }
+            return
         }
+        let middle = slice.startIndex + slice.count / 2
+        w.append("(")
+        try write(slice[..<middle], several: several, to: &w)
+        w.append(") AND (")
+        try write(slice[middle...], several: several, to: &w)
+        w.append(")")
     }
 }
 
