@@ -20,7 +20,8 @@ struct ExpressionPrinter {
         w.expressionDepth += 1
         defer { w.expressionDepth -= 1 }
         guard w.expressionDepth <= SQLiteLimitMessage.maximumExpressionDepth else {
-            throw AssocError.sqlite(DatabaseError(code: 1, message: SQLiteLimitMessage.expressionTooDeep(limit: SQLiteLimitMessage.maximumExpressionDepth)))
+            let limit = SQLiteLimitMessage.maximumExpressionDepth
+            throw AssocError.sqlite(DatabaseError(code: 1, message: SQLiteLimitMessage.expressionTooDeep(limit: limit)))
         }
         switch expression {
         case .column(let name):
