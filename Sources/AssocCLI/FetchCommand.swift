@@ -23,9 +23,16 @@ struct FetchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Your own SQL: one read-only SELECT, WITH or VALUES statement, instead of a request (no parameters). Writes, ATTACH, PRAGMA and several statements are refused.",
+            "Your own SQL: one read-only SELECT, WITH or VALUES statement, instead of a request; its parameters (?, ?NNN, :name) take the --arg values. Writes, ATTACH, PRAGMA and several statements are refused.",
             valueName: "statement"))
     var sql: String?
+
+    @Option(
+        name: .customLong("arg"),
+        help: ArgumentHelp(
+            "A value for the next parameter of --sql's statement, always bound, never pasted into it (repeatable): 42 an integer, 2.5 a real, NULL, 'text' (for text that looks like a number), x'0A1B' a blob, anything else text. :name=value gives a named parameter.",
+            valueName: "value"))
+    var statementArguments: [String] = []
 
     @Option(
         name: .customLong("time-limit"),
@@ -43,6 +50,9 @@ struct FetchCommand: ParsableCommand {
 
     func validate() throws {
         try TimeLimitSeconds.validate(timeLimit)
+        if sql == nil, !statementArguments.isEmpty {
+            throw ValidationError("--arg gives a value to a parameter of --sql's statement: use it with --sql 'SELECT … WHERE id = ?'")
+        }
         if let tempLimit {
             guard (0...1_048_576).contains(tempLimit) else {
                 throw ValidationError("--temp-limit must be a number of megabytes between 0 (no bound) and 1048576, such as 2048")
@@ -51,7 +61,9 @@ struct FetchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (database, request) = try sql.map { try arguments.load(sql: $0, command: "fetch") } ?? arguments.load(command: "fetch")
+        let (database, request) =
+            try sql.map { try arguments.load(sql: $0, arguments: statementArguments, command: "fetch") }
+            ?? arguments.load(command: "fetch")
         if let tempLimit { try TemporaryFilesBound.set(megabytes: tempLimit) }
         guard let milliseconds = TimeLimitSeconds.milliseconds(timeLimit) else { return try write(request, from: database) }
         try database.connection.withTimeLimit(milliseconds: milliseconds) { try write(request, from: database) }

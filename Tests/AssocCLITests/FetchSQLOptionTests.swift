@@ -50,6 +50,38 @@ final class FetchSQLOptionTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("with --sql, expected [DB] only"), both.stderr)
     }
 
+    /// `--arg` binds the statement's parameters, typed, by position or by name; a mismatch says which.
+    func testArgumentsAreBound() throws {
+        let sql = "SELECT id, name, typeof(?) AS t FROM artist WHERE id >= ? AND name <> ? ORDER BY id"
+        let result = try BinaryRunner.run(["fetch", path, "--sql", sql, "--arg", "2.5", "--arg", "2", "--arg", "x' OR '1'='1", "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "id,name,t\r\n2,Accept,real\r\n3,Aerosmith,real\r\n")
+        let named = try BinaryRunner.run(
+            [
+                "fetch", path, "--sql", "SELECT name FROM artist WHERE id = :id OR name = @name", "--arg", "@name=Accept", "--arg", ":id=1",
+                "--format", "ndjson"
+            ])
+        XCTAssertEqual(named.stdout, "{\"name\":\"AC/DC\"}\n{\"name\":\"Accept\"}\n", named.stderr)
+        let typed = try BinaryRunner.run(
+            [
+                "fetch", path, "--sql", "SELECT typeof(?), typeof(?), typeof(?), typeof(?), typeof(?)", "--arg", "7", "--arg", "'7'", "--arg", "NULL",
+                "--arg", "x'00'", "--arg", "seven", "--format", "tsv"
+            ])
+        XCTAssertTrue(typed.stdout.hasSuffix("integer\ttext\tnull\tblob\ttext\n"), typed.stdout + typed.stderr)
+        let failures: [([String], Int32, String)] = [
+            (["--sql", "SELECT ? + ?", "--arg", "1"], 1, "assoc: SQL refused: the statement has 2 parameters and 1 argument was given\n"),
+            (["--sql", "SELECT ?"], 1, "assoc: SQL refused: the statement has 1 parameter (?, :name) and no argument was given"),
+            (["--sql", "SELECT :a", "--arg", ":b=1"], 1, "assoc: SQL refused: no argument for the parameter :a (give it one"),
+            (["--sql", "SELECT :a", "--arg", ":a=1", "--arg", "2"], 1, "not both"),
+            (["artist", "--arg", "1"], 64, "--arg gives a value to a parameter of --sql's statement")
+        ]
+        for (arguments, status, message) in failures {
+            let failed = try BinaryRunner.run(["fetch", path] + arguments)
+            XCTAssertEqual(failed.status, status, "\(arguments): \(failed.stderr)")
+            XCTAssertTrue(failed.stderr.contains(message), "\(arguments): \(failed.stderr)")
+        }
+    }
+
     func testWritesAreRefusedAndTheFileIsUnchanged() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let refused: [(String, String)] = [

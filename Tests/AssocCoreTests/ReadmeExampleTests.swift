@@ -48,6 +48,28 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(result.runStatus, 0, result.output)
     }
 
+    /// docs/LIBRARY.md's example of SQL with arguments, built outside the package against
+    /// AssocCore's public API, gets the rows SQLite gives for the same statement and values.
+    func testTheSQLArgumentsExampleRunsOutsideThePackage() throws {
+        var code = try Self.example(in: "docs/LIBRARY.md", marker: "sql-arguments-example")
+        XCTAssert(code.contains(#"try Database(path: "music.sqlite")"#))
+        code = code.replacing(#"try Database(path: "music.sqlite")"#, with: "try Database(path: CommandLine.arguments[1])")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arguments-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let connection = try Connection(path: path, mode: .readWrite(create: true))
+        try connection.execute(
+            """
+            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, AlbumId INTEGER, Milliseconds INTEGER);
+            INSERT INTO Track VALUES (1, 'Let There Be Rock', 1, 366654), (2, 'Go Down', 1, 331180),
+              (3, 'Dog Eat Dog', 1, 215196), (4, 'Overdose', 2, 369319), (5, 'Bad Boy Boogie', 1, 300000);
+            """)
+        let result = try SwiftProgram.compileAndRun(code, arguments: [path], openDatabase: false)
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        // Album 1 over 300,000 ms (300,000 itself is not over), by name; then album 1's 4 tracks.
+        XCTAssertEqual(result.output, "\"Go Down\" 331180\n\"Let There Be Rock\" 366654\n4\n")
+    }
+
     func testReadmeSwiftExampleCompilesAndRuns() throws {
         var code = try Self.example(in: "README.md")
         XCTAssert(code.contains(#"try Database(path: "library.sqlite")"#))

@@ -1,4 +1,4 @@
-/// GRDB code for a request on a user's own statement (`Database.request(sql:)`): GRDB's query
+/// GRDB code for a request on a user's own statement (`Database.request(sql:arguments:)`): GRDB's query
 /// interface has no derived table, so the code runs the SQL itself, as GRDB does with raw SQL:
 ///
 ///     let rows = try Row.fetchAll(db, sql: "SELECT * FROM (SELECT …) AS \"sql\" WHERE \"x\" = ?", arguments: [1])
@@ -11,7 +11,7 @@ enum SwiftSQLQueryWriter {
         let statement: GeneratedStatement
         let note: String
         if request == Request(query: query) {
-            statement = GeneratedStatement(sql: query.sql, arguments: [])
+            statement = GeneratedStatement(sql: query.sql, arguments: query.arguments)
             note = "// Your own SQL statement, run as GRDB runs raw SQL."
         } else {
             statement = try db.mainStatement(for: request)

@@ -39,6 +39,18 @@ package final class Statement {
     /// Number of `?` parameters the statement expects.
     package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
+    /// The name of parameter `index` (1-based) as written, `:id`, `?2`; nil for a lone `?`.
+    func parameterName(at index: Int) -> String? {
+        guard let name = sqlite3_bind_parameter_name(handle, Int32(index)) else { return nil }
+        return String(cString: name)
+    }
+
+    /// The 1-based index SQLite gives the parameter written `name` (`:id`, `?2`), nil when none.
+    func parameterIndex(of name: String) -> Int? {
+        let index = Int(sqlite3_bind_parameter_index(handle, name))
+        return index > 0 ? index : nil
+    }
+
     /// Binds values to the statement's parameters, in order. The count must match.
     func bind(_ values: [DatabaseValue]) throws {
         guard values.count == parameterCount else {

@@ -7,8 +7,11 @@
 ///     let rows = try db.fetchAll(request.order(Column("Name")))
 ///     // SELECT * FROM (SELECT Name, Milliseconds FROM Track WHERE …) AS "sql" ORDER BY "Name"
 public struct SQLQuery: Sendable, Hashable {
-    /// The statement, as written, without what follows it (a `;`, white space, comments).
+    /// The statement, as written, without what follows it (a `;`, white space, comments), its
+    /// parameters (`?2`, `:id`…) written `?`: each takes the next of `arguments`.
     public let sql: String
+    /// The values of the statement's `?`, in text order, bound when it runs.
+    public let arguments: [DatabaseValue]
     /// The names of its columns, as the derived table names them (`id`, `id:1` when two are `id`).
     public let columns: [String]
     /// The name requests give its rows (`Request.table`): `sql`, or `sql2`… when the schema has
@@ -37,7 +40,8 @@ public struct SQLQuery: Sendable, Hashable {
         return next < scalars.count && scalars[next] != "."
     }
 
-    /// The statement in a `FROM` clause: `(<sql>)`, a line comment at its end kept from the `)`.
+    /// The statement in a `FROM` clause: `(<sql>)`, a line comment at its end kept from the `)`;
+    /// its `?` take `arguments`.
     var derivedTableSQL: String {
         "(" + sql + (sql.contains("--") ? "\n)" : ")")
     }
@@ -46,6 +50,7 @@ public struct SQLQuery: Sendable, Hashable {
     var tableInfo: TableInfo {
         var info = TableInfo(name: name, kind: .view, columns: columns.map { ColumnInfo(name: $0) }, primaryKey: .none)
         info.derivedSQL = derivedTableSQL
+        info.derivedArguments = arguments
         return info
     }
 }
@@ -53,11 +58,12 @@ public struct SQLQuery: Sendable, Hashable {
 extension Database {
     /// `sql` checked as one read-only statement: its first word is `SELECT`, `WITH` or `VALUES`;
     /// SQLite compiles it and finds it read-only (`sqlite3_stmt_readonly`); nothing but white
-    /// space, comments and `;` follows it; it has no parameter (none can be given) and returns
-    /// columns. Anything else throws `AssocError.invalidRequest` saying what was refused; nothing
-    /// is run. The connection is read-only and its authorizer refuses the functions that reach
-    /// outside the database, whatever the statement.
-    public func sqlQuery(_ sql: String) throws -> SQLQuery {
+    /// space, comments and `;` follows it; `arguments` give its parameters their values (see
+    /// `StatementArguments`), always bound; it returns columns. Anything else throws
+    /// `AssocError.invalidRequest` saying what was refused; nothing is run. The connection is
+    /// read-only and its authorizer refuses the functions that reach outside the database,
+    /// whatever the statement.
+    public func sqlQuery(_ sql: String, arguments: StatementArguments = []) throws -> SQLQuery {
         func refuse(_ reason: String) -> AssocError { .invalidRequest(table: nil, reason: "SQL refused: " + reason) }
         guard let keyword = SQLText.leadingKeyword(sql) else {
             throw refuse("the SQL statement is empty (write one SELECT, WITH or VALUES statement)")
@@ -81,31 +87,57 @@ extension Database {
             guard isReadOnly else {
                 throw refuse("the statement writes to the database (sqlite3_stmt_readonly): only reading statements run")
             }
-            let parameters = statement.parameterCount
-            guard parameters == 0 else {
-                throw refuse(
-                    "the statement has \(parameters) parameter\(parameters == 1 ? "" : "s") (?, :name), and none can be given a value: write the values in the statement"
-                )
-            }
             guard statement.columnCount > 0 else { throw refuse("the statement returns no columns") }
             var body = String(decoding: utf8[..<cut], as: UTF8.self).trimmingWhitespace()
             while body.hasSuffix(";") { body = String(body.dropLast()).trimmingWhitespace() }
+            let (sql, values) = try Self.bindingParameters(of: body, statement: statement, arguments: arguments, refuse: refuse)
             var name = "sql"
             var number = 2
             while schema.table(named: name) != nil {
                 name = "sql\(number)"
                 number += 1
             }
-            let derived = SQLQuery(sql: body, columns: [], name: name).derivedTableSQL
-            let columns = try access.connection.prepare("SELECT * FROM \(derived) AS \(quoteIdentifier(name))").columnNames
-            return SQLQuery(sql: body, columns: columns, name: name)
+            let derived = SQLQuery(sql: sql, arguments: values, columns: [], name: name).derivedTableSQL
+            let wrapped = try access.connection.prepare("SELECT * FROM \(derived) AS \(quoteIdentifier(name))")
+            guard wrapped.parameterCount == values.count else {
+                throw refuse("its parameters could not be told apart from the rest of its text; write them as ?, ?NNN or :name")
+            }
+            return SQLQuery(sql: sql, arguments: values, columns: wrapped.columnNames, name: name)
         }
     }
 
-    /// A request for the rows of `sql`, one read-only statement (see `sqlQuery(_:)`); refine it
-    /// as any request: `filter`, `order`, `select`, `limit`…
-    public func request(sql: String) throws -> Request {
-        Request(query: try sqlQuery(sql))
+    /// A request for the rows of `sql`, one read-only statement (see `sqlQuery(_:arguments:)`),
+    /// its parameters bound to `arguments`: `db.request(sql: "SELECT * FROM Track WHERE AlbumId = ?",
+    /// arguments: [1])`. Refine it as any request: `filter`, `order`, `select`, `limit`…
+    public func request(sql: String, arguments: StatementArguments = []) throws -> Request {
+        Request(query: try sqlQuery(sql, arguments: arguments))
+    }
+
+    /// `body` with its parameters written `?`, and their values in text order; an error when
+    /// `arguments` do not match the parameters.
+    private static func bindingParameters(
+        of body: String, statement: Statement, arguments: StatementArguments, refuse: (String) -> AssocError
+    ) throws -> (sql: String, values: [DatabaseValue]) {
+        let count = statement.parameterCount
+        if count == 0 && arguments.isEmpty { return (body, []) }
+        if arguments.isEmpty {
+            throw refuse(
+                "the statement has \(count) parameter\(count == 1 ? "" : "s") (?, :name) and no argument was given: "
+                    + "give their values as arguments (arguments: [...], or --arg on the command line)")
+        }
+        let scalars = Array(body.unicodeScalars)
+        let tokens = SQLText.parameters(in: scalars)
+        let texts = tokens.map { String(String.UnicodeScalarView(scalars[$0])) }
+        let values = try arguments.values(for: texts, of: statement, refuse: refuse)
+        var rewritten = String.UnicodeScalarView()
+        var copied = 0
+        for token in tokens {
+            rewritten.append(contentsOf: scalars[copied..<token.lowerBound])
+            rewritten.append("?")
+            copied = token.upperBound
+        }
+        rewritten.append(contentsOf: scalars[copied...])
+        return (String(rewritten), values)
     }
 
     /// The table of `request`'s rows: a table or view of the schema, a user's statement, or the
@@ -120,7 +152,7 @@ extension Database {
     /// (values written as SQL literals), itself a `SELECT` that shows the same rows.
     package func languageText(of request: Request) throws -> String {
         guard let query = request.query else { return try request.languageText() }
-        if request == Request(query: query) { return query.sql }
+        if request == Request(query: query) { return SQLText.inlining(query.arguments, into: query.sql) }
         let statement = try mainStatement(for: request)
         return SQLText.inlining(statement.arguments, into: statement.sql)
     }

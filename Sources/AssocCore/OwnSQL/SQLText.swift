@@ -48,6 +48,23 @@ enum SQLText {
         let scalars = Array(sql.unicodeScalars)
         var result = String.UnicodeScalarView()
         var remaining = arguments[...]
+        var copied = 0
+        for token in parameters(in: scalars) where token.count == 1 && !remaining.isEmpty {
+            result.append(contentsOf: scalars[copied..<token.lowerBound])
+            result.append(contentsOf: (remaining.popFirst() ?? .null).sqlLiteral.unicodeScalars)
+            copied = token.upperBound
+        }
+        result.append(contentsOf: scalars[copied...])
+        return String(result)
+    }
+
+    /// The parameters of `scalars` as SQLite's tokenizer reads them, in text order: `?`,
+    /// `?NNN`, `:name`, `@name` and `$name` outside string literals, quoted names and comments.
+    static func parameters(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+            c.value >= 0x80 || c == "_" || c == "$" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+        }
+        var found: [Range<Int>] = []
         var index = 0
         while index < scalars.count {
             let c = scalars[index]
@@ -65,22 +82,42 @@ enum SQLText {
                     }
                     end += 1
                 }
-                end = min(scalars.count, end + 1)
-                result.append(contentsOf: scalars[index..<end])
-                index = end
+                index = min(scalars.count, end + 1)
             case "-" where index + 1 < scalars.count && scalars[index + 1] == "-",
                 "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
-                let end = max(index + 1, skipBlanks(scalars, from: index))
-                result.append(contentsOf: scalars[index..<end])
+                index = max(index + 1, skipBlanks(scalars, from: index))
+            case "?":
+                var end = index + 1
+                while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+                found.append(index..<end)
                 index = end
-            case "?" where !remaining.isEmpty:
-                result.append(contentsOf: (remaining.popFirst() ?? .null).sqlLiteral.unicodeScalars)
-                index += 1
+            case ":", "@", "$":
+                // A name, and for `$` (Tcl variables) `::` joints and a `(...)` suffix.
+                var end = index + 1
+                while end < scalars.count {
+                    if isIdentifierPart(scalars[end]) {
+                        end += 1
+                    } else if c == "$", scalars[end] == ":", end + 1 < scalars.count, scalars[end + 1] == ":" {
+                        end += 2
+                    } else if c == "$", scalars[end] == "(", end > index + 1 {
+                        while end < scalars.count, scalars[end] != ")", !scalars[end].properties.isWhitespace { end += 1 }
+                        if end < scalars.count, scalars[end] == ")" { end += 1 }
+                        break
+                    } else {
+                        break
+                    }
+                }
+                if end > index + 1 { found.append(index..<end) }
+                index = end
             default:
-                result.append(c)
-                index += 1
+                // A word (a name or a number) is read whole: `a$b` holds no parameter.
+                if isIdentifierPart(c) {
+                    while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
+                } else {
+                    index += 1
+                }
             }
         }
-        return String(result)
+        return found
     }
 }

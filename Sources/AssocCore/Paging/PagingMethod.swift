@@ -36,7 +36,7 @@ public enum OffsetPagingReason: Sendable, Hashable, CustomStringConvertible {
     case sort(UnpageableSort)
     /// The request has a limit or offset of its own.
     case ownLimit
-    /// The request reads the rows of a user's own SQL statement (`Database.request(sql:)`):
+    /// The request reads the rows of a user's own SQL statement (`Database.request(sql:arguments:)`):
     /// nothing says which of its columns, if any, tell its rows apart.
     case statementWithoutKey
 

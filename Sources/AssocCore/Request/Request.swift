@@ -21,7 +21,7 @@ public struct Request: RelationHolding, Sendable, Hashable {
     /// Values the engine selects for its own use after the request's columns (a pager's sort
     /// values and keys), known by their role: read apart from the rows, never among their columns.
     var hiddenValues: [HiddenValue] = []
-    /// Set by `Database.request(sql:)`: the rows are those of a user's own statement.
+    /// Set by `Database.request(sql:arguments:)`: the rows are those of a user's own statement.
     package internal(set) var query: SQLQuery?
 
     /// `SELECT * FROM table`.

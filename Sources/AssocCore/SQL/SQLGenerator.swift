@@ -132,7 +132,8 @@ package enum SQLGenerator {
             lengthColumnCount = 1
         case .packed, .none: break
         }
-        w.append(" FROM " + tableReference(root, sqlNames))
+        w.append(" FROM ")
+        writeTableReference(root, sqlNames, to: &w)
         try writeJoins(of: root, printer: printer, sqlNames: sqlNames, to: &w)
         var conditions = SQLConjunction()
         if let origin = root.originFilter {
@@ -211,10 +212,16 @@ package enum SQLGenerator {
         }
     }
 
-    static func tableReference(_ node: QueryNode, _ sqlNames: [Int: String]) -> String {
+    /// Writes a table of the FROM clause: its name, with its alias when it has one, or a user's
+    /// statement in parentheses, its arguments bound.
+    static func writeTableReference(_ node: QueryNode, _ sqlNames: [Int: String], to w: inout SQLBuffer) {
         let name = sqlNames[node.id] ?? node.table.name
-        if let derived = node.table.derivedSQL { return derived + " AS " + quoteIdentifier(name) }
-        return name == node.table.name ? quoteIdentifier(name) : quoteIdentifier(node.table.name) + " " + quoteIdentifier(name)
+        if let derived = node.table.derivedSQL {
+            w.append(derived + " AS " + quoteIdentifier(name))
+            w.arguments += node.table.derivedArguments
+        } else {
+            w.append(name == node.table.name ? quoteIdentifier(name) : quoteIdentifier(node.table.name) + " " + quoteIdentifier(name))
+        }
     }
 
     /// Writes a node's selected columns; returns how many items it wrote.
@@ -310,13 +317,15 @@ package enum SQLGenerator {
         for child in node.children where child.kind != .all {
             let grouped = child.kind == .optional && child.node.children.contains { $0.kind == .required }
             if grouped {
-                w.append(" LEFT JOIN (" + tableReference(child.node, sqlNames))
+                w.append(" LEFT JOIN (")
+                writeTableReference(child.node, sqlNames, to: &w)
                 try writeJoins(of: child.node, printer: printer, sqlNames: sqlNames, to: &w)
                 w.append(") ON ")
                 try writeJoinCondition(child, parent: node, printer: printer, to: &w)
             } else {
                 w.append(child.kind == .required ? " JOIN " : " LEFT JOIN ")
-                w.append(tableReference(child.node, sqlNames) + " ON ")
+                writeTableReference(child.node, sqlNames, to: &w)
+                w.append(" ON ")
                 try writeJoinCondition(child, parent: node, printer: printer, to: &w)
                 try writeJoins(of: child.node, printer: printer, sqlNames: sqlNames, to: &w)
             }

@@ -61,6 +61,8 @@ public struct TableInfo: Sendable, Hashable {
     package var isStrict: Bool
     /// For a user's own statement (`SQLQuery`): its `(SELECT …)`, which `FROM` reads instead of a name.
     var derivedSQL: String?
+    /// The values of `derivedSQL`'s `?`, in order.
+    var derivedArguments: [DatabaseValue] = []
 
     /// Describes one table (or column), as `SchemaIntrospector` reads it.
     package init(
