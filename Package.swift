@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "AssocCore", targets: ["AssocCore"]),
+        .library(name: "AssocInsights", targets: ["AssocInsights"]),
         .executable(name: "assoc", targets: ["assoc"]),
     ],
     dependencies: [
@@ -33,27 +34,30 @@ let package = Package(
         // The exports' escapes, byte loops in C: as fast in the tests' debug build as in release.
         .target(name: "CEscapes", path: "Sources/CEscapes"),
         .target(name: "AssocCore", dependencies: ["CSQLite", "CSQLiteTempFiles", "CEscapes"]),
+        // What a file holds beyond its requests: column summaries, value frequencies, cardinality
+        // profiles, orphans, row counts and file facts, as the browser and the command line show them.
+        .target(name: "AssocInsights", dependencies: ["AssocCore", "CSQLite"]),
         // What the browser and the command line both show text with: sanitizing, display width,
         // how a value reads. Values are AssocCore's, so it depends on AssocCore and nothing else.
         .target(name: "AssocText", dependencies: ["AssocCore"]),
-        .target(name: "AssocTUI", dependencies: ["AssocCore", "AssocText", "CNcurses"]),
+        .target(name: "AssocTUI", dependencies: ["AssocCore", "AssocInsights", "AssocText", "CNcurses"]),
         // The command line without the browser: `assoc` hands it AssocTUI's (a `BrowserLauncher`).
         .target(
             name: "AssocCLI",
             dependencies: [
-                "AssocCore", "AssocText",
+                "AssocCore", "AssocInsights", "AssocText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "assoc", dependencies: ["AssocCLI", "AssocCore", "AssocTUI"]),
-        .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "TestSupport"]),
+        .testTarget(name: "AssocCoreTests", dependencies: ["AssocCore", "AssocInsights", "TestSupport"]),
         .testTarget(name: "AssocTextTests", dependencies: ["AssocText", "TestSupport"]),
-        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "AssocText", "TestSupport"]),
+        .testTarget(name: "AssocTUITests", dependencies: ["AssocTUI", "AssocInsights", "AssocText", "TestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: [
-            "AssocCLI", "AssocCore", "AssocText", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            "AssocCLI", "AssocCore", "AssocInsights", "AssocText", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The hostile-file corpus, shared by the CLI/engine tests and the browser (tmux) tests.
         .target(name: "HostileCorpus", dependencies: ["AssocCore"], path: "Tests/HostileCorpus"),
         .target(name: "TestSupport", dependencies: ["AssocCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "HostileCorpus", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["AssocCore", "AssocInsights", "HostileCorpus", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HostileCorpus", "TestSupport"]),
     ]
 )

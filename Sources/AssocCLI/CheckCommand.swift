@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssocCore
+import AssocInsights
 
 /// `assoc check DB [--associations FILE] [--format text|json] [--time-limit SECONDS]`: every
 /// belongsTo association with its orphan count (rows whose key matches no parent) and the

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The text and JSON of `assoc check`; every name from the database sanitized.
 enum CheckReport {

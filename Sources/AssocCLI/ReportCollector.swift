@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// Runs the counts of `assoc report` under a `ReportBudget`, the most telling first: every table's
 /// rows, then the orphans of every belongsTo, then the profiles of direct associations, then those

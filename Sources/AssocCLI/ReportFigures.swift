@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// What `assoc report` found, gathered by `ReportCollector` under a `ReportBudget`, written by
 /// `ReportMarkdown` or `ReportJSON`. A figure that was not computed is nil, and the reason is in

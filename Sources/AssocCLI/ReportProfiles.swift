@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The figures of `assoc report` association by association, as Markdown tables: the orphans and
 /// NULL keys of each belongsTo (with the requests that list the orphans), whether each hasOne is

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssocCore
+import AssocInsights
 import AssocText
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 import AssocText
 
 /// `assoc summary`'s output: a line per column, aligned (`table`), or an object per column

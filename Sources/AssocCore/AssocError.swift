@@ -129,7 +129,7 @@ extension AssocError {
     }
 
     /// An invalid request on `table` (nil when the request has no table in question).
-    static func invalid(_ reason: String, table: String? = nil) -> AssocError {
+    package static func invalid(_ reason: String, table: String? = nil) -> AssocError {
         .invalidRequest(table: table, reason: reason)
     }
 }

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import AssocCore
+@testable import AssocInsights
 
 /// Cardinality profiles: the buckets of `Artist → albums` and `Invoice → invoiceLines` on
 /// Chinook's schema equal hand-written `GROUP BY` counts; each bucket's request lists its rows.

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import AssocCore
+@testable import AssocInsights
 
 /// `db.summarySource(of:)` and `db.summarizeColumn(_:of:timeLimit:)`: per column of a request's
 /// rows, figures SQLite computes over the request's statement. Every expected figure below was

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import AssocCore
+@testable import AssocInsights
 
 /// The cardinality histogram of a plain hasMany read by one `GROUP BY` of its child's key
 /// (`GroupedChildKeys`): which associations take it, and, over many random small databases, that

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import AssocCore
+@testable import AssocInsights
 
 /// Orphans of belongsTo associations (declared keys, names, declarations): the counts equal the
 /// ones made by hand, the orphans' request lists exactly the rows of a hand-written anti-join.

@@ -70,6 +70,34 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(result.output, "\"Go Down\" 331180\n\"Let There Be Rock\" 366654\n4\n")
     }
 
+    /// The AssocInsights catalog's example compiles outside the package against AssocCore and
+    /// AssocInsights, and runs on a small music database.
+    func testTheInsightsCatalogExampleCompilesAndRuns() throws {
+        var code = ""
+        let catalog = SwiftProgram.repository.appendingPathComponent("Sources/AssocInsights/AssocInsights.docc")
+        for article in try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter({ $0.hasSuffix(".md") }).sorted() {
+            var text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)[...]
+            while let start = text.range(of: "```swift\n"), let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) {
+                code += text[start.upperBound..<end.lowerBound].replacing("import AssocCore\n", with: "") + "\n"
+                text = text[end.upperBound...]
+            }
+        }
+        XCTAssertTrue(code.contains("func describe(_ db: Database)"), code)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("insights-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Connection(path: path, mode: .readWrite(create: true)).execute(
+            """
+            CREATE TABLE Genre(GenreId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, GenreId INTEGER REFERENCES Genre(GenreId));
+            INSERT INTO Genre VALUES (1, 'Rock');
+            INSERT INTO Track VALUES (1, 'a', 1), (2, 'b', 1), (3, 'c', 9);
+            """)
+        let result = try SwiftProgram.compileAndRun(code + "\ntry describe(db)\n", arguments: [path], modules: ["AssocCore", "AssocInsights"])
+        XCTAssertEqual(result.compileStatus, 0, result.output)
+        XCTAssertEqual(result.runStatus, 0, result.output)
+        XCTAssertTrue(result.output.hasPrefix("1 2\n9 1\n"), result.output)
+    }
+
     func testReadmeSwiftExampleCompilesAndRuns() throws {
         var code = try Self.example(in: "README.md")
         XCTAssert(code.contains(#"try Database(path: "library.sqlite")"#))

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import AssocCore
+@testable import AssocInsights
 
 /// `db.frequencies(of:in:offset:limit:)`: the distinct values of a column among a request's rows.
 final class ValueFrequenciesTests: XCTestCase {

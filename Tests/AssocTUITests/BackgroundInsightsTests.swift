@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import AssocInsights
+
 @testable import AssocTUI
 
 /// `C` and the orphan marks never block a key: the cardinality profile is counted in the

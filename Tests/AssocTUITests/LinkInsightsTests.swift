@@ -2,6 +2,8 @@ import AssocCore
 import TestSupport
 import XCTest
 
+@testable import AssocInsights
+
 @testable import AssocTUI
 
 /// The Links pane's orphan marks (counted in the background), `O` (a link's orphans as a view)

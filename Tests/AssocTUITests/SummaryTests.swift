@@ -3,6 +3,8 @@ import AssocText
 import TestSupport
 import XCTest
 
+@testable import AssocInsights
+
 @testable import AssocTUI
 
 /// `I`: the summary of the view's columns, on the Chinook-like fixture (tracks 1…7: genre 1 on

@@ -28,23 +28,30 @@ public enum SwiftProgram {
     }
 
     /// Writes `import AssocCore` + `let db = try Database(path: CommandLine.arguments[1])` + `code` as
-    /// main.swift, compiles it and runs it with `arguments`. Skips when the build products are missing.
-    public static func compileAndRun(_ code: String, arguments: [String], openDatabase: Bool = true) throws -> Result {
+    /// main.swift, compiles it against `modules` (AssocCore and any module of the package built on
+    /// it, such as AssocInsights) and runs it with `arguments`. Skips when the build products are missing.
+    public static func compileAndRun(
+        _ code: String, arguments: [String], openDatabase: Bool = true, modules: [String] = ["AssocCore"]
+    ) throws -> Result {
         guard let products = productsDirectory() else { throw Prerequisite.missing("AssocCore.swiftmodule not found next to the test bundle") }
         let moduleMap = repository.appendingPathComponent("Sources/CSQLite/module.modulemap")
-        let objectsDirectory = products.appendingPathComponent("AssocCore.build")
-        // Only the objects of current sources: a stale `X.swift.o` from a deleted file would clash.
-        let sources = repository.appendingPathComponent("Sources/AssocCore")
-        var current = Set<String>()
-        if let walker = FileManager.default.enumerator(atPath: sources.path) {
-            for case let file as String in walker where file.hasSuffix(".swift") {
-                current.insert((file as NSString).lastPathComponent + ".o")
+        var objects: [String] = []
+        for module in modules {
+            let objectsDirectory = products.appendingPathComponent("\(module).build")
+            // Only the objects of current sources: a stale `X.swift.o` from a deleted file would clash.
+            let sources = repository.appendingPathComponent("Sources/\(module)")
+            var current = Set<String>()
+            if let walker = FileManager.default.enumerator(atPath: sources.path) {
+                for case let file as String in walker where file.hasSuffix(".swift") {
+                    current.insert((file as NSString).lastPathComponent + ".o")
+                }
             }
+            let found = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
+                .filter { $0.hasSuffix(".o") && (current.isEmpty || current.contains($0)) }
+                .sorted().map { objectsDirectory.appendingPathComponent($0).path }
+            guard !found.isEmpty else { throw Prerequisite.missing("no \(module) object files in \(objectsDirectory.path)") }
+            objects += found
         }
-        let objects = try FileManager.default.contentsOfDirectory(atPath: objectsDirectory.path)
-            .filter { $0.hasSuffix(".o") && (current.isEmpty || current.contains($0)) }
-            .sorted().map { objectsDirectory.appendingPathComponent($0).path }
-        guard !objects.isEmpty else { throw Prerequisite.missing("no AssocCore object files in \(objectsDirectory.path)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftprogram-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -15,7 +15,7 @@ import CSQLite
 /// use of its connection (`Database.withConnection(_:)`).
 public final class Connection {
     /// How a file is opened.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// `SQLITE_OPEN_READONLY`: the default, for everything that reads a user's database.
         case readOnly
         /// Read-write; `create` allows a new file. Used for databases Assoc builds itself (demo, tests).
@@ -42,9 +42,16 @@ public final class Connection {
     /// Called with the SQL and arguments of every statement that starts executing.
     public var traceHandler: (@Sendable (String, [DatabaseValue]) -> Void)?
 
-    /// Opens the database at `path`. Read-only by default; a missing path, a directory or a file
-    /// that is not a SQLite database throws `AssocError.sqlite` naming the path.
-    public init(path: String, mode: Mode = .readOnly, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    /// Opens the database at `path`, read-only: a missing path, a directory or a file that is not
+    /// a SQLite database throws `AssocError.sqlite` naming the path. Other processes' write locks
+    /// are waited for up to `busyTimeoutMilliseconds`.
+    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        try self.init(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Opens the database at `path` in `mode`: read-write only for the databases Assoc builds
+    /// itself (the demo, tests).
+    package init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000) throws {
         if path != ":memory:" && mode != .readWrite(create: true) {
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -101,7 +108,7 @@ public final class Connection {
     }
 
     /// A new private in-memory database, writable: for the demo database and tests.
-    public static func inMemory() throws -> Connection {
+    package static func inMemory() throws -> Connection {
         try Connection(path: ":memory:", mode: .readWrite(create: true))
     }
 
@@ -152,7 +159,7 @@ public final class Connection {
     }
 
     /// Runs one or several statements that return no rows we care about.
-    public func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
+    package func execute(_ sql: String, arguments: [DatabaseValue] = []) throws {
         if arguments.isEmpty, control.isIdle {
             // On its own: an operation of its own, which `interrupt()` reaches while it runs.
             try control.run(CancellationHandle()) { try execute(sql, arguments: arguments) }
@@ -191,7 +198,7 @@ public final class Connection {
     /// `SQLITE_INTERRUPT` ("interrupted") and it runs no other. A statement that starts later is
     /// not affected (no `sqlite3_interrupt`, whose effect could reach the next statement). From
     /// another thread, call `Database.interrupt()`: a connection is not `Sendable`.
-    public func interrupt() {
+    package func interrupt() {
         control.cancelRunning()
     }
 

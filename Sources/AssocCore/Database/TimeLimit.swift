@@ -33,7 +33,7 @@ extension Connection {
     /// way (opening a `Database` included): the application chooses (the `assoc` command gives
     /// SQLite 256 MB more when it opens a file). An application that opens files it does not
     /// trust should call it once at start: a view of nested CTEs can take gigabytes to prepare.
-    public static func limitMemory(toAdditionalBytes bytes: Int64) {
+    package static func limitMemory(toAdditionalBytes bytes: Int64) {
         sqlite3_hard_heap_limit64(sqlite3_memory_used() + bytes)
     }
 
@@ -43,7 +43,7 @@ extension Connection {
     /// so, instead of filling the disk (a sort over a cross join wrote 1.7 GB in 12 s). Call it
     /// before opening connections: they count from their opening on (a VFS over the default one,
     /// which then becomes the default). AssocCore never calls it; the `assoc` command does.
-    public static func limitTemporaryFiles(toBytes bytes: Int64) throws {
+    package static func limitTemporaryFiles(toBytes bytes: Int64) throws {
         let code = assoc_temp_limit_install(max(0, bytes))
         guard code == SQLITE_OK else {
             throw AssocError.sqlite(DatabaseError(code: code, message: "cannot bound SQLite's temporary files", sql: nil))
@@ -51,7 +51,7 @@ extension Connection {
     }
 
     /// The bound on SQLite's temporary files in bytes, 0 when there is none.
-    public static var temporaryFilesLimit: Int64 { assoc_temp_limit() }
+    package static var temporaryFilesLimit: Int64 { assoc_temp_limit() }
 
     /// The bytes of SQLite's temporary files open now (counted once bounded).
     package static var temporaryFilesInUse: Int64 { assoc_temp_used() }

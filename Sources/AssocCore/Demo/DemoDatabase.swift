@@ -10,7 +10,7 @@
 ///
 /// `assoc` with no database argument opens it; tests and benchmarks build it at any scale.
 /// Row counts grow linearly with `scale`: 100 persons and 1,000 books per unit.
-public enum DemoDatabase {
+package enum DemoDatabase {
     /// The name shown for the demo database in titles and messages.
     package static let title = "demo library"
 
@@ -21,7 +21,7 @@ public enum DemoDatabase {
     package static var tableNames: [String] { DemoSchema.tableNames }
 
     /// Builds the demo database in memory. Identical content on every call for the same scale.
-    public static func make(scale: Int = 1) throws -> Connection {
+    package static func make(scale: Int = 1) throws -> Connection {
         try validate(scale: scale)
         let connection = try Connection.inMemory()
         try fill(connection, scale: scale)
@@ -30,7 +30,7 @@ public enum DemoDatabase {
 
     /// Writes the demo database to a new file at `path` (for benchmarks and trying things by hand).
     /// Refuses to touch an existing file; removes the partial file if the build fails.
-    public static func write(to path: String, scale: Int) throws {
+    package static func write(to path: String, scale: Int) throws {
         try validate(scale: scale)
         // O_EXCL: atomically refuse an existing file (or symlink) instead of checking then writing.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)

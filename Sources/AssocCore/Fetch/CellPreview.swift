@@ -7,7 +7,7 @@
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
 ///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil
-enum CellPreview {
+package enum CellPreview {
     /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
     /// it is a cut blob (NULL otherwise). `typeof` and `length` of a blob column read no byte of
     /// it; a text is read as its first `textWindow(limit)` bytes, which hold more than `limit`
@@ -17,7 +17,7 @@ enum CellPreview {
     ///
     /// Without room for the length (`LengthColumns.none`), a longer blob is read as its first
     /// `limit + 1` bytes instead, which tells the reader it was cut (its size unknown).
-    static func expressions(_ column: String, limit: Int, withLength: Bool = true) -> (cut: String, length: String?) {
+    package static func expressions(_ column: String, limit: Int, withLength: Bool = true) -> (cut: String, length: String?) {
         let text = "CASE typeof(\(column)) WHEN 'text' THEN CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT) "
         guard withLength else {
             return (
@@ -86,7 +86,7 @@ enum CellPreview {
 
     /// A text read as `expressions` reads it, cut to `limit` characters when it is longer;
     /// whether it was cut.
-    static func cut(_ text: String, limit: Int) -> (String, Bool) {
+    package static func cut(_ text: String, limit: Int) -> (String, Bool) {
         guard text.utf8.count > limit else { return (text, false) }
         var index = text.startIndex
         var count = 0

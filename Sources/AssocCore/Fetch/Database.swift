@@ -80,7 +80,7 @@ public final class Database: Sendable {
 
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
-    public func executedStatements(for request: Request) throws -> [GeneratedStatement] {
+    package func executedStatements(for request: Request) throws -> [GeneratedStatement] {
         try run(plan(request)).steps.map(\.statement)
     }
 
@@ -91,7 +91,7 @@ public final class Database: Sendable {
 
     /// Calls `body` with each row of `request`, in order, read one at a time through a cursor
     /// (`cursor(_:chunking:)`): rows are not kept, and `including(all:)` is fetched chunk by chunk.
-    public func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
+    package func forEachRow(_ request: Request, _ body: (Row) throws -> Void) throws {
         try cursor(request).forEach(body)
     }
 
@@ -120,7 +120,7 @@ public final class Database: Sendable {
     }
 
     /// Runs one statement and returns its column names and rows, logging it.
-    func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
+    package func run(_ statement: GeneratedStatement) throws -> (columns: [String], values: [[DatabaseValue]]) {
         try perform { _ in
             let prepared = try prepareLogged(statement)
             var rows: [[DatabaseValue]] = []
@@ -132,7 +132,7 @@ public final class Database: Sendable {
     /// Records `statement` (when recording), then compiles it and binds its arguments, ready to
     /// step. Called within an operation
     /// (`perform`), which it joins.
-    func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
+    package func prepareLogged(_ statement: GeneratedStatement) throws -> Statement {
         try access.withLock { access in
             access.recording?.append(statement)
             let prepared = try access.connection.prepare(statement.sql)
@@ -145,7 +145,7 @@ public final class Database: Sendable {
 extension Database {
     /// Runs `body` with the connection as one operation: no other thread uses the connection
     /// meanwhile, `cancellation` and `interrupt()` stop its statements. Re-entrant.
-    func perform<T>(_ cancellation: CancellationHandle = CancellationHandle(), _ body: (DatabaseAccess) throws -> T) throws -> T {
+    package func perform<T>(_ cancellation: CancellationHandle = CancellationHandle(), _ body: (DatabaseAccess) throws -> T) throws -> T {
         try access.withLock { access in
             try access.connection.control.run(cancellation) { try body(access) }
         }
@@ -219,8 +219,8 @@ extension Database {
 }
 
 /// The connection of a `Database` and what the database records of it, used under its lock.
-final class DatabaseAccess {
-    let connection: Connection
+package final class DatabaseAccess {
+    package let connection: Connection
     /// The statements run while `recordingStatements(_:)` records them (nil otherwise: nothing
     /// is kept, whatever the number of fetches).
     var recording: [GeneratedStatement]?

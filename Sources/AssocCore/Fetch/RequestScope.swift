@@ -7,9 +7,9 @@
 ///     root: book, columns id, title, authorId
 ///       scope "author" (joinPath [0]): person, columns id, name, countryCode
 ///         scope "country" (joinPath [0, 0]): country, columns code, name
-public struct RequestScope: Sendable, Hashable {
+package struct RequestScope: Sendable, Hashable {
     /// How the scope is attached to its parent.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The request's own table.
         case root
         /// `including(required:)`: every row has it.
@@ -21,7 +21,7 @@ public struct RequestScope: Sendable, Hashable {
     }
 
     /// One column of the scope's rows, in `Row` order.
-    public enum Column: Sendable, Hashable {
+    package enum Column: Sendable, Hashable {
         /// A column of the scope's table.
         case table(String)
         /// The selected expression at this index of the selection that is not a table column.
@@ -31,23 +31,23 @@ public struct RequestScope: Sendable, Hashable {
     }
 
     /// The scope key (`Row.scopes`, `Row.prefetchedRows(_:)`); empty for the root.
-    public var key: String
+    package var key: String
     /// The scope's table, as the schema spells it.
-    public var table: String
+    package var table: String
     /// How the scope is attached to its parent.
-    public var kind: Kind
+    package var kind: Kind
     /// The alias the request gives the scope's table (`aliased(_:)`), if any.
-    public var alias: String?
+    package var alias: String?
     /// Where the request attaches the scope: `relation.joins[i]`, then `association.relation.joins[j]`
     /// of that join, and so on. Empty for the root; nil for a scope the request did not write
     /// as a join of its own.
-    public var joinPath: [Int]?
+    package var joinPath: [Int]?
     /// The scope's columns, in `Row` order.
-    public var columns: [Column]
+    package var columns: [Column]
     /// Joined scopes, in `Row.scopes` order.
-    public var scopes: [RequestScope] = []
+    package var scopes: [RequestScope] = []
     /// Prefetched associations, in `Row.prefetched` order.
-    public var prefetched: [RequestScope] = []
+    package var prefetched: [RequestScope] = []
 
     /// A scope; `Database.scopeTree(of:)` makes them from a request.
     package init(
@@ -65,7 +65,7 @@ public struct RequestScope: Sendable, Hashable {
     }
 
     /// The joined scope at `path` (keys from this scope down), nil when there is none.
-    public func scope(at path: [String]) -> RequestScope? {
+    package func scope(at path: [String]) -> RequestScope? {
         var current = self
         for key in path {
             guard let next = current.scopes.first(where: { $0.key == key }) else { return nil }
@@ -77,7 +77,7 @@ public struct RequestScope: Sendable, Hashable {
 
 extension Database {
     /// The scopes of the rows `request` fetches, read from its plan; nothing is run.
-    public func scopeTree(of request: Request) throws -> RequestScope {
+    package func scopeTree(of request: Request) throws -> RequestScope {
         try plan(request).scopeTree
     }
 }

@@ -27,19 +27,19 @@ extension RowCursor: AsyncSequence {
     /// The rows not read yet as a `Sequence` of results: `for result in cursor.results { let row =
     /// try result.get() }`. An error is the last element (a `.failure`), never swallowed: a
     /// `Sequence` cannot throw, so the error is an element to unwrap.
-    public var results: CursorResults<Row> { CursorResults(next: next) }
+    package var results: CursorResults<Row> { CursorResults(next: next) }
 }
 
 /// The elements of a cursor as a `Sequence` of `Result`s, ending after the last element or after
 /// the first error (which is the last element).
-public struct CursorResults<Element>: Sequence, IteratorProtocol {
+package struct CursorResults<Element>: Sequence, IteratorProtocol {
     private let read: () throws -> Element?
     private var isDone = false
 
     init(next: @escaping () throws -> Element?) { read = next }
 
     /// The next element, a `.failure` once (then nil), or nil after the last element.
-    public mutating func next() -> Result<Element, any Error>? {
+    package mutating func next() -> Result<Element, any Error>? {
         guard !isDone else { return nil }
         do {
             guard let element = try read() else {

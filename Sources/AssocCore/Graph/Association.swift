@@ -92,7 +92,7 @@ public struct Association: Sendable, Hashable {
     /// The key of the association's scope when it is joined as a to-one (`including(required:)`
     /// of a to-many association): `name` singularized (`books` → `book`), or the declared singular
     /// name; `name` itself for a to-one association.
-    public var singularKey: String {
+    package var singularKey: String {
         guard isToMany else { return name }
         return singularName ?? Inflector.singularize(name)
     }
@@ -135,7 +135,7 @@ public struct Association: Sendable, Hashable {
 
     /// The names of the pivot association and of the target association (followed from the
     /// pivot's destination) for a through association; nil for a direct one.
-    public var throughNames: (pivot: String, target: String)? {
+    package var throughNames: (pivot: String, target: String)? {
         if case .through(let pivot, let target) = path { return (pivot.name, target.name) }
         return nil
     }

@@ -12,7 +12,7 @@
 /// `hasOne`/`hasMany`), `to:` the columns they reference when that is not the primary key;
 /// `through:` the associations followed one after the other, each from the previous one's
 /// destination. `AssociationGraph(schema:declarations:)` checks them against a schema.
-public struct AssociationDeclaration: Sendable, Hashable {
+package struct AssociationDeclaration: Sendable, Hashable {
     /// The GRDB helper the line calls.
     enum Method: String, Sendable, Hashable, CaseIterable {
         /// `belongsTo(…)`: the origin holds the foreign key.
@@ -80,7 +80,7 @@ public struct AssociationDeclaration: Sendable, Hashable {
     /// skipped. `file` names the text in errors (`songs.assoc:3:17: …`); `earlier` counts the
     /// declarations already read from other files, towards `maximumCount`.
     /// Throws `AssocError.declaration` at the first line that does not parse.
-    public static func parse(_ text: String, file: String = "associations", earlier: Int = 0) throws -> [AssociationDeclaration] {
+    package static func parse(_ text: String, file: String = "associations", earlier: Int = 0) throws -> [AssociationDeclaration] {
         try DeclarationParser.parse(text, file: file, earlier: earlier)
     }
 

@@ -59,7 +59,7 @@ public struct AssociationGraph: Sendable, Equatable {
     /// naming the file, line and column of the first declaration that does not fit the schema,
     /// or that passes a limit (`AssociationDeclaration.maximumCount` declarations, through chains
     /// of `maximumThroughSteps` associations). Without declarations, inference is lazy as above.
-    public init(schema: Schema, options: Options = Options(), declarations: [AssociationDeclaration]) throws {
+    package init(schema: Schema, options: Options = Options(), declarations: [AssociationDeclaration]) throws {
         guard !declarations.isEmpty else {
             self.init(schema: schema, options: options)
             return

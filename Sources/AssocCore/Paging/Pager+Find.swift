@@ -8,7 +8,7 @@ extension Pager {
     /// counted up to the first match: SQLite reads every row in between, a scan, not an index
     /// seek. (Numbering them with `row_number() OVER ()` in SQL cost 4× the scan on 10,000,000
     /// rows: the window buffers each row.)
-    public func firstRow(
+    package func firstRow(
         where condition: Expression, after index: Int, backward: Bool = false
     ) throws -> (index: Int?, statement: GeneratedStatement) {
         let window = RequestWindow(request)

@@ -5,7 +5,7 @@ extension Pager {
     /// The rows are read with `OFFSET` on the totally ordered request (SQLite steps over the rows
     /// before them); from a keyset pager's page, the pages after and before it are read by keyset
     /// again, starting at the values of its order at its first and last rows.
-    public func page(at index: Int, size: Int) throws -> Page {
+    package func page(at index: Int, size: Int) throws -> Page {
         let index = max(0, index)
         let window = RequestWindow(request)
         let count = window.clamp(max(0, size), at: index)

@@ -19,7 +19,7 @@
 /// inserted or deleted before a page shifts the pages after it by one.
 public struct Pager {
     /// The request paged, as given.
-    public let request: Request
+    package let request: Request
     /// How pages are read.
     public let method: PagingMethod
     let db: Database

@@ -28,7 +28,7 @@ public final class RecordCursor<Record: FetchableRecord> {
     public func cancel() { rows.cancel() }
 
     /// The records not read yet as a `Sequence` of results (an error is the last element).
-    public var results: CursorResults<Record> { CursorResults(next: next) }
+    package var results: CursorResults<Record> { CursorResults(next: next) }
 }
 
 /// A record cursor is read where it was made.

@@ -8,13 +8,13 @@ extension Request {
     ///     // Table("track").including(optional: album), parent [0]
     ///     SELECT "track".*, "album".*, "artist".* FROM "track"
     ///     LEFT JOIN "album" ON … LEFT JOIN "artist" ON "artist"."ArtistId" = "album"."ArtistId"
-    public func including(optional association: AssociationRequest, under parent: [Int]) -> Request {
+    package func including(optional association: AssociationRequest, under parent: [Int]) -> Request {
         editingJoins(under: parent) { $0.append(Join(method: .includingOptional, association: association)) }
     }
 
     /// The join at `path` switched between required and optional (`JOIN` and `LEFT JOIN`),
     /// `including` or `joining` as it was. A prefetch stays as it is.
-    public func togglingRequired(joinAt path: [Int]) -> Request {
+    package func togglingRequired(joinAt path: [Int]) -> Request {
         editingJoin(at: path) { join in
             let flipped: [JoinMethod: JoinMethod] = [
                 .includingOptional: .includingRequired, .includingRequired: .includingOptional,
@@ -26,7 +26,7 @@ extension Request {
 
     /// The join at `path` selecting its columns: `joining(required:)` becomes
     /// `including(required:)`, `joining(optional:)` `including(optional:)`.
-    public func includingColumns(ofJoinAt path: [Int]) -> Request {
+    package func includingColumns(ofJoinAt path: [Int]) -> Request {
         editingJoin(at: path) { join in
             switch join.method {
             case .joiningRequired: join.method = .includingRequired
@@ -37,7 +37,7 @@ extension Request {
     }
 
     /// The request without the join at `path`, nor the joins chained from it.
-    public func removingJoin(at path: [Int]) -> Request {
+    package func removingJoin(at path: [Int]) -> Request {
         guard let last = path.last else { return self }
         return editingJoins(under: Array(path.dropLast())) { joins in
             if joins.indices.contains(last) { joins.remove(at: last) }
@@ -46,7 +46,7 @@ extension Request {
 
     /// `including(all: association)` added to the root, or, when the root prefetches an
     /// association of that name already, every such prefetch removed. `added` tells which.
-    public func togglingPrefetch(_ association: AssociationRequest) -> (request: Request, added: Bool) {
+    package func togglingPrefetch(_ association: AssociationRequest) -> (request: Request, added: Bool) {
         let name = association.linkName
         var copy = self
         let existing = relation.joins.indices.filter { relation.joins[$0].method == .includingAll && relation.joins[$0].association.linkName == name }
@@ -59,7 +59,7 @@ extension Request {
 
     /// The join at `path` given the table alias `alias` (`aliased(_:)`), so that expressions can
     /// name its columns (`alias["column"]`). A join that has an alias keeps it.
-    public func aliasing(joinAt path: [Int], as alias: String) -> Request {
+    package func aliasing(joinAt path: [Int], as alias: String) -> Request {
         editingJoin(at: path) { join in
             if join.association.relation.alias == nil { join.association.relation.alias = alias }
         }
@@ -68,7 +68,7 @@ extension Request {
     /// The join at `path` given an alias no table of the request has, derived from `keys`
     /// (`author`, `author_country`, then `author_country2`…); returns it. A join that has an alias
     /// keeps it; nil when `path` names no join.
-    public func aliasingJoin(at path: [Int], derivedFrom keys: [String]) -> (request: Request, alias: String)? {
+    package func aliasingJoin(at path: [Int], derivedFrom keys: [String]) -> (request: Request, alias: String)? {
         guard let join = rawJoin(at: path) else { return nil }
         if let alias = join.association.relation.alias { return (self, alias) }
         let used = Set(tableAliases.map { $0.lowercased() })
@@ -85,7 +85,7 @@ extension Request {
     /// The number of records the prefetch (or to-many join) at `path` reaches from each row, with
     /// the association's filters but not what it includes, orders or selects in turn: an
     /// aggregate to sort or filter on (`albums.count`); nil when `path` names no join.
-    public func countOfJoin(at path: [Int]) -> Expression? {
+    package func countOfJoin(at path: [Int]) -> Expression? {
         guard var association = rawJoin(at: path)?.association else { return nil }
         association.relation.joins = []
         association.relation.ordering = nil

@@ -17,7 +17,7 @@ extension Request {
     ///
     ///     // Table("book").filter(key: 1).filter(Column("year") > 2000).unfiltered()
     ///     SELECT * FROM "book" WHERE "id" = ?
-    public func unfiltered() -> Request {
+    package func unfiltered() -> Request {
         var copy = self
         copy.relation.filters = []
         copy.relation.havings = []
@@ -25,7 +25,7 @@ extension Request {
     }
 
     /// The request without ordering (GRDB's `unordered()`).
-    public func unordered() -> Request {
+    package func unordered() -> Request {
         var copy = self
         copy.relation.ordering = nil
         return copy
@@ -50,18 +50,18 @@ extension Request {
     // MARK: Selection
 
     /// What the root selects, as a value to put back with `selecting(_:)`.
-    public struct Selection: Sendable, Hashable {
+    package struct Selection: Sendable, Hashable {
         var items: [SelectionItem]?
 
         /// Whether it is the default: every column of the table (`"t".*`).
-        public var isAllColumns: Bool { items == nil }
+        package var isAllColumns: Bool { items == nil }
     }
 
     /// What the root selects.
-    public var selection: Selection { Selection(items: relation.selection) }
+    package var selection: Selection { Selection(items: relation.selection) }
 
     /// The root selecting `selection` (one read from `selection` before).
-    public func selecting(_ selection: Selection) -> Request {
+    package func selecting(_ selection: Selection) -> Request {
         var copy = self
         copy.relation.selection = selection.items
         return copy
@@ -73,7 +73,7 @@ extension Request {
     ///
     ///     // Table("book") without "title", its columns id, title, authorId
     ///     SELECT "id", "authorId" FROM "book"
-    public func deselecting(column name: String, of columns: [RequestScope.Column]) -> Request? {
+    package func deselecting(column name: String, of columns: [RequestScope.Column]) -> Request? {
         let current = relation.selection
         var items: [SelectionItem] = []
         for column in columns {

@@ -1,22 +1,22 @@
 /// One join of a request, described read-only: where it sits in the request's tree, which
 /// association it follows and how it is attached (`including(required:)`, `joining(optional:)`,
 /// `including(all:)`…). What `Request.joins` lists; edits go through `Request`'s methods.
-public struct RequestJoin: Sendable, Hashable {
+package struct RequestJoin: Sendable, Hashable {
     /// Its join path: its index among the root's joins, then among that association's joins…
-    public var path: [Int]
+    package var path: [Int]
     /// The association's name in the schema's graph (`author`), nil for one declared by hand
     /// without a key.
-    public var associationName: String?
+    package var associationName: String?
     /// The key set with `forKey(_:)`, when set.
-    public var key: String?
+    package var key: String?
     /// The alias given to the association's table (`aliased(_:)`), when given.
-    public var alias: String?
+    package var alias: String?
     /// `required`: an inner join that drops rows without a match (`JOIN`); otherwise `LEFT JOIN`.
-    public var isRequired: Bool
+    package var isRequired: Bool
     /// `including(…)` (prefetches too): the associated columns are selected; `joining(…)` selects nothing.
-    public var isIncluding: Bool
+    package var isIncluding: Bool
     /// `including(all:)`: the associated rows are prefetched by another statement.
-    public var isPrefetch: Bool
+    package var isPrefetch: Bool
 
 }
 
@@ -34,7 +34,7 @@ extension RequestJoin {
 
 extension Request {
     /// Every join of the request, depth first (a join before the joins chained from it).
-    public var joins: [RequestJoin] {
+    package var joins: [RequestJoin] {
         var result: [RequestJoin] = []
         func walk(_ joins: [Join], _ parent: [Int]) {
             for (index, join) in joins.enumerated() {
@@ -48,13 +48,13 @@ extension Request {
 
     /// The joins attached directly under the join at `parent` (the root's when empty), in order;
     /// empty when `parent` names no join.
-    public func joins(under parent: [Int]) -> [RequestJoin] {
+    package func joins(under parent: [Int]) -> [RequestJoin] {
         guard let joins = rawJoins(under: parent) else { return [] }
         return joins.enumerated().map { RequestJoin(path: parent + [$0.offset], join: $0.element) }
     }
 
     /// The join at `path`, nil when there is none.
-    public func join(at path: [Int]) -> RequestJoin? {
+    package func join(at path: [Int]) -> RequestJoin? {
         rawJoin(at: path).map { RequestJoin(path: path, join: $0) }
     }
 
@@ -77,7 +77,7 @@ extension Request {
 
 extension AssociationRequest {
     /// The association's name when it names one of the graph (`albums`), nil otherwise.
-    public var associationName: String? { linkName }
+    package var associationName: String? { linkName }
 
     var linkName: String? {
         switch reference {

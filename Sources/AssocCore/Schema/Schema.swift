@@ -56,11 +56,11 @@ public struct TableInfo: Sendable, Hashable {
     /// The primary key index is not repeated here.
     var uniqueIndexes: [[String]]
     /// Declared `WITHOUT ROWID`.
-    public var isWithoutRowid: Bool
+    package var isWithoutRowid: Bool
     /// Declared `STRICT`.
     package var isStrict: Bool
     /// For a user's own statement (`SQLQuery`): its `(SELECT …)`, which `FROM` reads instead of a name.
-    var derivedSQL: String?
+    package var derivedSQL: String?
     /// The values of `derivedSQL`'s `?`, in order.
     var derivedArguments: [DatabaseValue] = []
 
@@ -89,7 +89,7 @@ public struct TableInfo: Sendable, Hashable {
     /// How SQL names the table's rowid: `rowid`, else `_rowid_` or `oid` when a column is named
     /// `rowid` (a column shadows the rowid). Nil for views, WITHOUT ROWID tables and tables whose
     /// columns take all three names (their rowid cannot be read: they have no key).
-    var rowidName: String? {
+    package var rowidName: String? {
         guard kind != .view, primaryKey.kind != .withoutRowid, primaryKey.kind != .none else { return nil }
         return Self.rowidNames.first { column(named: $0) == nil }
     }

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// A table or view in the Tables pane.
 package struct TableSummary: Sendable, Hashable {

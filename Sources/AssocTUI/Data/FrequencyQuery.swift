@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// One distinct value of a column in a view, and how many rows hold it.
 package typealias FrequencyRow = ValueFrequency

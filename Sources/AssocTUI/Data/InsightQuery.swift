@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 extension RequestDataSource {
     /// The orphans of a belongsTo link (`Database.countOrphans`), within the deferred counts'

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 extension RequestDataSource {
     /// The columns of `view`'s rows a summary covers (`I`), and the statement it reads them from.

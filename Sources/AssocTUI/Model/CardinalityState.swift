@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The cardinality profile view (`C` on a link): the origin rows per bucket of linked rows, with
 /// a bar each, and the request of each line (`Enter` opens it).

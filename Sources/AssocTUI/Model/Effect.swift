@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// What the reducer asks the outside world to do; the app runs it through the data source and
 /// feeds the result back as an `Event`.

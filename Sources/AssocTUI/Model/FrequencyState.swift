@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The frequency view (`F`): the distinct values of one column of the current view, most frequent
 /// first, in place of the grid; the SQL pane shows its grouping statement.

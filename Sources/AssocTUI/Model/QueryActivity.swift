@@ -1,3 +1,5 @@
+import AssocInsights
+
 /// A query running on the worker thread: what the spinner says, and how far it has turned.
 struct QueryActivity: Sendable, Equatable {
     var label: String

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The frequency view: `F` on a column counts its distinct values in the current view (one
 /// grouping by AssocCore, `db.frequencies(of:in:)`, paged, cancellable); ↑/↓ and pages move, Enter filters the view by the

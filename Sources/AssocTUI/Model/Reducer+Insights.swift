@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// What the links hold: the orphans of a belongsTo link (`⚠` in the Links pane, counted in the
 /// background; `O` opens them as a view) and the cardinality profile of a link (`C`; `Enter` on a

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The schema map: `m` opens it around the current table, j/k move, Enter on the root line opens
 /// that table, Enter on another line re-centres the map on its table, `+` on a suggested link

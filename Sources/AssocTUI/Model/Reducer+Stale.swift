@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// Results for a view that is gone, dropped in one place: each result event carries what it was
 /// asked for (the rows' view, the frequency query, the schema map's table), its token, and it

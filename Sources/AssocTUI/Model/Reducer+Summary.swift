@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The summary view: `I` summarizes every column of the current view (AssocCore's
 /// `Database.summarizeColumn`, one column at a time on the worker as deferred work, so keys are

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 
 /// The summary view (`I`): one line per column of the current view (name, storage classes,
 /// NULLs, distinct values, min, max, mean, most frequent value), in the grid's place, filled as

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 import AssocText
 
 /// The summary's and the frequencies' figures as text: the cells the summary view draws, and

@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 import AssocText
 
 /// The cardinality profile overlay (`C`): one line per bucket of linked rows (label, origin rows,

@@ -1,3 +1,4 @@
+import AssocInsights
 import AssocText
 
 /// The frequency view, in the Rows pane's place: one line per distinct value, most frequent first,

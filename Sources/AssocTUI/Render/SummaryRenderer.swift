@@ -1,4 +1,5 @@
 import AssocCore
+import AssocInsights
 import AssocText
 
 /// The summary view, in the Rows pane's place: one line per column of the view, its figures as

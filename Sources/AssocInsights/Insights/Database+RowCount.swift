@@ -1,3 +1,5 @@
+import AssocCore
+
 extension Database {
     /// The rows of the table or view `name` (`SELECT COUNT(*) FROM (SELECT "name".* FROM "name")`),
     /// the statement stopped after `timeLimit` milliseconds (nil: no limit): nil then (unknown),

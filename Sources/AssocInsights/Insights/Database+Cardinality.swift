@@ -1,3 +1,5 @@
+import AssocCore
+
 extension Database {
     /// The cardinality profile of `association` (see `CardinalityProfile`), each statement
     /// stopped after `timeLimit` milliseconds (nil: no limit), its figures then nil and

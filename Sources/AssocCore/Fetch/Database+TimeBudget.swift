@@ -5,7 +5,7 @@ extension Database {
     /// `timeLimit` milliseconds (when given): SQLite's progress handler stopped it at the
     /// connection's deadline (`StatementControl.withDeadline`), the mechanism of deferred counts
     /// and column summaries. `interrupt()` stops it with an error, not nil.
-    func rowsWithinTimeLimit(_ statement: GeneratedStatement, timeLimit: Int?) throws -> [[DatabaseValue]]? {
+    package func rowsWithinTimeLimit(_ statement: GeneratedStatement, timeLimit: Int?) throws -> [[DatabaseValue]]? {
         try perform { access in
             let body = { () throws -> [[DatabaseValue]] in
                 let prepared = try self.prepareLogged(statement)
@@ -25,7 +25,7 @@ extension Database {
 
     /// The first column of the first row of `statement` as an integer (0 without a row), nil
     /// past `timeLimit` (see `rowsWithinTimeLimit`).
-    func integerWithinTimeLimit(_ statement: GeneratedStatement, timeLimit: Int?) throws -> Int? {
+    package func integerWithinTimeLimit(_ statement: GeneratedStatement, timeLimit: Int?) throws -> Int? {
         guard let rows = try rowsWithinTimeLimit(statement, timeLimit: timeLimit) else { return nil }
         guard case .integer(let value)? = rows.first?.first else { return 0 }
         return Int(clamping: value)

@@ -1,3 +1,5 @@
+import AssocCore
+
 /// What SQLite says of one column of a request's rows (`Database.summarizeColumn(_:of:timeLimit:)`):
 /// the storage classes seen, NULLs, distinct values, the extremes, the mean of the numbers and
 /// the most frequent value. A figure is nil when it is unknown: its statement ran out of time

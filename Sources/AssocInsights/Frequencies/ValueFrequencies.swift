@@ -1,3 +1,5 @@
+import AssocCore
+
 /// One distinct value (or combination of values) of the columns of a request, and how many of
 /// its rows hold it.
 public struct ValueFrequency: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import AssocCore
+
 /// What SQLite says of the file itself (`Database.fileFacts()`): its page size, its page count,
 /// its text encoding, and the version of the SQLite library reading it.
 public struct DatabaseFileFacts: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import AssocCore
+
 /// The orphans of one belongsTo association: rows whose key columns are all non-NULL and match
 /// no row of the destination (`Database.countOrphans(of:timeLimit:)`).
 public struct OrphanCount: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import AssocCore
+
 /// How many rows one association reaches from each row of its origin
 /// (`Database.cardinalityProfile(of:timeLimit:)`). For a to-many association (hasMany,
 /// hasManyThrough) and a hasOne: the origin rows per bucket of destination counts (0, 1, 2–5,

@@ -1,29 +1,12 @@
+import AssocCore
+
 extension Database {
     /// The columns of `request`'s rows, named as the rows name them, and the statement a summary
     /// reads them from (prepared, never stepped). Prefetched associations (`including(all:)`)
     /// are other statements: they have no column here.
     public func summarySource(of request: Request) throws -> SummarySource {
-        var unordered = request
-        // Without a limit the order changes nothing a summary sees, and costs a sort.
-        if request.limit == nil && request.offset == nil { unordered.relation.ordering = nil }
-        let planned = try plan(unordered).main
-        let statement = planned.step.statement
-        let names = try perform { access in try access.connection.prepare(statement.sql).columnNames }
-        var layout = planned.layout
-        let table = planned.tree.table
-        if table.isView, table.columns.isEmpty, layout.children.isEmpty, planned.hiddenColumns.isEmpty, layout.width == 0 {
-            // A view whose columns could not be read: its rows have the columns SQLite returns.
-            layout.names = Array(repeating: nil, count: names.count)
-        }
-        var cursor = 0
-        let reader = ScopeReader(layout: layout, names: names, cursor: &cursor)
-        var columns: [String] = []
-        func add(_ scope: ScopeReader, path: [String]) {
-            columns += scope.names.map { (path + [$0]).joined(separator: ".") }
-            for child in scope.children { add(child, path: path + [child.key]) }
-        }
-        add(reader, path: [])
-        return SummarySource(columns: columns, statement: statement, width: names.count)
+        let source = try statementColumns(of: request)
+        return SummarySource(columns: source.columns, statement: source.statement, width: source.width)
     }
 
     /// The summary of column `index` of `source`, in up to three statements over the request's

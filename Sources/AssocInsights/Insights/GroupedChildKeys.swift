@@ -1,3 +1,5 @@
+import AssocCore
+
 /// The cardinality histogram of a plain hasMany read from its child table's key columns alone
 /// (`Database.cardinalityProfile`): one `GROUP BY` of the child's key, served by its index when
 /// there is one, instead of the join of every origin row with its children.

@@ -1,3 +1,5 @@
+import AssocCore
+
 extension Database {
     /// Every belongsTo association of the graph (inferred from foreign keys or names, declared),
     /// tables in schema order, each table's associations in the graph's order.
