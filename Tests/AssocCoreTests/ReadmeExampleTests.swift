@@ -19,8 +19,8 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(try Self.example(in: "Sources/AssocCore/AssocCore.docc/AssocCore.md"), try Self.example(in: "README.md"))
     }
 
-    /// Every Swift example of the DocC articles compiles against AssocCore, each in a function of
-    /// its own, beside the README example's record types (`Author`, `Book`, `BookInfo`…).
+    /// Every Swift example of the DocC articles and of docs/ compiles against AssocCore, each in a
+    /// function of its own, beside the README example's record types (`Author`, `Book`, `BookInfo`…).
     func testTheDocumentationArticlesExamplesCompile() throws {
         let readme = try Self.example(in: "README.md")
         let types = try XCTUnwrap(readme.range(of: "let db = ")).lowerBound
@@ -39,6 +39,20 @@ final class ReadmeExampleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(count, 15)
+        // And every Swift example of the manual in docs/, each in a function of its own too.
+        let docs = SwiftProgram.repository.appendingPathComponent("docs")
+        var manualCount = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: docs.path).filter({ $0.hasSuffix(".md") }).sorted() {
+            var text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)[...]
+            while let start = text.range(of: "```swift\n"), let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) {
+                count += 1
+                manualCount += 1
+                let body = text[start.upperBound..<end.lowerBound].replacing("import AssocCore\n", with: "")
+                code += "\n// docs/\(file)\nfunc example\(count)() throws {\n\(body)\n}\n"
+                text = text[end.upperBound...]
+            }
+        }
+        XCTAssertGreaterThanOrEqual(manualCount, 4)
 
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("docc-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }

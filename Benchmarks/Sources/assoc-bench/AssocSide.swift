@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 
 /// The AssocCore contender: associations inferred from the demo schema, rows as `AssocCore.Row`.
 final class AssocSide {
@@ -64,7 +64,7 @@ final class AssocSide {
 
     /// The statements `request` runs (main, then prefetch), for the raw C loop.
     func statements(_ request: Request) throws -> [(sql: String, arguments: [RawArgument])] {
-        try db.executedStatements(for: request).map { statement in
+        try ToolingSupport.executedStatements(for: request, in: db).map { statement in
             (statement.sql, statement.arguments.map { value -> RawArgument in
                 switch value {
                 case .null: return .null

@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 
 /// The raw C contender's statements: hand-written SQL, identical to what AssocCore generates
 /// (checked by `check(against:)` before measuring), run by `RawConnection`.
@@ -72,12 +72,12 @@ enum RawSQL {
     /// Verifies that the hand-written SQL is what AssocCore runs; records the tree's SQL.
     static func check(against a: AssocSide) throws {
         let expectations: [(String, [String], [GeneratedStatement])] = [
-            ("plain", [plainSQL], try a.db.executedStatements(for: a.plain.limit(1))),
-            ("joined", [joinedSQL], try a.db.executedStatements(for: a.joined)),
-            ("prefetch", [personSQL, booksByAuthorSQL], try a.db.executedStatements(for: a.prefetch)),
-            ("through", [countrySQL, citizensSQL], try a.db.executedStatements(for: a.through)),
-            ("aggregates", [aggregatesSQL], try a.db.executedStatements(for: a.aggregates)),
-            ("having", [havingSQL], try a.db.executedStatements(for: a.having)),
+            ("plain", [plainSQL], try ToolingSupport.executedStatements(for: a.plain.limit(1), in: a.db)),
+            ("joined", [joinedSQL], try ToolingSupport.executedStatements(for: a.joined, in: a.db)),
+            ("prefetch", [personSQL, booksByAuthorSQL], try ToolingSupport.executedStatements(for: a.prefetch, in: a.db)),
+            ("through", [countrySQL, citizensSQL], try ToolingSupport.executedStatements(for: a.through, in: a.db)),
+            ("aggregates", [aggregatesSQL], try ToolingSupport.executedStatements(for: a.aggregates, in: a.db)),
+            ("having", [havingSQL], try ToolingSupport.executedStatements(for: a.having, in: a.db)),
         ]
         for (name, expected, statements) in expectations {
             // Up to 500 keys AssocCore binds them one by one; more go as one JSON argument (as here).

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import AssocCore
+@_spi(Benchmarks) @_spi(Tooling) import AssocCore
 import CSQLiteBench
 import GRDB
 #if canImport(Glibc)
@@ -18,8 +18,9 @@ import Darwin
 
 /// A database of `vendors` vendors with `itemsPerVendor` items each (item.vendorId indexed).
 func writeVendorDatabase(to path: String, vendors: Int, itemsPerVendor: Int) throws {
-    let connection = try Connection(path: path, mode: .readWrite(create: true))
-    try connection.execute("""
+    let connection = try ToolingSupport.openForWriting(path: path)
+    try ToolingSupport.execute(
+        """
         PRAGMA journal_mode = OFF;
         PRAGMA synchronous = OFF;
         CREATE TABLE vendor(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -29,7 +30,7 @@ func writeVendorDatabase(to path: String, vendors: Int, itemsPerVendor: Int) thr
         WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(vendors * itemsPerVendor - 1))
         INSERT INTO item SELECT i + 1, 1 + i / \(itemsPerVendor), 'item ' || i, (i % 1000) * 0.25 FROM n;
         CREATE INDEX item_vendorId ON item(vendorId);
-        """)
+        """, on: connection)
 }
 
 /// /dev/null, written in 64 KB blocks.

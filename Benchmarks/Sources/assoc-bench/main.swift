@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,7 +70,7 @@ enum FileHandleStderr {
 
 /// A database of `tables` tables, each with two foreign keys and a unique column.
 func writeWideSchema(to path: String, tables: Int) throws {
-    let connection = try Connection(path: path, mode: .readWrite(create: true))
+    let connection = try ToolingSupport.openForWriting(path: path)
     var sql = "BEGIN;\n"
     for i in 0..<tables {
         var columns = "id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT UNIQUE"
@@ -79,7 +79,7 @@ func writeWideSchema(to path: String, tables: Int) throws {
         sql += "CREATE TABLE t\(i) (\(columns));\n"
     }
     sql += "COMMIT;"
-    try connection.execute(sql)
+    try ToolingSupport.execute(sql, on: connection)
 }
 
 /// The contenders, opened on first use (a child process measuring one contender opens only it).
@@ -292,7 +292,7 @@ func cleanUp() {
 
 do {
     var start = now()
-    try DemoDatabase.write(to: dbPath, scale: options.scale)
+    try ToolingSupport.writeDemoDatabase(to: dbPath, scale: options.scale)
     try writeWideSchema(to: schemaPath, tables: 1000)
     print("assoc-bench: scale \(options.scale) (\(100 * options.scale) persons, \(1000 * options.scale) books), \(options.rounds) rounds, median; demo database built in \(fixed(now() - start, 1)) s")
 

@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 
 /// Builds each `RequestSpec` as an AssocCore request, with the association names AssocCore
 /// infers, and fetches it.
@@ -43,12 +43,12 @@ final class AssocRunner {
         case .hasOneThrough: kind = .hasOneThrough
         case .hasManyThrough: kind = .hasManyThrough
         }
-        let singular = association.singularKey
+        let singular = ToolingSupport.singularKey(of: association)
         var def = AssocDef(
             origin: association.origin, name: association.name, destination: association.destination, kind: kind,
             scopeKey: singular)
         if let table = db.schema.table(named: association.destination) {
-            def.destinationHasFastPrimaryKey = !(table.isWithoutRowid && table.primaryKey.columns.count > 1)
+            def.destinationHasFastPrimaryKey = !(ToolingSupport.isWithoutRowid(table) && table.primaryKey.columns.count > 1)
         }
         let pairs = association.columns
         switch association.kind {
@@ -59,7 +59,7 @@ final class AssocRunner {
             def.childColumns = pairs.map(\.destination)
             def.parentColumns = pairs.map(\.origin)
         case .hasOneThrough, .hasManyThrough:
-            guard let names = association.throughNames else { return nil }
+            guard let names = ToolingSupport.throughNames(of: association) else { return nil }
             def.pivot = names.pivot
             def.target = names.target
         }

@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 import Foundation
 import GRDB
 
@@ -20,7 +20,7 @@ enum OwnDatabases {
 
     static func write(_ name: String, to path: String) throws {
         switch name {
-        case "demo": try DemoDatabase.write(to: path, scale: 1)
+        case "demo": try ToolingSupport.writeDemoDatabase(to: path, scale: 1)
         case "chinook": try ChinookDatabase.write(to: path)
         case "workshop": try write(workshopSchema, to: path, fill: fillWorkshop)
         case "inventory": try write(inventorySchema, to: path, fill: fillInventory)

@@ -1,4 +1,4 @@
-import AssocCore
+@_spi(Tooling) import AssocCore
 import Foundation
 
 // Differential conformance test: random requests over the demo database and a Chinook-like
@@ -111,7 +111,7 @@ struct Tally {
     try? FileManager.default.removeItem(atPath: path)
     defer { try? FileManager.default.removeItem(atPath: path) }
     switch database {
-    case "demo": try DemoDatabase.write(to: path, scale: 1)
+    case "demo": try ToolingSupport.writeDemoDatabase(to: path, scale: 1)
     default: try ChinookDatabase.write(to: path)
     }
     let assoc = try AssocRunner(path: path)
