@@ -34,15 +34,17 @@ final class SummaryCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 2 + 6, result.stdout)
         XCTAssert(
             lines[0].hasPrefix("column      │       rows │   integer │      real │      text │      blob │      null │   distinct │ min"), lines[0])
-        // price: 9.5, NULL, 7, 'n/a': one of each class but blob; min 7, max 'n/a', mean (9.5 + 7) / 2.
+        // price: 9.5, NULL, 7, 'n/a': one of each class but blob; 3 distinct (NULL is counted apart,
+        // as count(DISTINCT price)); min 7, max 'n/a', mean (9.5 + 7) / 2; the most frequent is
+        // never NULL: the three values tie at 1, the smallest shown.
         let price = try XCTUnwrap(lines.first { $0.hasPrefix("price ") })
         XCTAssertEqual(
             price.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) },
-            ["price", "4", "1", "1", "1", "0", "1", "4", "7", "n/a", "8.25", "∅", "1"])
+            ["price", "4", "1", "1", "1", "0", "1", "3", "7", "n/a", "8.25", "7", "1", "3"])
         let author = try XCTUnwrap(lines.first { $0.hasPrefix("author.name ") })
         XCTAssertEqual(
             author.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) },
-            ["author.name", "4", "0", "0", "4", "0", "0", "2", "Anon", "Zola", "", "Zola", "3"])
+            ["author.name", "4", "0", "0", "4", "0", "0", "2", "Anon", "Zola", "", "Zola", "3", "1"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
     }
 
@@ -56,6 +58,7 @@ final class SummaryCommandTests: XCTestCase {
         XCTAssertEqual(title["distinct"] as? Int, 1)
         XCTAssertEqual((title["mostFrequent"] as? [String: Any])?["value"] as? String, "Nana")
         XCTAssertEqual((title["mostFrequent"] as? [String: Any])?["count"] as? Int, 2)
+        XCTAssertEqual((title["mostFrequent"] as? [String: Any])?["ties"] as? Int, 1)
         XCTAssertEqual(title["ranOutOfTime"] as? Bool, false)
         XCTAssertEqual(objects[3]["mean"] as? Double, 9.5)
     }

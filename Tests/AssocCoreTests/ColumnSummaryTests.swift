@@ -36,32 +36,36 @@ final class ColumnSummaryTests: XCTestCase {
         // 9.99, 5, 'free', NULL, 5
         XCTAssertEqual(price.rows, 5)
         XCTAssertEqual([price.integers, price.reals, price.texts, price.blobs, price.nulls], [2, 1, 1, 0, 1])
-        XCTAssertEqual(price.distinct, 4, "9.99, 5, 'free' and NULL")
+        XCTAssertEqual(price.distinct, 3, "9.99, 5 and 'free': NULL is counted in nulls, as count(DISTINCT price) does")
         XCTAssertEqual(price.minimum, .integer(5))
         XCTAssertEqual(price.maximum, .text("free"), "texts sort after numbers")
         XCTAssertEqual(try XCTUnwrap(price.mean), 19.99 / 3, accuracy: 1e-9, "the numbers only")
         XCTAssertEqual(price.mostFrequent, ValueFrequency(value: .integer(5), count: 2))
+        XCTAssertEqual(price.mostFrequentTies, 1)
         XCTAssertFalse(price.ranOutOfTime)
         XCTAssertFalse(price.isNumeric)
 
         let title = try XCTUnwrap(columns["title"])
         XCTAssertEqual([title.integers, title.reals, title.texts, title.blobs, title.nulls], [0, 0, 4, 0, 1])
-        XCTAssertEqual(title.distinct, 5)
+        XCTAssertEqual(title.distinct, 4)
         XCTAssertEqual(title.minimum, .text("Balls"))
         XCTAssertEqual(title.maximum, .text("Restless"))
         XCTAssertNil(title.mean)
-        XCTAssertEqual(title.mostFrequent, ValueFrequency(value: .null, count: 1), "ties: the smallest value, NULL first")
+        XCTAssertEqual(title.mostFrequent, ValueFrequency(value: .text("Balls"), count: 1), "never NULL; ties: the smallest value")
+        XCTAssertEqual(title.mostFrequentTies, 4, "the four titles each once")
 
         let cover = try XCTUnwrap(columns["cover"])
-        XCTAssertEqual([cover.blobs, cover.nulls, cover.distinct], [2, 3, 3])
+        XCTAssertEqual([cover.blobs, cover.nulls, cover.distinct], [2, 3, 2])
         XCTAssertEqual(cover.minimum, .blob([0]))
         XCTAssertEqual(cover.maximum, .blob([1, 2]))
-        XCTAssertEqual(cover.mostFrequent, ValueFrequency(value: .null, count: 3))
+        XCTAssertEqual(cover.mostFrequent, ValueFrequency(value: .blob([0]), count: 1), "NULL is the commonest, but never most frequent")
+        XCTAssertEqual(cover.mostFrequentTies, 2)
 
         let artistId = try XCTUnwrap(columns["artistId"])
         XCTAssertTrue(artistId.isNumeric)
         XCTAssertEqual(try XCTUnwrap(artistId.mean), 7.0 / 5, accuracy: 1e-9)
         XCTAssertEqual(artistId.mostFrequent, ValueFrequency(value: .integer(1), count: 3))
+        XCTAssertEqual(artistId.mostFrequentTies, 1)
     }
 
     func testIncludedColumnsAreNamedByScopeAndDuplicateNamesStayApart() throws {
@@ -155,7 +159,8 @@ final class ColumnSummaryTests: XCTestCase {
         XCTAssertEqual(scan.statements.count, 1)
         let rest = try db.summarizeColumn(3, of: source, parts: [.classes, .grouping])
         XCTAssertNil(rest.rows)
-        XCTAssertEqual(rest.distinct, 4)
+        XCTAssertEqual(rest.distinct, 3, "9.99, 5, 'free'")
+        XCTAssertNil(scan.mostFrequentTies)
         XCTAssertEqual(rest.integers, 2)
         XCTAssertEqual(scan.merging(rest), whole)
     }

@@ -119,7 +119,7 @@ final class BrowserToolsTests: XCTestCase {
         let path = temporaryPath("albums.json")
         let (app, terminal) = try app([.down, .down, .enter, .character("e"), .control("u")] + type(path) + [.enter], width: 160)
         XCTAssertNil(app.state.exportPrompt)
-        XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON, the 3 columns on screen; E exports every column)")
+        XCTAssertEqual(app.state.message?.text, "Exported 4 rows to \(path) (JSON, the 3 columns of the view, all on screen; E exports every column)")
         // The progress was drawn while writing.
         XCTAssertTrue(
             terminal.recentFrames.contains { screen in
@@ -179,7 +179,8 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertNil(refused.state.exportPrompt)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
         let (confirmed, _) = try app(keys + [.character("y")])
-        XCTAssertEqual(confirmed.state.message?.text, "Exported 3 rows to \(path) (CSV, the 2 columns on screen; E exports every column)")
+        XCTAssertEqual(
+            confirmed.state.message?.text, "Exported 3 rows to \(path) (CSV, the 2 columns of the view, all on screen; E exports every column)")
         XCTAssertEqual(
             try String(contentsOfFile: path, encoding: .utf8),
             "ArtistId,Name\r\n1,AC/DC\r\n2,Accept\r\n3,Aerosmith\r\n")

@@ -197,7 +197,8 @@ final class ExportSafetyTests: XCTestCase {
         let confirmed = try app(keys + [.character("y")])
         XCTAssertEqual(
             confirmed.state.message?.text,
-            "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV, the 2 columns on screen; E exports every column)")
+            "Exported 3 rows to \(path("out.csv")) → \(path("elsewhere/target.txt")) (CSV, the 2 columns of the view, all on screen; E exports every column)"
+        )
         XCTAssertTrue(isLink("out.csv"))
         XCTAssertEqual(names(), ["elsewhere", "elsewhere/target.txt", "out.csv"])
     }

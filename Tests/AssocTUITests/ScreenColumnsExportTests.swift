@@ -60,9 +60,9 @@ final class ScreenColumnsExportTests: XCTestCase, ChinookBrowsing {
         }
         XCTAssertEqual(shownLines.dropFirst().first, gridRow.joined(separator: ","))
         XCTAssertTrue(shown.contains("Rock"), shown)
-        XCTAssertTrue(
-            app.state.message?.text.contains("the \(screen.count) columns on screen; E exports every column") ?? false,
-            "\(String(describing: app.state.message))")
+        let message = app.state.message?.text ?? ""
+        XCTAssertTrue(message.contains("the \(screen.count) columns of the view, "), message)
+        XCTAssertTrue(message.hasSuffix(" on screen; E exports every column)"), message)
 
         let all = try export(app, key: "E", to: directory + "/all.json")
         XCTAssertTrue(all.contains("\"Composer\""), all)

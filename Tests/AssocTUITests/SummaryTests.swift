@@ -38,15 +38,15 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(
             state.source?.columns, ["TrackId", "Name", "AlbumId", "MediaTypeId", "GenreId", "Composer", "Milliseconds", "UnitPrice"])
         let genre = try summary(app, "GenreId")
-        XCTAssertEqual([genre.rows, genre.integers, genre.nulls, genre.distinct], [7, 5, 2, 2])
+        XCTAssertEqual([genre.rows, genre.integers, genre.nulls, genre.distinct], [7, 5, 2, 1], "NULL counted apart")
         XCTAssertEqual(genre.mostFrequent, ValueFrequency(value: .integer(1), count: 5))
         let composer = try summary(app, "Composer")
-        XCTAssertEqual([composer.texts, composer.nulls, composer.distinct], [6, 1, 5])
+        XCTAssertEqual([composer.texts, composer.nulls, composer.distinct], [6, 1, 4])
         XCTAssertEqual(app.state.message?.text, "Summary of 8 columns done")
         let screen = lines(app).joined(separator: "\n")
         XCTAssertTrue(screen.contains("Summary: Track"), screen)
         XCTAssertTrue(screen.contains("column       │ type    │ null │ distinct │ min"), screen)
-        XCTAssertTrue(screen.contains("GenreId      │ integer │    2 │        2 │ 1"), screen)
+        XCTAssertTrue(screen.contains("GenreId      │ integer │    2 │        1 │ 1"), screen)
         // The SQL pane shows the selected column's statements over the view's.
         XCTAssertTrue(screen.contains(#"WITH "summarized""#), screen)
     }
@@ -163,11 +163,11 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         press(app, .character("I"), .character("y"))
         let copied = try XCTUnwrap(clipboard.copied.last).split(separator: "\n").map(String.init)
         XCTAssertEqual(copied.count, 9)
-        XCTAssertEqual(copied[0], "column\trows\tinteger\treal\ttext\tblob\tnull\tdistinct\tmin\tmax\tmean\tmost frequent\tcount")
-        XCTAssertEqual(copied[5], "GenreId\t7\t5\t0\t0\t0\t2\t2\t1\t1\t1.0\t1\t5")
+        XCTAssertEqual(copied[0], "column\trows\tinteger\treal\ttext\tblob\tnull\tdistinct\tmin\tmax\tmean\tmost frequent\tcount\tties")
+        XCTAssertEqual(copied[5], "GenreId\t7\t5\t0\t0\t0\t2\t1\t1\t1\t1.0\t1\t5\t1")
         XCTAssertEqual(
             copied[6],
-            "Composer\t7\t0\t0\t6\t0\t1\t5\tAC/DC\tF. Baltes, S. Kaufman, U. Dirkscneider & W. Hoffman\t\tAngus Young, Malcolm Young, Brian Johnson\t3"
+            "Composer\t7\t0\t0\t6\t0\t1\t4\tAC/DC\tF. Baltes, S. Kaufman, U. Dirkscneider & W. Hoffman\t\tAngus Young, Malcolm Young, Brian Johnson\t3\t1"
         )
         XCTAssertEqual(app.state.message?.text, "Copied the summary (TSV) (\(clipboard.copied[0].count) characters) with the test's clipboard")
 
@@ -212,6 +212,30 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
             if width == 160 { XCTAssertTrue(header.contains("│ most frequent"), header) }
             XCTAssertTrue(screen.contains { $0.contains("GenreId") && $0.contains("integer") }, screen.joined(separator: "\n"))
         }
+    }
+
+    /// The most frequent value is never NULL, however many NULLs, and says when others tie with it;
+    /// distinct values leave NULL out.
+    func testMostFrequentIsNeverNullAndShowsItsTies() throws {
+        let database = try TestDatabase.make(
+            """
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, country TEXT, company TEXT);
+            INSERT INTO orders VALUES (1, 'USA', NULL), (2, 'Germany', NULL), (3, 'USA', 'Acme'), (4, 'Germany', NULL), (5, NULL, NULL);
+            """)
+        let app = try makeApp(database: database, width: 160, height: 45)
+        try open(app, "orders")
+        press(app, .character("I"))
+        let country = try summary(app, "country")
+        XCTAssertEqual([country.nulls, country.distinct, country.mostFrequentTies], [1, 2, 2])
+        XCTAssertEqual(country.mostFrequent, ValueFrequency(value: .text("Germany"), count: 2), "the smaller of the tie")
+        let company = try summary(app, "company")
+        XCTAssertEqual([company.nulls, company.distinct, company.mostFrequentTies], [4, 1, 1])
+        XCTAssertEqual(company.mostFrequent, ValueFrequency(value: .text("Acme"), count: 1), "not NULL ×4")
+        let screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Germany ×2 (2 values tie)"), screen)
+        XCTAssertTrue(screen.contains("Acme ×1"), screen)
+        XCTAssertFalse(screen.contains("Acme ×1 ("), screen)
+        XCTAssertFalse(screen.contains("∅ ×"), screen)
     }
 
     func testTextFromTheDatabaseIsSanitized() throws {

@@ -21,7 +21,7 @@ public struct ColumnSummary: Sendable, Equatable {
     public var blobs: Int?
     /// How many rows hold NULL.
     public var nulls: Int?
-    /// The distinct values, NULL counted as one (as `F` counts them).
+    /// The distinct non-NULL values, as `COUNT(DISTINCT column)` counts them (NULLs are `nulls`).
     public var distinct: Int?
     /// The smallest non-NULL value, in SQLite's order (numbers, then texts, then blobs); NULL
     /// when every value is NULL.
@@ -30,8 +30,11 @@ public struct ColumnSummary: Sendable, Equatable {
     public var maximum: DatabaseValue?
     /// The mean of the integers and reals (other values left out); nil when there is none.
     public var mean: Double?
-    /// The value most rows hold (ties: the smallest), with how many; nil without rows.
+    /// The non-NULL value most rows hold (ties: the smallest), with how many; nil when every
+    /// value is NULL.
     public var mostFrequent: ValueFrequency?
+    /// How many non-NULL values share `mostFrequent`'s count (1: no tie); nil when not known.
+    public var mostFrequentTies: Int?
     /// A statement of this column stopped at its time limit: the figures it computes are nil.
     public var ranOutOfTime = false
     /// The statements that ran (or were stopped), with their arguments.
@@ -66,6 +69,7 @@ extension ColumnSummary {
         merged.maximum = maximum ?? other.maximum
         merged.mean = mean ?? other.mean
         merged.mostFrequent = mostFrequent ?? other.mostFrequent
+        merged.mostFrequentTies = mostFrequentTies ?? other.mostFrequentTies
         merged.ranOutOfTime = ranOutOfTime || other.ranOutOfTime
         merged.statements = statements + other.statements
         return merged

@@ -69,9 +69,10 @@ extension Database {
             summary.ranOutOfTime = true
             return summary
         }
-        if top.count == 3 {
+        if top.count == 4 {
             summary.mostFrequent = ValueFrequency(value: top[0], count: Self.integer(top[1]))
             summary.distinct = Self.integer(top[2])
+            summary.mostFrequentTies = Self.integer(top[3])
         } else {
             summary.distinct = 0
         }
@@ -115,7 +116,10 @@ extension Database {
         let column = quoteIdentifier("c\(index + 1)")
         let sql =
             common(source)
-            + "SELECT \"value\", \"count\", COUNT(*) OVER () FROM (SELECT \(column) AS \"value\", COUNT(*) AS \"count\" FROM \"summarized\" GROUP BY \(column)) ORDER BY \"count\" DESC, \"value\" LIMIT 1"
+            + "SELECT \"value\", \"count\", COUNT(*) OVER (), SUM(\"count\" = \"top\") OVER () FROM "
+            + "(SELECT \"value\", \"count\", MAX(\"count\") OVER () AS \"top\" FROM "
+            + "(SELECT \(column) AS \"value\", COUNT(*) AS \"count\" FROM \"summarized\" WHERE \(column) IS NOT NULL GROUP BY \(column))) "
+            + "ORDER BY \"count\" DESC, \"value\" LIMIT 1"
         return GeneratedStatement(sql: sql, arguments: source.statement.arguments)
     }
 }

@@ -111,7 +111,7 @@ enum Keymap {
         // Tools
         Binding(
             keys: [.character("e")], action: .export,
-            help: "export the view's rows, the columns on screen in screen order (by extension: .csv .tsv .json .ndjson .md .sql)", group: .tools
+            help: "export the view's rows, its columns in screen order (by extension: .csv .tsv .json .ndjson .md .sql)", group: .tools
         ),
         Binding(
             keys: [.character("E")], action: .exportAll,

@@ -15,8 +15,10 @@ struct ExportPrompt: Sendable, Equatable {
 
     var view: RequestView
     var text: String
-    /// The columns on screen, in screen order (`e`); nil: every column of the request (`E`).
+    /// The view's columns, in screen order (`e`); nil: every column of the request (`E`).
     var columns: [GridColumn]?
+    /// How many of `columns` the grid showed when the export began, for the messages.
+    var onScreen = 0
     var stage: Stage = .name
     /// What the user agreed to replace (`y`), for the messages after it.
     var replacing: FileDestination?
@@ -47,9 +49,15 @@ struct ExportPrompt: Sendable, Equatable {
     /// What comes before the name being typed.
     static let namePrefix = "Export to: "
 
+    /// `the 9 columns of the view, 2 on screen`: every count true.
+    static func describe(_ count: Int, onScreen: Int) -> String {
+        let columns = count == 1 ? "the 1 column of the view" : "the \(count) columns of the view"
+        return onScreen == count ? columns + (count == 1 ? ", on screen" : ", all on screen") : columns + ", \(onScreen) on screen"
+    }
+
     /// What the name prompt says after the name: what typing does, what is exported, the formats.
     var help: String {
-        let what = columns == nil ? "every column" : "the columns on screen (E: every column)"
+        let what = columns.map { "\(Self.describe($0.count, onScreen: onScreen)) (E: every column)" } ?? "every column"
         let typing = isUntouched ? "typing replaces the name, Backspace edits it; " : ""
         return typing + what + "; format by extension .csv .tsv .json .ndjson .md .sql"
     }

@@ -9,7 +9,7 @@ import AssocCore
 /// a blank one is refused), confirms before replacing a file (naming a link's target), and shows
 /// the export's progress and result in the message line.
 extension Reducer {
-    /// `e` exports the columns on screen in screen order (pinned first); `E` (`allColumns`) every
+    /// `e` exports the view's columns in screen order (pinned first); `E` (`allColumns`) every
     /// column of the view's request, the root columns `x` hid included.
     static func startExport(_ state: inout AppState, allColumns: Bool = false) -> [Effect] {
         guard let rows = state.rows else {
@@ -20,6 +20,10 @@ extension Reducer {
         if allColumns { view.request = view.requestWithHiddenColumns }
         state.exportPrompt = ExportPrompt(
             view: view, text: ExportFileName.defaultName(for: rows.view.table), columns: allColumns ? nil : rows.columns)
+        let widths = GridGeometry.columnWidths(rows, visibleRows: state.visibleLines(.rows), labels: state.showsLabels)
+        let paneWidth = state.layout.panes[.rows]?.width ?? 0
+        let onScreen = GridGeometry.visibleColumns(from: rows.column.top, widths: widths, paneWidth: paneWidth, pinned: rows.pinnedCount)
+        state.exportPrompt?.onScreen = onScreen.count
         return []
     }
 
@@ -89,7 +93,7 @@ extension Reducer {
             let rows = written == 1 ? "1 row" : "\(written) rows"
             let link = prompt.replacing.map { $0.isLink ? " → \($0.target)" : "" } ?? ""
             let columns =
-                prompt.columns.map { "the \($0.count) column\($0.count == 1 ? "" : "s") on screen; E exports every column" }
+                prompt.columns.map { ExportPrompt.describe($0.count, onScreen: prompt.onScreen) + "; E exports every column" }
                 ?? "every column of the request"
             state.message = StatusMessage(
                 text: "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (\(format), \(columns))", isError: false)

@@ -488,6 +488,11 @@ enum Reducer {
         }
         state.rows = rows
         scrollToCurrentColumn(&state)
+        // `0` shows the first columns too when it lands on a pinned one (which never scrolls).
+        if action == .firstColumn, var scrolled = state.rows {
+            scrolled.column = scrolled.column.scrolled(top: scrolled.pinnedCount)
+            state.rows = scrolled
+        }
     }
 
     /// Scrolls the grid horizontally as little as possible to show the current column.

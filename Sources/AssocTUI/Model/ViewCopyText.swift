@@ -8,7 +8,7 @@ import AssocText
 enum ViewCopyText {
     /// The summary's fields, in order: what the header line of the TSV says.
     static let summaryHeader = [
-        "column", "rows", "integer", "real", "text", "blob", "null", "distinct", "min", "max", "mean", "most frequent", "count"
+        "column", "rows", "integer", "real", "text", "blob", "null", "distinct", "min", "max", "mean", "most frequent", "count", "ties"
     ]
 
     /// The summary as TSV, its lines in the order shown; a figure not known is `?`.
@@ -25,9 +25,9 @@ enum ViewCopyText {
             fields += [column.minimum, column.maximum].map { $0.map(value) ?? "?" }
             fields.append(column.mean.map { ValueFormatter.cell(.real($0)).text } ?? (column.rows == nil ? "?" : ""))
             if let top = column.mostFrequent {
-                fields += [value(top.value), String(top.count)]
+                fields += [value(top.value), String(top.count), column.mostFrequentTies.map(String.init) ?? "?"]
             } else {
-                fields += column.distinct == nil ? ["?", "?"] : ["", ""]
+                fields += column.distinct == nil ? ["?", "?", "?"] : ["", "", ""]
             }
             lines.append(fields.joined(separator: "\t"))
         }

@@ -31,10 +31,11 @@ enum SummaryRenderer {
             if let mean = column.mean { return StyledText(ViewCopyText.mean(mean), .number) }
             return column.rows == nil ? unknown : StyledText("", .normal)
         },
-        Field(header: "most frequent", minimum: 13, maximum: 40, alignment: .left, isGrouping: true) { column in
+        Field(header: "most frequent", minimum: 13, maximum: 52, alignment: .left, isGrouping: true) { column in
             guard let top = column.mostFrequent else { return column.distinct == nil ? unknown : StyledText("", .normal) }
             let value = ValueFormatter.cell(top.value)
-            return StyledText(TextWidth.truncate(value.text, toWidth: 28) + " ×\(top.count)", value.role)
+            let ties = (column.mostFrequentTies ?? 1) > 1 ? " (\(column.mostFrequentTies ?? 1) values tie)" : ""
+            return StyledText(TextWidth.truncate(value.text, toWidth: 28) + " ×\(top.count)" + ties, value.role)
         }
     ]
 

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What a new user tripped on ("What a new user tripped on, and two things every peer has"),
+/// each checked in the real `assoc` binary under tmux on a database the test builds.
+final class NewUserFindingsEndToEndTests: XCTestCase {
+    /// `$` scrolls the grid to the last column and `0` back to the first ones, although the key
+    /// column `0` lands on is pinned (a pinned column never scrolls, so `0` used to stay put).
+    func testZeroAndDollarScrollToTheFirstAndLastColumn() throws {
+        let assoc = try Products.assoc()
+        let names = (1...30).map { String(format: "c%02d", $0) }
+        let sql =
+            "CREATE TABLE wide (id INTEGER PRIMARY KEY, \(names.map { "\($0) TEXT" }.joined(separator: ", ")));\n"
+            + "INSERT INTO wide VALUES (1, \(names.map { "'v\($0)'" }.joined(separator: ", ")));"
+        let db = try Products.makeDatabase(sql, name: "wide.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table wide; echo EXITED $?; sleep 5", width: 160, height: 24)
+        defer { session.kill() }
+        var screen = session.waitFor("vc01")
+        XCTAssertFalse(screen.contains("vc30"), screen)
+        session.send("$")
+        screen = session.waitFor("vc30")
+        XCTAssertFalse(screen.contains("vc01"), "scrolled to the last column: " + screen)
+        session.send("0")
+        screen = session.waitFor("vc01")
+        XCTAssertFalse(screen.contains("vc30"), "back to the first columns: " + screen)
+        XCTAssertTrue(screen.contains("vc02"), screen)
+        // The export prompt counts truly: the view's 31 columns, of which a few are on screen.
+        session.send("e")
+        screen = session.waitFor("Export to:")
+        let counted = try XCTUnwrap(
+            screen.range(of: #"the 31 columns of the view, [0-9]+ on screen"#, options: .regularExpression), screen)
+        let onScreen = Int(screen[counted].split(separator: " ")[6]) ?? 0
+        XCTAssertTrue((10...25).contains(onScreen), screen)
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+}
