@@ -17,7 +17,7 @@ struct FetchCommand: ParsableCommand {
 
     @Option(
         help:
-            "Output format: table, json, ndjson (one object a line), csv (RFC 4180), tsv (\\t \\n \\r \\\\ escaped), markdown (a pipe table), sql (INSERT statements into the root table, its own columns) or debug (the row scopes, nested by association key)."
+            "Output format: table, json, ndjson (one object a line), csv (RFC 4180), tsv (\\t \\n \\r \\\\ escaped), markdown (a pipe table), sql (a script that loads into an empty database: BEGIN, CREATE TABLE IF NOT EXISTS, INSERT statements into the root table, its own columns, COMMIT) or debug (the row scopes, nested by association key)."
     )
     var format: FetchFormat = .table
 

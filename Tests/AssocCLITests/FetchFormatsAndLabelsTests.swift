@@ -28,7 +28,10 @@ final class FetchFormatsAndLabelsTests: XCTestCase {
             markdown.stdout, "| ArtistId | Name |\n| --- | --- |\n| 1 | AC/DC |\n| 2 | tab\tand\\|pipe |\n| 3 |  |\n")
         let sql = try BinaryRunner.run(["fetch", path, "Artist.order(ArtistId.desc).limit(1)", "--format", "sql"])
         XCTAssertEqual(sql.status, 0, sql.stderr)
-        XCTAssertEqual(sql.stdout, "INSERT INTO \"Artist\" (\"ArtistId\", \"Name\") VALUES (3, NULL);\n")
+        XCTAssertEqual(
+            sql.stdout,
+            "BEGIN TRANSACTION;\nCREATE TABLE IF NOT EXISTS \"Artist\" (\"ArtistId\" INTEGER NOT NULL, \"Name\" TEXT, PRIMARY KEY (\"ArtistId\"));\n"
+                + "INSERT INTO \"Artist\" (\"ArtistId\", \"Name\") VALUES (3, NULL);\nCOMMIT;\n")
     }
 
     func testABadLabelColumnInAnAssociationsFileIsAClearError() throws {

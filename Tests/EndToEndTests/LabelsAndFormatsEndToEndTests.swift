@@ -64,15 +64,26 @@ final class LabelsAndFormatsEndToEndTests: XCTestCase {
             """)  // labels are presentation: not in the file
         let sql = try String(contentsOf: directory.appendingPathComponent("albums.sql"), encoding: .utf8)
         XCTAssertTrue(
-            sql.hasPrefix("INSERT INTO \"Album\" (\"AlbumId\", \"Title\", \"ArtistId\") VALUES (1, 'For Those About To Rock We Salute You', 1);\n"),
+            sql.hasPrefix(
+                "BEGIN TRANSACTION;\nCREATE TABLE IF NOT EXISTS \"Album\" (\"AlbumId\" INTEGER NOT NULL, \"Title\" TEXT NOT NULL, \"ArtistId\" INTEGER NOT NULL, PRIMARY KEY (\"AlbumId\"));\n"
+                    + "INSERT INTO \"Album\" (\"AlbumId\", \"Title\", \"ArtistId\") VALUES (1, 'For Those About To Rock We Salute You', 1);\n"),
             sql)
-        XCTAssertEqual(sql.split(separator: "\n").count, 4)
+        XCTAssertEqual(sql.split(separator: "\n").count, 2 + 4 + 1, "BEGIN, CREATE TABLE, 4 rows, COMMIT")
         // What `assoc fetch --format` prints is the same file.
         for (format, text) in [("markdown", markdown), ("sql", sql)] {
             let fetch = Shell.run("'\(assoc)' fetch '\(db)' --format \(format) Album")
             XCTAssertEqual(fetch.status, 0, fetch.output)
             XCTAssertEqual(fetch.output, text)
         }
+        // The .sql file loads into an empty database: the same rows, value for value and class for class.
+        let loaded = directory.appendingPathComponent("loaded.sqlite").path
+        let load = Shell.run("sqlite3 -bail '\(loaded)' < '\(directory.appendingPathComponent("albums.sql").path)'")
+        XCTAssertEqual(load.status, 0, load.output)
+        let rows = "SELECT quote(AlbumId), typeof(AlbumId), quote(Title), quote(ArtistId) FROM Album ORDER BY AlbumId"
+        let copied = Shell.run("sqlite3 '\(loaded)' '\(rows)'")
+        let original = Shell.run("sqlite3 '\(db)' '\(rows)'")
+        XCTAssertEqual(copied.output, original.output)
+        XCTAssertEqual(copied.output.split(separator: "\n").count, 4, copied.output)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before)
     }
 }

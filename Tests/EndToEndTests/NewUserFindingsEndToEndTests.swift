@@ -36,4 +36,27 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.send("q")
         session.waitFor("EXITED 0")
     }
+
+    /// `I`: distinct values leave NULL out, and the most frequent value is never NULL and says
+    /// how many values tie with it.
+    func testTheSummaryCountsDistinctWithoutNullAndShowsTies() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, country TEXT, company TEXT);
+            INSERT INTO orders VALUES (1, 'USA', NULL), (2, 'Germany', NULL), (3, 'USA', 'Acme'), (4, 'Germany', NULL), (5, NULL, NULL);
+            """, name: "ties.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table orders; echo EXITED $?; sleep 5", width: 160, height: 24)
+        defer { session.kill() }
+        session.waitFor("Germany")
+        session.send("I")
+        let screen = session.waitFor("Summary of 3 columns done")
+        XCTAssertTrue(screen.contains("Germany ×2 (2 values tie)"), screen)
+        XCTAssertTrue(screen.range(of: #"country\s+│ text\s+│\s+1 │\s+2 │"#, options: .regularExpression) != nil, screen)
+        XCTAssertTrue(screen.range(of: #"company\s+│ text\s+│\s+4 │\s+1 │"#, options: .regularExpression) != nil, screen)
+        XCTAssertFalse(screen.contains("∅ ×"), screen)
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
 }

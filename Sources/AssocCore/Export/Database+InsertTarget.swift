@@ -7,6 +7,18 @@ extension Database {
             throw AssocError.invalidRequest(
                 table: request.table, reason: "no table \(quoteForMessage(request.table)) in the database to write INSERT statements for")
         }
-        return SQLInsertTarget(table: table.name, columns: table.columns.map(\.name) + (table.rowidName.map { [$0] } ?? []))
+        var target = SQLInsertTarget(table: table.name, columns: table.columns.map(\.name) + (table.rowidName.map { [$0] } ?? []))
+        // What CREATE TABLE needs: declared types and NOT NULL, the primary key, the rowid's
+        // name. A view's columns and a STRICT table's ANY are left untyped: a type would give
+        // the plain table the script creates an affinity the rows never had (ANY means NUMERIC
+        // there, and '12' would become 12); untyped, each value keeps its storage class.
+        target.definitions = table.columns.map { column in
+            let untyped = table.isView || (table.isStrict && column.declaredType.uppercased() == "ANY")
+            let type = untyped ? "" : column.declaredType
+            return (column.name, column.notNull ? (type + " NOT NULL").trimmingWhitespace() : type)
+        }
+        target.primaryKey = table.primaryKey.columns
+        target.rowidName = table.rowidName
+        return target
     }
 }

@@ -16,14 +16,21 @@ package enum RowDocument: Sendable, Hashable {
         case .csv: return (index == 0 ? RowCSV.header(for: row) : "") + (try RowCSV.line(for: row))
         case .tsv: return (index == 0 ? RowTSV.header(for: row) : "") + (try RowTSV.line(for: row))
         case .markdown: return (index == 0 ? RowMarkdown.header(for: row) : "") + (try RowMarkdown.line(for: row))
-        case .sql(let target): return try RowSQLInsert.line(for: row, into: target)
+        case .sql(let target):
+            let line = try RowSQLInsert.line(for: row, into: target)
+            guard index == 0 else { return line }
+            let names = row.columnNames.filter { target.columns?.contains($0.lowercased()) ?? true }
+            return target.preamble(inserting: names) + line
         }
     }
 
     /// The text after the last of `count` rows.
     package func end(count: Int) -> String {
-        guard self == .json else { return "" }
-        return count == 0 ? "[]\n" : "\n]\n"
+        switch self {
+        case .json: return count == 0 ? "[]\n" : "\n]\n"
+        case .sql(let target): return target.epilogue(count: count)
+        case .ndjson, .csv, .tsv, .markdown: return ""
+        }
     }
 
     /// Whether the document is one of the formats written from whole rows (`piece`), a row's

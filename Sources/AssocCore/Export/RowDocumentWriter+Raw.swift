@@ -68,6 +68,7 @@ extension RowDocumentWriter {
             if compact { out.append(UInt8(ascii: "\n")) }
         case .sql(let target):
             let head = try sqlInsertHead(for: names, into: target)
+            if count == 0 { out.append(contentsOf: target.preamble(inserting: head.names).utf8) }
             out.append(contentsOf: head.bytes)
             var first = true
             for index in head.columns where index < columns.count {

@@ -55,6 +55,7 @@ extension RowDocumentWriter {
     /// One `INSERT` statement for `row` into `target`.
     mutating func appendSQLInsert(_ row: Row, into target: SQLInsertTarget, to out: inout [UInt8], flush: ByteFlush) throws {
         let head = try sqlInsertHead(for: row.columnNames, into: target)
+        if count == 0 { out.append(contentsOf: target.preamble(inserting: head.names).utf8) }
         out.append(contentsOf: head.bytes)
         var first = true
         for index in head.columns where index < row.values.count {
@@ -71,9 +72,11 @@ extension RowDocumentWriter {
         if let cached = sqlHeadCache, cached.names == names { return cached.head }
         var quoted: [String] = []
         var columns: [Int] = []
+        var inserted: [String] = []
         for (index, name) in names.enumerated() where target.columns?.contains(name.lowercased()) ?? true {
             quoted.append(quoteIdentifier(name))
             columns.append(index)
+            inserted.append(name)
         }
         guard !quoted.isEmpty else {
             throw AssocError.invalidRequest(
@@ -81,7 +84,7 @@ extension RowDocumentWriter {
                 reason: "the SQL export has no column of \(quoteForMessage(target.table)) to insert: include one of its columns in the view")
         }
         let text = "INSERT INTO \(quoteIdentifier(target.table)) (\(quoted.joined(separator: ", "))) VALUES ("
-        let head = SQLInsertHead(bytes: Array(text.utf8), columns: columns)
+        let head = SQLInsertHead(bytes: Array(text.utf8), columns: columns, names: inserted)
         sqlHeadCache = (names, head)
         return head
     }
@@ -91,6 +94,8 @@ extension RowDocumentWriter {
 struct SQLInsertHead {
     var bytes: [UInt8]
     var columns: [Int]
+    /// The names of `columns`, for `CREATE TABLE`.
+    var names: [String]
 }
 
 /// Escapers that write a text's UTF-8 bytes into an output buffer.

@@ -1,4 +1,5 @@
-/// The table an SQL export inserts into, and which of the rows' columns are its own.
+/// The table an SQL export inserts into, which of the rows' columns are its own, and what
+/// `CREATE TABLE` declares for them.
 package struct SQLInsertTarget: Sendable, Hashable {
     /// The root table of the request, as the schema spells it.
     package var table: String
@@ -6,13 +7,58 @@ package struct SQLInsertTarget: Sendable, Hashable {
     /// selected expressions, included associations) are left out. Nil: every root column.
     package var columns: Set<String>?
 
+    /// The table's columns in order, with their declared types (empty: none), for `CREATE TABLE`.
+    package var definitions: [(name: String, type: String)] = []
+    /// The table's primary key columns, declared when the export holds them all.
+    package var primaryKey: [String] = []
+    /// The name the rows give the table's rowid (`rowid`) when no column is its alias: inserted
+    /// as the rowid itself, never created as a column.
+    package var rowidName: String?
+
     package init(table: String, columns: [String]? = nil) {
         self.table = table
         self.columns = columns.map { Set($0.map { $0.lowercased() }) }
     }
+
+    package static func == (lhs: SQLInsertTarget, rhs: SQLInsertTarget) -> Bool {
+        lhs.table == rhs.table && lhs.columns == rhs.columns && lhs.primaryKey == rhs.primaryKey && lhs.rowidName == rhs.rowidName
+            && lhs.definitions.map(\.name) == rhs.definitions.map(\.name) && lhs.definitions.map(\.type) == rhs.definitions.map(\.type)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(table)
+        hasher.combine(columns)
+    }
+
+    /// What comes before the first `INSERT`, so that `sqlite3 new.db < export.sql` loads the rows
+    /// into an empty database: a transaction, and `CREATE TABLE IF NOT EXISTS` with the exported
+    /// columns `names` (their declared types kept; the rowid left to be the rowid), the primary
+    /// key when every one of its columns is exported. `COMMIT` ends the document (`epilogue`).
+    package func preamble(inserting names: [String]) -> String {
+        let rowid = rowidName?.lowercased()
+        let types = Dictionary(definitions.map { ($0.name.lowercased(), $0.type) }, uniquingKeysWith: { first, _ in first })
+        let created = names.filter { $0.lowercased() != rowid }
+        var parts = created.map { name in
+            let type = types[name.lowercased()] ?? ""
+            return quoteIdentifier(name) + (type.isEmpty ? "" : " " + type)
+        }
+        let exported = Set(created.map { $0.lowercased() })
+        if !primaryKey.isEmpty, primaryKey.allSatisfy({ exported.contains($0.lowercased()) }) {
+            parts.append("PRIMARY KEY (" + primaryKey.map(quoteIdentifier).joined(separator: ", ") + ")")
+        }
+        // A table of no column cannot be created: only the rowid is exported.
+        if parts.isEmpty { parts = [quoteIdentifier("rowid_")] }
+        return "BEGIN TRANSACTION;\nCREATE TABLE IF NOT EXISTS \(quoteIdentifier(table)) (\(parts.joined(separator: ", ")));\n"
+    }
+
+    /// The end of the document after `count` rows: the table created even without rows, then `COMMIT`.
+    package func epilogue(count: Int) -> String {
+        (count == 0 ? preamble(inserting: definitions.map(\.name)) : "") + "COMMIT;\n"
+    }
 }
 
-/// Rows as SQL: one `INSERT INTO "table" ("a", "b") VALUES (1, 'x');` line per row, for the root
+/// Rows as SQL: `BEGIN TRANSACTION`, `CREATE TABLE IF NOT EXISTS` (`SQLInsertTarget.preamble`),
+/// then one `INSERT INTO "table" ("a", "b") VALUES (1, 'x');` line per row, then `COMMIT`, for the root
 /// table's own columns. Identifiers are quoted, values are SQL literals that give back the same
 /// value and storage class: NULL, integers, reals in their shortest round-trip form (`1.0`,
 /// `1e+100`; infinities `9e999`/`-9e999`), text quoted with `'` doubled (`CAST(X'…' AS TEXT)` when
