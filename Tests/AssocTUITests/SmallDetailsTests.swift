@@ -49,12 +49,28 @@ final class SmallDetailsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.message?.text, "Filters: Milliseconds > 200000 AND GenreId = 1")
     }
 
-    func testGAndGGMoveInTheHelp() throws {
-        let app = try makeApp()
+    /// `G` shows the help's last lines with the screen full, PgDn never scrolls past them, `g`
+    /// the first lines (at 80×24, `G` used to leave 1 of 21 lines filled).
+    func testGAndGGMoveInTheHelpWithTheScreenFull() throws {
+        let app = try makeApp(width: 80, height: 24)
         press(app, .character("?"))
         press(app, .character("G"))
         guard case .help(let scroll, _) = app.state.mode else { return XCTFail("help closed") }
-        XCTAssertEqual(scroll, HelpContent.lines.count - 1)
+        let screen = lines(app)
+        func text(_ index: Int) -> String {
+            String(HelpContent.lines[index].map(\.text).joined().trimmingCharacters(in: .whitespaces).prefix(30))
+        }
+        let bottom = try XCTUnwrap(screen.lastIndex { $0.contains(text(HelpContent.lines.count - 1)) }, screen.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(bottom, screen.count - 2, "the last help line at the bottom: " + screen.joined(separator: "\n"))
+        let title = try XCTUnwrap(screen.firstIndex { $0.contains("Help: keys by group") })
+        let filled = screen[(title + 1)...bottom].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        XCTAssertEqual(bottom - title, HelpContent.lines.count - scroll, "every line from the scroll to the last is shown")
+        XCTAssertGreaterThanOrEqual(filled, 16, "the screen is full: " + screen.joined(separator: "\n"))
+        for _ in 0..<5 { press(app, .pageDown) }
+        XCTAssertEqual(app.state.mode, .help(scroll: scroll, over: nil), "PgDn stops at the last screenful")
+        press(app, .pageUp)
+        guard case .help(let up, _) = app.state.mode else { return XCTFail("help closed") }
+        XCTAssertEqual(scroll - up, bottom - title - 1, "PgUp moves a screen less one line")
         press(app, .character("g"))
         XCTAssertEqual(app.state.mode, .help(scroll: 0, over: nil))
     }

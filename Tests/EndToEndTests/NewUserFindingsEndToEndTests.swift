@@ -59,4 +59,35 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.send("q")
         session.waitFor("EXITED 0")
     }
+
+    /// In the help, `G` shows the last lines with the screen full (at 80×24 it used to leave one
+    /// line of 21), PgDn stops there too, and `g` goes back to the first line.
+    func testHelpEndsWithTheScreenFull() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1);", name: "help.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table t; echo EXITED $?; sleep 5", width: 80, height: 24)
+        defer { session.kill() }
+        session.waitFor("Rows: t")
+        session.send("?")
+        let first = session.waitFor("Help: keys by group")
+        func filledLines(_ screen: String) -> Int {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let title = lines.firstIndex(where: { $0.contains("Help: keys by group") }) else { return 0 }
+            return lines[(title + 1)...].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        }
+        let full = filledLines(first)
+        XCTAssertGreaterThanOrEqual(full, 18, first)
+        session.send("G")
+        let end = session.waitForChange(from: first, timeout: 5)
+        XCTAssertGreaterThanOrEqual(filledLines(end), full - 3, "the last screenful is full: " + end)
+        session.send("PageDown")
+        let past = session.waitFor("Already at the end of the help")
+        func body(_ screen: String) -> [Substring] { screen.split(separator: "\n").dropLast() }
+        XCTAssertEqual(body(past), body(end), "PgDn past the end scrolls nothing, and says so")
+        session.send("g")
+        XCTAssertEqual(body(session.waitForChange(from: past, timeout: 5)), body(first))
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
 }

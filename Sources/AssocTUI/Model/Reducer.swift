@@ -389,7 +389,10 @@ enum Reducer {
     }
 
     private static func reduceHelp(_ state: inout AppState, action: Action, scroll: Int, over frequency: FrequencyState?) -> [Effect] {
-        let maxScroll = max(0, HelpContent.lines.count - 1)
+        // The screen stays full: the last scroll shows the last lines at the bottom.
+        let visible = max(1, ScreenLayout.bodyRect(state.layout, size: state.size).height - 1)
+        let maxScroll = max(0, HelpContent.lines.count - visible)
+        let page = max(1, visible - 1)
         switch action {
         case .back, .help, .open: state.mode = state.mode.underneath
         case .quit, .cancel:
@@ -397,8 +400,10 @@ enum Reducer {
             return [.quit]
         case .moveDown: state.mode = .help(scroll: min(maxScroll, scroll + 1), over: frequency)
         case .moveUp: state.mode = .help(scroll: max(0, scroll - 1), over: frequency)
-        case .pageDown, .halfPageDown: state.mode = .help(scroll: min(maxScroll, scroll + 10), over: frequency)
-        case .pageUp, .halfPageUp: state.mode = .help(scroll: max(0, scroll - 10), over: frequency)
+        case .pageDown: state.mode = .help(scroll: min(maxScroll, scroll + page), over: frequency)
+        case .pageUp: state.mode = .help(scroll: max(0, min(maxScroll, scroll) - page), over: frequency)
+        case .halfPageDown: state.mode = .help(scroll: min(maxScroll, scroll + max(1, visible / 2)), over: frequency)
+        case .halfPageUp: state.mode = .help(scroll: max(0, min(maxScroll, scroll) - max(1, visible / 2)), over: frequency)
         case .firstRow: state.mode = .help(scroll: 0, over: frequency)
         case .lastRow: state.mode = .help(scroll: maxScroll, over: frequency)
         default: break

@@ -142,7 +142,8 @@ enum ChromeRenderer {
             "Messages", trailing: "\(state.messageLog.count) · newest first · Esc closes", in: rect, focused: true, buffer: &buffer)
         let lines = messageLogLines(state, width: content.width - 1)
         if lines.isEmpty { PaneChrome.drawNote(" No message yet", in: content, buffer: &buffer) }
-        let start = min(max(0, scroll), max(0, lines.count - 1))
+        // Never past the last screenful (a taller terminal after a resize shows more, not less).
+        let start = min(max(0, scroll), max(0, lines.count - content.height))
         for line in 0..<content.height {
             let index = start + line
             guard index < lines.count else { break }
