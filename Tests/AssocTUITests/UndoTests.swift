@@ -53,8 +53,39 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.message?.text, "Nothing to undo in this view (Esc goes back a level)")
         press(app, .escape)
         XCTAssertEqual(app.state.rows?.view, sortedArtists)
+        // Leaving a level is undoable: u opens ArtistBio again, above Artist in the breadcrumb.
+        XCTAssertEqual(app.state.message?.text, "Back from artistBio (u opens it again)")
+        press(app, .character("u"))
+        XCTAssertEqual(app.state.rows?.view.table, "ArtistBio")
+        XCTAssertEqual(app.state.stack.last?.rows?.view, sortedArtists)
+        // Back again, u now reaches Artist's own changes: the sort.
+        press(app, .escape)
+        XCTAssertEqual(app.state.rows?.view, sortedArtists)
         press(app, .character("u"))
         XCTAssertEqual(app.state.rows?.view.request, Table("Artist").all)
+    }
+
+    /// One Esc too many leaves a view: u brings it back, its sort, cursor and column as they were.
+    func testUBringsBackTheViewEscLeft() throws {
+        let app = try makeApp()
+        try open(app, "Artist")
+        try follow(app, "albums")
+        press(app, .right, .character("s"))  // sorted by the second column: a change of this level
+        press(app, .down)
+        let left = try XCTUnwrap(app.state.rows)
+        XCTAssertGreaterThan(left.cursor.index, 0)
+        press(app, .escape)
+        XCTAssertEqual(app.state.rows?.view.table, "Artist")
+        press(app, .character("u"))
+        let back = try XCTUnwrap(app.state.rows)
+        XCTAssertEqual(back.view, left.view)
+        XCTAssertEqual(back.cursor.index, left.cursor.index)
+        XCTAssertEqual(back.column.index, left.column.index)
+        XCTAssertEqual(app.state.message?.text, "Undone: back to \(ViewSummary.text(of: left.view))")
+        // Its own history came back too: u undoes the sort.
+        XCTAssertNotNil(app.state.rows?.view.request.relation.ordering)
+        press(app, .character("u"))
+        XCTAssertNil(app.state.rows?.view.request.relation.ordering)
     }
 
     func testEscAfterATypedRequestGoesBackToTheViewItReplaced() throws {

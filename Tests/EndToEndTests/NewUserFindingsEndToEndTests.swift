@@ -90,4 +90,30 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.send("q")
         session.waitFor("EXITED 0")
     }
+
+    /// One Esc too many leaves AC/DC's albums; `u` brings them back, with the cursor where it was.
+    func testUBringsBackTheViewAnEscLeft() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(ChinookFixture.sql, name: "undo-back.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5")
+        defer { session.kill() }
+        session.waitFor("PlaylistTrack")
+        session.send("Enter")  // Artist, the first table
+        session.waitFor("AC/DC")
+        session.send("Tab")
+        session.waitFor("albums 2")
+        session.send("j", "Enter")
+        session.waitFor("1/2")
+        session.send("j")  // the grid has the focus: the second album
+        session.waitFor("2/2")
+        session.send("Escape")
+        var screen = session.waitFor("Back from albums (u opens it again)")
+        XCTAssertTrue(screen.contains("Rows: Artist"), screen)
+        session.send("u")
+        screen = session.waitFor("Undone: back to")
+        screen = session.waitFor("2/2")
+        XCTAssertTrue(screen.contains("› albums"), screen)
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
 }

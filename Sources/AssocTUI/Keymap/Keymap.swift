@@ -128,7 +128,8 @@ enum Keymap {
         Binding(
             keys: [.character("R")], action: .rerun, help: "read the database again (its schema, a replaced file) and re-run the view", group: .tools),
         Binding(
-            keys: [.character("u")], action: .undo, help: "undo the last change to the view (include, filter, sort, typed request…)", group: .tools),
+            keys: [.character("u")], action: .undo,
+            help: "undo the last change to the view (include, filter, sort, typed request…); after Esc, open again the view it left", group: .tools),
         Binding(keys: [.control("r")], action: .redo, help: "redo what u undid", group: .tools)
     ]
 

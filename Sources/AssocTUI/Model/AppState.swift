@@ -60,6 +60,13 @@ struct ViewHistory: Sendable, Equatable {
     var redo: [Step] = []
     /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
     var lastChangeIsTypedRequest = false
+    /// The level Back just left (at most one), with whether it had started a new trail: `u`
+    /// opens it again, its cursor where it was. Any other change forgets it.
+    var left: [NavigationEntry] = []
+    var leftStartedTrail = false
+    /// This level was opened again by `u` after Back: leaving it once more is not offered to
+    /// `u` again, so that the next `u` reaches the changes under it (no endless back and forth).
+    var reopenedByUndo = false
     /// Past this many changes the oldest are forgotten.
     static let limit = 200
 
@@ -69,6 +76,8 @@ struct ViewHistory: Sendable, Equatable {
         if undo.count > Self.limit { undo.removeFirst(undo.count - Self.limit) }
         redo = []
         lastChangeIsTypedRequest = false
+        left = []
+        reopenedByUndo = false
     }
 }
 

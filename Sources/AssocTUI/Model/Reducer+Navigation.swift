@@ -68,6 +68,7 @@ extension Reducer {
     /// A table opened from the Tables pane starts a `newTrail`: the breadcrumb starts again at it,
     /// and Esc still goes back to where the user was.
     static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
+        state.history.left = []  // a new level replaces the one Back left
         state.stack.append(
             NavigationEntry(
                 rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
@@ -99,13 +100,32 @@ extension Reducer {
             }
             return []
         }
+        // The level left, for `u` to open again (only it: what it had left is forgotten).
+        var leftHistory = state.history
+        leftHistory.left = []
+        let left = NavigationEntry(
+            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
+            sideScroll: state.sideScroll, history: leftHistory)
         state.rows = entry.rows
         state.history = entry.history
+        if left.rows != nil, !left.history.reopenedByUndo {
+            state.history.left = [left]
+            state.history.leftStartedTrail = entry.nextStartsTrail
+            if let rows = left.rows {
+                state.message = StatusMessage(text: "Back from \(ViewSummary.text(of: rows.view)) (u opens it again)", isError: false)
+            }
+        }
         state.focus = entry.focus
         state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
         refreshLinks(&state)
         state.linksCursor = entry.linksCursor.resized(to: state.links.count)
         state.sideScroll = entry.sideScroll
+        return restoredLevelEffects(&state)
+    }
+
+    /// What a level brought back (by Back, or by `u` after it) needs: its rows loaded, counted,
+    /// and a jump's row located again.
+    static func restoredLevelEffects(_ state: inout AppState) -> [Effect] {
         clampScrolls(&state)
         var effects = ensureRowsLoaded(&state)
         if let rows = state.rows, !rows.isCounted, rows.relative?.count == nil, !rows.isLoading {
@@ -218,6 +238,27 @@ extension Reducer {
         return [.openView(view, limit: window(state))]
     }
 
+    /// `u` right after Back: the level Back left, pushed again as it was (its view, cursor,
+    /// columns and history), the current level under it in the breadcrumb.
+    static func reopenLeftLevel(_ state: inout AppState, _ left: NavigationEntry) -> [Effect] {
+        var history = state.history
+        history.left = []
+        state.stack.append(
+            NavigationEntry(
+                rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
+                sideScroll: state.sideScroll, history: history, nextStartsTrail: history.leftStartedTrail))
+        state.rows = left.rows
+        state.history = left.history
+        state.history.reopenedByUndo = true
+        state.focus = left.focus
+        state.tablesCursor = left.tablesCursor.resized(to: state.tables.count)
+        refreshLinks(&state)
+        state.linksCursor = left.linksCursor.resized(to: state.links.count)
+        state.sideScroll = left.sideScroll
+        if let rows = state.rows { state.message = StatusMessage(text: "Undone: back to \(ViewSummary.text(of: rows.view))", isError: false) }
+        return restoredLevelEffects(&state)
+    }
+
     /// `u` (`undo`) and Ctrl-R (`!undo`): the view before (after) the last change of this level.
     static func undo(_ state: inout AppState, redo: Bool = false) -> [Effect] {
         guard state.rows != nil else {
@@ -225,6 +266,7 @@ extension Reducer {
             return []
         }
         guard let current = state.rows else { return [] }
+        if !redo, let left = state.history.left.first { return reopenLeftLevel(&state, left) }
         let step = redo ? state.history.redo.popLast() : state.history.undo.popLast()
         guard let step else {
             state.message = StatusMessage(text: redo ? "Nothing to redo" : "Nothing to undo in this view (Esc goes back a level)", isError: false)
