@@ -186,6 +186,12 @@ final class ExportSafetyTests: XCTestCase {
     /// The question names the file a link leads to; `n` keeps it; `y` replaces it and says where
     /// the rows went.
     func testTheOverwritePromptNamesALinksTarget() throws {
+        // Messages show the target relative to the current directory when that is shorter: from
+        // `/` it is the absolute path, whatever directory the suite was started in (a clone
+        // under /tmp made it `../export-safety-…/elsewhere/target.txt`).
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath("/"))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         try "target bytes".write(toFile: path("elsewhere/target.txt"), atomically: false, encoding: .utf8)
         XCTAssertEqual(symlink("elsewhere/target.txt", path("out.csv")), 0)
         let keys: [KeyEvent] = [.enter, .character("e"), .control("u")] + type(path("out.csv")) + [.enter]
