@@ -15,7 +15,7 @@ extension Database {
         target.definitions = table.columns.map { column in
             let untyped = table.isView || (table.isStrict && column.declaredType.uppercased() == "ANY")
             let type = untyped ? "" : column.declaredType
-            return (column.name, column.notNull ? (type + " NOT NULL").trimmingWhitespace() : type)
+            return SQLInsertTarget.ColumnDefinition(name: column.name, type: column.notNull ? (type + " NOT NULL").trimmingWhitespace() : type)
         }
         target.primaryKey = table.primaryKey.columns
         target.rowidName = table.rowidName

@@ -7,8 +7,14 @@ package struct SQLInsertTarget: Sendable, Hashable {
     /// selected expressions, included associations) are left out. Nil: every root column.
     package var columns: Set<String>?
 
-    /// The table's columns in order, with their declared types (empty: none), for `CREATE TABLE`.
-    package var definitions: [(name: String, type: String)] = []
+    /// A column as `CREATE TABLE` declares it: its name, and its type with NOT NULL (empty: none).
+    package struct ColumnDefinition: Sendable, Hashable {
+        package var name: String
+        package var type: String
+    }
+
+    /// The table's columns in order, for `CREATE TABLE`.
+    package var definitions: [ColumnDefinition] = []
     /// The table's primary key columns, declared when the export holds them all.
     package var primaryKey: [String] = []
     /// The name the rows give the table's rowid (`rowid`) when no column is its alias: inserted
@@ -18,16 +24,6 @@ package struct SQLInsertTarget: Sendable, Hashable {
     package init(table: String, columns: [String]? = nil) {
         self.table = table
         self.columns = columns.map { Set($0.map { $0.lowercased() }) }
-    }
-
-    package static func == (lhs: SQLInsertTarget, rhs: SQLInsertTarget) -> Bool {
-        lhs.table == rhs.table && lhs.columns == rhs.columns && lhs.primaryKey == rhs.primaryKey && lhs.rowidName == rhs.rowidName
-            && lhs.definitions.map(\.name) == rhs.definitions.map(\.name) && lhs.definitions.map(\.type) == rhs.definitions.map(\.type)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(table)
-        hasher.combine(columns)
     }
 
     /// What comes before the first `INSERT`, so that `sqlite3 new.db < export.sql` loads the rows

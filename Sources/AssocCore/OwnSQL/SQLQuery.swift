@@ -125,19 +125,12 @@ extension Database {
                 "the statement has \(count) parameter\(count == 1 ? "" : "s") (?, :name) and no argument was given: "
                     + "give their values as arguments (arguments: [...], or --arg on the command line)")
         }
-        let scalars = Array(body.unicodeScalars)
-        let tokens = SQLText.parameters(in: scalars)
-        let texts = tokens.map { String(String.UnicodeScalarView(scalars[$0])) }
-        let values = try arguments.values(for: texts, of: statement, refuse: refuse)
-        var rewritten = String.UnicodeScalarView()
-        var copied = 0
-        for token in tokens {
-            rewritten.append(contentsOf: scalars[copied..<token.lowerBound])
-            rewritten.append("?")
-            copied = token.upperBound
+        var texts: [String] = []
+        let rewritten = SQLText.replacingParameters(in: body) { token in
+            texts.append(token)
+            return "?"
         }
-        rewritten.append(contentsOf: scalars[copied...])
-        return (String(rewritten), values)
+        return (rewritten, try arguments.values(for: texts, of: statement, refuse: refuse))
     }
 
     /// The table of `request`'s rows: a table or view of the schema, a user's statement, or the

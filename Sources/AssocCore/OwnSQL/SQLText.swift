@@ -45,13 +45,23 @@ enum SQLText {
     /// `sql` with each `?` placeholder outside literals, quoted names and comments replaced by
     /// the SQL literal of the next of `arguments`, in order (for showing a statement as one text).
     static func inlining(_ arguments: [DatabaseValue], into sql: String) -> String {
+        var remaining = arguments[...]
+        return replacingParameters(in: sql) { token in
+            guard token == "?", let value = remaining.popFirst() else { return nil }
+            return value.sqlLiteral
+        }
+    }
+
+    /// `sql` with each parameter (`parameters(in:)`), in text order, replaced by what
+    /// `replacement` gives for its text (`?2`, `:id`); nil keeps it.
+    static func replacingParameters(in sql: String, _ replacement: (String) -> String?) -> String {
         let scalars = Array(sql.unicodeScalars)
         var result = String.UnicodeScalarView()
-        var remaining = arguments[...]
         var copied = 0
-        for token in parameters(in: scalars) where token.count == 1 && !remaining.isEmpty {
+        for token in parameters(in: scalars) {
+            guard let text = replacement(String(String.UnicodeScalarView(scalars[token]))) else { continue }
             result.append(contentsOf: scalars[copied..<token.lowerBound])
-            result.append(contentsOf: (remaining.popFirst() ?? .null).sqlLiteral.unicodeScalars)
+            result.append(contentsOf: text.unicodeScalars)
             copied = token.upperBound
         }
         result.append(contentsOf: scalars[copied...])

@@ -68,11 +68,7 @@ extension Reducer {
     /// A table opened from the Tables pane starts a `newTrail`: the breadcrumb starts again at it,
     /// and Esc still goes back to where the user was.
     static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
-        state.history.left = []  // a new level replaces the one Back left
-        state.stack.append(
-            NavigationEntry(
-                rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor,
-                linksCursor: state.linksCursor, sideScroll: state.sideScroll, history: state.history, nextStartsTrail: newTrail))
+        state.stack.append(currentLevel(state, nextStartsTrail: newTrail))  // a new level replaces the one Back left
         // The new table's Links pane starts on the link of the same name, if it has one.
         state.linksPreferredName = state.selectedLink?.association.name
         state.linksCameFrom = state.rows?.view.table
@@ -101,13 +97,8 @@ extension Reducer {
             return []
         }
         // The level left, for `u` to open again (only it: what it had left is forgotten).
-        var leftHistory = state.history
-        leftHistory.left = []
-        let left = NavigationEntry(
-            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
-            sideScroll: state.sideScroll, history: leftHistory)
-        state.rows = entry.rows
-        state.history = entry.history
+        let left = currentLevel(state)
+        restore(&state, entry)
         if left.rows != nil, !left.history.reopenedByUndo {
             state.history.left = [left]
             state.history.leftStartedTrail = entry.nextStartsTrail
@@ -115,12 +106,27 @@ extension Reducer {
                 state.message = StatusMessage(text: "Back from \(ViewSummary.text(of: rows.view)) (u opens it again)", isError: false)
             }
         }
+        return restoredLevelEffects(&state)
+    }
+
+    /// The level on screen as a breadcrumb entry; its history forgets any level Back had left.
+    static func currentLevel(_ state: AppState, nextStartsTrail: Bool = false) -> NavigationEntry {
+        var history = state.history
+        history.left = []
+        return NavigationEntry(
+            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
+            sideScroll: state.sideScroll, history: history, nextStartsTrail: nextStartsTrail)
+    }
+
+    /// Puts `entry`'s level on screen as it was: rows, history, focus, cursors, side scroll.
+    static func restore(_ state: inout AppState, _ entry: NavigationEntry) {
+        state.rows = entry.rows
+        state.history = entry.history
         state.focus = entry.focus
         state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
         refreshLinks(&state)
         state.linksCursor = entry.linksCursor.resized(to: state.links.count)
         state.sideScroll = entry.sideScroll
-        return restoredLevelEffects(&state)
     }
 
     /// What a level brought back (by Back, or by `u` after it) needs: its rows loaded, counted,
@@ -241,20 +247,9 @@ extension Reducer {
     /// `u` right after Back: the level Back left, pushed again as it was (its view, cursor,
     /// columns and history), the current level under it in the breadcrumb.
     static func reopenLeftLevel(_ state: inout AppState, _ left: NavigationEntry) -> [Effect] {
-        var history = state.history
-        history.left = []
-        state.stack.append(
-            NavigationEntry(
-                rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
-                sideScroll: state.sideScroll, history: history, nextStartsTrail: history.leftStartedTrail))
-        state.rows = left.rows
-        state.history = left.history
+        state.stack.append(currentLevel(state, nextStartsTrail: state.history.leftStartedTrail))
+        restore(&state, left)
         state.history.reopenedByUndo = true
-        state.focus = left.focus
-        state.tablesCursor = left.tablesCursor.resized(to: state.tables.count)
-        refreshLinks(&state)
-        state.linksCursor = left.linksCursor.resized(to: state.links.count)
-        state.sideScroll = left.sideScroll
         if let rows = state.rows { state.message = StatusMessage(text: "Undone: back to \(ViewSummary.text(of: rows.view))", isError: false) }
         return restoredLevelEffects(&state)
     }
