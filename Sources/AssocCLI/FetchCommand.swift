@@ -80,7 +80,9 @@ struct FetchCommand: ParsableCommand {
         case .sql: _ = try RowStreamWriter(document: .sql(database.insertTarget(for: request))).write(request, from: database)
         case .table:
             _ = try BufferedOutput.writing { output in
-                let cursor = try database.cursor(request)
+                // Cells read as previews: a column shows 40 characters at most, and a 200 MB text
+                // is not copied out of SQLite to show them.
+                let cursor = try database.cursor(request, previewingCellsUpTo: RowTableRenderer.previewLimit)
                 var table = RowTableRenderer()
                 while let row = try cursor.next() { try table.add(row, to: &output) }
                 try table.finish(to: &output)

@@ -11,6 +11,9 @@ import AssocText
 /// overrides become visible placeholders); wide characters keep columns aligned.
 struct RowTableRenderer {
     static let maximumColumnWidth = 40
+    /// The characters of a text (bytes of a blob) read for a cell: more than a column shows, so
+    /// that a text read cut is still cut with `…` (`Database.cursor(_:previewingCellsUpTo:)`).
+    static let previewLimit = 4 * maximumColumnWidth
     /// The rows read before the widths are chosen (and the most held in memory).
     static let measuredRows = 1000
 
@@ -99,7 +102,7 @@ struct RowTableRenderer {
         func next() {
             column += 1
         }
-        for value in row.values {
+        for (index, value) in row.values.enumerated() {
             if column > 0 { out.append(contentsOf: separator) }
             switch value {
             case .null:
@@ -140,7 +143,7 @@ struct RowTableRenderer {
                 }
                 if !printable { appendCell(cell(value), width: width, to: &out) }
             case .blob:
-                appendCell(cell(value), width: width, to: &out)
+                appendCell(cell(value, cutLength: row.cutLength(at: index)), width: width, to: &out)
             }
             next()
         }
@@ -194,13 +197,18 @@ struct RowTableRenderer {
     }
 
     static func cells(of row: Row) -> [Cell] {
-        var result = row.values.map(cell)
+        var result = row.values.indices.map { cell(row.values[$0], cutLength: row.cutLength(at: $0)) }
         for (_, scope) in row.scopes { result += cells(of: scope) }
         result += row.prefetched.map { Cell(text: "\($0.rows.count) row\($0.rows.count == 1 ? "" : "s")", isNumber: true) }
         return result
     }
 
-    static func cell(_ value: DatabaseValue) -> Cell {
+    /// `cutLength`: the value's full length when it was read cut (the renderer reads previews:
+    /// a cell shows `maximumColumnWidth` characters at most).
+    static func cell(_ value: DatabaseValue, cutLength: Int? = nil) -> Cell {
+        if case .blob(let bytes) = value, let cutLength {
+            return Cell(text: ValueFormatter.cutBlob(bytes, fullLength: cutLength, head: 8), isNumber: false)
+        }
         switch value {
         case .null: return Cell(text: ValueFormatter.nullSign, isNumber: false)
         case .integer(let v): return Cell(text: String(v), isNumber: true)

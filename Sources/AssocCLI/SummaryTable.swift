@@ -32,7 +32,7 @@ enum SummaryTable {
         let scanned = column.rows != nil
         cells += [column.minimum, column.maximum].map { value in
             guard scanned else { return unknown }
-            return value.map(RowTableRenderer.cell) ?? empty
+            return value.map { RowTableRenderer.cell($0) } ?? empty
         }
         cells.append(column.mean.map { RowTableRenderer.Cell(text: mean($0), isNumber: true) } ?? (scanned ? empty : unknown))
         if let top = column.mostFrequent {

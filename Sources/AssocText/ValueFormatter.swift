@@ -54,6 +54,13 @@ package enum ValueFormatter {
         return "<blob \(bytes.count) B: \(hex(shown))\(ellipsis)>"
     }
 
+    /// A blob read cut (`Row.cutLength(at:)`): its first bytes, and its full size, or "more
+    /// than" the bytes read when its size was not read (a result of 2,000 columns).
+    package static func cutBlob(_ bytes: [UInt8], fullLength: Int, head: Int) -> String {
+        let size = fullLength < 0 ? "more than \(bytes.count) B" : "\(fullLength) B"
+        return bytes.isEmpty ? "<blob \(size)>" : "<blob \(size): \(hex(bytes.prefix(max(0, head))))…>"
+    }
+
     package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let digits: [Character] = Array("0123456789ABCDEF")
         var out = ""

@@ -98,3 +98,34 @@ size_t assoc_double_byte(const unsigned char *text, size_t count, unsigned char 
     }
     return o;
 }
+
+int assoc_is_utf8(const unsigned char *text, size_t count) {
+    size_t i = 0;
+    while (i < count) {
+        unsigned char byte = text[i];
+        if (byte < 0x80) {
+            i++;
+            continue;
+        }
+        size_t length;
+        unsigned int scalar, minimum;
+        if (byte >= 0xC2 && byte <= 0xDF) {
+            length = 2, scalar = byte & 0x1F, minimum = 0x80;
+        } else if (byte >= 0xE0 && byte <= 0xEF) {
+            length = 3, scalar = byte & 0x0F, minimum = 0x800;
+        } else if (byte >= 0xF0 && byte <= 0xF4) {
+            length = 4, scalar = byte & 0x07, minimum = 0x10000;
+        } else {
+            return 0;
+        }
+        if (count - i < length) return 0;
+        for (size_t k = 1; k < length; k++) {
+            unsigned char next = text[i + k];
+            if ((next & 0xC0) != 0x80) return 0;
+            scalar = scalar << 6 | (next & 0x3F);
+        }
+        if (scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF)) return 0;
+        i += length;
+    }
+    return 1;
+}

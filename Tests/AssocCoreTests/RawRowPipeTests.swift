@@ -11,7 +11,10 @@ final class RawRowPipeTests: XCTestCase {
     private static func database(rows: Int, _ rng: inout SeededRandom) throws -> Database {
         let connection = try Connection.inMemory()
         try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a, b, c)")
-        let texts = ["", "plain", "a,b\tc", "line\nbreak", "é漢字", "\\back", String(repeating: "long ", count: 40)]
+        let texts = [
+            "", "plain", "a,b\tc", "line\nbreak", "é漢字", "\\back", String(repeating: "long ", count: 40), "nul\u{0}after",
+            "cr\r\nlf", "it's", "bidi\u{202E}x", String(repeating: "é|\"'", count: 90),
+        ]
         for id in 0..<rows {
             var values: [DatabaseValue] = [.integer(Int64(id))]
             for _ in 0..<3 {
@@ -28,6 +31,8 @@ final class RawRowPipeTests: XCTestCase {
         // A cell far past any batch's room. (Text that is not UTF-8 is written apart by the `Row`
         // path: ExportBytesRoundTripTests follows it through `assoc fetch`.)
         try connection.execute("UPDATE t SET b = hex(randomblob(300000)) WHERE id % 1013 = 7")
+        try connection.execute("UPDATE t SET c = randomblob(300000) WHERE id % 1013 = 8")
+        try connection.execute("UPDATE t SET a = replace(hex(zeroblob(100000)), '00', 'é''\"') WHERE id % 1013 = 9")
         return try Database(connection: connection)
     }
 

@@ -13,6 +13,10 @@ package typealias ByteFlush = (inout [UInt8]) throws -> Void
 /// whenever it passes `chunk` bytes: a 200 MB cell costs no copy of itself beyond the row's.
 package enum JSONBytes {
     static let null = Array("null".utf8)
+    /// What a compact document writes before a blob's base64.
+    static let base64Open = Array("{\"base64\":\"".utf8)
+    /// What a pretty document writes before a blob's base64.
+    static let prettyBase64Open = Array("{\"base64\": \"".utf8)
     /// The buffer size past which a long value's writer flushes.
     package static let chunk = 1 << 16
 
@@ -21,7 +25,7 @@ package enum JSONBytes {
         switch value {
         case .text(let s): try appendString(s, to: &out, flush: flush)
         case .blob(let bytes):
-            out.append(contentsOf: Array("{\"base64\":\"".utf8))
+            out.append(contentsOf: base64Open)
             try Base64.append(bytes, to: &out, flush: flush)
             out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
         default: appendValue(value, to: &out)
@@ -31,7 +35,7 @@ package enum JSONBytes {
     /// A value as `RowJSON.json(value).pretty()` writes it: a blob is `{"base64": "..."}`.
     static func appendPrettyValue(_ value: DatabaseValue, to out: inout [UInt8], flush: ByteFlush) throws {
         guard case .blob(let bytes) = value else { return try appendValue(value, to: &out, flush: flush) }
-        out.append(contentsOf: Array("{\"base64\": \"".utf8))
+        out.append(contentsOf: prettyBase64Open)
         try Base64.append(bytes, to: &out, flush: flush)
         out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
     }

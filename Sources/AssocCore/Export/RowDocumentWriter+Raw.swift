@@ -1,16 +1,9 @@
 /// Rows of a flat statement written in place (`RowCursor.forEachRawRow`): the same bytes as
 /// `append(_:to:flush:)` writes for the `Row` of that statement, with no `Row`, `DatabaseValue` or
-/// `String` built for integers, reals and ASCII text. Other values take the `Row` path's writers.
+/// `String` or array built for any value: text and blobs are escaped from SQLite's buffer.
 extension RowDocumentWriter {
     /// Appends the piece of the current row of `columns`, named `names`.
     package mutating func appendRaw(_ columns: RawColumns, names: [String], to out: inout [UInt8], flush: ByteFlush) throws {
-        switch document {
-        case .json where (0..<columns.count).contains(where: columns.isBlob):
-            // A blob lays the pretty object out one member a line: the Row path does that.
-            return try append(columns.row(), to: &out, flush: flush)
-        case .csv, .tsv, .markdown, .json, .ndjson, .sql:
-            break
-        }
         defer { skip() }
         // The header's names, for the first row only.
         var flat: Row { Row(columnNames: names, values: []) }
@@ -20,8 +13,9 @@ extension RowDocumentWriter {
             for index in 0..<columns.count {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 switch columns.value(at: index) {
-                case .ascii(let bytes), .invalidText(let bytes): try CSVBytes.appendField(bytes: bytes, to: &out, flush: flush)
-                case let value: try CSVBytes.appendValue(value.databaseValue, to: &out, flush: flush)
+                case .text(let bytes), .invalidText(let bytes): try CSVBytes.appendField(bytes: bytes, to: &out, flush: flush)
+                case .blob(let bytes): try Base64.append(bytes, to: &out, flush: flush)
+                case let value: CSVBytes.appendValue(value.databaseValue, to: &out)
                 }
             }
             out.append(contentsOf: [0x0D, 0x0A])
@@ -46,13 +40,20 @@ extension RowDocumentWriter {
             // 200 MB cell was, once more), unless two names are equal and the error needs the row.
             if count == 0 { try checkShape(of: Set(names).count == names.count ? Row(columnNames: names, values: []) : columns.row()) }
             if !compact { out.append(contentsOf: count == 0 ? Self.jsonFirst : Self.jsonNext) }
+            // A pretty object with a blob goes one member a line (`JSONValue.pretty`).
+            let isDeep = !compact && (0..<columns.count).contains(where: columns.isBlob)
             out.append(UInt8(ascii: "{"))
+            if isDeep { out.append(contentsOf: Self.deepMemberBreak) }
             if rawKeys.names != names { rawKeys = RawKeys(names) }
             let keys = rawKeys
             for index in 0..<min(columns.count, keys.ends.count) {
                 if index > 0 {
                     out.append(UInt8(ascii: ","))
-                    if !compact { out.append(UInt8(ascii: " ")) }
+                    if isDeep {
+                        out.append(contentsOf: Self.deepMemberBreak)
+                    } else if !compact {
+                        out.append(UInt8(ascii: " "))
+                    }
                 }
                 keys.bytes.withUnsafeBufferPointer { bytes in
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : keys.ends[index - 1])..<keys.ends[index]]))
@@ -60,10 +61,15 @@ extension RowDocumentWriter {
                 out.append(UInt8(ascii: ":"))
                 if !compact { out.append(UInt8(ascii: " ")) }
                 switch columns.value(at: index) {
-                case .ascii(let bytes): try JSONBytes.appendString(bytes: bytes, to: &out, flush: flush)
+                case .text(let bytes): try JSONBytes.appendString(bytes: bytes, to: &out, flush: flush)
+                case .blob(let bytes):
+                    out.append(contentsOf: compact ? JSONBytes.base64Open : JSONBytes.prettyBase64Open)
+                    try Base64.append(bytes, to: &out, flush: flush)
+                    out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
                 case let value: try JSONBytes.appendValue(value.databaseValue, to: &out, flush: flush)
                 }
             }
+            if isDeep { out.append(contentsOf: Self.deepObjectEnd) }
             out.append(UInt8(ascii: "}"))
             if compact { out.append(UInt8(ascii: "\n")) }
         case .sql(let target):
@@ -75,12 +81,13 @@ extension RowDocumentWriter {
                 if !first { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
                 first = false
                 switch columns.value(at: index) {
-                case .ascii(let bytes) where !bytes.contains(where: { $0 == 0 || $0 == 0x0D }):
+                case .text(let bytes) where !TextBytes.containsNULOrCR(bytes):
                     out.append(UInt8(ascii: "'"))
                     try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendDoublingApostrophes)
                     out.append(UInt8(ascii: "'"))
-                case .ascii(let bytes): try TextBytes.appendSQLLiteral(.text(String(decoding: bytes, as: UTF8.self)), to: &out, flush: flush)
-                case .invalidText(let bytes): try TextBytes.appendSQLTextCast(bytes, to: &out, flush: flush)
+                // A NUL or a CR (which the sqlite3 shell drops), or bytes that are not UTF-8: hex.
+                case .text(let bytes), .invalidText(let bytes): try TextBytes.appendSQLTextCast(bytes, to: &out, flush: flush)
+                case .blob(let bytes): try TextBytes.appendHex(bytes, to: &out, flush: flush)
                 case let value: try TextBytes.appendSQLLiteral(value.databaseValue, to: &out, flush: flush)
                 }
             }
@@ -89,25 +96,27 @@ extension RowDocumentWriter {
         if out.count >= JSONBytes.chunk { try flush(&out) }
     }
 
+    /// Between the members of a top-level pretty object laid out one member a line, and before
+    /// its closing brace.
+    private static let deepMemberBreak = Array("\n    ".utf8)
+    private static let deepObjectEnd = Array("\n  ".utf8)
+
     /// One TSV or Markdown cell, escaped.
     private static func appendCell(_ value: RawColumns.Value, isTSV: Bool, to out: inout [UInt8], flush: ByteFlush) throws {
         switch value {
         case .null: break
         case .integer(let v): JSONBytes.appendInteger(v, to: &out)
         case .real(let v): RealText.appendReadable(v, to: &out)
-        case .ascii(let bytes) where bytes.count <= JSONBytes.chunk:
+        case .text(let bytes) where bytes.count <= JSONBytes.chunk:
             if isTSV { TextBytes.appendTSV(bytes, to: &out) } else { TextBytes.appendMarkdown(bytes, to: &out) }
-        case .ascii(let bytes):
+        case .text(let bytes):
             try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
         case .invalidText(let bytes) where isTSV:
             // As the sqlite3 shell writes it: the bytes, escaped like any text.
             try TextBytes.appendPieces(of: bytes, to: &out, flush: flush, escape: TextBytes.appendTSV)
         case .invalidText(let bytes):
             try TextBytes.appendPieces(of: String(decoding: bytes, as: UTF8.self), to: &out, flush: flush, escape: TextBytes.appendMarkdown)
-        case .other(.text(let s)):
-            try TextBytes.appendPieces(of: s, to: &out, flush: flush, escape: isTSV ? TextBytes.appendTSV : TextBytes.appendMarkdown)
-        case .other(.blob(let b)): try Base64.append(b, to: &out, flush: flush)
-        case .other(let value): out.append(contentsOf: RowCSV.text(value).utf8)
+        case .blob(let bytes): try Base64.append(bytes, to: &out, flush: flush)
         }
     }
 }
@@ -137,8 +146,8 @@ extension RawColumns.Value {
         case .null: return .null
         case .integer(let v): return .integer(v)
         case .real(let v): return .real(v)
-        case .ascii(let bytes), .invalidText(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
-        case .other(let value): return value
+        case .text(let bytes), .invalidText(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): return .blob(Array(bytes))
         }
     }
 }

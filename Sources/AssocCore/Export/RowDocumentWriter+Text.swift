@@ -1,3 +1,5 @@
+import Foundation
+
 /// TSV, Markdown and SQL rows written as bytes, the same bytes as `RowTSV`, `RowMarkdown` and
 /// `RowSQLInsert` give as text: no `String` per cell or per row, REALs formatted into the buffer,
 /// and the SQL statement's head (table and column names) built once per row shape.
@@ -178,6 +180,13 @@ enum TextBytes {
     /// `X'0A1B'`.
     static func appendHex(_ bytes: [UInt8], to out: inout [UInt8], flush: ByteFlush) throws {
         try bytes.withUnsafeBufferPointer { try appendHex($0, to: &out, flush: flush) }
+    }
+
+    /// Whether `bytes` hold a NUL or a CR, which an SQL literal cannot carry through the sqlite3
+    /// shell (`memchr`: fast on a 200 MB cell in a debug build too).
+    static func containsNULOrCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
     }
 
     /// `CAST(X'…' AS TEXT)`: TEXT that is not valid UTF-8, byte for byte.

@@ -81,17 +81,20 @@ package enum Base64 {
     /// Appends the base64 of `bytes` to `out` as ASCII, `flush` called whenever `out` passes
     /// `JSONBytes.chunk` bytes (no string of the whole encoding is ever built).
     package static func append(_ bytes: [UInt8], to out: inout [UInt8], flush: ByteFlush) throws {
+        try bytes.withUnsafeBufferPointer { try append($0, to: &out, flush: flush) }
+    }
+
+    /// `append` of bytes held elsewhere (SQLite's buffer), without a copy of them.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
         // A piece at a time through Foundation's encoder (fast also in a debug build); pieces of
         // a multiple of 3 bytes encode to the same text as the whole.
         let piece = JSONBytes.chunk / 4 * 3
-        try bytes.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while index < bytes.count {
-                let end = min(bytes.count, index + piece)
-                out.append(contentsOf: Data(UnsafeBufferPointer(rebasing: bytes[index..<end])).base64EncodedData())
-                index = end
-                if out.count >= JSONBytes.chunk { try flush(&out) }
-            }
+        var index = 0
+        while index < bytes.count {
+            let end = min(bytes.count, index + piece)
+            out.append(contentsOf: Data(UnsafeBufferPointer(rebasing: bytes[index..<end])).base64EncodedData())
+            index = end
+            if out.count >= JSONBytes.chunk { try flush(&out) }
         }
     }
 

@@ -1,3 +1,4 @@
+import CEscapes
 import CSQLite
 
 /// The current row of a flat statement (no scopes, no prefetch, no hidden columns), read in
@@ -24,18 +25,25 @@ package struct RawColumns {
         self.batchRow = batchRow
     }
 
-    /// A column's value: plain ASCII text stays in SQLite's buffer; other text and blobs are
-    /// read as the `Row` path reads them (invalid UTF-8 repaired the same way).
+    /// A column's value. Text and blobs stay in SQLite's buffer (or the batch's) until the next
+    /// step: a 200 MB cell is held once, by SQLite, never copied into a `String` or an array.
     package enum Value {
         case null
         case integer(Int64)
         case real(Double)
-        /// ASCII text (every byte below 0x80), in SQLite's buffer until the next step.
-        case ascii(UnsafeBufferPointer<UInt8>)
-        /// TEXT that is not valid UTF-8, as SQLite holds it (until the next step): the exports
-        /// that can carry any bytes (sql, csv) keep them; the others write U+FFFD.
+        /// Valid UTF-8 text.
+        case text(UnsafeBufferPointer<UInt8>)
+        /// TEXT that is not valid UTF-8, as SQLite holds it: the exports that can carry any bytes
+        /// (sql, csv, tsv) keep them; the others write U+FFFD.
         case invalidText(UnsafeBufferPointer<UInt8>)
-        case other(DatabaseValue)
+        case blob(UnsafeBufferPointer<UInt8>)
+
+        /// Text bytes classified: ASCII and valid UTF-8 as `.text`, other bytes as `.invalidText`.
+        static func text(validating bytes: UnsafeBufferPointer<UInt8>) -> Value {
+            if RawColumns.isASCII(bytes) { return .text(bytes) }
+            guard let base = bytes.baseAddress, assoc_is_utf8(base, bytes.count) == 0 else { return .text(bytes) }
+            return .invalidText(bytes)
+        }
     }
 
     /// The value of column `index` (0 ≤ index < count).
@@ -46,13 +54,12 @@ package struct RawColumns {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(handle, column) else { return .ascii(UnsafeBufferPointer(start: nil, count: 0)) }
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
-            if Self.isASCII(bytes) { return .ascii(bytes) }
-            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidText(bytes) }
-            return .other(.text(text))
-        case SQLITE_NULL: return .null
-        default: return .other(cursor.rawValue(at: index))
+            guard let text = sqlite3_column_text(handle, column) else { return .text(UnsafeBufferPointer(start: nil, count: 0)) }
+            return .text(validating: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+        case SQLITE_BLOB:
+            let blob = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
+            return .blob(UnsafeBufferPointer(start: blob, count: blob == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
+        default: return .null
         }
     }
 
@@ -115,9 +122,6 @@ extension RowCursor {
         }
         markExhausted()
     }
-
-    /// The value of column `index` of the current raw row, as `next()` reads it.
-    func rawValue(at index: Int) -> DatabaseValue { rawStatement?.value(at: index) ?? .null }
 
     /// The current raw row, as `next()` reads it.
     func rawRow() -> Row {

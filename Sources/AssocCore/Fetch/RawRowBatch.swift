@@ -103,12 +103,9 @@ final class RawRowBatch {
         case SQLITE_INTEGER: return .integer(numbers[cell])
         case SQLITE_FLOAT: return .real(Double(bitPattern: UInt64(bitPattern: numbers[cell])))
         case SQLITE_TEXT:
-            let text = UnsafeBufferPointer(start: bytes + Int(numbers[cell]), count: lengths[cell])
-            if RawColumns.isASCII(text) { return .ascii(text) }
-            guard let string = String(validating: text, as: UTF8.self) else { return .invalidText(text) }
-            return .other(.text(string))
+            return .text(validating: UnsafeBufferPointer(start: bytes + Int(numbers[cell]), count: lengths[cell]))
         case SQLITE_BLOB:
-            return .other(.blob(Array(UnsafeBufferPointer(start: bytes + Int(numbers[cell]), count: lengths[cell]))))
+            return .blob(UnsafeBufferPointer(start: bytes + Int(numbers[cell]), count: lengths[cell]))
         default: return .null
         }
     }

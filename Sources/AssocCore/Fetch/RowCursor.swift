@@ -396,6 +396,12 @@ extension Database {
     public func cursor(_ request: Request, chunking: CursorChunking = .init()) throws -> RowCursor {
         try RowCursor(db: self, planned: plan(request).main, keys: nil, chunking: chunking)
     }
+
+    /// `cursor(_:)` reading cells as previews, as `fetchAll(_:previewingCellsUpTo:)` reads them:
+    /// what a table for people shows, without a copy of each long value.
+    package func cursor(_ request: Request, previewingCellsUpTo limit: Int) throws -> RowCursor {
+        try RowCursor(db: self, planned: plan(request, previewingCellsUpTo: limit).main, keys: nil, chunking: CursorChunking())
+    }
 }
 
 extension Request {

@@ -14,9 +14,7 @@ extension ValueFormatter {
     /// real size; a text's first characters are all a cell shows anyway).
     static func cell(_ value: DatabaseValue, fullLength: Int? = nil) -> StyledText {
         if case .blob(let bytes) = value, let fullLength {
-            // A size not read (a table of 2,000 columns): more than the bytes read.
-            let size = fullLength < 0 ? "more than \(bytes.count) B" : "\(fullLength) B"
-            return StyledText(bytes.isEmpty ? "<blob \(size)>" : "<blob \(size): \(hex(bytes.prefix(blobHeadBytes)))…>", .dim)
+            return StyledText(cutBlob(bytes, fullLength: fullLength, head: blobHeadBytes), .dim)
         }
         switch value {
         case .null: return StyledText(nullSign, .null)
