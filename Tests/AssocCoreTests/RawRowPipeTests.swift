@@ -13,7 +13,7 @@ final class RawRowPipeTests: XCTestCase {
         try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a, b, c)")
         let texts = [
             "", "plain", "a,b\tc", "line\nbreak", "é漢字", "\\back", String(repeating: "long ", count: 40), "nul\u{0}after",
-            "cr\r\nlf", "it's", "bidi\u{202E}x", String(repeating: "é|\"'", count: 90),
+            "cr\r\nlf", "it's", "bidi\u{202E}x", String(repeating: "é|\"'", count: 90)
         ]
         for id in 0..<rows {
             var values: [DatabaseValue] = [.integer(Int64(id))]
