@@ -89,7 +89,8 @@ struct FetchCommand: ParsableCommand {
             }
         case .debug:
             _ = try BufferedOutput.writing { output in
-                let cursor = try database.cursor(request)
+                // Cells read as previews of what a line shows (blobs keep their size).
+                let cursor = try database.cursor(request, previewingCellsUpTo: Sanitizer.maximumScalars + 1)
                 while let row = try cursor.next() {
                     // Each line is cut at `Sanitizer.maximumScalars`: a longer text is cut first,
                     // so a big cell is never escaped whole.
@@ -110,9 +111,11 @@ extension FetchCommand {
             guard case .text(let text) = value, text.utf8.count > limit else { return value }
             return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
         }
-        return Row(
+        var cut = Row(
             columnNames: row.columnNames, values: values, scopes: row.scopes.map { ($0.key, cutTexts(of: $0.row)) },
             prefetched: row.prefetched.map { ($0.key, $0.rows.map(cutTexts)) })
+        cut.cutLengths = row.cutLengths
+        return cut
     }
 }
 

@@ -99,4 +99,42 @@ final class RawRowPipeTests: XCTestCase {
         ) { XCTAssertTrue("\($0)".contains("integer overflow"), "\($0)") }
         XCTAssertEqual(ids, Array(0..<2222))
     }
+
+    /// A row whose cells together pass SQLite's heap limit (here 12 MB: two 6 MB texts and a 5 MB
+    /// blob) is written too, a cell at a time: the rest of the statement is read again from that
+    /// row with its texts and blobs read by rowid, and the document is the one written without a
+    /// limit, in every format, for a plain scan, an ordered page of it and selected columns.
+    func testARowTooBigForSQLiteIsWrittenACellAtATime() throws {
+        var rng = SeededRandom(seed: 3)
+        let db = try Self.database(rows: 60, &rng)
+        try db.connection.execute(
+            """
+            UPDATE t SET a = hex(randomblob(3000000)), b = replace(hex(zeroblob(1500000)), '00', 'é'), c = randomblob(5000000)
+            WHERE id IN (20, 41)
+            """)
+        let t = Table("t")
+        let requests: [Request] = [
+            t.order(Column("id")), t.filter(Column("id") > 3).order(Column("id").desc).limit(40, offset: 5),
+            t.select(Column("c"), Column("id"), Column("b"), Column("id") * 2)
+        ]
+        for request in requests {
+            for document in RowDocument.allCases {
+                let expected = try Self.rowPath(db, request, document)
+                var writer = RowDocumentWriter(document: document)
+                var bytes: [UInt8] = []
+                try Connection.withMemoryLimit(bytes: 12 << 20) {
+                    let cursor = try db.cursor(request)
+                    guard let names = cursor.flatColumnNames else { return XCTFail("not flat") }
+                    try cursor.forEachRawRow { columns in try writer.appendRaw(columns, names: names, to: &bytes) { _ in } }
+                }
+                writer.appendEnd(to: &bytes)
+                XCTAssert(bytes == expected, "\(document), \(request): \(bytes.count) bytes for \(expected.count)")
+            }
+        }
+        // Without a rowid to read by (DISTINCT), the row still fails, and says why.
+        let cursor = try db.cursor(t.select(Column("a"), Column("b"), Column("c")).distinct())
+        XCTAssertThrowsError(try Connection.withMemoryLimit(bytes: 12 << 20) { try cursor.forEachRawRow { _ in } }) {
+            XCTAssertTrue("\($0)".contains("memory"), "\($0)")
+        }
+    }
 }

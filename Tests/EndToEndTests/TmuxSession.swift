@@ -133,6 +133,11 @@ final class TmuxSession {
 
     /// Any tmux command on this server (`pipe-pane`, `resize-window`, `send-keys -l`…); its status.
     @discardableResult
+    /// The process the pane runs (the command itself when it was started with `exec`).
+    func panePID() -> Int32? {
+        Int32(((try? output(["display-message", "-p", "-t", "0", "#{pane_pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     func tmux(_ arguments: [String]) -> Int32 {
         (try? run(arguments)) ?? -1
     }

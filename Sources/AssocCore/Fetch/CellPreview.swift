@@ -17,8 +17,22 @@ package enum CellPreview {
     ///
     /// Without room for the length (`LengthColumns.none`), a longer blob is read as its first
     /// `limit + 1` bytes instead, which tells the reader it was cut (its size unknown).
-    package static func expressions(_ column: String, limit: Int, withLength: Bool = true) -> (cut: String, length: String?) {
-        let text = "CASE typeof(\(column)) WHEN 'text' THEN CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT) "
+    ///
+    /// With `rowid` (the SQL of the row's rowid, for a column of a rowid table), a text is not read
+    /// at all: the cut column holds `''` and the length column the rowid, and the reader reads the
+    /// text's first bytes through SQLite's incremental I/O (`TextSource`). `substr` would load the
+    /// whole value first: a page of 200 MB texts would cost 200 MB a cell.
+    package static func expressions(_ column: String, limit: Int, withLength: Bool = true, rowid: String? = nil) -> (cut: String, length: String?) {
+        if let rowid, withLength {
+            return (
+                "CASE typeof(\(column)) WHEN 'text' THEN '' WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
+                    + "WHEN length(\(column)) <= \(headlessBlobSize) THEN substr(\(column), 1, \(limit)) ELSE X'' END "
+                    + "ELSE \(column) END",
+                "CASE typeof(\(column)) WHEN 'text' THEN \(rowid) WHEN 'blob' THEN iif(length(\(column)) > \(limit), length(\(column)), NULL) END"
+            )
+        }
+        // `coalesce`: SQLite's `substr` of an empty blob is NULL, and an empty text stays a text.
+        let text = "CASE typeof(\(column)) WHEN 'text' THEN coalesce(CAST(substr(CAST(\(column) AS BLOB), 1, \(textWindow(limit))) AS TEXT), '') "
         guard withLength else {
             return (
                 text + "WHEN 'blob' THEN CASE WHEN length(\(column)) <= \(limit) THEN \(column) "
@@ -31,6 +45,21 @@ package enum CellPreview {
                 + "ELSE \(column) END",
             "iif(typeof(\(column)) = 'blob' AND length(\(column)) > \(limit), length(\(column)), NULL)"
         )
+    }
+
+    /// A selected column of a previewing statement: the SQL of its length column (nil: always
+    /// NULL), and where its texts are read from by rowid.
+    struct Column {
+        var length: String?
+        var textSource: TextSource?
+    }
+
+    /// The table column a previewed text is read from by rowid (see `expressions`).
+    package struct TextSource: Sendable, Hashable {
+        package var table: String
+        package var column: String
+        /// How SQL names the table's rowid (`TableInfo.rowidName`).
+        package var rowid: String
     }
 
     /// Where the full lengths of cut blobs are read: a column each after the hidden ones; all in

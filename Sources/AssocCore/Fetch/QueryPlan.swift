@@ -112,6 +112,8 @@ struct PlannedStatement: Sendable {
     var previewLengthCount: Int
     /// Whether those columns are one per selected column, one packed text, or none.
     var previewLengthColumns = CellPreview.LengthColumns.each
+    /// By selected column, where its texts are read from by rowid (`CellPreview.TextSource`).
+    var previewTextSources: [CellPreview.TextSource?] = []
     /// How the columns of its rows split into scopes.
     var layout: ScopeLayout
     /// The prefetched associations its rows start, in the order they run.
@@ -140,6 +142,7 @@ struct PlannedStatement: Sendable {
         step.statement = generated.statement
         previewLengthCount = generated.previewLengthCount
         previewLengthColumns = generated.previewLengthColumns
+        previewTextSources = generated.previewTextSources
     }
 
     /// The one walk of the statement's tree: the scope of `node` (a joined table that selects

@@ -16,13 +16,20 @@ package struct RawColumns {
     /// (Not counted: the pipe that hands it out outlives it.)
     unowned(unsafe) let batch: RawRowBatch?
     let batchRow: Int
+    /// The statement read after a row too big for SQLite, its big cells read by rowid (see
+    /// `DeferredCellReader`); nil otherwise.
+    unowned(unsafe) let deferred: DeferredCellReader?
 
-    init(handle: OpaquePointer, cursor: RowCursor, count: Int, batch: RawRowBatch? = nil, batchRow: Int = 0) {
+    init(
+        handle: OpaquePointer, cursor: RowCursor, count: Int, batch: RawRowBatch? = nil, batchRow: Int = 0,
+        deferred: DeferredCellReader? = nil
+    ) {
         self.handle = handle
         self.cursor = cursor
         self.count = count
         self.batch = batch
         self.batchRow = batchRow
+        self.deferred = deferred
     }
 
     /// A column's value. Text and blobs stay in SQLite's buffer (or the batch's) until the next
@@ -49,6 +56,12 @@ package struct RawColumns {
     /// The value of column `index` (0 ≤ index < count).
     package func value(at index: Int) -> Value {
         if let batch { return batch.value(row: batchRow, column: index) }
+        if let deferred { return deferred.value(at: index) }
+        return Self.value(of: handle, at: index)
+    }
+
+    /// Value `index` of the current row of the statement `handle`, in SQLite's buffer.
+    static func value(of handle: OpaquePointer, at index: Int) -> Value {
         let column = Int32(truncatingIfNeeded: index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -71,7 +84,7 @@ package struct RawColumns {
 
     /// The row as `RowCursor.next()` reads it.
     package func row() -> Row {
-        guard batch != nil else { return cursor.rawRow() }
+        guard batch != nil || deferred != nil else { return cursor.rawRow() }
         return Row(columnNames: cursor.rawReader?.names ?? [], values: (0..<count).map { value(at: $0).databaseValue })
     }
 
@@ -112,15 +125,43 @@ extension RowCursor {
             throw AssocError.invalid("this cursor's rows are not flat: read them with next()")
         }
         let pipe = RawRowPipe(cursor: self, statement: statement, columnCount: reader.names.count, cellLimit: cellLimit)
-        try pipe.run { batch in
-            guard let batch else {
-                return try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count))
+        var written = 0
+        do {
+            try pipe.run { batch in
+                guard let batch else {
+                    try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count))
+                    written += 1
+                    return
+                }
+                for row in 0..<batch.rowCount {
+                    try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count, batch: batch, batchRow: row))
+                    written += 1
+                }
             }
-            for row in 0..<batch.rowCount {
-                try body(RawColumns(handle: statement.handle, cursor: self, count: reader.names.count, batch: batch, batchRow: row))
-            }
+        } catch AssocError.sqlite(let error) where error.primaryCode == SQLITE_NOMEM || error.primaryCode == SQLITE_TOOBIG {
+            // A row SQLite could not hold: the rest with its big cells read one at a time.
+            guard try forEachDeferredRow(skipping: written, count: reader.names.count, body) else { throw AssocError.sqlite(error) }
         }
         markExhausted()
+    }
+
+    /// The rows after the first `skipping`, read by a `DeferredCellReader` on the calling thread;
+    /// false when this cursor's statement cannot be read that way.
+    private func forEachDeferredRow(skipping: Int, count: Int, _ body: (RawColumns) throws -> Void) throws -> Bool {
+        guard let planned = rawPlanned,
+            let reader = try database.perform(cancellation, { _ in try DeferredCellReader.make(planned, skipping: skipping, db: database) })
+        else { return false }
+        var more = true
+        while more {
+            // A row per hold of the database's lock: other threads' reads go in between.
+            more = try database.perform(cancellation) { _ in
+                try checkRawCancellation()
+                guard try reader.statement.step() else { return false }
+                try body(RawColumns(handle: reader.statement.handle, cursor: self, count: count, deferred: reader))
+                return true
+            }
+        }
+        return true
     }
 
     /// The current raw row, as `next()` reads it.

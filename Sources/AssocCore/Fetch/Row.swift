@@ -13,7 +13,7 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
     /// handed to `FetchableRecord.init(row:)` by `fetchAll`/`fetchOne` (nil otherwise).
     var decodingContext: DecodingContext?
     /// The full lengths of the values a preview read cut, by index (`cutLength(at:)`).
-    var cutLengths: [Int: Int] = [:]
+    package var cutLengths: [Int: Int] = [:]
 
     /// A row of `columnNames` and `values`, with its scopes (joined associations) and prefetched rows.
     package init(
@@ -67,7 +67,14 @@ public struct Row: Sendable, CustomStringConvertible, CustomDebugStringConvertib
 
     /// `[id:1 name:"Alice"]`
     public var description: String {
-        "[" + zip(columnNames, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
+        "["
+            + zip(columnNames, values).enumerated().map { index, item in
+                // A blob read cut (a preview) by its full size.
+                if case .blob(let bytes) = item.1, let full = cutLength(at: index) {
+                    return "\(item.0):Data(\(full < 0 ? "more than \(bytes.count)" : String(full)) bytes)"
+                }
+                return "\(item.0):\(item.1)"
+            }.joined(separator: " ") + "]"
     }
 
     /// The row and its scopes as a tree, in the style of GRDB's `Row.debugDescription`:

@@ -27,6 +27,9 @@ public final class RowCursor {
     private let db: Database
     /// nil for a cursor over rows already read (and after `deinit` released it under the lock).
     private var statement: Statement?
+    /// The statement's plan (nil for a cursor over rows already read): `forEachRawRow` reads the
+    /// rest of it again after a row too big for SQLite.
+    private let planned: PlannedStatement?
     private let reader: ScopeReader?
     private let visibleCount: Int
     private let columnCount: Int
@@ -53,6 +56,7 @@ public final class RowCursor {
         let (statement, columns, reader) = try db.perform(handle) { _ in try RowReader.prepare(planned, generated, in: db) }
         self.db = db
         self.statement = statement
+        self.planned = keys == nil ? planned : nil
         self.reader = reader
         self.columnCount = columns.count
         self.visibleCount = columns.count - planned.hiddenWidth
@@ -66,6 +70,7 @@ public final class RowCursor {
     init(db: Database, rows: [Row], cancellation: CancellationHandle) {
         self.db = db
         self.statement = nil
+        self.planned = nil
         self.reader = nil
         self.columnCount = 0
         self.visibleCount = 0
@@ -235,6 +240,9 @@ public final class RowCursor {
 
     /// The statement `forEachRawRow` steps, and its reader.
     var rawStatement: Statement? { statement }
+
+    /// The plan of the statement `forEachRawRow` reads.
+    var rawPlanned: PlannedStatement? { planned }
     var rawReader: ScopeReader? { reader }
 
     /// `checkCancellation()` for `forEachRawRow`.

@@ -13,23 +13,7 @@ enum RowReader {
         let visibleCount = columns.count - planned.hiddenWidth
         var fetched = FetchedRows()
         let limit = limits.rows ?? Int.max
-        if let preview = planned.cellPreview {
-            // The full lengths of cut values follow the statement's own columns.
-            fetched.hiddenWidth = columns.count - visibleCount
-            while try statement.step() {
-                if fetched.rows.count >= limit { throw ChunkOverflow() }
-                let lengths: ScopeReader.CutLengths
-                switch planned.previewLengthColumns {
-                case .each: lengths = .columns(at: columns.count)
-                case .packed:
-                    let packed = planned.previewLengthCount > 0 ? statement.value(at: columns.count) : .null
-                    if case .text(let text) = packed { lengths = .packed(CellPreview.unpackLengths(text)) } else { lengths = .packed([:]) }
-                case .none: lengths = .unread
-                }
-                fetched.rows.append(reader.read(statement, lengths: lengths, limit: preview))
-                if visibleCount < columns.count { statement.appendValues(in: visibleCount..<columns.count, to: &fetched.hidden) }
-            }
-        } else if visibleCount < columns.count {
+        if visibleCount < columns.count {
             fetched.hiddenWidth = columns.count - visibleCount
             while try statement.step() {
                 if fetched.rows.count >= limit { throw ChunkOverflow() }
@@ -67,7 +51,14 @@ enum RowReader {
             )
         }
         var cursor = 0
-        return (statement, columns, ScopeReader(layout: layout, names: columns, cursor: &cursor))
+        var reader = ScopeReader(layout: layout, names: columns, cursor: &cursor)
+        if let limit = planned.cellPreview {
+            // The full lengths of cut values follow the statement's own columns.
+            reader.preview = CellPreviewReading(
+                limit: limit, lengthColumns: planned.previewLengthColumns, lengthsAt: columns.count,
+                hasLengths: planned.previewLengthCount > 0, texts: planned.previewTextSources, statement: statement)
+        }
+        return (statement, columns, reader)
     }
 
     static func totalWidth(_ layout: ScopeLayout) -> Int {
@@ -122,6 +113,9 @@ struct ScopeReader {
     let range: Range<Int>
     let names: [String]
     let children: [ScopeReader]
+    /// How a previewing statement's cells are read (`CellPreview`), on the root reader; nil:
+    /// values are read whole.
+    var preview: CellPreviewReading?
 
     /// Assigns column ranges depth-first from `cursor`, as the SQL generator selects them.
     /// `names` has at least the layout's total width (checked by the caller).
@@ -156,10 +150,18 @@ struct ScopeReader {
     }
 
     /// The current row of `statement`, split into scopes, with the full lengths of cut values.
-    func read(_ statement: Statement, lengths: CutLengths, limit: Int) -> Row {
+    func read(_ statement: Statement, lengths: CutLengths, preview: CellPreviewReading) -> Row {
+        let limit = preview.limit
         var values = statement.values(in: range)
         var cutLengths: [Int: Int] = [:]
         for index in values.indices {
+            if case .text = values[index], let rowid = preview.textRowid(at: range.lowerBound + index, lengths: lengths, in: statement) {
+                // A text not read in SQL: its first bytes, by rowid.
+                let (text, isCut) = preview.readText(at: range.lowerBound + index, rowid: rowid, in: statement)
+                values[index] = .text(text)
+                if isCut { cutLengths[index] = 0 }
+                continue
+            }
             if case .text(let text) = values[index], text.utf8.count > limit {
                 let (kept, isCut) = CellPreview.cut(text, limit: limit)
                 if isCut {
@@ -183,12 +185,13 @@ struct ScopeReader {
         var row = Row(columnNames: names, values: values)
         row.cutLengths = cutLengths
         guard !children.isEmpty else { return row }
-        row.scopes = children.map { ($0.key, $0.read(statement, lengths: lengths, limit: limit)) }
+        row.scopes = children.map { ($0.key, $0.read(statement, lengths: lengths, preview: preview)) }
         return row
     }
 
-    /// The current row of `statement`, split into scopes.
+    /// The current row of `statement`, split into scopes (read as previews when `preview` is set).
     func read(_ statement: Statement) -> Row {
+        if let preview { return read(statement, lengths: preview.lengths(of: statement), preview: preview) }
         let values = statement.values(in: range)
         if children.isEmpty { return Row(columnNames: names, values: values) }
         var scopes: [(key: String, row: Row)] = []

@@ -27,6 +27,9 @@ package struct GeneratedQuery: Sendable {
     var previewLengthCount = 0
     /// Where those lengths are: a column each, packed into one, or not read (`CellPreview`).
     var previewLengthColumns = CellPreview.LengthColumns.each
+    /// By selected column: where a text is read from by rowid (its length column then holds
+    /// the rowid), nil where texts are read in SQL.
+    var previewTextSources: [CellPreview.TextSource?] = []
 }
 
 /// Generates SQL from requests: a pure function of the request and the schema's association graph.
@@ -45,7 +48,7 @@ package enum SQLGenerator {
 
     static func generate(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
-        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil
+        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil, deferredCellsRowid: String? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
@@ -89,14 +92,21 @@ package enum SQLGenerator {
         var w = SQLBuffer()
         w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         var selectedCount = 0
-        var previewLengths: [String?] = []
+        var previewLengths: [CellPreview.Column] = []
         // A view whose columns are unknown selects `*` of unknown width: read whole.
         let previewLimit = ordered.contains { $0.table.columns.isEmpty } ? nil : cellPreview
+        // Texts read by rowid, except under DISTINCT (the rowid would make every row distinct).
+        let textsByRowid = !root.isDistinct
         let beforeSelection = w
         for node in ordered {
             selectedCount += try writeSelection(
                 of: node, isFirst: selectedCount == 0, printer: printer, keys: keys, preview: previewLimit,
-                previewLengths: &previewLengths, to: &w)
+                previewLengths: &previewLengths, textsByRowid: textsByRowid, defersCells: deferredCellsRowid != nil, to: &w)
+        }
+        if let rowid = deferredCellsRowid {
+            // After the selection: the rowid the deferred cells are read by (`DeferredCellReader`).
+            w.append(", ")
+            try printer.writeColumn(rowid, of: root, to: &w, forceQualify: true)
         }
         let lengthColumns = CellPreview.LengthColumns.forResult(
             width: previewLengths.count + hiddenColumns.count + root.hiddenValues.count, lengths: previewLengths.count)
@@ -125,10 +135,10 @@ package enum SQLGenerator {
         var lengthColumnCount = 0
         switch lengthColumns {
         case .each:
-            for length in previewLengths { w.append(", " + (length ?? "NULL")) }
+            for column in previewLengths { w.append(", " + (column.length ?? "NULL")) }
             lengthColumnCount = previewLengths.count
         case .packed where !previewLengths.isEmpty:
-            w.append(", " + CellPreview.packedLengths(previewLengths))
+            w.append(", " + CellPreview.packedLengths(previewLengths.map(\.length)))
             lengthColumnCount = 1
         case .packed, .none: break
         }
@@ -185,7 +195,8 @@ package enum SQLGenerator {
         }
         return GeneratedQuery(
             statement: GeneratedStatement(sql: w.sql, arguments: w.arguments),
-            previewLengthCount: lengthColumnCount, previewLengthColumns: lengthColumns)
+            previewLengthCount: lengthColumnCount, previewLengthColumns: lengthColumns,
+            previewTextSources: lengthColumns == .none ? [] : previewLengths.map(\.textSource))
     }
 
     /// `"d" IN (SELECT …)`, or `("d1", "d2") IN (SELECT …)` for a composite link, its arguments
@@ -229,24 +240,56 @@ package enum SQLGenerator {
     /// hidden ones), the columns of `*` are read cut (`CellPreview`); other items are read whole.
     static func writeSelection(
         of node: QueryNode, isFirst: Bool, printer: ExpressionPrinter, keys: [Int: String],
-        preview: Int? = nil, previewLengths: inout [String?], withLengths: Bool = true, to w: inout SQLBuffer
+        preview: Int? = nil, previewLengths: inout [CellPreview.Column], withLengths: Bool = true, textsByRowid: Bool = false,
+        defersCells: Bool = false, to w: inout SQLBuffer
     ) throws -> Int {
         var count = 0
+        // The rowid that texts are read by (`CellPreview.expressions`): a table's own rows only.
+        var rowid: String?
+        let rowidName = node.table.rowidName
+        if preview != nil, withLengths, textsByRowid, node.table.kind == .table || node.table.kind == .shadow,
+            node.table.derivedSQL == nil, let rowidName
+        {
+            var spelled = SQLBuffer()
+            try printer.writeColumn(rowidName, of: node, to: &spelled, forceQualify: true)
+            rowid = spelled.sql
+        }
+        func appendPreview(of name: String) throws {
+            var spelled = SQLBuffer()
+            try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
+            let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths, rowid: rowid)
+            w.append(cut)
+            previewLengths.append(
+                CellPreview.Column(
+                    length: length,
+                    textSource: rowid.map { _ in CellPreview.TextSource(table: node.table.name, column: name, rowid: rowidName ?? "rowid") }))
+        }
         func separator() {
             if !(isFirst && count == 0) { w.append(", ") }
             count += 1
         }
+        /// A column whose texts and blobs are left for `DeferredCellReader`: an empty marker of
+        /// their type (no alias: it would shadow the column in ORDER BY).
+        func appendDeferred(_ name: String) throws {
+            var spelled = SQLBuffer()
+            try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
+            w.append("CASE typeof(\(spelled.sql)) WHEN 'text' THEN '' WHEN 'blob' THEN X'' ELSE \(spelled.sql) END")
+        }
         for item in node.selection {
             separator()
             switch item {
+            case .allColumns where defersCells:
+                for (index, column) in node.table.columns.enumerated() {
+                    if index > 0 { w.append(", ") }
+                    try appendDeferred(column.name)
+                }
+                continue
+            case .expression(.column(let name)) where defersCells && node.table.column(named: name) != nil:
+                try appendDeferred(name)
             case .allColumns where preview != nil && node.table.columns.allSatisfy(\.isNameValidUTF8):
                 for (index, column) in node.table.columns.enumerated() {
                     if index > 0 { w.append(", ") }
-                    var spelled = SQLBuffer()
-                    try printer.writeColumn(column.name, of: node, to: &spelled, forceQualify: true)
-                    let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths)
-                    w.append(cut)
-                    previewLengths.append(length)
+                    try appendPreview(of: column.name)
                 }
                 continue
             case .allColumns:
@@ -254,13 +297,9 @@ package enum SQLGenerator {
             case .expression(.column(let name)) where preview != nil && (node.table.column(named: name)?.isNameValidUTF8 ?? false):
                 // A column selected by name is read as a preview too. No alias: one would shadow the
                 // column in ORDER BY, which would then sort by the preview. The row layout names it.
-                var spelled = SQLBuffer()
-                try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
-                let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths)
-                w.append(cut)
-                previewLengths.append(length)
+                try appendPreview(of: name)
             case .expression(let expression):
-                if preview != nil { previewLengths.append(nil) }
+                if preview != nil { previewLengths.append(CellPreview.Column()) }
                 try printer.write(expression, in: node, to: &w)
                 if let name = name(of: expression, keys: keys, finalID: printer.finalID) {
                     w.append(" AS " + quoteIdentifier(name))
@@ -274,7 +313,7 @@ package enum SQLGenerator {
         }
         for annotation in node.annotations {
             separator()
-            if preview != nil { previewLengths.append(nil) }
+            if preview != nil { previewLengths.append(CellPreview.Column()) }
             try printer.write(annotation, in: node, to: &w)
             if let name = name(of: annotation, keys: keys, finalID: printer.finalID) {
                 w.append(" AS " + quoteIdentifier(name))

@@ -1,0 +1,83 @@
+import CSQLite
+
+/// How the rows of a previewing statement are read (`CellPreview`): where the full lengths of cut
+/// blobs are, and the texts that SQL left out, read here by rowid through SQLite's incremental
+/// I/O (`sqlite3_blob_open`), which reads the first bytes of a value from its pages without
+/// loading the rest. One per prepared statement.
+final class CellPreviewReading {
+    /// The most characters of a text, or bytes of a blob, a cell keeps.
+    let limit: Int
+    let lengthColumns: CellPreview.LengthColumns
+    /// Where the length columns start in the statement's result.
+    let lengthsAt: Int
+    let hasLengths: Bool
+    /// By selected column: the table column its texts are read from by rowid.
+    let texts: [CellPreview.TextSource?]
+    /// How the database stores text, read on the first text.
+    private var encoding: IncrementalValue.TextEncoding?
+
+    init(
+        limit: Int, lengthColumns: CellPreview.LengthColumns, lengthsAt: Int, hasLengths: Bool,
+        texts: [CellPreview.TextSource?], statement: Statement
+    ) {
+        self.limit = limit
+        self.lengthColumns = lengthColumns
+        self.lengthsAt = lengthsAt
+        self.hasLengths = hasLengths
+        self.texts = texts
+    }
+
+    /// Where the current row's lengths are.
+    func lengths(of statement: Statement) -> ScopeReader.CutLengths {
+        switch lengthColumns {
+        case .each: return .columns(at: lengthsAt)
+        case .packed:
+            guard hasLengths, case .text(let text) = statement.value(at: lengthsAt) else { return .packed([:]) }
+            return .packed(CellPreview.unpackLengths(text))
+        case .none: return .unread
+        }
+    }
+
+    /// The rowid to read the text of selected column `index` by, when SQL left it out.
+    func textRowid(at index: Int, lengths: ScopeReader.CutLengths, in statement: Statement) -> Int64? {
+        guard index < texts.count, texts[index] != nil else { return nil }
+        switch lengths {
+        case .columns(let offset):
+            guard case .integer(let rowid) = statement.value(at: offset + index) else { return nil }
+            return rowid
+        case .packed(let packed): return packed[index].map(Int64.init)
+        case .unread: return nil
+        }
+    }
+
+    /// The first `CellPreview.textWindow(limit)` bytes of the text of selected column `index` in
+    /// row `rowid`, cut to `limit` characters; whether it was cut.
+    func readText(at index: Int, rowid: Int64, in statement: Statement) -> (String, Bool) {
+        guard index < texts.count, let source = texts[index] else { return ("", false) }
+        let db = statement.connection.handle
+        let window = CellPreview.textWindow(limit)
+        var bytes: [UInt8] = []
+        if let value = IncrementalValue(db, table: source.table, column: source.column, rowid: rowid) {
+            bytes = [UInt8](repeating: 0, count: min(value.count, window))
+            let isRead = bytes.withUnsafeMutableBytes { buffer in buffer.baseAddress.map { value.read(buffer.count, into: $0) } ?? true }
+            if !isRead { bytes = [] }
+        } else {
+            bytes = readBySQL(source, rowid: rowid, window: window, db: db)
+        }
+        let encoding = self.encoding ?? IncrementalValue.TextEncoding(of: db)
+        self.encoding = encoding
+        return CellPreview.cut(bytes.withUnsafeBytes { encoding.string($0) }, limit: limit)
+    }
+
+    /// The same bytes by a statement, when the incremental I/O cannot open the value.
+    private func readBySQL(_ source: CellPreview.TextSource, rowid: Int64, window: Int, db: OpaquePointer) -> [UInt8] {
+        let sql =
+            "SELECT substr(CAST(\(quoteIdentifier(source.column)) AS BLOB), 1, \(window)) FROM \(quoteIdentifier(source.table)) WHERE \(quoteIdentifier(source.rowid)) = ?"
+        var handle: OpaquePointer?
+        defer { sqlite3_finalize(handle) }
+        guard sqlite3_prepare_v2(db, sql, -1, &handle, nil) == SQLITE_OK, let handle else { return [] }
+        sqlite3_bind_int64(handle, 1, rowid)
+        guard sqlite3_step(handle) == SQLITE_ROW, let pointer = sqlite3_column_blob(handle, 0) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, 0))))
+    }
+}
