@@ -110,4 +110,23 @@ final class CellPreviewByRowidTests: XCTestCase {
             assertPreview(previewScope, of: fullScope, limit: limit, context)
         }
     }
+
+    /// A table so wide that the lengths go packed into one column (1,200 columns: two each would
+    /// pass SQLite's 2,000): its texts are read by rowid all the same.
+    func testTextsOfAWideTableAreReadByRowidToo() throws {
+        let columns = (0..<1_200).map { "c\($0)" }
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE wide(id INTEGER PRIMARY KEY, \(columns.map { "\($0) TEXT" }.joined(separator: ", ")));
+            INSERT INTO wide(id, c0, c7, c1199) VALUES (1, 'short', printf('%.*c', 300, 'é'), 'end'), (2, NULL, '', 'x');
+            """)
+        let request = Table("wide").order(Column("id"))
+        let plan = try db.plan(request, previewingCellsUpTo: 10)
+        XCTAssertEqual(plan.main.previewLengthColumns, .packed)
+        let whole = try db.fetchAll(request)
+        let previews = try db.fetchAll(request, previewingCellsUpTo: 10)
+        XCTAssertEqual(previews.count, 2)
+        for (preview, full) in zip(previews, whole) { assertPreview(preview, of: full, limit: 10, "wide") }
+        XCTAssertEqual(previews.first?["c7"], .text(String(repeating: "é", count: 10)))
+    }
 }

@@ -21,6 +21,12 @@ enum EscapedBytes {
         append(to: &out, room: 2 * bytes.count) { Int(assoc_double_byte(base, bytes.count, byte, $0)) }
     }
 
+    /// Upper-case hex digits of `bytes`, two a byte (SQL's `X'…'`).
+    static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        append(to: &out, room: 2 * bytes.count) { Int(assoc_hex(base, bytes.count, $0)) }
+    }
+
     /// TSV's escapes: `\\`, `\t`, `\n`, `\r`.
     static func appendTSV(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }

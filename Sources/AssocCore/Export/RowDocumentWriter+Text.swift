@@ -127,27 +127,21 @@ enum TextBytes {
 
     /// The inside of an SQL string literal: each `'` doubled.
     static func appendDoublingApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        guard bytes.contains(UInt8(ascii: "'")) else { return out.append(contentsOf: bytes) }
+        guard containsAny(of: [UInt8(ascii: "'")], in: bytes) else { return out.append(contentsOf: bytes) }
         EscapedBytes.appendDoubling(UInt8(ascii: "'"), in: bytes, to: &out)
     }
 
     /// TSV's escapes: `\\`, `\t`, `\n`, `\r`.
     static func appendTSV(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-            return out.append(contentsOf: bytes)
-        }
+        guard containsAny(of: [0x5C, 0x09, 0x0A, 0x0D], in: bytes) else { return out.append(contentsOf: bytes) }
         EscapedBytes.appendTSV(bytes, to: &out)
     }
 
     /// Markdown's cell escapes: `\\`, `\|`, a line break (LF, CR or CRLF) as `<br>`.
     static func appendMarkdown(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        guard bytes.contains(where: { $0 == 0x5C || $0 == UInt8(ascii: "|") || $0 == 0x0A || $0 == 0x0D }) else {
-            return out.append(contentsOf: bytes)
-        }
+        guard containsAny(of: [0x5C, UInt8(ascii: "|"), 0x0A, 0x0D], in: bytes) else { return out.append(contentsOf: bytes) }
         EscapedBytes.appendMarkdown(bytes, to: &out)
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `value` as `RowSQLInsert.literal` writes it.
     static func appendSQLLiteral(_ value: DatabaseValue, to out: inout [UInt8], flush: ByteFlush) throws {
@@ -183,10 +177,16 @@ enum TextBytes {
     }
 
     /// Whether `bytes` hold a NUL or a CR, which an SQL literal cannot carry through the sqlite3
-    /// shell (`memchr`: fast on a 200 MB cell in a debug build too).
+    /// shell.
     static func containsNULOrCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsAny(of: [0, 0x0D], in: bytes)
+    }
+
+    /// Whether `bytes` hold any of `targets` (`memchr`: fast on a 200 MB cell in the tests'
+    /// debug build too, where a Swift loop over it takes seconds).
+    static func containsAny(of targets: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        return memchr(base, 0, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
+        return targets.contains { memchr(base, Int32($0), bytes.count) != nil }
     }
 
     /// `CAST(X'…' AS TEXT)`: TEXT that is not valid UTF-8, byte for byte.
@@ -199,11 +199,7 @@ enum TextBytes {
     /// `appendHex` of bytes.
     static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], flush: ByteFlush) throws {
         out.append(contentsOf: [UInt8(ascii: "X"), UInt8(ascii: "'")])
-        for byte in bytes {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
-            if out.count >= JSONBytes.chunk { try flush(&out) }
-        }
+        try appendPieces(of: bytes, to: &out, flush: flush, escape: EscapedBytes.appendHex)
         out.append(UInt8(ascii: "'"))
     }
 }

@@ -1,8 +1,10 @@
 /// Reading cells as previews: in the columns of `*` selections, each TEXT longer than `limit`
-/// characters and each BLOB longer than `limit` bytes is cut in SQL (`substr(value, 1, limit)`),
-/// and a blob's full length read after the other columns (`length(value)`: SQLite reads only its
-/// size; a text's would cost a second read of it), so what a fetch holds does not depend on the
-/// sizes of the cells. Columns selected by name (`select(Column("bio"))`) are cut the same way;
+/// characters and each BLOB longer than `limit` bytes is read cut, and a blob's full length read
+/// after the other columns (`length(value)`: SQLite reads only its size; a text's would cost a
+/// second read of it), so what a fetch holds does not depend on the sizes of the cells. A blob is
+/// cut in SQL (`substr(value, 1, limit)`); a text of a table with a rowid is read by that rowid,
+/// its first bytes only, through SQLite's incremental I/O (`CellPreviewReading`), and other texts
+/// (views, WITHOUT ROWID tables, DISTINCT) are cut in SQL. Columns selected by name (`select(Column("bio"))`) are cut the same way;
 /// values of other types, shorter ones, and other selected expressions are read as they are.
 ///
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
@@ -130,8 +132,9 @@ package enum CellPreview {
 
 extension Database {
     /// The rows of `request` as `fetchAll(_:)` gives them, with each TEXT longer than `limit`
-    /// characters and each BLOB longer than `limit` bytes cut to `limit` in SQL (see
-    /// `CellPreview`); `Row.cutLength(at:)` tells which values were cut and their full length.
+    /// characters and each BLOB longer than `limit` bytes read cut to `limit`, without SQLite
+    /// loading the whole value where it can (see `CellPreview`); `Row.cutLength(at:)` tells which
+    /// values were cut and their full length.
     /// `including(all:)` rows are read the same way.
     public func fetchAll(_ request: Request, previewingCellsUpTo limit: Int) throws -> [Row] {
         try run(plan(request, previewingCellsUpTo: limit)).rows

@@ -47,7 +47,6 @@ package struct RawColumns {
 
         /// Text bytes classified: ASCII and valid UTF-8 as `.text`, other bytes as `.invalidText`.
         static func text(validating bytes: UnsafeBufferPointer<UInt8>) -> Value {
-            if RawColumns.isASCII(bytes) { return .text(bytes) }
             guard let base = bytes.baseAddress, assoc_is_utf8(base, bytes.count) == 0 else { return .text(bytes) }
             return .invalidText(bytes)
         }
@@ -86,22 +85,6 @@ package struct RawColumns {
     package func row() -> Row {
         guard batch != nil || deferred != nil else { return cursor.rawRow() }
         return Row(columnNames: cursor.rawReader?.names ?? [], values: (0..<count).map { value(at: $0).databaseValue })
-    }
-
-    /// Every byte below 0x80, eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            if base[index] >= 0x80 { return false }
-            index += 1
-        }
-        return true
     }
 }
 

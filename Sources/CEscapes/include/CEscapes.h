@@ -22,6 +22,9 @@ size_t assoc_escape_markdown(const unsigned char *text, size_t count, unsigned c
 /// Every `byte` written twice (CSV's quotes, SQL's apostrophes). Room: 2 × count.
 size_t assoc_double_byte(const unsigned char *text, size_t count, unsigned char byte, unsigned char *out);
 
+/// Upper-case hex digits, two a byte. Room: 2 × count.
+size_t assoc_hex(const unsigned char *bytes, size_t count, unsigned char *out);
+
 /// 1 when `text` is valid UTF-8 (no overlong form, surrogate or scalar past U+10FFFF), as Swift's
 /// `String(validating:as:)` decides, without building a string; 0 otherwise.
 int assoc_is_utf8(const unsigned char *text, size_t count);
