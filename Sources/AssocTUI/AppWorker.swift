@@ -1,12 +1,6 @@
 import AssocCore
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A value handed to the worker thread. Sound because, while a job runs, the loop runs no
 /// statement on the data source's connection: it calls `interrupt()` and `isWaitingForLock()`
 /// (safe from any thread), and reads only the schema and graph held in memory (the Swift tab,
@@ -20,65 +14,56 @@ final class WorkerBox<Value>: @unchecked Sendable {
 /// mutex. The loop looks at it between two events without blocking; the worker never touches
 /// the state, the screen or the keys: it posts its result (and an export its progress) here and
 /// wakes the loop.
-final class WorkerJob: @unchecked Sendable {
+final class WorkerJob: Sendable {
     let effect: Effect
     /// A count: keys are handled while it runs, and a key that needs the database interrupts it.
     let isBackground: Bool
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var stored: Result<Event, Error>?
-    private var finished = false
-    private var unreadProgress: ExportProgress?
-    private var cancelRequested = false
+    private struct Report {
+        var stored: Result<Event, Error>?
+        var finished = false
+        var unreadProgress: ExportProgress?
+        var cancelRequested = false
+    }
+
+    private let report = Locked(Report())
 
     init(effect: Effect, isBackground: Bool) {
         self.effect = effect
         self.isBackground = isBackground
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
     }
 
     /// Called once by the worker.
     func finish(_ outcome: Result<Event, Error>) {
-        locked {
-            stored = outcome
-            finished = true
+        report.withLock {
+            $0.stored = outcome
+            $0.finished = true
         }
     }
 
     /// Whether the worker is done; `outcome` is final once this is true.
-    var isDone: Bool { locked { finished } }
-    var outcome: Result<Event, Error>? { locked { stored } }
+    var isDone: Bool { report.withLock { $0.finished } }
+    var outcome: Result<Event, Error>? { report.withLock { $0.stored } }
 
     /// Called by the worker: the latest progress replaces any the loop has not read.
     func post(_ progress: ExportProgress) {
-        locked { unreadProgress = progress }
+        report.withLock { $0.unreadProgress = progress }
     }
 
     /// The progress posted since the last call, if any.
     func takeProgress() -> ExportProgress? {
-        locked {
-            defer { unreadProgress = nil }
-            return unreadProgress
+        report.withLock { report in
+            defer { report.unreadProgress = nil }
+            return report.unreadProgress
         }
     }
 
     /// Asks work that checks it (an export, between two rows and when its statement is
     /// interrupted) to stop.
     func requestCancel() {
-        locked { cancelRequested = true }
+        report.withLock { $0.cancelRequested = true }
     }
 
-    var isCancelRequested: Bool { locked { cancelRequested } }
+    var isCancelRequested: Bool { report.withLock { $0.cancelRequested } }
 
     var isExport: Bool {
         if case .export = effect { return true }

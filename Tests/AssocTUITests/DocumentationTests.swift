@@ -41,6 +41,32 @@ final class DocumentationTests: XCTestCase {
         XCTAssertGreaterThan(checked, 40, "the pages link to each other")
     }
 
+    /// docs/ARCHITECTURE.md is a true map: every type it names in backticks (`RowCursor`,
+    /// `Reducer.isStale`) is declared in Sources, apart from the standard library's and key names.
+    func testEveryTypeTheArchitectureNamesIsDeclared() throws {
+        let root = SwiftProgram.repository
+        let text = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        // Folders and paths (`Paging/`, `Sources/AssocTUI/App.swift`) are not types.
+        let spans = try NSRegularExpression(pattern: "`([A-Z][a-z][A-Za-z0-9]*)[^`/]*`")
+        let named = Set(
+            spans.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            })
+        let outside: Set<String> = ["Date", "Decimal", "Hashable", "Sendable", "Tab"]
+        var declared: Set<String> = []
+        let declaration = try NSRegularExpression(pattern: #"\b(?:class|struct|enum|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        let sources = root.appendingPathComponent("Sources")
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? FileManager.DirectoryEnumerator()
+        where file.pathExtension == "swift" {
+            let code = try String(contentsOf: file, encoding: .utf8)
+            for match in declaration.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+                if let range = Range(match.range(at: 1), in: code) { declared.insert(String(code[range])) }
+            }
+        }
+        XCTAssertGreaterThan(named.count, 20, "the map names the types it shows")
+        XCTAssertEqual(named.subtracting(outside).subtracting(declared).sorted(), [], "named in docs/ARCHITECTURE.md, declared nowhere")
+    }
+
     /// `[text](target)` and `![alt](target)` targets.
     static func links(in text: String) -> [String] {
         let expression = try? NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)

@@ -11,11 +11,14 @@ import CSQLite
 /// EXCLUSIVE` took its whole timeout, statement after statement, before Esc or `q` answered).
 /// This handler sleeps in steps of a few milliseconds and gives up as soon as an interrupt is
 /// asked for, or when the timeout has passed; the statement then fails with `SQLITE_BUSY`.
-final class BusyWait: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var noWait = false
-    /// When the handler last slept (CLOCK_MONOTONIC, ms), 0 when it never did since the last statement.
-    private var lastWaitMilliseconds: Int64 = 0
+final class BusyWait: Sendable {
+    private struct State {
+        var noWait = false
+        /// When the handler last slept (CLOCK_MONOTONIC, ms), 0 when it never did since the last statement.
+        var lastWaitMilliseconds: Int64 = 0
+    }
+
+    private let state = Locked(State())
     let timeoutMilliseconds: Int32
     static let stepMilliseconds: Int32 = 5
     /// Whether the operation waiting was cancelled (`Connection.interrupt()`, a cursor's cancel).
@@ -24,52 +27,38 @@ final class BusyWait: @unchecked Sendable {
     init(timeoutMilliseconds: Int32, control: StatementControl) {
         self.timeoutMilliseconds = timeoutMilliseconds
         self.control = control
-        pthread_mutex_init(&mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&mutex)
     }
 
     /// Whether a statement is waiting for another process's lock right now.
     var isWaiting: Bool {
-        pthread_mutex_lock(&mutex)
-        let last = lastWaitMilliseconds
-        pthread_mutex_unlock(&mutex)
+        let last = state.withLock { $0.lastWaitMilliseconds }
         return last > 0 && Self.now() - last < 100
     }
 
     /// Runs `body` with no wait at all for locks: its statements fail with `SQLITE_BUSY` at once.
     func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
-        setNoWait(true)
-        defer { setNoWait(false) }
+        state.withLock { $0.noWait = true }
+        defer { state.withLock { $0.noWait = false } }
         return try body()
-    }
-
-    private func setNoWait(_ value: Bool) {
-        pthread_mutex_lock(&mutex)
-        noWait = value
-        pthread_mutex_unlock(&mutex)
     }
 
     /// Clears the wait of the previous statement.
     func statementStarts() {
-        pthread_mutex_lock(&mutex)
-        lastWaitMilliseconds = 0
-        pthread_mutex_unlock(&mutex)
+        state.withLock { $0.lastWaitMilliseconds = 0 }
     }
 
     /// Whether to wait again after `count` waits: no when interrupted or past the timeout.
     private func shouldWait(count: Int32) -> Bool {
         let cancelled = control.isCancelled
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        guard !cancelled, !noWait, Int64(count) * Int64(Self.stepMilliseconds) < Int64(timeoutMilliseconds) else {
-            lastWaitMilliseconds = 0
-            return false
+        let timeout = timeoutMilliseconds
+        return state.withLock { state in
+            guard !cancelled, !state.noWait, Int64(count) * Int64(Self.stepMilliseconds) < Int64(timeout) else {
+                state.lastWaitMilliseconds = 0
+                return false
+            }
+            state.lastWaitMilliseconds = Self.now()
+            return true
         }
-        lastWaitMilliseconds = Self.now()
-        return true
     }
 
     private static func now() -> Int64 {

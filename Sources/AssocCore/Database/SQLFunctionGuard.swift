@@ -13,7 +13,7 @@ import CSQLite
 /// cannot make. The CLI-only ones of the `sqlite3` shell (files, editor, SQL in a string) are not
 /// in the library, but refusing their names costs nothing should an extension define them.
 /// Used from the connection's thread only (the authorizer runs inside `sqlite3_prepare`).
-final class SQLFunctionGuard: @unchecked Sendable {
+final class SQLFunctionGuard {
     /// Lower-cased name → why it is refused.
     static let refused: [String: String] = [
         "fts3_tokenizer": "it turns a blob into a pointer that SQLite calls, and can crash the process",

@@ -32,13 +32,4 @@ package enum RowDocument: Sendable, Hashable {
         case .ndjson, .csv, .tsv, .markdown: return ""
         }
     }
-
-    /// Whether the document is one of the formats written from whole rows (`piece`), a row's
-    /// prefetched lists read before it is written.
-    var isWrittenByPiece: Bool {
-        switch self {
-        case .tsv, .markdown, .sql: return true
-        case .json, .ndjson, .csv: return false
-        }
-    }
 }

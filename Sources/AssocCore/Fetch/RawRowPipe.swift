@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One thread steps a flat statement and copies its rows into batches while the calling thread
 /// writes the rows of the batch before: stepping SQLite and laying out text are each about half
@@ -20,7 +19,7 @@ final class RawRowPipe: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let statementRowWritten = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
 
     private enum Item {
         case batch(Int)

@@ -164,11 +164,4 @@ public struct Association: Sendable, Hashable {
         }
         return steps
     }
-
-    /// A level of a declared chain of three steps or more: the steps after the first, named by
-    /// their names joined with dots (`tracks.invoiceLines.invoice.customer`).
-    var isDeclaredChainRemainder: Bool {
-        guard source == .declared, kind.isThrough, let steps = throughStepNames else { return false }
-        return name == steps.joined(separator: ".")
-    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The associations of a schema inferred table by table, when a table is first asked about:
 /// opening a schema of 30,000 tables must not name 60,000 associations and look at every pair
@@ -8,7 +7,7 @@ import Synchronization
 /// touch it, its through associations from its neighbours' direct associations, each computed
 /// once and kept. Safe to share between threads: one lock guards what is computed.
 final class LazyAssociationInference: Sendable {
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Problems with foreign keys, found when the links were collected (every table's).
     let linkDiagnostics: [String]
 
@@ -40,7 +39,7 @@ final class LazyAssociationInference: Sendable {
             if parent != child { linksByTable[parent, default: []].append(position) }
         }
         linkDiagnostics = declared.diagnostics
-        state = Mutex(State(schema: schema, links: links, linksByTable: linksByTable, inflections: inflections))
+        state = Locked(State(schema: schema, links: links, linksByTable: linksByTable, inflections: inflections))
     }
 
     /// The associations that start from `table` (any letter case), inferred on first use.
@@ -63,7 +62,7 @@ final class LazyAssociationInference: Sendable {
         }
         let parts = min(4, ProcessInfo.processInfo.activeProcessorCount, keys.count / max(1, tablesPerThread))
         guard parts > 1 else { return }
-        let results = Mutex<[Inferred]>([])
+        let results = Locked<[Inferred]>([])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var local = State(schema: schema, links: links, linksByTable: linksByTable)
             for index in stride(from: keys.count * part / parts, to: keys.count * (part + 1) / parts, by: 1) {

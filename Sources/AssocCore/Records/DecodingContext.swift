@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the record decoder knows about the rows of one fetch, per scope: the scope's tables
 /// (`TableLayout`), the contexts of its scopes and prefetched rows, and, per `CodingKey` type,
 /// where each key was found the first time (`KeyPlan`).
@@ -15,16 +9,15 @@
 ///
 /// A context travels with the rows handed to `FetchableRecord.init(row:)` (rows are `Sendable`),
 /// so its plans sit behind a lock, taken once per decoded record, not per key.
-final class DecodingContext: @unchecked Sendable {
+final class DecodingContext: Sendable {
     let layout: TableLayout
     /// Contexts of the scopes reachable from this row, by key, first found breadth-first
-    /// (`TableLayout.scopeLayout(_:)`, `Row.anyScope(_:)`).
+    /// (`Row.anyScope(_:)`).
     private let scopeContexts: [(key: String, context: DecodingContext)]
-    /// Contexts of the rows prefetched under each key (`TableLayout.prefetchedLayout(_:)`).
+    /// Contexts of the rows prefetched under each key, first found breadth-first.
     private let prefetchedContexts: [(key: String, context: DecodingContext)]
 
-    private var mutex = pthread_mutex_t()
-    private var plans: [ObjectIdentifier: KeyPlan] = [:]
+    private let plans = Locked<[ObjectIdentifier: KeyPlan]>([:])
 
     init(layout: TableLayout) {
         self.layout = layout
@@ -40,11 +33,6 @@ final class DecodingContext: @unchecked Sendable {
         }
         scopeContexts = scopes
         prefetchedContexts = prefetched
-        pthread_mutex_init(&mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&mutex)
     }
 
     /// The context of the scope `key`, as the decoder finds that scope (breadth-first).
@@ -59,20 +47,18 @@ final class DecodingContext: @unchecked Sendable {
 
     /// The keys already resolved for containers keyed by `keyType`.
     func plan(for keyType: ObjectIdentifier) -> KeyPlan {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return plans[keyType] ?? KeyPlan()
+        plans.withLock { $0[keyType] ?? KeyPlan() }
     }
 
     /// Adds the keys a container resolved to the plan of `keyType` (keys already there are kept).
     func learn(_ entries: [KeyPlan.Entry], for keyType: ObjectIdentifier) {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        var plan = plans[keyType] ?? KeyPlan()
-        for entry in entries where !plan.entries.contains(where: { $0.key == entry.key }) {
-            plan.entries.append(entry)
+        plans.withLock { plans in
+            var plan = plans[keyType] ?? KeyPlan()
+            for entry in entries where !plan.entries.contains(where: { $0.key == entry.key }) {
+                plan.entries.append(entry)
+            }
+            plans[keyType] = plan
         }
-        plans[keyType] = plan
     }
 }
 

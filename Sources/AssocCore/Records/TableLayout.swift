@@ -25,22 +25,6 @@ struct TableLayout: Sendable {
         prefetched = scope.prefetched.map { ($0.key, TableLayout(scope: $0)) }
     }
 
-    /// The layout of the scope `key`, searched breadth-first like `Row.scopeTree(_:)`.
-    func scopeLayout(_ key: String) -> TableLayout? {
-        for layout in breadthFirstScopes {
-            if let found = layout.scopes.first(where: { $0.key == key }) { return found.layout }
-        }
-        return nil
-    }
-
-    /// The layout of the rows prefetched under `key`, searched like `Row.prefetchedRows(_:)`.
-    func prefetchedLayout(_ key: String) -> TableLayout? {
-        for layout in breadthFirstScopes {
-            if let found = layout.prefetched.first(where: { $0.key == key }) { return found.layout }
-        }
-        return nil
-    }
-
     /// This layout and its scopes' layouts, nested ones included, breadth-first.
     var breadthFirstScopes: BreadthFirst<TableLayout> { BreadthFirst(self) { $0.scopes.map(\.layout) } }
 }

@@ -1,3 +1,4 @@
+import AssocCore
 import Foundation
 
 /// Where `y` puts text. The app asks it only when the user pressed `y`: nothing else ever
@@ -72,14 +73,14 @@ final class SystemClipboard: Clipboard {
         signal(SIGPIPE, SIG_IGN)
         let writer = input.fileHandleForWriting
         let bytes = Data(text.utf8)
-        let writeFailed = LockedMessage()
+        let writeFailed = Locked<String?>(nil)
         let written = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             do {
                 try writer.write(contentsOf: bytes)
                 try writer.close()
             } catch {
-                writeFailed.set(error.localizedDescription)
+                writeFailed.withLock { $0 = error.localizedDescription }
                 try? writer.close()
             }
             written.signal()
@@ -91,7 +92,7 @@ final class SystemClipboard: Clipboard {
             // The reading end closes with the command: the writing thread then ends (EPIPE).
             throw ClipboardError(message: "\(name) did not finish within 2 s")
         }
-        if let message = writeFailed.value {
+        if let message = writeFailed.withLock({ $0 }) {
             throw ClipboardError(message: "\(name) failed: \(message)")
         }
         guard process.terminationStatus == 0 else {
@@ -126,14 +127,6 @@ extension Terminal {
     static func osc52Sequence(_ text: String) -> String {
         "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
     }
-}
-
-/// A message set by one thread and read by another.
-private final class LockedMessage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var message: String?
-    func set(_ text: String) { lock.withLock { message = text } }
-    var value: String? { lock.withLock { message } }
 }
 
 /// Sizes for messages: `512 bytes`, `1.5 MB`, `200.0 MB` (MB = 2^20 bytes).

@@ -7,7 +7,7 @@
 /// A pipe the query worker writes to when its result is ready, so that the loop waiting for keys
 /// wakes at once instead of polling the worker on a timer. Without a pipe (no descriptors left)
 /// every wait simply lasts its timeout, and the loop keeps its timeouts short.
-final class Wakeup: @unchecked Sendable {
+final class Wakeup: Sendable {
     /// What ended a wait.
     enum Readiness: Equatable {
         /// `signal()` was called (and the pipe drained).
