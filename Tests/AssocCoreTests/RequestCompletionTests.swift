@@ -88,9 +88,10 @@ final class RequestCompletionTests: XCTestCase {
         let quoted = complete(#""Invoice L"#, graph: db.graph)
         XCTAssertEqual(quoted.candidates, [#""Invoice Lines""#])
         XCTAssertEqual(quoted.range, 0..<10)
+        // Ranked (the same length: by name); the common prefix gets its opening quote.
         let both = complete("Inv", graph: db.graph)
-        XCTAssertEqual(both.candidates, [#""Invoice Lines""#, #""Invoice Items""#])
-        XCTAssertNil(both.insertion, "the common prefix would drop what was typed")
+        XCTAssertEqual(both.candidates, [#""Invoice Items""#, #""Invoice Lines""#])
+        XCTAssertEqual(both.insertion, #""Invoice "#)
         XCTAssertEqual(complete(#""Inv"#, graph: db.graph).insertion, #""Invoice "#)
         XCTAssertEqual(complete(#""Invoice Lines".filter("Un"#, graph: db.graph).candidates, [#""Unit Price""#])
         XCTAssertEqual(complete(#""Invoice Lines".filter(Un"#, graph: db.graph).candidates, [#""Unit Price""#])
@@ -98,6 +99,34 @@ final class RequestCompletionTests: XCTestCase {
         XCTAssertEqual(complete("lik", graph: db.graph).candidates, [#""like""#])
         XCTAssertEqual(
             complete(#""Invoice Lines".aliased("l").filter(l.c"#, graph: db.graph).candidates, [#""count""#])
+    }
+
+    /// Northwind's names: plain and quoted ones mixed complete to their common prefix with its
+    /// opening quote, from which each still completes; the exact name comes first, then the
+    /// shorter (a table named like the start of another).
+    func testQuotedAndPlainNamesCompleteTogetherRankedAsEveryList() throws {
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE Customers (id INTEGER PRIMARY KEY);
+            CREATE TABLE CustomerDemographics (id INTEGER PRIMARY KEY);
+            CREATE VIEW "Customer and Suppliers by City" AS SELECT id FROM Customers;
+            CREATE TABLE Orders (id INTEGER PRIMARY KEY);
+            CREATE TABLE "Order Details" (id INTEGER PRIMARY KEY, orderId INTEGER REFERENCES Orders(id));
+            CREATE TABLE TrackGenre (id INTEGER PRIMARY KEY);
+            CREATE TABLE Track (id INTEGER PRIMARY KEY);
+            """)
+        let customers = complete("Cust", graph: db.graph)
+        XCTAssertEqual(customers.candidates, ["Customers", "CustomerDemographics", #""Customer and Suppliers by City""#])
+        XCTAssertEqual(customers.insertion, #""Customer"#)
+        let orders = complete("Ord", graph: db.graph)
+        XCTAssertEqual(orders.candidates, ["Orders", #""Order Details""#])
+        XCTAssertEqual(orders.insertion, #""Order"#)
+        // From the opened quote: each name completes, quoted as it needs.
+        XCTAssertEqual(complete(#""Orders"#, graph: db.graph).insertion, "Orders")
+        XCTAssertEqual(complete(#""Order D"#, graph: db.graph).insertion, #""Order Details""#)
+        XCTAssertNil(complete(#""Order"#, graph: db.graph).insertion, "nothing to add: the list is shown")
+        XCTAssertEqual(complete("Track", graph: db.graph).candidates, ["Track", "TrackGenre"], "the exact name first")
+        XCTAssertEqual(complete("trackg", graph: db.graph).insertion, "TrackGenre")
     }
 
     func testTheNameUnderTheCursorIsReplacedWhole() {

@@ -57,6 +57,39 @@ final class CompletionEndToEndTests: XCTestCase {
         }
     }
 
+    /// Names that need quotes complete with plain ones (issue 44, item 8): on Northwind's names,
+    /// `Ord` Tab opens the quote on the common prefix and lists both, `s` Tab gives `Orders`, and
+    /// `"Order D` Tab the quoted name; the request runs.
+    func testQuotedAndPlainNamesCompleteTogether() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE Orders (OrderID INTEGER PRIMARY KEY, ShipCity TEXT);
+            CREATE TABLE "Order Details" (OrderID INTEGER REFERENCES Orders(OrderID), Quantity INTEGER);
+            INSERT INTO Orders VALUES (10248, 'Reims');
+            INSERT INTO "Order Details" VALUES (10248, 12);
+            """, name: "northwind-completion.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 100, height: 24)
+        defer { session.kill() }
+        session.waitFor("Order Details")
+        session.send(":")
+        session.waitFor("request: edit")
+        session.send("C-u")
+        session.send("Ord")
+        session.send("Tab")
+        var screen = session.waitFor("2 completions: Orders  \"Order Details\"")
+        XCTAssertEqual(promptLines(screen).last, ": \"Order", screen)
+        session.send("s")
+        session.send("Tab")
+        screen = session.waitFor(timeout: 5, "Orders") { self.promptLines($0).last == ": Orders" }
+        session.send("C-u")
+        session.send("\"Order D")
+        session.send("Tab")
+        screen = session.waitFor(timeout: 5, "the quoted name") { self.promptLines($0).last == ": \"Order Details\"" }
+        session.send("Enter")
+        session.waitFor("Rows: Order Details")
+    }
+
     /// The prompt's rows: from the one starting with ": " down to the line above the hint line.
     func promptLines(_ screen: String) -> [String] {
         var lines = screen.components(separatedBy: "\n")

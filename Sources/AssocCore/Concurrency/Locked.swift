@@ -29,10 +29,19 @@ package final class Locked<State>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with the state, no other thread holding the lock meanwhile.
+    /// Runs `body` with the state, no other thread holding the lock meanwhile. Not re-entrant,
+    /// even on a recursive lock: the state is borrowed for the whole body.
     package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)
+    }
+
+    /// Runs `body` holding the lock, without the state: on a recursive lock, `body` may call it
+    /// again (a fetch calls the fetches it is made of).
+    package func whileLocked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
     }
 }

@@ -14,7 +14,7 @@ final class SerialAccess<Value: AnyObject>: Sendable {
 
     /// Runs `body` with the value, no other thread using it meanwhile.
     func withLock<T>(_ body: (Value) throws -> T) rethrows -> T {
-        try lock.withLock { _ in try body(value) }
+        try lock.whileLocked { try body(value) }
     }
 
     /// The value without the lock: for callers that use it from one thread only (the browser's

@@ -10,8 +10,11 @@ package struct RequestCompletion: Sendable, Equatable {
     package var range: Range<Int>
     /// The part of `range` before the cursor: what the candidates start with (case-insensitive).
     package var typed: String
-    /// The texts that fit, in the order of the schema and of the language, each once.
+    /// The texts that fit, each once, best first (`NameRanking`: the exact name, then the
+    /// shorter, then by name).
     package var candidates: [String]
+    /// The names the candidates spell (`Order Details` for `"Order Details"`), in their order.
+    package var names: [String] = []
 
     /// No candidate at `cursor`.
     package static func none(at cursor: Int) -> RequestCompletion {
@@ -19,20 +22,32 @@ package struct RequestCompletion: Sendable, Equatable {
     }
 
     /// What replaces `range` at once: the only candidate, or the candidates' longest common
-    /// prefix when it keeps what was typed and adds to it; nil when nothing would change.
+    /// prefix when it keeps what was typed and adds to it; nil when nothing would change. Where
+    /// names that need quotes mix with plain ones (`Orders`, `"Order Details"`), the names'
+    /// common prefix, opened with a quote (`"Order`): every candidate still completes from it.
     package var insertion: String? {
         guard let first = candidates.first else { return nil }
         if candidates.count == 1 { return first }
+        let common = Self.commonPrefix(of: candidates)
+        if common.count > typed.count, common.lowercased().hasPrefix(typed.lowercased()) { return common }
+        guard names.count == candidates.count, candidates.contains(where: { $0.hasPrefix("\"") }) else { return nil }
+        let name = Self.commonPrefix(of: names)
+        let typedName = typed.hasPrefix("\"") ? String(typed.dropFirst()) : typed
+        guard name.count > typedName.count, name.lowercased().hasPrefix(typedName.lowercased()) else { return nil }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"")
+    }
+
+    /// The longest prefix all of `texts` share, by Characters.
+    private static func commonPrefix(of texts: [String]) -> String {
+        guard let first = texts.first else { return "" }
         var prefix = Array(first)
-        for candidate in candidates.dropFirst() {
-            let characters = Array(candidate)
+        for text in texts.dropFirst() {
+            let characters = Array(text)
             var length = 0
             while length < min(prefix.count, characters.count), prefix[length] == characters[length] { length += 1 }
             prefix.removeSubrange(length...)
         }
-        let common = String(prefix)
-        guard common.count > typed.count, common.lowercased().hasPrefix(typed.lowercased()) else { return nil }
-        return common
+        return String(prefix)
     }
 
     /// The completion of a whole request (the browser's `:` line) at `cursor`. A text that starts
@@ -73,10 +88,15 @@ package struct RequestCompletion: Sendable, Equatable {
 
         let wanted = typing.partial.lowercased()
         var seen: Set<String> = []
-        let candidates = items.filter { $0.name.lowercased().hasPrefix(wanted) && seen.insert($0.text).inserted }.map(\.text)
+        let fitting = items.filter { $0.name.lowercased().hasPrefix(wanted) && seen.insert($0.text).inserted }
+        // Names are ranked as every list filtered by typing is (the exact name first, then the
+        // shorter); methods keep the language's order.
+        let areNames = fitting.allSatisfy { $0.text == RequestPrinter.name($0.name) }
+        let ranked = areNames ? NameRanking.rank(fitting.map(\.name), by: wanted).map { fitting[$0] } : fitting
         let start = cursor - typing.partialLength
         let end = cursor + (typing.isQuoted ? 0 : identifierLength(atStartOf: text[cursorIndex...]))
-        return RequestCompletion(range: start..<end, typed: String(prefix.suffix(typing.partialLength)), candidates: candidates)
+        return RequestCompletion(
+            range: start..<end, typed: String(prefix.suffix(typing.partialLength)), candidates: ranked.map(\.text), names: ranked.map(\.name))
     }
 
     /// Characters of the bare name that continues at the start of `rest`.
