@@ -380,7 +380,8 @@ final class BrowserApp {
             }
         case .loadFrequencies(let query, let offset, let limit):
             startJob(effect) { source, _ in
-                .frequenciesLoaded(query, try source.frequencies(query, offset: offset, limit: limit))
+                let page = try source.frequencies(query, offset: offset, limit: limit)
+                return .frequenciesLoaded(query, page, labels: source.frequencyLabels(query, page: page))
             }
         case .loadSummarySource(let view):
             startJob(effect) { source, _ in .summarySourceLoaded(view, try source.summarySource(of: view)) }

@@ -144,6 +144,27 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.message?.text, "F counts rows, and a distinct view merges them: remove distinct() with : first")
     }
 
+    /// A key column's values carry their parent's label, as the grid's do (`1 · Rock`); `L` hides
+    /// them in both.
+    func testAKeyColumnsValuesShowTheirParentsLabel() throws {
+        let app = try trackApp()
+        try select(app, column: "GenreId")
+        press(app, .character("F"))
+        XCTAssertEqual(app.state.frequency?.labels[0]?[.integer(1)], .text(.text("Rock")))
+        var screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("1 · Rock"), screen)
+        // With the grid's labels hidden (`L`), the frequencies' are too.
+        press(app, .escape, .character("L"), .character("F"))
+        screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Frequencies: GenreId"), screen)
+        XCTAssertFalse(screen.contains("1 · Rock"), screen)
+        // A column that is no key has no label.
+        press(app, .escape)
+        try select(app, column: "Composer")
+        press(app, .character("F"))
+        XCTAssertEqual(app.state.frequency?.labels ?? [:], [:])
+    }
+
     func testTheFrequencyViewAt60x15() throws {
         let app = try trackApp(width: 60, height: 15)
         try select(app, column: "GenreId")

@@ -37,6 +37,30 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// `F` on a key column shows each key with its parent's label, as the grid does (item 13).
+    func testFrequenciesOfAKeyColumnShowTheParentsLabel() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT, genreId INTEGER REFERENCES genre(id));
+            INSERT INTO genre VALUES (1, 'Rock'), (7, 'Bossa Nova'), (3, 'Metal');
+            INSERT INTO track VALUES (1, 'a', 1), (2, 'b', 7), (3, 'c', 7), (4, 'd', 3), (5, 'e', 7), (6, 'f', 9);
+            """, name: "frequency-labels.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table track; echo EXITED $?; sleep 5", width: 120, height: 24)
+        defer { session.kill() }
+        session.waitFor("7 · Bossa Nova")
+        session.send("$")
+        session.waitFor("col 3/3")
+        session.send("F")
+        let screen = session.waitFor("Frequencies: genreId in track")
+        for expected in ["7 · Bossa Nova", "1 · Rock", "3 · Metal", "9 · ⚠ no genre"] {
+            XCTAssertTrue(screen.contains(expected), "\(expected):\n\(screen)")
+        }
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// `I`: distinct values leave NULL out, and the most frequent value is never NULL and says
     /// how many values tie with it.
     func testTheSummaryCountsDistinctWithoutNullAndShowsTies() throws {

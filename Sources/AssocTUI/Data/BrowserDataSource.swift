@@ -151,6 +151,8 @@ package protocol BrowserDataSource: AnyObject {
     func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation
     /// `limit` of the distinct values of a column of a view from `offset`, most frequent first.
     func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage
+    /// The labels of the key values of `page` (`1 · Rock`), by grouped column, as the grid labels them.
+    func frequencyLabels(_ query: FrequencyQuery, page: FrequencyPage) -> [Int: [DatabaseValue: CellLabel]]
     /// The columns of a view a summary covers (`I`), and the statement it reads them from.
     func summarySource(of view: RequestView) throws -> SummarySource
     /// One column of a summary (or a part of it), each statement within the time budget of deferred counts.
@@ -218,6 +220,7 @@ extension BrowserDataSource {
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         throw AssocError.invalidRequest(table: query.request.table, reason: "this data source cannot count values")
     }
+    package func frequencyLabels(_ query: FrequencyQuery, page: FrequencyPage) -> [Int: [DatabaseValue: CellLabel]] { [:] }
     package func summarySource(of view: RequestView) throws -> SummarySource {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot summarize columns")
     }

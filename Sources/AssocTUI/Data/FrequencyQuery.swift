@@ -42,3 +42,24 @@ extension RequestDataSource {
             of: query.expressions, in: query.request, offset: offset, limit: limit, previewingValuesUpTo: Self.cellPreviewLimit)
     }
 }
+
+extension RequestDataSource {
+    /// The labels of `page`'s key values (`1 · Rock`), by grouped column: each column of the view's
+    /// table that a single-column belongsTo labels, read as the grid reads its labels (one
+    /// statement per column, a key without a parent row marked). Labels never fail the page.
+    package func frequencyLabels(_ query: FrequencyQuery, page: FrequencyPage) -> [Int: [DatabaseValue: CellLabel]] {
+        let labelings = db.keyLabelings(of: query.request.table)
+        var result: [Int: [DatabaseValue: CellLabel]] = [:]
+        for (position, expression) in query.expressions.enumerated() {
+            guard case .column(let name) = expression,
+                let labeling = labelings.first(where: { $0.column.lowercased() == name.lowercased() })
+            else { continue }
+            let values = page.rows.map { position < $0.values.count ? $0.values[position] : DatabaseValue.null }
+            guard let read = try? db.fetchLabels(labeling, for: values) else { continue }
+            var labels = read.labels.mapValues(CellLabel.text)
+            for orphan in read.orphans { labels[orphan] = .noParent(labeling.parent) }
+            result[position] = labels
+        }
+        return result
+    }
+}

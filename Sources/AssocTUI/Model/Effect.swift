@@ -154,7 +154,7 @@ enum Event: Sendable, Equatable {
     /// The clipboard's answer to a copy: what the status line says.
     case copied(StatusMessage)
     /// A window of frequencies came.
-    case frequenciesLoaded(FrequencyQuery, FrequencyPage)
+    case frequenciesLoaded(FrequencyQuery, FrequencyPage, labels: [Int: [DatabaseValue: CellLabel]] = [:])
     /// The columns of a summary came.
     case summarySourceLoaded(RequestView, SummarySource)
     /// One column of a summary came.

@@ -9,6 +9,8 @@ struct FrequencyState: Sendable, Equatable {
     var view: RequestView
     /// The loaded window of values, nil until the first one comes.
     var page: FrequencyPage?
+    /// The labels of the window's key values, by grouped column (`1 · Rock`).
+    var labels: [Int: [DatabaseValue: CellLabel]] = [:]
     /// Over every distinct value (the window is loaded around it).
     var cursor = ListCursor()
     var isLoading = true

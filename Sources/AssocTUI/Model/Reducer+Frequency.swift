@@ -83,9 +83,12 @@ extension Reducer {
         return ensureFrequenciesLoaded(&state)
     }
 
-    static func frequenciesLoaded(_ state: inout AppState, _ query: FrequencyQuery, _ page: FrequencyPage) -> [Effect] {
+    static func frequenciesLoaded(
+        _ state: inout AppState, _ query: FrequencyQuery, _ page: FrequencyPage, labels: [Int: [DatabaseValue: CellLabel]] = [:]
+    ) -> [Effect] {
         guard var frequency = state.frequency else { return [] }
         frequency.page = page
+        frequency.labels = labels
         frequency.isLoading = false
         frequency.cursor = frequency.cursor.resized(to: page.distinctCount)
             .scrolledToShowSelection(visible: state.visibleLines(.rows))

@@ -19,7 +19,7 @@ extension Reducer {
         case .viewOpened(let view, _, _), .pageLoaded(let view, _), .viewCounted(let view, _), .found(let view, _, _, _),
             .jumped(let view, _, _), .rowLocated(let view, _), .requestTextLoaded(let view, _), .wentToRow(let view, _, _):
             return .rows(view)
-        case .frequenciesLoaded(let query, _): return .frequency(query)
+        case .frequenciesLoaded(let query, _, _): return .frequency(query)
         case .schemaMapLoaded(let table, _): return .schemaMap(table)
         case .summarySourceLoaded(let view, _), .columnSummarized(let view, _): return .summary(view)
         case .cardinalityLoaded(let profile): return .cardinality(profile.association)

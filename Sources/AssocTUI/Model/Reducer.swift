@@ -156,8 +156,8 @@ enum Reducer {
         case .copied(let message):
             state.message = message
             return []
-        case .frequenciesLoaded(let query, let page):
-            return frequenciesLoaded(&state, query, page)
+        case .frequenciesLoaded(let query, let page, let labels):
+            return frequenciesLoaded(&state, query, page, labels: labels)
         case .summarySourceLoaded(let view, let source):
             return summarySourceLoaded(&state, view, source)
         case .columnSummarized(let view, let column):

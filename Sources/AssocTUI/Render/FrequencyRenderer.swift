@@ -32,8 +32,7 @@ enum FrequencyRenderer {
         let labels = frequency.query.columnLabels.map { Sanitizer.sanitize($0) }
         let valueWidths = labels.indices.map { position in
             let shown = shownRows.map { row in
-                position < row.values.count
-                    ? TextWidth.width(of: ValueFormatter.cell(row.values[position], fullLength: row.cutLengths[position]).text) : 0
+                position < row.values.count ? TextWidth.width(of: cell(row, at: position, of: frequency, labeled: state.showsLabels).text) : 0
             }
             let header = labels.count > 1 ? TextWidth.width(of: labels[position]) : 5
             return min(max(5, content.width / (3 * labels.count)), max(5, header, shown.max() ?? 0))
@@ -68,7 +67,7 @@ enum FrequencyRenderer {
                 if position > 0 {
                     x += buffer.put(" │ ", at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x), style: .border, highlighted: selected)
                 }
-                let value = ValueFormatter.cell(position < row.values.count ? row.values[position] : .null, fullLength: row.cutLengths[position])
+                let value = cell(row, at: position, of: frequency, labeled: state.showsLabels)
                 let alignment: TextWidth.Alignment = value.role == .number ? .right : .left
                 x += buffer.put(
                     TextWidth.pad(TextWidth.truncate(value.text, toWidth: width), toWidth: width, alignment: alignment),
@@ -88,6 +87,14 @@ enum FrequencyRenderer {
                 bar(row.count, of: top, width: barWidth), at: Point(x: x, y: y), maxWidth: max(0, content.maxX - x),
                 style: .link)
         }
+    }
+
+    /// The value at `position` of `row`, with its parent's label beside it for a key column
+    /// (`1 · Rock`) when labels are shown (`L`), as the grid shows it.
+    static func cell(_ row: FrequencyRow, at position: Int, of frequency: FrequencyState, labeled: Bool) -> StyledText {
+        let value = position < row.values.count ? row.values[position] : .null
+        let label = labeled ? frequency.labels[position]?[value] : nil
+        return LabeledCell.cell(value, label: label, fullLength: row.cutLengths[position])
     }
 
     /// `12.3 %`, `<0.1 %` for a sliver that would round to nothing.

@@ -25,7 +25,7 @@ enum LabeledCell {
 }
 
 /// What stands beside a key value: its parent's label, or the parent table it has no row in.
-enum CellLabel: Equatable {
+package enum CellLabel: Sendable, Equatable {
     case text(DatabaseValue)
     case noParent(String)
 }
