@@ -51,6 +51,33 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(screen.contains(#"WITH "summarized""#), screen)
     }
 
+    /// At 80 columns the figures that do not fit are reached sideways (←/→, h/l, 0/$), as the
+    /// grid's columns are; `▶`/`◀` say that more are there; → stops with the last ones in view.
+    func testTheFiguresScrollSidewaysAt80Columns() throws {
+        let app = try trackApp(width: 80, height: 24)
+        press(app, .character("I"))
+        var screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("column       │ type"), screen)
+        XCTAssertFalse(screen.contains("most frequent"), screen)
+        XCTAssertTrue(screen.contains("▶"), screen)
+        for _ in 0..<10 { press(app, .character("l")) }
+        screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("most frequent"), screen)
+        XCTAssertTrue(screen.contains("1 ×5"), "GenreId's most frequent value: " + screen)
+        XCTAssertTrue(screen.contains("Balls to the Wall ×1 (7 values tie)"), "whole, not squeezed: " + screen)
+        XCTAssertTrue(screen.contains("◀"), screen)
+        XCTAssertFalse(screen.contains("▶"), screen)
+        XCTAssertTrue(screen.contains("column       │ "), "the names stay: " + screen)
+        let scrolled = app.state.summary?.firstField ?? 0
+        press(app, .character("h"))
+        XCTAssertEqual(app.state.summary?.firstField, scrolled - 1)
+        press(app, .character("0"))
+        screen = lines(app).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("column       │ type"), screen)
+        press(app, .character("$"))
+        XCTAssertEqual(app.state.summary?.firstField, scrolled)
+    }
+
     func testColumnsComeOneAtATimeAsDeferredWorkAndLinesFillIn() throws {
         let app = try trackApp()
         var state = app.state
@@ -195,7 +222,7 @@ final class SummaryTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(frequency.page?.distinctCount, 6)
         let screen = lines(app).joined(separator: "\n")
         XCTAssertTrue(screen.contains("Frequencies: GenreId, Composer in Track"), screen)
-        XCTAssertTrue(screen.contains("GenreId │ Composer"), screen)
+        XCTAssertTrue(screen.contains("GenreId  │ Composer"), screen)  // "1 · Rock" is 8 wide
         // Enter filters by both values.
         press(app, .enter)
         XCTAssertEqual(app.state.rows?.rows.map { $0.first }, [.integer(1), .integer(6)])

@@ -37,6 +37,32 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// `I` at 80×24: the figures the pane has no room for are reached sideways (item 4).
+    func testTheSummaryScrollsSidewaysAt80Columns() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE employee (id INTEGER PRIMARY KEY, lastName TEXT, title TEXT, salary REAL);
+            INSERT INTO employee VALUES (1, 'Adams', 'General Manager', 9000), (2, 'Edwards', 'Sales Manager', 7000),
+              (3, 'Peacock', 'Sales Support Agent', 5000), (4, 'Park', 'Sales Support Agent', 5200);
+            """, name: "summary-sideways.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table employee; echo EXITED $?; sleep 5", width: 80, height: 24)
+        defer { session.kill() }
+        session.waitFor("Peacock")
+        session.send("I")
+        var screen = session.waitFor("Summary of 4 columns done")
+        XCTAssertFalse(screen.contains("most frequent"), screen)
+        XCTAssertTrue(screen.contains("▶"), screen)
+        session.send("l", "l", "l", "l", "l", "l")
+        screen = session.waitFor("most frequent")
+        XCTAssertTrue(screen.contains("Sales Support Agent ×2"), screen)
+        XCTAssertTrue(screen.contains("◀"), screen)
+        session.send("0")
+        screen = session.waitFor(timeout: 5, "back to the first figures") { $0.contains("│ type") && !$0.contains("most frequent") }
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// `F` on a key column shows each key with its parent's label, as the grid does (item 13).
     func testFrequenciesOfAKeyColumnShowTheParentsLabel() throws {
         let assoc = try Products.assoc()

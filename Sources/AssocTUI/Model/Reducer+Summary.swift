@@ -48,6 +48,12 @@ extension Reducer {
         case .pageDown, .halfPageDown: summary.cursor = summary.cursor.moved(by: action == .pageDown ? visible : max(1, visible / 2))
         case .firstRow: summary.cursor = summary.cursor.moved(to: 0)
         case .lastRow: summary.cursor = summary.cursor.moved(to: summary.cursor.lastIndex)
+        // Sideways, as the grid scrolls its columns: the figures the pane has no room for.
+        case .moveLeft: summary.firstField = max(0, summary.firstField - 1)
+        case .moveRight, .lastColumn:
+            let last = SummaryRenderer.lastFirstField(for: summary, width: state.layout.panes[.rows]?.width ?? 0, visible: visible - 1)
+            summary.firstField = action == .lastColumn ? last : min(summary.firstField + 1, last)
+        case .firstColumn: summary.firstField = 0
         default:
             state.message = StatusMessage(text: keysMessage, isError: false)
             return []
@@ -57,7 +63,7 @@ extension Reducer {
         return []
     }
 
-    static let keysMessage = "Summary: Enter frequencies of the column, s sorts, y copies (TSV), Esc closes"
+    static let keysMessage = "Summary: Enter frequencies of the column, ←/→ more figures, s sorts, y copies (TSV), Esc closes"
 
     static func summarySourceLoaded(_ state: inout AppState, _ view: RequestView, _ source: SummarySource) -> [Effect] {
         guard var summary = state.summary, summary.view == view else { return [] }

@@ -40,6 +40,9 @@ struct SummaryState: Sendable, Equatable {
     var order = Order.columns
     /// Over the lines in `order`.
     var cursor = ListCursor()
+    /// The first figure shown after the column names (←/→ scroll them sideways when the pane is
+    /// too narrow for all of them).
+    var firstField = 0
 
     init(view: RequestView) {
         self.view = view

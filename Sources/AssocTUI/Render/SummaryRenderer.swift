@@ -60,22 +60,13 @@ enum SummaryRenderer {
             return
         }
         let visible = max(0, content.height - 1)
-        let shown = (0..<visible).compactMap { line in
-            summary.cursor.top + line < lines.count ? lines[summary.cursor.top + line] : nil
-        }
-        // Widths: the names shown, then each field within its bounds while the pane has room.
-        let nameWidth = min(24, max(6, shown.map { TextWidth.width(of: Sanitizer.sanitize(source.columns[$0])) }.max() ?? 0))
-        var used = nameWidth
-        var columns: [(field: Field, width: Int)] = []
-        for field in fields {
-            let texts = shown.compactMap { summary.summaries[$0].map(field.cell)?.text }
-            let preferred = min(
-                field.maximum, max(field.minimum, TextWidth.width(of: field.header), texts.map { TextWidth.width(of: $0) }.max() ?? 0))
-            // Narrower than it would like when the pane ends, never below its minimum.
-            let width = min(preferred, content.width - used - 3)
-            guard width >= max(field.minimum, TextWidth.width(of: field.header)) else { break }
-            columns.append((field, width))
-            used += 3 + width
+        let shown = shownLines(summary, visible: visible)
+        let firstField = min(summary.firstField, lastFirstField(for: summary, width: content.width, visible: visible))
+        let (nameWidth, columns, used, _) = layout(summary, shown: shown, width: content.width, from: firstField)
+        // Figures left out on either side, as the grid marks its columns.
+        let more = (firstField > 0 ? "◀" : "") + (firstField + columns.count < fields.count ? "▶" : "")
+        if !more.isEmpty {
+            buffer.put(more, at: Point(x: content.maxX - TextWidth.width(of: more), y: content.y), maxWidth: 2, style: .dim)
         }
 
         var header = TextWidth.pad("column", toWidth: nameWidth)
@@ -100,6 +91,48 @@ enum SummaryRenderer {
                     at: Point(x: x, y: y), maxWidth: max(0, min(width, content.maxX - x)), style: cell.role, highlighted: selected)
             }
         }
+    }
+
+    /// The column indexes of the lines the pane shows.
+    private static func shownLines(_ summary: SummaryState, visible: Int) -> [Int] {
+        let lines = summary.lines
+        return (0..<visible).compactMap { line in summary.cursor.top + line < lines.count ? lines[summary.cursor.top + line] : nil }
+    }
+
+    /// Widths: the names shown, then each field from `firstField` on, within its bounds, while
+    /// `width` has room (the last two cells kept for the `◀▶` marks).
+    private static func layout(
+        _ summary: SummaryState, shown: [Int], width: Int, from firstField: Int
+    ) -> (nameWidth: Int, columns: [(field: Field, width: Int)], used: Int, isSqueezed: Bool) {
+        let names = summary.source?.columns ?? []
+        let nameWidth = min(
+            24, max(6, shown.map { $0 < names.count ? TextWidth.width(of: Sanitizer.sanitize(names[$0])) : 0 }.max() ?? 0))
+        var used = nameWidth
+        var columns: [(field: Field, width: Int)] = []
+        var isSqueezed = false
+        for field in fields.dropFirst(max(0, firstField)) {
+            let texts = shown.compactMap { summary.summaries[$0].map(field.cell)?.text }
+            let preferred = min(
+                field.maximum, max(field.minimum, TextWidth.width(of: field.header), texts.map { TextWidth.width(of: $0) }.max() ?? 0))
+            // Narrower than it would like when the pane ends, never below its minimum.
+            let fitted = min(preferred, width - used - 3 - 2)
+            guard fitted >= max(field.minimum, TextWidth.width(of: field.header)) else { break }
+            columns.append((field, fitted))
+            used += 3 + fitted
+            isSqueezed = isSqueezed || fitted < preferred
+        }
+        return (nameWidth, columns, used, isSqueezed)
+    }
+
+    /// The last first field worth scrolling to in a pane `width` cells wide: the first from which
+    /// every remaining figure fits at its width (→ stops there, with all of them on screen).
+    static func lastFirstField(for summary: SummaryState, width: Int, visible: Int) -> Int {
+        let shown = shownLines(summary, visible: visible)
+        for first in fields.indices {
+            let fitted = layout(summary, shown: shown, width: width, from: first)
+            if fitted.columns.count == fields.count - first, !fitted.isSqueezed { return first }
+        }
+        return max(0, fields.count - 1)
     }
 
     private static func count(_ count: Int?) -> StyledText {
