@@ -16,23 +16,57 @@ final class KeyLabelTests: XCTestCase {
             CREATE TABLE album(
                 id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), personId INTEGER REFERENCES person(id),
                 tagCode TEXT REFERENCES tag(code), numberId INTEGER REFERENCES numbers(id), title TEXT);
-            INSERT INTO artist VALUES (1, 'a', 'AC/DC', 'acdc'), (2, 'b', NULL, 'x'), (3, 'c', 'Accept', 'y');
+            INSERT INTO artist VALUES (1, 'a', 'acdc', 'AC/DC'), (2, 'b', 'x', NULL), (3, 'c', 'y', 'Accept');
             INSERT INTO person VALUES (1, 30, 'n', 'Ann');
             INSERT INTO album VALUES (1, 1, 1, 'rock', 1, 'T1'), (2, 2, NULL, NULL, NULL, 'T2'), (3, 1, 1, NULL, NULL, 'T3'), (4, 9, NULL, NULL, NULL, 'T4');
             """)
     }
 
-    func testTheLabelColumnIsTheFirstNamingTextColumnElseANameElseTheFirstText() throws {
+    func testTheLabelColumnIsTheMostNameLikeTextColumn() throws {
         let db = try makeDatabase()
         func label(_ table: String, excluding: Set<String> = []) throws -> String? {
-            LabelColumn.choose(for: try XCTUnwrap(db.schema.table(named: table)), excluding: excluding)
+            LabelColumn.choose(for: try XCTUnwrap(db.schema.table(named: table)), excluding: excluding)?.description
         }
-        XCTAssertEqual(try label("artist"), "Title")  // the first of name/title/label/description, any case
-        XCTAssertEqual(try label("person"), "first_name")  // then a column named *name
+        XCTAssertEqual(try label("artist"), "name")  // `name` before `Title`
+        XCTAssertEqual(try label("person"), "first_name")  // a column named *name
         XCTAssertEqual(try label("tag", excluding: ["code"]), nil)  // the key itself says nothing
         XCTAssertEqual(try label("numbers"), nil)  // no text column
         let artist = try XCTUnwrap(db.schema.table(named: "artist"))
-        XCTAssertEqual(LabelColumn.choose(for: artist, declared: "CODE"), "code")
+        XCTAssertEqual(LabelColumn.choose(for: artist, declared: "CODE"), LabelColumn.Choice(column: "code"))
+    }
+
+    /// The shapes of Chinook's and Northwind's tables: a first and a last name together before a
+    /// job title; a company name before a contact's; `title` only where nothing is named as a
+    /// name; a name whose values repeat a lot never over a nearly unique one.
+    func testNamesBeforeTitlesAndNearlyUniqueBeforeRepeated() throws {
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE Employee (EmployeeId INTEGER PRIMARY KEY, Title NVARCHAR(30), LastName NVARCHAR(20), FirstName NVARCHAR(20));
+            INSERT INTO Employee VALUES (1, 'General Manager', 'Adams', 'Andrew'), (2, 'Sales Manager', 'Edwards', 'Nancy'),
+              (3, 'Sales Support Agent', 'Peacock', 'Jane'), (4, 'Sales Support Agent', 'Park', 'Margaret'),
+              (5, 'Sales Support Agent', 'Johnson', 'Steve'), (6, 'IT Manager', 'Mitchell', NULL);
+            CREATE TABLE Customers (CustomerID TEXT PRIMARY KEY, ContactTitle TEXT, CompanyName TEXT, ContactName TEXT);
+            CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT, ArtistId INTEGER);
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, role_name TEXT, full_name TEXT);
+            INSERT INTO staff VALUES (1, 'clerk', 'Ann Lee'), (2, 'clerk', 'Bo Chen'), (3, 'clerk', 'Cy Diaz'), (4, 'boss', 'Di Eve');
+            CREATE TABLE Orders (OrderID INTEGER PRIMARY KEY, EmployeeID INTEGER REFERENCES Employee(EmployeeId),
+              CustomerID TEXT REFERENCES Customers(CustomerID), StaffId INTEGER REFERENCES staff(id), AlbumId INTEGER REFERENCES Album(AlbumId));
+            INSERT INTO Orders VALUES (1, 3, NULL, 2, NULL), (2, 6, NULL, 4, NULL);
+            """)
+        let labelings = db.keyLabelings(of: "Orders")
+        XCTAssertEqual(
+            Set(labelings.map(\.labelDescription)),
+            ["Employee.FirstName + LastName", "Customers.CompanyName", "staff.full_name", "Album.Title"])
+        let employee = try XCTUnwrap(labelings.first { $0.parent == "Employee" })
+        let read = try db.fetchLabels(employee, for: [.integer(3), .integer(6)])
+        XCTAssertEqual(read.labels, [.integer(3): .text("Jane Peacock"), .integer(6): .text("Mitchell")])
+        XCTAssertEqual(
+            read.statements.first?.sql,
+            "SELECT \"EmployeeId\", substr(nullif(trim(coalesce(\"FirstName\", '') || ' ' || coalesce(\"LastName\", '')), ''), 1, 200)"
+                + " FROM \"Employee\" WHERE \"EmployeeId\" IN (?, ?)")
+        // Without the sample (a caller that cannot read values), the order alone: role_name first.
+        let staff = try XCTUnwrap(db.schema.table(named: "staff"))
+        XCTAssertEqual(LabelColumn.choose(for: staff, excluding: ["id"])?.column, "role_name")
     }
 
     func testOneStatementReadsTheLabelsOfAPagesDistinctKeys() throws {
@@ -41,7 +75,7 @@ final class KeyLabelTests: XCTestCase {
         XCTAssertEqual(
             labelings,
             [
-                KeyLabeling(column: "artistId", parent: "artist", key: "id", label: "Title"),
+                KeyLabeling(column: "artistId", parent: "artist", key: "id", label: "name"),
                 KeyLabeling(column: "personId", parent: "person", key: "id", label: "first_name")
             ])
         let recorder = StatementRecorder(db.connection)
@@ -53,7 +87,7 @@ final class KeyLabelTests: XCTestCase {
             read.statements,
             [
                 GeneratedStatement(
-                    sql: "SELECT \"id\", substr(\"Title\", 1, 200) FROM \"artist\" WHERE \"id\" IN (?, ?, ?)",
+                    sql: "SELECT \"id\", substr(\"name\", 1, 200) FROM \"artist\" WHERE \"id\" IN (?, ?, ?)",
                     arguments: [.integer(1), .integer(2), .integer(3)])
             ])
         XCTAssertEqual(recorder.statements.count, 1, "every value matched a parent row: no second statement")

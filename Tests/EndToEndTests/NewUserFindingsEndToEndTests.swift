@@ -37,6 +37,30 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// Labels by name (item 3): Northwind's `Orders.EmployeeID` reads `5 · Steven Buchanan`, not
+    /// the job title; the record view says which columns label the employee.
+    func testLabelsAreNamesNotJobTitles() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE Employees (EmployeeID INTEGER PRIMARY KEY, LastName TEXT, FirstName TEXT, Title TEXT);
+            INSERT INTO Employees VALUES (2, 'Fuller', 'Andrew', 'Vice President, Sales'), (5, 'Buchanan', 'Steven', 'Sales Manager'),
+              (3, 'Leverling', 'Janet', 'Sales Representative'), (4, 'Peacock', 'Margaret', 'Sales Representative');
+            CREATE TABLE Orders (OrderID INTEGER PRIMARY KEY, EmployeeID INTEGER REFERENCES Employees(EmployeeID), ShipCity TEXT);
+            INSERT INTO Orders VALUES (10248, 5, 'Reims'), (10249, 3, 'Münster'), (10250, 4, 'Rio');
+            """, name: "labels-by-name.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table Orders; echo EXITED $?; sleep 5", width: 120, height: 30)
+        defer { session.kill() }
+        var screen = session.waitFor("5 · Steven Buchanan")
+        XCTAssertTrue(screen.contains("3 · Janet Leverling"), screen)
+        XCTAssertFalse(screen.contains("Sales Manager"), screen)
+        session.send("v")
+        screen = session.waitFor("EmployeeID is labelled by Employees.FirstName + LastName")
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// `I` at 80×24: the figures the pane has no room for are reached sideways (item 4).
     func testTheSummaryScrollsSidewaysAt80Columns() throws {
         let assoc = try Products.assoc()

@@ -20,6 +20,8 @@ public final class Database: Sendable {
     /// The connection's cancellation state and lock wait, read from any thread without the lock.
     private let control: StatementControl
     private let busyWait: BusyWait
+    /// The label column chosen for each parent table and key (`labelChoice(of:excluding:)`).
+    let labelChoices = Locked<[String: LabelColumn.Choice?]>([:])
     /// Where `read(_:)` runs its bodies, one at a time and in order (as GRDB's `DatabaseQueue`):
     /// never on the cooperative pool, and never more threads than one waiting for the lock.
     private let readQueue = DispatchQueue(label: "AssocCore.Database.read", qos: .userInitiated)

@@ -8,8 +8,15 @@ package struct KeyLabeling: Sendable, Hashable {
     package var parent: String
     /// The parent's column the key references (`ArtistId`).
     package var key: String
-    /// The parent's label column (`Name`).
+    /// The parent's label column (`Name`; `FirstName` when a last name follows it).
     package var label: String
+    /// The parent's last name column shown after `label` (`Jane Peacock`), nil for one column.
+    package var secondLabel: String? = nil
+
+    /// What labels the parent's rows, as the record view says it (`Employee.FirstName + LastName`).
+    package var labelDescription: String { parent + "." + choice.description }
+
+    var choice: LabelColumn.Choice { LabelColumn.Choice(column: label, secondColumn: secondLabel) }
 
     /// The most characters of a label read (a label is shown beside a key in one cell).
     package static let maximumLabelLength = 200
@@ -23,7 +30,7 @@ package struct KeyLabeling: Sendable, Hashable {
         guard !distinct.isEmpty else { return nil }
         let placeholders = Array(repeating: "?", count: distinct.count).joined(separator: ", ")
         let sql =
-            "SELECT \(quoteIdentifier(key)), substr(\(quoteIdentifier(label)), 1, \(Self.maximumLabelLength)) FROM \(quoteIdentifier(parent))"
+            "SELECT \(quoteIdentifier(key)), substr(\(choice.sql), 1, \(Self.maximumLabelLength)) FROM \(quoteIdentifier(parent))"
             + " WHERE \(quoteIdentifier(key)) IN (\(placeholders))"
         return GeneratedStatement(sql: sql, arguments: distinct)
     }
@@ -53,13 +60,33 @@ extension Database {
             guard case .direct(let pairs) = association.path, pairs.count == 1, let pair = pairs.first,
                 !result.contains(where: { $0.column.lowercased() == pair.origin.lowercased() }),
                 let parent = schema.table(named: association.destination),
-                let label = LabelColumn.choose(
-                    for: parent, declared: graph.labelColumns[parent.name.lowercased()], excluding: [pair.destination])
+                let label = labelChoice(of: parent, excluding: pair.destination)
             else { continue }
-            result.append(KeyLabeling(column: pair.origin, parent: parent.name, key: pair.destination, label: label))
+            result.append(
+                KeyLabeling(column: pair.origin, parent: parent.name, key: pair.destination, label: label.column, secondLabel: label.secondColumn))
         }
         return result
     }
+
+    /// The label of `parent`'s rows other than its column `key` (`LabelColumn.choose`), read once
+    /// per database: the choices are compared on a sample of their values (the first
+    /// `labelSampleRows` rows), so that a job title that repeats never labels a row a name would.
+    func labelChoice(of parent: TableInfo, excluding key: String) -> LabelColumn.Choice? {
+        let cacheKey = parent.name.lowercased() + "\u{0}" + key.lowercased()
+        if let known = labelChoices.withLock({ $0[cacheKey] }) { return known }
+        let choice = LabelColumn.choose(for: parent, declared: graph.labelColumns[parent.name.lowercased()], excluding: [key]) {
+            option in
+            let sql =
+                "SELECT count(DISTINCT \"v\") * 1.0 / count(\"v\") FROM (SELECT \(option.sql) AS \"v\" FROM \(quoteIdentifier(parent.name)) LIMIT \(Self.labelSampleRows))"
+            guard case .real(let share) = (try? self.run(GeneratedStatement(sql: sql, arguments: [])))?.values.first?.first else { return nil }
+            return share
+        }
+        labelChoices.withLock { $0[cacheKey] = .some(choice) }
+        return choice
+    }
+
+    /// The rows whose label values are compared to choose a label column.
+    static let labelSampleRows = 1_000
 
     /// The labels of `values` of `labeling`'s key column, by key value (keys whose label is NULL
     /// have none), the values no parent row has (the link's orphans among them, compared as

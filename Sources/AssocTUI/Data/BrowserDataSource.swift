@@ -54,6 +54,9 @@ package struct RowsPage: Sendable, Equatable {
     /// By labelled column: the parent table, and the page's key values that match no row of it
     /// (orphans: `4 · ⚠ no Artist`).
     package var orphanKeys: [GridColumn: OrphanKeys] = [:]
+    /// What labels each labelled column's parent (`Employee.FirstName + LastName`), as the record
+    /// view says it.
+    package var labelSources: [GridColumn: String] = [:]
     /// Per row (parallel to `rows`): the records of each prefetched link, for the child pane.
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column

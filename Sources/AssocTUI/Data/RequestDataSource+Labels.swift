@@ -21,6 +21,7 @@ extension RequestDataSource {
             guard let read = try? db.fetchLabels(labeling, for: values), !read.statements.isEmpty else { continue }
             page.statements += read.statements
             page.labels[column] = read.labels
+            page.labelSources[column] = labeling.labelDescription
             if !read.orphans.isEmpty { page.orphanKeys[column] = OrphanKeys(parent: labeling.parent, values: read.orphans) }
         }
     }

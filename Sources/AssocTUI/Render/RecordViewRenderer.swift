@@ -18,7 +18,19 @@ enum RecordViewRenderer {
         let content = PaneChrome.drawTitle(title, trailing: "Esc closes", in: rect, focused: true, buffer: &buffer)
         let cut = rows.columns.indices.map { rows.cutLength(at: rows.cursor.index, column: $0) }
         let labels = rows.columns.indices.map { state.showsLabels ? rows.label(at: rows.cursor.index, column: $0) : nil }
-        let lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width, cutLengths: cut, labels: labels)
+        var lines = self.lines(columns: rows.columns.map(\.header), row: row, width: content.width, cutLengths: cut, labels: labels)
+        // Which column labels each labelled key's parent: the choice explained (an associations
+        // file's `Table.label(Column)` changes it).
+        let sources = rows.columns.compactMap { column in
+            state.showsLabels ? rows.page?.labelSources[column].map { (column.header, $0) } : nil
+        }
+        if !sources.isEmpty {
+            lines.append([StyledText("")])
+            for (header, source) in sources {
+                let text = "\(Sanitizer.sanitize(header)) is labelled by \(Sanitizer.sanitize(source))"
+                lines += TextWrap.lines(text, width: content.width, atSpaces: true).map { [StyledText($0, .dim)] }
+            }
+        }
         let start = min(max(0, scroll), max(0, lines.count - 1))
         for line in 0..<content.height {
             let index = start + line
