@@ -31,9 +31,51 @@ final class SortHeaderTests: XCTestCase, ChinookBrowsing {
             type(app, "Track.order(Name, TrackId.desc)")
             press(app, .enter)
             let text = try header(app).text
-            XCTAssertTrue(text.contains("Name ▲1"), text)
-            XCTAssertTrue(text.contains("TrackId ▼2"), text)
+            XCTAssertTrue(text.contains("Name ¹▲"), text)
+            XCTAssertTrue(text.contains("TrackId ²▼"), text)
         }
+    }
+
+    /// Several sort keys (issue 44, item 2): `S` adds the current column as the next key, `s`
+    /// cycles only its own column and keeps the others, the request line shows every key, the
+    /// pages follow the whole order, and `u` undoes each step.
+    func testSAddsASortKeyAndSCyclesOnlyItsColumn() throws {
+        let app = try makeApp(width: 160, height: 45)
+        try open(app, "Track")
+        func orderText() -> String { (try? app.state.rows?.view.request.languageText()) ?? "" }
+        func select(_ app: BrowserApp, _ header: String) throws {
+            let index = try XCTUnwrap(app.state.rows?.columns.firstIndex { $0.header == header }, header)
+            press(app, .character("0"))
+            for _ in 0..<index { press(app, .right) }
+        }
+        try select(app, "GenreId")
+        press(app, .character("s"))
+        try select(app, "Composer")
+        press(app, .character("S"))
+        try select(app, "TrackId")
+        press(app, .character("S"), .character("S"))
+        XCTAssertTrue(orderText().contains(".order(GenreId, Composer, TrackId.desc)"), orderText())
+        func marks() -> [String: String] {
+            guard let rows = app.state.rows else { return [:] }
+            return Dictionary(uniqueKeysWithValues: SortMarks.marks(of: rows).map { (rows.columns[$0.key].header, $0.value) })
+        }
+        XCTAssertEqual(marks(), ["GenreId": "¹▲", "Composer": "²▲", "TrackId": "³▼"])
+        // The rows follow the three keys, as SQLite orders them.
+        let expected = try TestDatabase.make(ChinookFixture.sql).connection
+            .fetchAll("SELECT TrackId FROM Track ORDER BY GenreId, Composer, TrackId DESC").compactMap(\.first)
+        XCTAssertEqual(app.state.rows?.rows.compactMap(\.first), expected)
+        // s on the first key cycles it alone: descending, the others kept; again: off.
+        try select(app, "GenreId")
+        press(app, .character("s"))
+        XCTAssertTrue(orderText().contains(".order(GenreId.desc, Composer, TrackId.desc)"), orderText())
+        press(app, .character("s"))
+        XCTAssertTrue(orderText().contains(".order(Composer, TrackId.desc)"), orderText())
+        XCTAssertEqual(marks(), ["Composer": "¹▲", "TrackId": "²▼"])
+        // u brings back each step.
+        press(app, .character("u"))
+        XCTAssertTrue(orderText().contains(".order(GenreId.desc, Composer, TrackId.desc)"), orderText())
+        press(app, .character("u"))
+        XCTAssertTrue(orderText().contains(".order(GenreId, Composer, TrackId.desc)"), orderText())
     }
 
     func testTheCurrentColumnIsMarkedInTheHeader() throws {

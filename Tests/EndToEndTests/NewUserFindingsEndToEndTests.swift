@@ -37,6 +37,41 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// Several sort keys (item 2): `s` then `S` sort by two columns, the marks say their ranks,
+    /// `G` reaches the last row of that order (keyset paging on both keys), `u` goes back a step.
+    func testSortingBySeveralColumns() throws {
+        let assoc = try Products.assoc()
+        var rows: [String] = []
+        for id in 1...500 { rows.append("(\(id), 'c\(id % 3)', \(id % 7))") }
+        let db = try Products.makeDatabase(
+            """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, city TEXT, rank INTEGER);
+            INSERT INTO item VALUES \(rows.joined(separator: ", "));
+            """, name: "multi-sort.sqlite")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table item; echo EXITED $?; sleep 5", width: 100, height: 24)
+        defer { session.kill() }
+        session.waitFor("Rows: item")
+        session.send("l")
+        session.send("s")
+        session.waitFor("Sorted by city ascending")
+        session.send("l")
+        session.send("S", "S")
+        var screen = session.waitFor("Sorted by rank descending (2 sort keys)")
+        XCTAssertTrue(screen.contains("city ¹▲") && screen.contains("rank ²▼"), screen)
+        // The first rows: city c0, rank 6 (ids 6, 27, 48…: id % 3 = 0, id % 7 = 6).
+        XCTAssertNotNil(screen.range(of: #"│\s+6 │ c0\s+│\s+6"#, options: .regularExpression), screen)
+        session.send("G")
+        // The last row: city c2, rank 0, the greatest id among them (497: 497 % 3 = 2, 497 % 7 = 0).
+        screen = session.waitFor(timeout: 5, "the last row") { $0.range(of: #"│\s*497 │ c2\s+│\s+0"#, options: .regularExpression) != nil }
+        // u: one step back, rank ascending again; u again: city alone.
+        session.send("u")
+        screen = session.waitFor("rank ²▲")
+        session.send("u")
+        screen = session.waitFor(timeout: 5, "city alone") { $0.contains("city ▲") && !$0.contains("²") }
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// Labels by name (item 3): Northwind's `Orders.EmployeeID` reads `5 · Steven Buchanan`, not
     /// the job title; the record view says which columns label the employee.
     func testLabelsAreNamesNotJobTitles() throws {

@@ -8,7 +8,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case nextPane, previousPane
     case open, back, quit, cancel, help
     case include, removeInclude, toggleRequired, prefetch, aggregate
-    case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, requestLine
+    case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, addSortKey, requestLine
     case toggleSidePane, maximizeSidePane, previousTab, nextTab, sideAlternate
     case recordView, messages, schemaMap, jumpList, frequency, export, exportAll, copyCell, rerun, undo, redo
     case toggleLabels, copyRow

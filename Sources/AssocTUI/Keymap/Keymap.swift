@@ -104,7 +104,8 @@ enum Keymap {
             keys: [.character("I")], action: .summary,
             help: "summary of the view's columns: types, NULLs, distinct, min, max, mean, most frequent (Enter: F on one)", group: .query),
         Binding(keys: [.character("=")], action: .filterOnValue, help: "filter on the value under the cursor", group: .query),
-        Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off", group: .query),
+        Binding(keys: [.character("s")], action: .sort, help: "sort by the column: asc, desc, off (other sort keys kept)", group: .query),
+        Binding(keys: [.character("S")], action: .addSortKey, help: "add the column as the next sort key (again: desc, off)", group: .query),
         Binding(
             keys: [.character(":")], action: .requestLine,
             help: "edit the view as a request, or type your own SELECT/WITH/VALUES; a number goes to that row (:250)", group: .query),

@@ -90,8 +90,9 @@ extension Reducer {
         return effects
     }
 
-    /// `s`: sorts by the current column, ascending, then descending, then not sorted.
-    static func sort(_ state: inout AppState) -> [Effect] {
+    /// `s`: sorts by the current column, ascending, then descending, then not sorted, the other
+    /// sort keys kept; `S` (`addingKey`): the current column as the next sort key.
+    static func sort(_ state: inout AppState, addingKey: Bool = false) -> [Effect] {
         guard let rows = state.rows, rows.column.index < rows.columns.count else {
             state.message = StatusMessage(text: "Open a table first: s sorts by the current column", isError: false)
             return []
@@ -104,11 +105,15 @@ extension Reducer {
             state.message = StatusMessage(text: failure.message, isError: false)
             return []
         }
-        let (request, descending) = target.request.cyclingSort(on: target.expression)
+        let (request, descending) =
+            addingKey ? target.request.addingSortKey(on: target.expression) : target.request.cyclingSort(on: target.expression)
+        let keys = request.orderings.count
+        let others = keys > 1 ? " (\(keys) sort keys)" : ""
         switch descending {
-        case nil: state.message = StatusMessage(text: "Not sorted", isError: false)
+        case nil: state.message = StatusMessage(text: keys == 0 ? "Not sorted" : "No longer sorted by \(column.header)" + others, isError: false)
         case let descending?:
-            state.message = StatusMessage(text: "Sorted by \(column.header) " + (descending ? "descending" : "ascending"), isError: false)
+            state.message = StatusMessage(
+                text: "Sorted by \(column.header) " + (descending ? "descending" : "ascending") + others, isError: false)
         }
         var view = rows.view
         view.request = request

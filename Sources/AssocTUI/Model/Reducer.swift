@@ -381,8 +381,8 @@ enum Reducer {
             return undo(&state, redo: action == .redo)
         case .filterOnValue:
             return filterOnValue(&state)
-        case .sort:
-            return sort(&state)
+        case .sort, .addSortKey:
+            return sort(&state, addingKey: action == .addSortKey)
         case .requestLine:
             return openRequestLine(&state)
         }

@@ -2,7 +2,7 @@ import AssocCore
 import AssocText
 
 /// Where the view's sort is, shown in the grid's header: ▲ (ascending) or ▼ (descending) after
-/// the name of each column the request orders by, with its rank (`▲1`, `▼2`) when several
+/// the name of each column the request orders by, with its rank (`¹▲`, `²▼`) when several
 /// columns sort the view. Read from the request's orderings through each column's reference
 /// (`ColumnTarget`), never from header text.
 enum SortMarks {
@@ -16,9 +16,15 @@ enum SortMarks {
                 let rank = orderings.firstIndex(where: { $0.expression == target.expression })
             else { continue }
             let arrow = orderings[rank].descending == true ? "▼" : "▲"
-            marks[index] = orderings.count > 1 ? arrow + String(rank + 1) : arrow
+            marks[index] = orderings.count > 1 ? superscript(rank + 1) + arrow : arrow
         }
         return marks
+    }
+
+    /// `number` in superscript digits (`¹`, `¹²`): a sort key's rank before its arrow.
+    static func superscript(_ number: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return String(String(number).compactMap { $0.wholeNumberValue.map { digits[$0] } })
     }
 
     /// The cells a mark adds to its column's header: a space and the mark; none without one.
