@@ -22,6 +22,12 @@ struct BrowseCommand: ParsableCommand {
             "y copies through the terminal with OSC 52 (works over ssh; the terminal must allow it). Also ASSOC_OSC52=1."))
     var osc52 = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep no history: the request line, filters and finds are neither read from nor written to $XDG_STATE_HOME/assoc/history. Also ASSOC_HISTORY=0."
+        ))
+    var noHistory = false
+
     /// Without a browser to start (AssocCLI does not link one): `AssocMain` runs this command with
     /// the one the executable gives, through `run(with:)`.
     func run() throws {
@@ -30,7 +36,8 @@ struct BrowseCommand: ParsableCommand {
 
     /// Opens the database in the browser `launcher` starts.
     func run(with launcher: any BrowserLauncher) throws {
-        try Self.browse(database: database.database, table: table, associations: associations, osc52: osc52, launcher: launcher)
+        try Self.browse(
+            database: database.database, table: table, associations: associations, osc52: osc52, history: !noHistory, launcher: launcher)
     }
 
     /// Opens `database` (nil: the demo) in the browser, at `table` when given, with the associations
@@ -38,6 +45,7 @@ struct BrowseCommand: ParsableCommand {
     /// screen changes.
     static func browse(
         database path: String?, table: String?, associations: AssociationFiles = AssociationFiles(), osc52: Bool = false,
+        history: Bool = true,
         launcher: any BrowserLauncher
     ) throws {
         if let path, associations.paths.isEmpty {
@@ -53,7 +61,8 @@ struct BrowseCommand: ParsableCommand {
             }
             let initialTable = try table.map { try existingTable(named: $0, among: tables.map(\.name), in: title) }
             try launcher.browse(
-                connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52)
+                connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52,
+                history: history)
             return
         }
         let loaded = try DatabaseArgument.load(path: path)
@@ -61,7 +70,7 @@ struct BrowseCommand: ParsableCommand {
         let initialTable = try table.map { try existingTable(named: $0, among: loaded.schema.tables.map(\.name), in: loaded.title) }
         try launcher.browse(
             connection: loaded.connection, graph: graph, makeGraph: { try associations.graph(for: $0) }, title: loaded.title,
-            initialTable: initialTable, osc52: osc52)
+            initialTable: initialTable, osc52: osc52, history: history)
     }
 
     /// The name of the table or view `table` names (any letter case), or an error that suggests

@@ -13,13 +13,13 @@ package enum Browser {
     /// `osc52`: `y` copies through the terminal (OSC 52) rather than a clipboard command.
     package static func run(
         connection: Connection, graph: AssociationGraph? = nil, makeGraph: ((Schema) throws -> AssociationGraph)? = nil,
-        title: String, initialTable: String? = nil, osc52: Bool = false
+        title: String, initialTable: String? = nil, osc52: Bool = false, history: Bool = true
     ) throws {
         RequestDataSource.configure(connection)
         let database = try graph.map { Database(connection: connection, graph: $0) } ?? Database(connection: connection)
         let dataSource = RequestDataSource(database: database)
         if let makeGraph { dataSource.makeGraph = makeGraph }
-        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
+        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52, history: history)
     }
 
     /// Browses `connection` from its table names alone (`tables`: names and kinds in schema order):
@@ -27,16 +27,19 @@ package enum Browser {
     /// or by the first query that needs it (a schema of thousands of tables takes seconds).
     package static func run(
         connection: Connection, deferringSchemaWith tables: [(name: String, kind: TableInfo.Kind)], title: String,
-        initialTable: String? = nil, osc52: Bool = false
+        initialTable: String? = nil, osc52: Bool = false, history: Bool = true
     ) throws {
         RequestDataSource.configure(connection)
         let summaries = tables.map { TableSummary(name: $0.name, kind: $0.kind) }
         let dataSource = RequestDataSource(connection: connection, deferringSchemaWith: summaries)
-        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52)
+        try run(dataSource: dataSource, title: title, initialTable: initialTable, osc52: osc52, history: history)
     }
 
-    /// Browses any data source.
-    package static func run(dataSource: BrowserDataSource, title: String, initialTable: String? = nil, osc52: Bool = false) throws {
+    /// Browses any data source. `history`: the prompts' texts are read from and kept in the
+    /// history file (`HistoryFile`), unless `ASSOC_HISTORY=0`.
+    package static func run(
+        dataSource: BrowserDataSource, title: String, initialTable: String? = nil, osc52: Bool = false, history: Bool = true
+    ) throws {
         // Queries run on a worker thread, whose first start can take milliseconds: it starts now,
         // not when the first page is asked for.
         DispatchQueue.global(qos: .userInitiated).async {}
@@ -47,6 +50,7 @@ package enum Browser {
         app.idlePoll = 500
         app.initialTable = initialTable
         app.clipboard = SystemClipboard(osc52: osc52, terminal: terminal)
+        if history, let path = HistoryFile.defaultPath() { app.startHistory(HistoryFile(path: path)) }
         app.run()
         if let error = terminal.error { throw error }
     }
@@ -79,6 +83,8 @@ final class BrowserApp {
     var initialTable: String?
     /// Where `y` copies to.
     lazy var clipboard: Clipboard = SystemClipboard(osc52: false, terminal: terminal)
+    /// Where the prompts' texts are kept across runs; nil: not kept (tests, `--no-history`).
+    var historyFile: HistoryFile?
     /// The job on the worker thread, if any, and how it is being stopped.
     var job: WorkerJob?
     var jobCancelled = false
@@ -103,6 +109,16 @@ final class BrowserApp {
         self.dataSource = dataSource
         self.terminal = terminal
         self.state = AppState(title: title, size: terminal.size)
+    }
+
+    /// Keeps the prompts' texts in `file` from now on, and gives the prompts the texts earlier
+    /// runs kept (the file bounded first); a file that cannot be read is said in the status line.
+    func startHistory(_ file: HistoryFile) {
+        historyFile = file
+        file.compact()
+        let (entries, note) = file.load()
+        state.promptHistory = entries
+        if let note { state.message = StatusMessage(text: note, isError: true) }
     }
 
     /// Loads the table list, then turns the loop until quit or the end of input.
@@ -321,6 +337,8 @@ final class BrowserApp {
             return
         case .readLabels(let reads):
             (dataSource as? RequestDataSource)?.readsLabels = reads
+        case .saveHistory(let kind, let text):
+            historyFile?.append(text, kind: kind)
         case .copy(let text, let what):
             let count = text.count == 1 ? "1 character" : "\(text.count) characters"
             do {

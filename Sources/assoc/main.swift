@@ -7,20 +7,22 @@ import AssocTUI
 struct TerminalBrowserLauncher: BrowserLauncher {
     func browse(
         connection: Connection, graph: AssociationGraph, makeGraph: @escaping (Schema) throws -> AssociationGraph,
-        title: String, initialTable: String?, osc52: Bool
+        title: String, initialTable: String?, osc52: Bool, history: Bool
     ) throws {
         try reportingTerminalErrors {
             try Browser.run(
-                connection: connection, graph: graph, makeGraph: makeGraph, title: title, initialTable: initialTable, osc52: osc52)
+                connection: connection, graph: graph, makeGraph: makeGraph, title: title, initialTable: initialTable, osc52: osc52,
+                history: history)
         }
     }
 
     func browse(
         connection: Connection, deferringSchemaWith tables: [(name: String, kind: TableInfo.Kind)], title: String,
-        initialTable: String?, osc52: Bool
+        initialTable: String?, osc52: Bool, history: Bool
     ) throws {
         try reportingTerminalErrors {
-            try Browser.run(connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52)
+            try Browser.run(
+                connection: connection, deferringSchemaWith: tables, title: title, initialTable: initialTable, osc52: osc52, history: history)
         }
     }
 

@@ -37,6 +37,87 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// History across runs (item 14): a request run in one browser comes back with ↑ and Ctrl-R
+    /// in the next; the file is 0600 under `$XDG_STATE_HOME/assoc`, nothing is written beside the
+    /// database, `--no-history` and `ASSOC_HISTORY=0` leave the file alone, and a damaged file is
+    /// skipped with one line.
+    func testHistoryAcrossRuns() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            "CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept'), (3, 'Björk');",
+            name: "history.sqlite")
+        let folder = (db as NSString).deletingLastPathComponent
+        let besideBefore = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let state = NSTemporaryDirectory() + "assoc-history-e2e-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let history = state + "/assoc/history"
+        func browse(_ options: String = "", environment: String = "") throws -> TmuxSession {
+            let command = "env XDG_STATE_HOME='\(state)' \(environment) '\(assoc)' '\(db)' --table artist \(options); echo EXITED $?; sleep 5"
+            let session = try TmuxSession(command: command, width: 100, height: 24)
+            session.waitFor("Björk")
+            return session
+        }
+        var session = try browse()
+        session.send(":")
+        session.waitFor("request: edit")
+        session.send("C-u")
+        session.send("artist.filter(id > 1)")
+        session.send("Enter")
+        session.waitFor(timeout: 5, "the filtered view") { !$0.contains("AC/DC") && $0.contains("Accept") }
+        session.send("q")
+        session.waitFor("EXITED 0")
+        session.kill()
+        XCTAssertEqual(try String(contentsOfFile: history, encoding: .utf8), "request\tartist.filter(id > 1)\n")
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o777, 0o600)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), besideBefore, "nothing beside the database")
+
+        session = try browse()
+        session.send(":")
+        session.waitFor("request: edit")
+        session.send("C-u")
+        session.send("Up")
+        session.waitFor(": artist.filter(id > 1)")
+        session.send("C-u")
+        session.send("id >")
+        session.waitFor(": id >")
+        session.send("C-r")
+        session.waitFor(": artist.filter(id > 1)")
+        session.waitFor("History 1/1 holding ‘id >’")
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+        session.kill()
+
+        // Off: the file keeps its bytes.
+        let kept = try Data(contentsOf: URL(fileURLWithPath: history))
+        for (options, environment) in [("--no-history", ""), ("", "ASSOC_HISTORY=0")] {
+            session = try browse(options, environment: environment)
+            session.send("/")
+            session.send("id = 3")
+            session.send("Enter")
+            session.waitFor(timeout: 5, "filtered") { !$0.contains("Accept") }
+            session.send("q")
+            session.waitFor("EXITED 0")
+            session.kill()
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: history)), kept, "\(options)\(environment)")
+        }
+
+        // Damaged: skipped in one line, and the browser works.
+        try Data([0x72, 0x65, 0x71, 0x75, 0x65, 0x73, 0x74, 0x09, 0xFF, 0x0A] + Array("request\tartist\n".utf8)).write(
+            to: URL(fileURLWithPath: history))
+        session = try browse()
+        session.waitFor("History: 1 damaged line skipped")
+        session.send(":")
+        session.waitFor("request: edit")
+        session.send("C-u")
+        session.send("Up")
+        session.waitFor(": artist")
+        session.send("Escape")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// Several sort keys (item 2): `s` then `S` sort by two columns, the marks say their ranks,
     /// `G` reaches the last row of that order (keyset paging on both keys), `u` goes back a step.
     func testSortingBySeveralColumns() throws {

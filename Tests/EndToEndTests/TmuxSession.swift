@@ -39,8 +39,17 @@ final class TmuxSession {
     let socket: String
     private static let counter = Counter()
 
+    /// The browser's history (`$XDG_STATE_HOME/assoc/history`) goes to a folder of this test
+    /// run, never the user's: the tmux servers the sessions start inherit it.
+    static let stateHome: String = {
+        let folder = NSTemporaryDirectory() + "assoc-e2e-state-\(ProcessInfo.processInfo.processIdentifier)"
+        setenv("XDG_STATE_HOME", folder, 1)
+        return folder
+    }()
+
     init(command: String, width: Int = 100, height: Int = 30) throws {
         guard TmuxSession.tmuxPath != nil else { throw Prerequisite.missing("tmux is not installed") }
+        _ = Self.stateHome
         socket = "assoc-test-\(ProcessInfo.processInfo.processIdentifier)-\(TmuxSession.counter.next())"
         let status = try run(["new-session", "-d", "-x", String(width), "-y", String(height), command])
         guard status == 0 else { throw Prerequisite.missing("tmux could not start a session (status \(status))") }

@@ -44,7 +44,7 @@ enum HelpContent {
             "↑ ↓ move, Enter centres on a table (the root: opens it), C a link's cardinalities, O a belongsTo's orphans, ? lines are links the values suggest: + adds one for the session"
         ),
         ("child pane", "Tab from the grid focuses it, ↑ ↓ scroll, Enter follows its link"),
-        ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts, Enter applies, Esc cancels"),
+        ("prompts", "← → Home End edit, Ctrl-U clears, ↑ ↓ earlier texts (earlier runs too), Ctrl-R searches them, Enter applies, Esc cancels"),
         ("Tab in : / f", "completes the name at the cursor; again (S-Tab back) cycles the list above")
     ]
 }

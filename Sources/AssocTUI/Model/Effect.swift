@@ -47,6 +47,8 @@ enum Effect: Sendable, Equatable {
     case goToRow(RequestView, row: Int)
     /// Puts `text` on the clipboard (`what` names it in the message: "the cell", "the SQL").
     case copy(String, what: String)
+    /// A text a prompt ran, kept in the history file (`HistoryFile`) for the next runs.
+    case saveHistory(PromptState.Kind, String)
     /// A window of a column's frequencies.
     case loadFrequencies(FrequencyQuery, offset: Int, limit: Int)
     /// Whether pages read the labels of their key columns (`L`).

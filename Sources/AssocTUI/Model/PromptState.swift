@@ -42,6 +42,10 @@ struct PromptState: Sendable, Equatable {
     var isChecking = false
     /// The entry of the prompt history shown (↑/↓), nil for the text being typed.
     var historyIndex: Int?
+    /// What Ctrl-R searches the history for (the text typed before the first Ctrl-R), and what
+    /// the last search found, for the hint line.
+    var historyNeedle: String?
+    var historyStatus: String?
     /// `Tab` listed candidates (or found none): `Tab` cycles them, any other key accepts.
     var completion: PromptCompletion?
     /// The request line as it opened, no key typed yet: a digit typed first replaces the text

@@ -41,6 +41,7 @@ struct QueryActivity: Sendable, Equatable {
         case .jumpToKey(_, let key): return "Jumping to key \(key)"
         case .goToRow(_, let row): return "Going to row \(row)"
         case .copy(_, let what): return "Copying \(what)"
+        case .saveHistory: return "Keeping the history"
         case .loadFrequencies(let query, _, _): return "Counting the values of \(query.columnLabel)"
         case .readLabels: return "Reading labels"
         case .loadSummarySource(let view): return "Reading the columns of \(view.title)"

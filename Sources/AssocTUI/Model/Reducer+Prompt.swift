@@ -46,14 +46,37 @@ extension Reducer {
         }
     }
 
-    /// Keeps a submitted text in the prompt's history (once: a repeat of the last one is not added).
-    private static func remember(_ state: inout AppState, _ prompt: PromptState) {
+    /// Keeps a submitted text in the prompt's history (once: a repeat of the last one is not
+    /// added); the effect that keeps it for the next runs too, for the prompts whose texts are
+    /// kept (`HistoryFile.kinds`).
+    private static func remember(_ state: inout AppState, _ prompt: PromptState) -> [Effect] {
         let text = prompt.text
-        guard !text.allSatisfy(\.isWhitespace), state.promptHistory[prompt.kind]?.last != text else { return }
+        guard !text.allSatisfy(\.isWhitespace), state.promptHistory[prompt.kind]?.last != text else { return [] }
         state.promptHistory[prompt.kind, default: []].append(text)
-        if let count = state.promptHistory[prompt.kind]?.count, count > 100 {
-            state.promptHistory[prompt.kind]?.removeFirst(count - 100)
+        if let count = state.promptHistory[prompt.kind]?.count, count > HistoryFile.limit {
+            state.promptHistory[prompt.kind]?.removeFirst(count - HistoryFile.limit)
         }
+        return HistoryFile.kinds.contains { $0.kind == prompt.kind } ? [.saveHistory(prompt.kind, text)] : []
+    }
+
+    /// Ctrl-R: the newest entry of the prompt's history older than the one shown that holds the
+    /// text typed before the first Ctrl-R (any case); again: the next older one.
+    private static func searchHistory(_ state: inout AppState, _ prompt: inout PromptState) {
+        let history = state.promptHistory[prompt.kind] ?? []
+        // A new search starts from the newest entry; Ctrl-R again goes on from the one shown.
+        let before = prompt.historyNeedle == nil ? history.count : min(prompt.historyIndex ?? history.count, history.count)
+        let needle = prompt.historyNeedle ?? prompt.text
+        prompt.historyNeedle = needle
+        let shown = needle.isEmpty ? "" : " holding ‘\(needle)’"
+        guard let found = history[..<before].lastIndex(where: { needle.isEmpty || $0.localizedCaseInsensitiveContains(needle) }) else {
+            prompt.historyStatus = "No older entry in the history" + shown
+            state.message = StatusMessage(text: prompt.historyStatus ?? "", isError: false)
+            return
+        }
+        prompt.historyIndex = found
+        prompt.replaceText(history[found])
+        prompt.historyStatus = "History \(found + 1)/\(history.count)" + shown + " (Ctrl-R: older, Enter runs it)"
+        state.message = StatusMessage(text: prompt.historyStatus ?? "", isError: false)
     }
 
     /// `; text goes in single quotes: 'USA'` when the unknown column is a name the user wrote in
@@ -100,6 +123,8 @@ extension Reducer {
         state.prompt = nil
         // Any key but Tab and Shift-Tab accepts the completion shown.
         if key != .tab, key != .backTab { prompt.completion = nil }
+        // Ctrl-R again searches for the same text; any other key ends the search.
+        if key != .control("r") { (prompt.historyNeedle, prompt.historyStatus) = (nil, nil) }
         switch key {
         case .escape, .control("c"), .control("g"):
             let cancelled: String
@@ -114,10 +139,12 @@ extension Reducer {
             state.message = StatusMessage(text: cancelled, isError: false)
             return []
         case .enter:
-            remember(&state, prompt)
-            return submit(&state, prompt)
+            let saved = remember(&state, prompt)
+            return submit(&state, prompt) + saved
+        case .control("r"):
+            searchHistory(&state, &prompt)
         case .up, .down:
-            // This run's history of the prompt: ↑ older, ↓ newer, past the newest an empty line.
+            // The prompt's history (earlier runs' too): ↑ older, ↓ newer, past the newest an empty line.
             let history = state.promptHistory[prompt.kind] ?? []
             guard !history.isEmpty else { break }
             let current = prompt.historyIndex ?? history.count

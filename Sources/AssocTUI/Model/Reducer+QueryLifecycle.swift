@@ -114,7 +114,7 @@ extension Reducer {
             for index in state.tables.indices where state.tables[index].name == name {
                 state.tables[index].countFailed = true
             }
-        case .copy:
+        case .copy, .saveHistory:
             break
         case .loadSummarySource, .summarizeColumn:
             summaryFailed(&state, effect)

@@ -80,6 +80,7 @@ enum PromptRenderer {
             let keys: String
             switch prompt.kind {
             case _ where prompt.isChecking: keys = "checking…"
+            case _ where prompt.historyStatus != nil: keys = prompt.historyStatus ?? ""
             case .filter: keys = filterHint
             case .request: keys = "request: edit, Tab completes, Enter rebuilds the view · Esc leaves it as it was"
             case .find: keys = "find: a condition (price > 10) or text in any text column · Enter finds after the cursor · n/N again · Tab completes"
