@@ -55,7 +55,7 @@ final class BrowserRenderTests: XCTestCase {
                                 │-- keyset paging on id
                                 │-- shown uncut: values ran cut to 20000 characters
                                 │
-            Tab pane  Enter open  Esc back  v record  ? help  q quit  + include  t join
+            Tab pane  Enter open  Bksp back  v record  ? help  q quit  + include  t join
             """
         let screen = try XCTUnwrap(terminal.screen)
         XCTAssertEqual(screen.textLines(), expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -88,7 +88,7 @@ final class BrowserRenderTests: XCTestCase {
     }
 
     func testBackRestoresTheCursorThroughTheApp() throws {
-        let (app, terminal) = try run([.enter, .character("j"), .character("j"), .backTab, .down, .enter, .escape])
+        let (app, terminal) = try run([.enter, .character("j"), .character("j"), .backTab, .down, .enter, .backspace])
         XCTAssertEqual(app.state.rows?.view.table, "artist")
         XCTAssertEqual(app.state.rows?.cursor.index, 2)
         XCTAssertEqual(app.state.focus, .tables)

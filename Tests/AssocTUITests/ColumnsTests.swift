@@ -30,7 +30,7 @@ final class ColumnsTests: XCTestCase, ChinookBrowsing {
         // Following a link still works from the narrowed row.
         press(app, .tab, .home, .enter)
         XCTAssertEqual(try app.state.rows?.view.request.languageText(), "Album.filter(key: 1).request(for: artist)")
-        press(app, .escape)
+        press(app, .backspace)
         press(app, .character("X"))
         XCTAssertEqual(app.state.rows?.view.request, Table("Album").all)
         XCTAssertEqual(headers(app), ["AlbumId", "Title", "ArtistId"])
@@ -158,7 +158,7 @@ final class ChromeTests: XCTestCase, ChinookBrowsing {
         press(app, .character("x"))  // clears the message (no column from the Links pane)
         press(app, .down, .up)
         app.handle(.character("?"))
-        press(app, .escape)
+        press(app, .backspace)
         hint = lines(app).last ?? ""
         XCTAssertTrue(hint.contains("t join genre"), hint)
         XCTAssertFalse(hint.contains("include genre"), hint)

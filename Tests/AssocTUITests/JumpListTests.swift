@@ -100,7 +100,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         let screen = lines(app)
         XCTAssertTrue(screen[0].contains("Artist › #1 Alpha › albums → tracks → invoiceLines → invoice → customer"), screen[0])
         // Back: Artist again, and Beta's customers are Ann only.
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view.table, "Artist")
         press(app, .down, .character("J"))
         type(app, "customer")
@@ -119,7 +119,7 @@ final class JumpListTests: XCTestCase, ChinookBrowsing {
         let text = try XCTUnwrap(app.state.rows?.view.request.languageText())
         XCTAssertTrue(text.hasPrefix("Artist.request(for: albums).request(for: tracks)"), text)
         // From a filtered view, every row means the rows it shows: Beta only.
-        press(app, .escape, .character("/"))
+        press(app, .backspace, .character("/"))
         type(app, "Name = 'Beta'")
         press(app, .enter, .character("J"))
         type(app, "Customer")

@@ -77,7 +77,7 @@ final class LinkInsightsTests: XCTestCase, ChinookBrowsing {
         let screen = lines(app).joined(separator: "\n")
         XCTAssertTrue(screen.contains(#""parent"."id" IS NULL"#), "the SQL pane shows the request's statement: " + screen)
         // Esc goes back to the drivers.
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view.request, Table("driver").all)
     }
 
@@ -112,7 +112,7 @@ final class LinkInsightsTests: XCTestCase, ChinookBrowsing {
         XCTAssertNil(app.state.cardinality)
         XCTAssertEqual(try app.state.rows?.view.request.languageText(), "Artist.having(albums.count >= 2 AND albums.count <= 5)")
         XCTAssertEqual(app.state.rows?.rows.map { $0.first }, [.integer(1), .integer(2)])
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view.table, "Artist")
     }
 

@@ -29,7 +29,7 @@ final class LongJumpTests: XCTestCase, ChinookBrowsing {
         XCTAssertNil(app.state.message?.isError == true ? app.state.message : nil)
         XCTAssertEqual(app.state.rows?.rows.map { $0.first }, [.integer(3)])
         // Every row of t0: each of t50's records once.
-        press(app, .escape, .character("J"))
+        press(app, .backspace, .character("J"))
         type(app, "t50")
         press(app, .control("a"))
         XCTAssertEqual(app.state.rows?.rows.map { $0.first }, [.integer(1), .integer(2), .integer(3)])

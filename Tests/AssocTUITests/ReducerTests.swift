@@ -324,7 +324,7 @@ final class ReducerTests: XCTestCase {
 
     func testEveryKeymapKeyMapsToOneAction() {
         XCTAssertEqual(Keymap.action(for: .character("q")), .quit)
-        XCTAssertEqual(Keymap.action(for: .escape), .back)
+        XCTAssertEqual(Keymap.action(for: .escape), .close)
         XCTAssertEqual(Keymap.action(for: .backspace), .back)
         XCTAssertEqual(Keymap.action(for: .character("+")), .include)
         XCTAssertEqual(Keymap.action(for: .character("t")), .toggleRequired)

@@ -188,7 +188,7 @@ final class BrowserFlowTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("FROM \"Track\" JOIN \"Genre\"") })
         XCTAssertEqual(app.state.rows?.totalCount, 2)
 
-        keys += [.character("t"), .escape, .escape]
+        keys += [.character("t"), .backspace, .backspace]
         (app, terminal) = try run(keys)
         XCTAssertEqual(try XCTUnwrap(terminal.screen).textLines()[0], "mini › Artist")
         XCTAssertEqual(app.state.rows?.cursor.index, 0)

@@ -71,7 +71,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
                 "   (only to-one links join as columns)",
                 " • Already at the top of the Tables pane"
             ])
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.mode, .grid)
         XCTAssertEqual(app.state.rows?.view.table, "Track")
     }
@@ -82,7 +82,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(database: try TestDatabase.make(JumpListTests.sql), width: 80, height: 24)
         try open(app, "Artist")
         XCTAssertEqual(app.state.layout.panes[.links]?.width, 20, "short names: a quarter of the screen")
-        press(app, .escape)
+        press(app, .backspace)
         try open(app, "Employee")
         let needed = app.state.links.map(LeftColumnWidth.needed(by:)).max() ?? 0
         let width = try XCTUnwrap(app.state.layout.panes[.links]?.width)

@@ -52,7 +52,7 @@ final class NewTrailTests: XCTestCase, ChinookBrowsing {
         for _ in 0..<5 where app.state.focus != .tables { press(app, .tab) }
         try open(app, "Genre")
         XCTAssertEqual(lines(app)[0], "chinook › Genre")
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view.table, "Track")
         XCTAssertTrue(lines(app)[0].contains("› Album"), lines(app)[0])
     }

@@ -27,7 +27,7 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.rows.map { $0.first }, [1, 2, 3, 4, 5, 6, 7], "the rows of the plain view again")
         press(app, .character("u"))
         XCTAssertEqual(app.state.rows?.view, plain)
-        XCTAssertEqual(app.state.message?.text, "Nothing to undo in this view (Esc goes back a level)")
+        XCTAssertEqual(app.state.message?.text, "Nothing to undo in this view (Backspace goes back a level)")
 
         press(app, .control("r"))
         XCTAssertEqual(app.state.rows?.view, sorted)
@@ -50,8 +50,8 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         press(app, .tab, .home, .enter)
         XCTAssertEqual(app.state.rows?.view.table, "ArtistBio")
         press(app, .character("u"))
-        XCTAssertEqual(app.state.message?.text, "Nothing to undo in this view (Esc goes back a level)")
-        press(app, .escape)
+        XCTAssertEqual(app.state.message?.text, "Nothing to undo in this view (Backspace goes back a level)")
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view, sortedArtists)
         // Leaving a level is undoable: u opens ArtistBio again, above Artist in the breadcrumb.
         XCTAssertEqual(app.state.message?.text, "Back from artistBio (u opens it again)")
@@ -59,7 +59,7 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view.table, "ArtistBio")
         XCTAssertEqual(app.state.stack.last?.rows?.view, sortedArtists)
         // Back again, u now reaches Artist's own changes: the sort.
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view, sortedArtists)
         press(app, .character("u"))
         XCTAssertEqual(app.state.rows?.view.request, Table("Artist").all)
@@ -74,7 +74,7 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         press(app, .down)
         let left = try XCTUnwrap(app.state.rows)
         XCTAssertGreaterThan(left.cursor.index, 0)
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view.table, "Artist")
         press(app, .character("u"))
         let back = try XCTUnwrap(app.state.rows)
@@ -97,7 +97,7 @@ final class UndoTests: XCTestCase, ChinookBrowsing {
         type(app, "Album.filter(ArtistId = 1)")
         press(app, .enter)
         XCTAssertEqual(app.state.rows?.view.table, "Album")
-        press(app, .escape)
+        press(app, .backspace)
         XCTAssertEqual(app.state.rows?.view, artists)
         XCTAssertEqual(app.state.stack.count, depth, "the same level")
     }

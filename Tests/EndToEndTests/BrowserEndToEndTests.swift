@@ -58,9 +58,9 @@ final class BrowserEndToEndTests: XCTestCase {
         session.waitFor("LEFT JOIN \"Genre\"")
         session.waitFor("1/3")
 
-        session.send("Escape")
+        session.send("BSpace")
         session.waitFor(timeout: 5, "back to albums") { self.firstLine($0) == "chinook-mini.sqlite › Artist › #1 AC/DC › albums" }
-        session.send("Escape")
+        session.send("BSpace")
         session.waitFor(timeout: 5, "back to Artist") { self.firstLine($0) == "chinook-mini.sqlite › Artist" }
         assertQuitsCleanly(session)
     }
@@ -74,7 +74,7 @@ final class BrowserEndToEndTests: XCTestCase {
         session.waitFor("Rows: country")
         session.send("Tab", "Enter")  // the first link of country, from its first row
         session.waitFor(timeout: 5, "a followed link") { self.firstLine($0).hasPrefix("demo library › country › #") }
-        session.send("Escape")
+        session.send("BSpace")
         session.waitFor(timeout: 5, "back") { self.firstLine($0) == "demo library › country" }
         assertQuitsCleanly(session)
     }

@@ -21,7 +21,7 @@ final class CancelEndToEndTests: XCTestCase {
         session.waitFor("slow")
         session.send("Enter")  // t: a previous view to keep
         session.waitFor("two")
-        session.send("Escape")  // back to the Tables pane, on t
+        session.send("BSpace")  // back to the Tables pane, on t
         session.waitFor(timeout: 5, "the Tables pane again") { !$0.contains("Rows: t") }
         session.send("j", "Enter")  // open slow: the spinner turns
         session.waitFor("Opening slow… (Esc cancels)")
@@ -35,7 +35,7 @@ final class CancelEndToEndTests: XCTestCase {
         // Still responsive: t opens.
         session.send("k", "Enter")
         session.waitFor("two")
-        session.send("Escape", "j", "Enter")
+        session.send("BSpace", "j", "Enter")
         session.waitFor("Opening slow… (Esc cancels)")
         session.send("C-c")  // Ctrl-C cancels the running query, it does not quit
         screen = session.waitFor("Query cancelled: Opening slow")

@@ -40,8 +40,8 @@ final class GoToRowEndToEndTests: XCTestCase {
             screen = session.waitFor("item 3000")
             XCTAssertTrue(screen.contains("1000/"), screen)
             // The view, paged with OFFSET.
-            // Back to the Tables pane (Esc: back one hop).
-            session.send("Escape")
+            // Back to the Tables pane (Backspace: back one hop).
+            session.send("BSpace")
             session.send("/")
             session.waitFor("table:")
             session.send("even", "Enter")

@@ -53,11 +53,11 @@ final class HostileOutputEndToEndTests: XCTestCase {
             session.send("v")  // the record view of each row
             session.send("Escape", "j")
         }
-        session.send("Escape", "j", "Enter")  // child: follow its hostile foreign key
+        session.send("BSpace", "j", "Enter")  // child: follow its hostile foreign key
         let child = session.waitFor("Rows: child")
         session.send("Tab", "Enter")  // Links: h, from the first row (key ESC]0;KEYTITLE)
         session.waitForChange(from: child, timeout: 5) { !$0.contains("loading…") && !$0.contains("Esc cancels") }
-        session.send("Escape", "Escape", "Escape", "j", "Enter")  // the table with a hostile name
+        session.send("BSpace", "BSpace", "BSpace", "j", "Enter")  // the table with a hostile name
         session.waitFor("Rows: evil")
         session.send("?")
         session.waitFor("Help: keys by group")

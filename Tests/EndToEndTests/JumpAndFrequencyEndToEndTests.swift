@@ -38,7 +38,7 @@ final class JumpAndFrequencyEndToEndTests: XCTestCase {
         XCTAssertEqual(screen.components(separatedBy: "Ann").count - 1, 1, "Ann bought two tracks, and comes once:\n\(screen)")
         XCTAssertTrue(screen.contains(#"SELECT * FROM "Customer" WHERE "CustomerId" IN (SELECT "CustomerId" FROM"#), screen)
         // Back, then every row of the view: Cid bought Beta's track.
-        session.send("Escape")
+        session.send("BSpace")
         session.waitFor("Rows: Artist")
         session.send("J", "customer", "C-a")
         screen = session.waitFor("Cid")

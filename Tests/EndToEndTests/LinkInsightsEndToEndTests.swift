@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The real `assoc` binary under tmux: the Links pane marks the belongsTo links with orphans
-/// (`⚠ 3 orph…`), `O` opens a link's orphans as a view (Esc back), `C` its cardinality profile
+/// (`⚠ 3 orph…`), `O` opens a link's orphans as a view (Backspace back), `C` its cardinality profile
 /// (Enter opens the rows of a line); the file is never written.
 final class LinkInsightsEndToEndTests: XCTestCase {
     func testOrphanMarksOrphanViewAndCardinalityProfile() throws {
@@ -25,8 +25,8 @@ final class LinkInsightsEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("Bob") && screen.contains("Di"), screen)
         XCTAssertFalse(screen.contains("│ Ed ") || screen.contains("│ Cy "), screen)
         XCTAssertTrue(screen.contains(#""parent"."id" IS NULL"#), screen)
-        // Esc: back to the drivers, the Links pane focused as it was.
-        session.send("Escape")
+        // Backspace: back to the drivers, the Links pane focused as it was.
+        session.send("BSpace")
         session.waitFor("│ Ed ")
         session.send("C")
         screen = session.waitFor("Cardinality: driver.nationalityCountry → country")

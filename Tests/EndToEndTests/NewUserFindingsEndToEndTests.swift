@@ -137,10 +137,10 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("Sorted by city ascending")
         session.send("l")
         session.send("S", "S")
-        var screen = session.waitFor("Sorted by rank descending (2 sort keys)")
-        XCTAssertTrue(screen.contains("city ¹▲") && screen.contains("rank ²▼"), screen)
+        session.waitFor("Sorted by rank descending (2 sort keys)")
         // The first rows: city c0, rank 6 (ids 6, 27, 48…: id % 3 = 0, id % 7 = 6).
-        XCTAssertNotNil(screen.range(of: #"│\s+6 │ c0\s+│\s+6"#, options: .regularExpression), screen)
+        var screen = session.waitFor(timeout: 5, "the first rows") { $0.range(of: #"│\s+6 │ c0\s+│\s+6"#, options: .regularExpression) != nil }
+        XCTAssertTrue(screen.contains("city ¹▲") && screen.contains("rank ²▼"), screen)
         session.send("G")
         // The last row: city c2, rank 0, the greatest id among them (497: 497 % 3 = 2, 497 % 7 = 0).
         screen = session.waitFor(timeout: 5, "the last row") { $0.range(of: #"│\s*497 │ c2\s+│\s+0"#, options: .regularExpression) != nil }
@@ -219,10 +219,8 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.send("$")
         session.waitFor("col 3/3")
         session.send("F")
-        let screen = session.waitFor("Frequencies: genreId in track")
-        for expected in ["7 · Bossa Nova", "1 · Rock", "3 · Metal", "9 · ⚠ no genre"] {
-            XCTAssertTrue(screen.contains(expected), "\(expected):\n\(screen)")
-        }
+        let expected = ["Frequencies: genreId in track", "7 · Bossa Nova", "1 · Rock", "3 · Metal", "9 · ⚠ no genre"]
+        session.waitFor(timeout: 5, "every value with its label") { screen in expected.allSatisfy { screen.contains($0) } }
         session.send("q")
         session.waitFor("EXITED 0")
     }
@@ -282,7 +280,7 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
     }
 
     /// One Esc too many leaves AC/DC's albums; `u` brings them back, with the cursor where it was.
-    func testUBringsBackTheViewAnEscLeft() throws {
+    func testEscClosesWhatIsOpenAndUBringsBackTheViewBackspaceLeft() throws {
         let assoc = try Products.assoc()
         let db = try Products.makeDatabase(ChinookFixture.sql, name: "undo-back.sqlite")
         let session = try TmuxSession(command: "'\(assoc)' '\(db)'; echo EXITED $?; sleep 5")
@@ -296,8 +294,17 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("1/2")
         session.send("j")  // the grid has the focus: the second album
         session.waitFor("2/2")
+        // Esc closes what is open (the summary) and nothing more: once more, the view stays.
+        session.send("I")
+        session.waitFor("Summary: albums")
         session.send("Escape")
-        var screen = session.waitFor("Back from albums (u opens it again)")
+        session.waitFor("Summary closed")
+        session.send("Escape")
+        var screen = session.waitFor("Nothing open to close: Backspace goes back to Artist")
+        XCTAssertTrue(screen.contains("› albums") && screen.contains("2/2"), screen)
+        // Backspace goes back; u brings the view back.
+        session.send("BSpace")
+        screen = session.waitFor("Back from albums (u opens it again)")
         XCTAssertTrue(screen.contains("Rows: Artist"), screen)
         session.send("u")
         screen = session.waitFor("Undone: back to")

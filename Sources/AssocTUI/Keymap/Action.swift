@@ -6,7 +6,7 @@ enum Action: String, Sendable, Hashable, CaseIterable {
     case firstColumn, lastColumn
     case hideColumn, showColumns, pinColumn, narrowColumn, widenColumn
     case nextPane, previousPane
-    case open, back, quit, cancel, help
+    case open, back, close, quit, cancel, help
     case include, removeInclude, toggleRequired, prefetch, aggregate
     case filter, find, nextMatch, previousMatch, jumpToKey, filterOnValue, sort, addSortKey, requestLine
     case toggleSidePane, maximizeSidePane, previousTab, nextTab, sideAlternate

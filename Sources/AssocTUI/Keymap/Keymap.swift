@@ -49,7 +49,8 @@ enum Keymap {
         Binding(keys: [.tab], action: .nextPane, help: "next pane", group: .panes, hint: "pane"),
         Binding(keys: [.backTab], action: .previousPane, help: "previous pane", group: .panes),
         Binding(keys: [.enter], action: .open, help: "open the table / follow the link or foreign key", group: .panes, hint: "open"),
-        Binding(keys: [.escape, .backspace], action: .back, help: "back one hop; close a popup", group: .panes, hint: "back"),
+        Binding(keys: [.backspace], action: .back, help: "back one hop in the breadcrumb; close a popup", group: .panes, hint: "back"),
+        Binding(keys: [.escape], action: .close, help: "close what is open (a popup, a view over the grid), nothing more", group: .panes),
         Binding(keys: [.character("v")], action: .recordView, help: "record view of the selected row", group: .panes, hint: "record"),
         Binding(keys: [.character("b")], action: .toggleSidePane, help: "show or hide the side pane (SQL, Swift)", group: .panes),
         Binding(

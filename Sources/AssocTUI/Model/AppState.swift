@@ -58,7 +58,7 @@ struct ViewHistory: Sendable, Equatable {
 
     var undo: [Step] = []
     var redo: [Step] = []
-    /// The last change was a typed request (`:`): Esc goes back to the view it replaced.
+    /// The last change was a typed request (`:`): Esc (or Backspace) goes back to the view it replaced.
     var lastChangeIsTypedRequest = false
     /// The level Back just left (at most one), with whether it had started a new trail: `u`
     /// opens it again, its cursor where it was. Any other change forgets it.

@@ -54,7 +54,7 @@ extension Reducer {
         guard var frequency = state.frequency else { return nil }
         let visible = state.visibleLines(.rows)
         switch action {
-        case .back, .frequency:
+        case .back, .close, .frequency:
             state.frequency = nil
             if let summary = frequency.summary { return resumeSummary(&state, summary) }
             return []

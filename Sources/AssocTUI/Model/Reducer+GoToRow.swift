@@ -33,7 +33,7 @@ extension Reducer {
         state.pendingCount = nil
         switch action {
         case .lastRow: return goToRow(&state, number: count)
-        case .back:
+        case .back, .close:
             state.message = StatusMessage(text: "Count \(count) cleared", isError: false)
             return []
         default: return nil

@@ -71,7 +71,7 @@ extension Reducer {
     static func reduceCardinality(_ state: inout AppState, action: Action) -> [Effect] {
         guard var view = state.cardinality else { return [] }
         switch action {
-        case .back, .quit, .cardinality:
+        case .back, .close, .quit, .cardinality:
             state.cardinality = nil
             if let map = view.schemaMap { state.schemaMap = map }
             if view.profile == nil {

@@ -81,6 +81,17 @@ extension Reducer {
         return [.openView(view, limit: window(state))]
     }
 
+    /// Esc in the grid: closes what is open over it (a maximized side pane, the request a typed
+    /// request replaced) and nothing more; with nothing open it says so, and which key goes back
+    /// (Backspace), rather than leaving the view.
+    static func close(_ state: inout AppState) -> [Effect] {
+        if state.sideMaximized || (state.history.lastChangeIsTypedRequest && !state.history.undo.isEmpty) { return back(&state) }
+        let parent = state.stack.last?.rows.map { " to " + ViewSummary.text(of: $0.view) } ?? ""
+        let back = state.stack.isEmpty ? "" : ": Backspace goes back" + parent
+        state.message = StatusMessage(text: "Nothing open to close" + back, isError: false)
+        return []
+    }
+
     static func back(_ state: inout AppState) -> [Effect] {
         if state.sideMaximized { return toggleMaximizedSide(&state) }
         if state.history.lastChangeIsTypedRequest, !state.history.undo.isEmpty {
@@ -264,7 +275,8 @@ extension Reducer {
         if !redo, let left = state.history.left.first { return reopenLeftLevel(&state, left) }
         let step = redo ? state.history.redo.popLast() : state.history.undo.popLast()
         guard let step else {
-            state.message = StatusMessage(text: redo ? "Nothing to redo" : "Nothing to undo in this view (Esc goes back a level)", isError: false)
+            state.message = StatusMessage(
+                text: redo ? "Nothing to redo" : "Nothing to undo in this view (Backspace goes back a level)", isError: false)
             return []
         }
         let target = step.view

@@ -33,7 +33,7 @@ extension Reducer {
         guard var map = state.schemaMap else { return [] }
         let visible = max(1, ScreenLayout.bodyRect(state.layout, size: state.size).height - 1)
         switch action {
-        case .back, .schemaMap:
+        case .back, .close, .schemaMap:
             state.schemaMap = nil
             return []
         case .quit, .cancel:

@@ -23,7 +23,7 @@ extension Reducer {
         guard var summary = state.summary else { return nil }
         let visible = max(1, state.visibleLines(.rows))
         switch action {
-        case .back, .summary:
+        case .back, .close, .summary:
             state.summary = nil
             let stopped = summary.isComplete ? "" : " (stopped before its end)"
             state.message = StatusMessage(text: "Summary closed" + stopped, isError: false)

@@ -330,6 +330,8 @@ enum Reducer {
             return open(&state)
         case .back:
             return back(&state)
+        case .close:
+            return close(&state)
         case .recordView:
             guard let rows = state.rows, rows.selectedRow != nil else {
                 state.message = StatusMessage(text: "No row selected: open a table first", isError: false)
@@ -394,7 +396,7 @@ enum Reducer {
         let maxScroll = max(0, HelpContent.lines.count - visible)
         let page = max(1, visible - 1)
         switch action {
-        case .back, .help, .open: state.mode = state.mode.underneath
+        case .back, .close, .help, .open: state.mode = state.mode.underneath
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
@@ -415,7 +417,7 @@ enum Reducer {
         let width = state.size.width - 1
         let maxScroll = max(0, ChromeRenderer.messageLogLines(state, width: width).count - 1)
         switch action {
-        case .back, .messages, .open: state.mode = .grid
+        case .back, .close, .messages, .open: state.mode = .grid
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]
@@ -432,7 +434,7 @@ enum Reducer {
 
     private static func reduceRecord(_ state: inout AppState, action: Action, scroll: Int) -> [Effect] {
         switch action {
-        case .back, .recordView: state.mode = .grid
+        case .back, .close, .recordView: state.mode = .grid
         case .quit, .cancel:
             state.isFinished = true
             return [.quit]

@@ -6,7 +6,7 @@ enum ChromeRenderer {
     static func breadcrumb(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         var segments: [[StyledText]] = []
-        // The trail starts at the last table opened from the Tables pane (Esc still goes back further).
+        // The trail starts at the last table opened from the Tables pane (Backspace still goes back further).
         let trailStart = (state.stack.lastIndex { $0.nextStartsTrail }).map { $0 + 1 } ?? 0
         let views = state.stack[trailStart...].compactMap { $0.rows?.view } + (state.rows.map { [$0.view] } ?? [])
         for view in views {
