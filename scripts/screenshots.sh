@@ -27,7 +27,7 @@ keys j; keys Enter; wait_for "Rows: Artist"; keys Tab; wait_for "albums 2"
 shot 1-artist-links.txt
 # 2. AC/DC › albums › first album › tracks, genre included (LEFT JOIN).
 keys Enter; wait_for "› albums"; keys Tab; keys j; keys Enter; wait_for "› tracks"
-keys Tab; keys j; keys +; wait_for "LEFT JOIN"
+keys Tab; keys g; keys j; keys +; wait_for "LEFT JOIN"
 shot 2-tracks-including-genre.txt
 # 3. The same include made required (JOIN), the album included too, record view of a track.
 keys t; wait_for "[+genre!]"; keys g; keys +; wait_for "via album"
