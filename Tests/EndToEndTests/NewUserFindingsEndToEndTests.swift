@@ -37,6 +37,34 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         session.waitFor("EXITED 0")
     }
 
+    /// A PRAGMA on the request line and in `fetch --sql` is refused with the query that gives its
+    /// rows, and that query runs in both (item 12).
+    func testAPragmaPointsToItsQuery() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(
+            "CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT); INSERT INTO track VALUES (1, 'Intro');", name: "pragma-hint.sqlite")
+        let refused = Shell.run("'\(assoc)' fetch '\(db)' --sql 'PRAGMA table_info(track)' 2>&1")
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.output.contains("SELECT * FROM pragma_table_info('track')"), refused.output)
+        let ran = Shell.run("'\(assoc)' fetch '\(db)' --sql \"SELECT name FROM pragma_table_info('track')\" --format csv")
+        XCTAssertEqual(ran.output, "name\r\nid\r\ntitle\r\n")
+        let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table track; echo EXITED $?; sleep 5", width: 120, height: 24)
+        defer { session.kill() }
+        session.waitFor("Intro")
+        session.send(":")
+        session.waitFor("request: edit")
+        session.send("C-u")
+        session.send("PRAGMA table_info(track)")
+        session.send("Enter")
+        session.waitFor("its rows, as a query: SELECT * FROM pragma_table_info('track')")
+        session.send("C-u")
+        session.send("SELECT * FROM pragma_table_info('track')")
+        session.send("Enter")
+        session.waitFor(timeout: 5, "the pragma's rows") { $0.contains("title") && $0.contains("INTEGER") }
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+
     /// History across runs (item 14): a request run in one browser comes back with ↑ and Ctrl-R
     /// in the next; the file is 0600 under `$XDG_STATE_HOME/assoc`, nothing is written beside the
     /// database, `--no-history` and `ASSOC_HISTORY=0` leave the file alone, and a damaged file is

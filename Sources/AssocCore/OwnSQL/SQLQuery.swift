@@ -69,9 +69,10 @@ extension Database {
             throw refuse("the SQL statement is empty (write one SELECT, WITH or VALUES statement)")
         }
         guard SQLQuery.readingKeywords.contains(keyword) else {
+            // A PRAGMA's hint comes first: what to run instead is what a narrow screen must show.
             throw refuse(
-                "\(quoteForMessage(keyword)) (only one read-only SELECT, WITH or VALUES statement runs; the file is never written)"
-                    + (PragmaHint.hint(for: sql).map { "; " + $0 } ?? ""))
+                quoteForMessage(keyword) + (PragmaHint.hint(for: sql).map { ": " + $0 } ?? "")
+                    + " (only one read-only SELECT, WITH or VALUES statement runs; the file is never written)")
         }
         return try perform { access in
             guard let (statement, consumed, isReadOnly) = try access.connection.prepareFirst(sql) else {
