@@ -19,21 +19,10 @@ struct CheckCommand: ParsableCommand {
             a count that ran past its time limit.
             """)
 
-    @OptionGroup var database: DatabaseArgument
-
-    @OptionGroup var associations: AssociationFiles
+    @OptionGroup var options: LinkCheckOptions
 
     @Option(help: "Output format: text (a line per association, as each is counted) or json.")
     var format: CheckFormat = .text
-
-    @Option(
-        name: .customLong("time-limit"),
-        help: ArgumentHelp("Seconds each association's count may run (0: no limit).", valueName: "seconds"))
-    var timeLimit: Double = 2
-
-    func validate() throws {
-        try TimeLimitSeconds.validate(timeLimit)
-    }
 
     /// Exit status 1: orphans were found.
     static let orphansFound: Int32 = 1
@@ -42,12 +31,11 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs the check and returns the exit status (errors are thrown: the caller exits 2).
     func check() throws -> Int32 {
-        let loaded = try database.load()
-        let db = Database(connection: loaded.connection, graph: try associations.graph(for: loaded.schema))
-        let limit = TimeLimitSeconds.milliseconds(timeLimit)
+        let (db, fileTitle) = try options.open()
+        let (limit, timeLimit) = (options.timeLimitMilliseconds, options.timeLimit)
         let links = db.belongsToAssociations
         var results: [OrphanCount] = []
-        let title = TextSanitizer.oneLine(loaded.title)
+        let title = TextSanitizer.oneLine(fileTitle)
         _ = try BufferedOutput.writing { output in
             if format == .text {
                 let plural = links.count == 1 ? "" : "s"
@@ -63,7 +51,7 @@ struct CheckCommand: ParsableCommand {
             }
             switch format {
             case .text: try output.write(CheckReport.summary(results, timeLimit: timeLimit))
-            case .json: try output.write(CheckReport.json(results, database: loaded.title, timeLimit: timeLimit).pretty() + "\n")
+            case .json: try output.write(CheckReport.json(results, database: fileTitle, timeLimit: timeLimit).pretty() + "\n")
             }
         }
         if results.contains(where: \.ranOutOfTime) { return Self.incomplete }

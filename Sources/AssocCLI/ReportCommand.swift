@@ -18,34 +18,25 @@ struct ReportCommand: ParsableCommand {
             report still ends with status 0.
             """)
 
-    @OptionGroup var database: DatabaseArgument
-
-    @OptionGroup var associations: AssociationFiles
+    @OptionGroup var options: LinkCheckOptions
 
     @Option(help: "Output format: markdown or json.")
     var format: ReportFormat = .markdown
-
-    @Option(
-        name: .customLong("time-limit"),
-        help: ArgumentHelp("Seconds each statement may run (0: no limit).", valueName: "seconds"))
-    var timeLimit: Double = 2
 
     @Option(help: ArgumentHelp("Seconds the whole report may take; what did not fit is listed as left out.", valueName: "seconds"))
     var budget: Double = 30
 
     func validate() throws {
-        try TimeLimitSeconds.validate(timeLimit)
         guard budget.isFinite, budget > 0, budget <= 3600 else {
             throw ValidationError("--budget must be a number of seconds between 0 and 3600, such as 30 or 0.5")
         }
     }
 
     func run() throws {
-        let loaded = try database.load()
-        let db = Database(connection: loaded.connection, graph: try associations.graph(for: loaded.schema))
-        let clock = ReportBudget(timeLimit: TimeLimitSeconds.milliseconds(timeLimit), budget: max(1, Int((budget * 1000).rounded())))
+        let (db, title) = try options.open()
+        let clock = ReportBudget(timeLimit: options.timeLimitMilliseconds, budget: max(1, Int((budget * 1000).rounded())))
         var collector = ReportCollector(db: db, budget: clock)
-        let figures = try collector.collect(title: loaded.title, timeLimit: timeLimit, budgetSeconds: budget)
+        let figures = try collector.collect(title: title, timeLimit: options.timeLimit, budgetSeconds: budget)
         _ = try BufferedOutput.writing { output in
             switch format {
             case .markdown: try ReportMarkdown.write(figures) { try output.write($0) }
