@@ -51,9 +51,7 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: "'\(assoc)' '\(db)' --table track; echo EXITED $?; sleep 5", width: 120, height: 24)
         defer { session.kill() }
         session.waitFor("Intro")
-        session.send(":")
-        session.waitFor("request: edit")
-        session.send("C-u")
+        session.openEmptyRequestLine()
         session.send("PRAGMA table_info(track)")
         session.send("Enter")
         session.waitFor("its rows, as a query: SELECT * FROM pragma_table_info('track')")
@@ -86,9 +84,7 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
             return session
         }
         var session = try browse()
-        session.send(":")
-        session.waitFor("request: edit")
-        session.send("C-u")
+        session.openEmptyRequestLine()
         session.send("artist.filter(id > 1)")
         session.send("Enter")
         session.waitFor(timeout: 5, "the filtered view") { !$0.contains("AC/DC") && $0.contains("Accept") }
@@ -101,9 +97,7 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), besideBefore, "nothing beside the database")
 
         session = try browse()
-        session.send(":")
-        session.waitFor("request: edit")
-        session.send("C-u")
+        session.openEmptyRequestLine()
         session.send("Up")
         session.waitFor(": artist.filter(id > 1)")
         session.send("C-u")
@@ -136,9 +130,7 @@ final class NewUserFindingsEndToEndTests: XCTestCase {
             to: URL(fileURLWithPath: history))
         session = try browse()
         session.waitFor("History: 1 damaged line skipped")
-        session.send(":")
-        session.waitFor("request: edit")
-        session.send("C-u")
+        session.openEmptyRequestLine()
         session.send("Up")
         session.waitFor(": artist")
         session.send("Escape")

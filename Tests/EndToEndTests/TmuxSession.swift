@@ -70,6 +70,13 @@ final class TmuxSession {
         for key in keys { _ = try? run(["send-keys", "-t", "0", key]) }
     }
 
+    /// `:` then `Ctrl-U`: the request line open and empty, ready for a request to be typed.
+    func openEmptyRequestLine(file: StaticString = #filePath, line: UInt = #line) {
+        send(":")
+        _ = waitFor("request: edit", file: file, line: line)
+        send("C-u")
+    }
+
     /// Appends every byte the program writes to its terminal to the file at `path`.
     func record(to path: String) {
         _ = try? run(["pipe-pane", "-o", "-t", "0", "cat >> " + Shell.quote(path)])

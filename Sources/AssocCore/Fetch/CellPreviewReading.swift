@@ -18,7 +18,7 @@ final class CellPreviewReading {
 
     init(
         limit: Int, lengthColumns: CellPreview.LengthColumns, lengthsAt: Int, hasLengths: Bool,
-        texts: [CellPreview.TextSource?], statement: Statement
+        texts: [CellPreview.TextSource?]
     ) {
         self.limit = limit
         self.lengthColumns = lengthColumns

@@ -66,10 +66,7 @@ final class DeferredCellReader {
         guard let value = IncrementalValue(db, table: table, column: name, rowid: rowid) else {
             return RawColumns.value(of: handle, at: index)
         }
-        if value.count > buffer.count {
-            buffer.deallocate()
-            buffer = .allocate(byteCount: value.count, alignment: 1)
-        }
+        reserve(value.count)
         guard let base = buffer.baseAddress, value.read(value.count, into: base) else {
             return type == SQLITE_TEXT ? .text(UnsafeBufferPointer(start: nil, count: 0)) : .blob(UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -80,11 +77,15 @@ final class DeferredCellReader {
         guard encoding != .utf8 else { return .text(validating: bytes) }
         // UTF-16 as UTF-8, in the buffer in its place.
         let utf8 = Array(encoding.string(UnsafeRawBufferPointer(bytes)).utf8)
-        if utf8.count > buffer.count {
-            buffer.deallocate()
-            buffer = .allocate(byteCount: utf8.count, alignment: 1)
-        }
+        reserve(utf8.count)
         buffer.copyBytes(from: utf8)
         return .text(UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: utf8.count))
+    }
+
+    /// Room for `count` bytes in the buffer (its contents not kept).
+    private func reserve(_ count: Int) {
+        guard count > buffer.count else { return }
+        buffer.deallocate()
+        buffer = .allocate(byteCount: count, alignment: 1)
     }
 }

@@ -56,7 +56,7 @@ enum RowReader {
             // The full lengths of cut values follow the statement's own columns.
             reader.preview = CellPreviewReading(
                 limit: limit, lengthColumns: planned.previewLengthColumns, lengthsAt: columns.count,
-                hasLengths: planned.previewLengthCount > 0, texts: planned.previewTextSources, statement: statement)
+                hasLengths: planned.previewLengthCount > 0, texts: planned.previewTextSources)
         }
         return (statement, columns, reader)
     }

@@ -244,20 +244,22 @@ package enum SQLGenerator {
         defersCells: Bool = false, to w: inout SQLBuffer
     ) throws -> Int {
         var count = 0
+        /// `name`, a column of the node, spelled qualified.
+        func qualified(_ name: String) throws -> String {
+            var spelled = SQLBuffer()
+            try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
+            return spelled.sql
+        }
         // The rowid that texts are read by (`CellPreview.expressions`): a table's own rows only.
         var rowid: String?
         let rowidName = node.table.rowidName
         if preview != nil, withLengths, textsByRowid, node.table.kind == .table || node.table.kind == .shadow,
             node.table.derivedSQL == nil, let rowidName
         {
-            var spelled = SQLBuffer()
-            try printer.writeColumn(rowidName, of: node, to: &spelled, forceQualify: true)
-            rowid = spelled.sql
+            rowid = try qualified(rowidName)
         }
         func appendPreview(of name: String) throws {
-            var spelled = SQLBuffer()
-            try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
-            let (cut, length) = CellPreview.expressions(spelled.sql, limit: preview ?? 0, withLength: withLengths, rowid: rowid)
+            let (cut, length) = CellPreview.expressions(try qualified(name), limit: preview ?? 0, withLength: withLengths, rowid: rowid)
             w.append(cut)
             previewLengths.append(
                 CellPreview.Column(
@@ -271,9 +273,8 @@ package enum SQLGenerator {
         /// A column whose texts and blobs are left for `DeferredCellReader`: an empty marker of
         /// their type (no alias: it would shadow the column in ORDER BY).
         func appendDeferred(_ name: String) throws {
-            var spelled = SQLBuffer()
-            try printer.writeColumn(name, of: node, to: &spelled, forceQualify: true)
-            w.append("CASE typeof(\(spelled.sql)) WHEN 'text' THEN '' WHEN 'blob' THEN X'' ELSE \(spelled.sql) END")
+            let column = try qualified(name)
+            w.append("CASE typeof(\(column)) WHEN 'text' THEN '' WHEN 'blob' THEN X'' ELSE \(column) END")
         }
         for item in node.selection {
             separator()

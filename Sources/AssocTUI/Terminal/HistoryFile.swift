@@ -33,28 +33,15 @@ struct HistoryFile: Sendable {
 
     /// The entries, oldest first, by prompt; a one-line note when some could not be read.
     func load() -> (entries: [PromptState.Kind: [String]], note: String?) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return ([:], nil) }
-            return ([:], "History not read (\(String(cString: strerror(errno)))): \(path)")
+        let lines: [ArraySlice<UInt8>]
+        switch readTail() {
+        case .failure(let failure): return ([:], failure.note)
+        case .success(let read): lines = read.lines
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return ([:], "History not read (not a regular file): \(path)")
-        }
-        let size = Int(info.st_size)
-        let start = max(0, size - Self.maximumBytes)
-        var bytes = [UInt8](repeating: 0, count: size - start)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start)) }
-        guard read >= 0 else { return ([:], "History not read (\(String(cString: strerror(errno)))): \(path)") }
-        bytes.removeSubrange(read...)
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
-        if start > 0, !lines.isEmpty { lines.removeFirst() }  // cut by the window
         var entries: [PromptState.Kind: [String]] = [:]
         var damaged = 0
         for line in lines.suffix(Self.limit) {
-            guard let text = String(validating: line, as: UTF8.self), let entry = Self.entry(text) else {
+            guard let entry = Self.entry(line) else {
                 damaged += 1
                 continue
             }
@@ -62,6 +49,41 @@ struct HistoryFile: Sendable {
         }
         let note = damaged > 0 ? "History: \(damaged) damaged line\(damaged == 1 ? "" : "s") skipped in \(path)" : nil
         return (entries, note)
+    }
+
+    /// Why the file could not be read, as the status line says it; nil when there is no file.
+    struct ReadFailure: Error {
+        var note: String?
+    }
+
+    /// The lines of the file's last `maximumBytes` (the first one dropped when the window cut
+    /// it), whether it was bigger, and its size. Opened without waiting (a FIFO put there never
+    /// blocks start-up) and read only when it is a regular file; `lock`: under an exclusive lock.
+    private func readTail(
+        locked lock: Bool = false, _ body: ((lines: [ArraySlice<UInt8>], size: Int)) -> Void = { _ in }
+    ) -> Result<(lines: [ArraySlice<UInt8>], size: Int), ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            return .failure(ReadFailure(note: errno == ENOENT ? nil : "History not read (\(String(cString: strerror(errno)))): \(path)"))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadFailure(note: "History not read (not a regular file): \(path)"))
+        }
+        if lock, flock(descriptor, LOCK_EX) != 0 { return .failure(ReadFailure(note: nil)) }
+        defer { if lock { flock(descriptor, LOCK_UN) } }
+        let size = Int(info.st_size)
+        let start = max(0, size - Self.maximumBytes)
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start)) }
+        guard read >= 0 else { return .failure(ReadFailure(note: "History not read (\(String(cString: strerror(errno)))): \(path)")) }
+        bytes.removeSubrange(read...)
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        if start > 0, !lines.isEmpty { lines.removeFirst() }  // cut by the window
+        let result = (lines: lines, size: size)
+        body(result)  // still under the lock
+        return .success(result)
     }
 
     /// Appends `text` as an entry of `kind`: the folder made (0700) and the file (0600) when
@@ -80,27 +102,25 @@ struct HistoryFile: Sendable {
     }
 
     /// Rewrites the file with its last `limit` entries when it holds more (or more bytes than it
-    /// reads), so that it stays bounded (under the lock; a new file renamed over the old one).
+    /// reads), so that it stays bounded: under the lock, from the same tail `load` reads (a huge
+    /// file is never read whole), a new file renamed over the old one.
     func compact() {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int, size > 0
-        else { return }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { return }
-        defer { flock(descriptor, LOCK_UN) }
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
-        guard lines.count > Self.limit || size > Self.maximumBytes else { return }
-        var kept = Data()
-        for line in lines.suffix(Self.limit) where String(validating: line, as: UTF8.self).flatMap(Self.entry) != nil {
-            kept.append(contentsOf: line)
-            kept.append(0x0A)
+        _ = readTail(locked: true) { read in
+            guard read.lines.count > Self.limit || read.size > Self.maximumBytes else { return }
+            var kept = Data()
+            for line in read.lines.suffix(Self.limit) where Self.entry(line) != nil {
+                kept.append(contentsOf: line)
+                kept.append(0x0A)
+            }
+            let temporary = path + ".\(getpid()).tmp"
+            guard FileManager.default.createFile(atPath: temporary, contents: kept, attributes: [.posixPermissions: 0o600]) else { return }
+            if rename(temporary, path) != 0 { unlink(temporary) }
         }
-        let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: kept, attributes: [.posixPermissions: 0o600]) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// A line of the file read back, when it is valid UTF-8 and an entry.
+    static func entry(_ line: ArraySlice<UInt8>) -> (kind: PromptState.Kind, text: String)? {
+        String(validating: line, as: UTF8.self).flatMap(entry)
     }
 
     /// `kind<TAB>text` read back; nil for a line that is not one.
