@@ -24,6 +24,7 @@ let package = Package(
         // characters included).
         .target(
             name: "CNcurses",
+            dependencies: ["CTemporaryFile"],
             path: "Sources/CNcurses",
             linkerSettings: [
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
@@ -33,7 +34,10 @@ let package = Package(
         .target(name: "CSQLiteTempFiles", dependencies: ["CSQLite"], path: "Sources/CSQLiteTempFiles"),
         // The exports' escapes, byte loops in C: as fast in the tests' debug build as in release.
         .target(name: "CEscapes", path: "Sources/CEscapes"),
-        .target(name: "AssocCore", dependencies: ["CSQLite", "CSQLiteTempFiles", "CEscapes"]),
+        // The temporary file being written, removed by the signal that ends the process: in C,
+        // where a signal handler is safe.
+        .target(name: "CTemporaryFile", path: "Sources/CTemporaryFile"),
+        .target(name: "AssocCore", dependencies: ["CSQLite", "CSQLiteTempFiles", "CEscapes", "CTemporaryFile"]),
         // What a file holds beyond its requests: column summaries, value frequencies, cardinality
         // profiles, orphans, row counts and file facts, as the browser and the command line show them.
         .target(name: "AssocInsights", dependencies: ["AssocCore", "CSQLite"]),

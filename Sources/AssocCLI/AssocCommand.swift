@@ -11,7 +11,7 @@ package struct AssocCommand: ParsableCommand {
         version: AssocVersion.string,
         subcommands: [
             BrowseCommand.self, SchemaCommand.self, SQLCommand.self, FetchCommand.self, SwiftCommand.self, SummaryCommand.self,
-            SuggestCommand.self, CheckCommand.self, ReportCommand.self
+            SuggestCommand.self, CheckCommand.self, ReportCommand.self, ExtractCommand.self
         ],
         defaultSubcommand: BrowseCommand.self)
 

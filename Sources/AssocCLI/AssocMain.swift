@@ -35,6 +35,8 @@ package enum AssocMain {
             fail(TextSanitizer.oneLine(error.description) + "\n" + lines.joined(separator: "\n"), status: status)
         } catch let error as AssocError {
             fail(TextSanitizer.oneLine(error.message), status: status)
+        } catch let error as FileWriteError {
+            fail(TextSanitizer.oneLine(error.message), status: status)
         } catch let error as DemoDatabaseError {
             fail(TextSanitizer.oneLine(error.message), status: status)
         } catch {

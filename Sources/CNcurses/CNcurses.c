@@ -1,6 +1,7 @@
 /* What Swift cannot do safely in a signal handler, and the functions that need more than
    curses.h (langinfo, terminfo); the rest lives in include/CNcurses.h. */
 #include "CNcurses.h"
+#include "CTemporaryFile.h"
 #include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +12,9 @@
 #include <ncursesw/term.h>
 #endif
 
-static char temporary_file[4096];
-static volatile sig_atomic_t temporary_file_armed = 0;
-
-void assoc_track_temporary_file(const char *path) {
-    __atomic_store_n(&temporary_file_armed, 0, __ATOMIC_SEQ_CST);
-    if (path == NULL) return;
-    size_t length = strlen(path);
-    if (length >= sizeof temporary_file) return;
-    memcpy(temporary_file, path, length + 1);
-    __atomic_store_n(&temporary_file_armed, 1, __ATOMIC_SEQ_CST);
-}
-
 static void restore_and_exit(int sig) {
     /* unlink and _exit are async-signal-safe; endwin is what the terminal needs. */
-    if (__atomic_load_n(&temporary_file_armed, __ATOMIC_SEQ_CST)) unlink(temporary_file);
+    assoc_unlink_tracked_temporary_file();
     endwin();
     _exit(128 + sig);
 }

@@ -1,3 +1,5 @@
+import CTemporaryFile
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -183,8 +185,22 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// Tells a process's signal handlers which temporary file an `AtomicFileWriter` is writing, so
 /// that one killed (SIGTERM, SIGHUP, …) removes it on its way out. `track` gets the path once the
 /// file exists, and nil once it is renamed into place or removed. The browser sets it once, when
-/// it installs its handlers, before any export (`NcursesTerminal`).
+/// it installs its handlers, before any export (`NcursesTerminal`); the command line calls
+/// `removeOnSignals()` before it writes a file.
 package enum TemporaryFileCleanup {
     /// Called with the temporary file being written, and with nil once it is gone.
     nonisolated(unsafe) public static var track: ((String?) -> Void)?
+
+    /// Remembers the file being written where a signal handler reads it (`CTemporaryFile`).
+    package static func remember(_ path: String?) {
+        assoc_track_temporary_file(path)
+    }
+
+    /// For a process without handlers of its own (the command line): SIGINT, SIGTERM, SIGHUP and
+    /// SIGQUIT remove the file being written, then end the process as they would have; a file
+    /// size limit (SIGXFSZ) fails the write with an error instead of killing the process.
+    package static func removeOnSignals() {
+        track = remember
+        assoc_remove_temporary_file_on_signals()
+    }
 }

@@ -75,7 +75,7 @@ final class NcursesTerminal: Terminal {
         refresh()
         assoc_install_signal_handlers()
         // An export killed by one of those signals leaves no temporary file behind.
-        TemporaryFileCleanup.track = { path in assoc_track_temporary_file(path) }
+        TemporaryFileCleanup.track = TemporaryFileCleanup.remember
         // raw, not cbreak: Ctrl-C arrives as a key, to cancel a running query (or quit when none runs).
         raw()
         noecho()

@@ -107,7 +107,4 @@ static inline int assoc_get_mouse(int *x, int *y, int *kind) {
 /* Restores the terminal when the process is interrupted or terminated (SIGINT, SIGTERM, SIGHUP,
    SIGQUIT), after removing the temporary file an export is writing, if any; then exits. */
 void assoc_install_signal_handlers(void);
-/* The temporary file the handlers remove (NULL: none). Copied: the handler reads only its own
-   buffer, armed once the copy is complete. */
-void assoc_track_temporary_file(const char *path);
 #endif
