@@ -56,7 +56,13 @@ struct ExtractCommand: ParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         TemporaryFileCleanup.removeOnSignals()
-        let (database, request) = try arguments.load(command: "extract")
+        let (database, request): (Database, Request)
+        do {
+            (database, request) = try arguments.load(command: "extract")
+        } catch AssocError.syntax(let error) {
+            // One line, as every refusal of extract (the request with a caret is for the other commands).
+            throw CLIError(oneLine: "the request does not parse: " + error.description)
+        }
         let specification = SubsetSpecification(
             request: request, paths: paths.map { $0.split(separator: ".").map { String($0).trimmingSpaces } }, allChildren: allChildren)
         let summary: SubsetSummary

@@ -39,11 +39,12 @@ public struct BinaryRunner {
     }
 
     /// Runs `assoc arguments` (in `directory` when given), killed after `timeout` seconds;
-    /// `virtualMemoryKB` limits its address space (`ulimit -v`); `environment` is added to this
+    /// `virtualMemoryKB` limits its address space (`ulimit -v`); `fileSizeBlocks` the size of a
+    /// file it writes, in 512-byte blocks (`ulimit -f` of /bin/sh); `environment` is added to this
     /// process's environment.
     public static func run(
         _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120, virtualMemoryKB: Int? = nil,
-        environment: [String: String] = [:]
+        fileSizeBlocks: Int? = nil, environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
@@ -56,6 +57,9 @@ public struct BinaryRunner {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =
                 ["-c", "ulimit -v \(virtualMemoryKB) && MALLOC_ARENA_MAX=2 exec \"$0\" \"$@\"", try binaryURL().path] + arguments
+        } else if let fileSizeBlocks {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -f \(fileSizeBlocks) && exec \"$0\" \"$@\"", try binaryURL().path] + arguments
         } else {
             process.executableURL = try binaryURL()
             process.arguments = arguments
