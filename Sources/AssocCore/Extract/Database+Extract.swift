@@ -49,20 +49,33 @@ extension Database {
 
     /// Walks the subset inside one savepoint of the connection (one read transaction of the
     /// source), calls `body` with the walk, then rolls the savepoint back: the walk's temporary
-    /// tables go with it.
+    /// tables go with it. SQLite's cache grows to `extractCacheKiB` meanwhile, so that a subset
+    /// that fits is read from the file once (the walk reads a row's keys, the copy the row).
     private func walkingSubset<T>(
         _ specification: SubsetSpecification, cancellation: CancellationHandle,
         _ body: (SubsetWalker, Connection) throws -> T
     ) throws -> T {
-        try perform(cancellation) { access in
+        var cacheSize: DatabaseValue = .null
+        defer {
+            // In an operation of its own: a cancelled one runs no statement, and the savepoint
+            // and its temporary tables must go whatever happened.
+            try? perform { access in
+                try? access.connection.execute("ROLLBACK TO assoc_extract; RELEASE assoc_extract")
+                if case .integer(let size) = cacheSize { try access.connection.execute("PRAGMA main.cache_size = \(size)") }
+            }
+        }
+        return try perform(cancellation) { access in
             let connection = access.connection
-            try connection.execute("SAVEPOINT assoc_extract")
-            defer { try? connection.execute("ROLLBACK TO assoc_extract; RELEASE assoc_extract") }
+            cacheSize = try connection.fetchAll("PRAGMA main.cache_size").first?.first ?? .null
+            try connection.execute("PRAGMA main.cache_size = -\(Self.extractCacheKiB); SAVEPOINT assoc_extract")
             var walker = SubsetWalker(db: self, connection: connection)
             try walker.walk(specification)
             return try body(walker, connection)
         }
     }
+
+    /// The page cache of an extract, in KiB (SQLite's default is 2,000).
+    static let extractCacheKiB = 16_384
 
     /// Writes the walk's rows into the new empty file at `temporary` (`shownAs` in messages).
     private static func writeSubset(

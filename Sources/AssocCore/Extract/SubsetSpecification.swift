@@ -11,15 +11,38 @@
 package struct SubsetSpecification: Sendable, Hashable {
     /// The request whose rows the subset starts from.
     package var request: Request
-    /// Dotted paths of association names, each split into its names (`["albums", "tracks"]`).
-    package var paths: [[String]]
+    /// Paths of associations from the request's table, each followed from the request's rows
+    /// (with the filters of its associations, if any).
+    package var paths: [[AssociationRequest]]
     /// Whether hasMany and hasOne associations are followed down from every row reached going down.
     package var allChildren: Bool
 
+    /// The subset of `request`'s rows, the rows reached along `paths` (each a list of association
+    /// names: `["albums", "tracks"]`), with `allChildren` every child down, and every parent.
     package init(request: Request, paths: [[String]] = [], allChildren: Bool = false) {
         self.request = request
-        self.paths = paths
+        self.paths = paths.map { $0.map { AssociationRequest(origin: nil, reference: .named($0)) } }
         self.allChildren = allChildren
+    }
+
+    /// The subset a view of `request` shows: its rows, the rows each association it includes
+    /// reaches (`including(required:|optional:|all:)`, chained ones along their chain, with
+    /// their filters), and every parent. `joining` associations only choose rows: they add none.
+    package init(showing request: Request) {
+        var paths: [[AssociationRequest]] = []
+        for join in request.joins where join.isIncluding {
+            var chain: [AssociationRequest] = []
+            for depth in 1...join.path.count {
+                guard var association = request.rawJoin(at: Array(join.path.prefix(depth)))?.association else { break }
+                // The joins under it are paths of their own.
+                association.relation.joins = []
+                chain.append(association)
+            }
+            if chain.count == join.path.count { paths.append(chain) }
+        }
+        self.request = request
+        self.paths = paths
+        self.allChildren = false
     }
 }
 

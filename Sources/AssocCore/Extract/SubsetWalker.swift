@@ -33,13 +33,12 @@ struct SubsetWalker {
             _ = try RowKeySet(table: root, name: "")
             throw AssocError.invalid("cannot extract rows of \(quoteForMessage(root.name))", table: root.name)
         }
-        let paths = try specification.paths.map { names in
+        let paths = try specification.paths.map { associations in
             var table = root
             var steps: [AssociationStep] = []
-            for name in names {
+            for association in associations {
                 var flattened: [AssociationStep] = []
-                try Resolver(graph: db.graph).flatten(
-                    AssociationRequest(origin: table.name, reference: .named(name)), from: table, into: &flattened)
+                try Resolver(graph: db.graph).flatten(association, from: table, into: &flattened)
                 for step in flattened {
                     table = try destination(of: step.definition, in: db)
                     _ = try RowKeySet(table: table, name: "")
