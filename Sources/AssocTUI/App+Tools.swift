@@ -23,6 +23,18 @@ extension BrowserApp {
     /// the loop, and it stops once cancelled (between two rows, or its statement interrupted):
     /// the writer removes its temporary file, the destination stays as it was.
     func startExport(_ effect: Effect) {
+        if case .countSubset(let view, _) = effect {
+            startJob(effect, announce: false) { source, job in
+                do {
+                    return .export(.subsetCounted(try source.subsetCounts(of: view)))
+                } catch  where job.isCancelRequested {
+                    return .export(.cancelled)
+                } catch {
+                    return .export(.failed(Self.describe(error)))
+                }
+            }
+            return
+        }
         guard case .export(let view, let path, let replacing) = effect else { return }
         let format = ExportFormat.forPath(path)
         let columns = state.exportPrompt?.columns
@@ -38,7 +50,7 @@ extension BrowserApp {
                     }
                     return !job.isCancelRequested
                 }
-                return .export(.finished(written: written, format: format.rawValue.uppercased()))
+                return .export(.finished(written: written, format: format == .sqlite ? "SQLite" : format.rawValue.uppercased()))
             } catch FileWriteError.exists(let destination) {
                 return .export(.exists(destination))
             } catch FileWriteError.cancelled {

@@ -351,7 +351,7 @@ final class BrowserApp {
             }
         case .swiftCode, .loadSchemaMap:
             runTool(effect)
-        case .export:
+        case .export, .countSubset:
             startExport(effect)
         case .loadRequestText, .checkView, .parseRequest:
             runPrompt(effect)

@@ -66,8 +66,10 @@ final class WorkerJob: Sendable {
     var isCancelRequested: Bool { report.withLock { $0.cancelRequested } }
 
     var isExport: Bool {
-        if case .export = effect { return true }
-        return false
+        switch effect {
+        case .export, .countSubset: return true
+        default: return false
+        }
     }
 }
 

@@ -84,7 +84,8 @@ final class SubsetExtractionTests: XCTestCase {
         try assertClean("after a refusal")
         let cancelled = CancellationHandle()
         cancelled.cancel()
-        XCTAssertThrowsError(try db.extractSubset(specification, to: directory.appendingPathComponent("c.sqlite").path, replacing: .never, cancellation: cancelled))
+        XCTAssertThrowsError(
+            try db.extractSubset(specification, to: directory.appendingPathComponent("c.sqlite").path, replacing: .never, cancellation: cancelled))
         try assertClean("after a cancel")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("c.sqlite").path))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["out.sqlite", "source.sqlite"])

@@ -45,6 +45,48 @@ final class ExportEndToEndTests: XCTestCase {
     }
 }
 
+/// `e` to a `.sqlite` name in the real browser: the count first, then the database file, the
+/// same rows `assoc extract` writes for the view's request; the source untouched.
+final class ExportDatabaseEndToEndTests: XCTestCase {
+    func testExportingToADatabaseFileWritesTheViewsSubset() throws {
+        let assoc = try Products.assoc()
+        let db = try Products.makeDatabase(ChinookFixture.sql, name: "chinook-export-db.sqlite")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-export-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TmuxSession(command: "cd '\(directory.path)' && '\(assoc)' '\(db)'; echo EXITED $?; sleep 5", width: 160)
+        defer { session.kill() }
+
+        session.waitFor("PlaylistTrack")
+        session.send("j", "j", "Enter")  // Album
+        session.waitFor("Rows: Album")
+        session.send("e")
+        session.waitFor("Export to")
+        session.send("C-u")
+        session.send("albums.sqlite")
+        session.send("Enter")
+        // By hand: the 4 albums and the 2 artists they point to.
+        session.waitFor("Write 6 rows of 2 tables to albums.sqlite?")
+        session.send("y")
+        let done = session.waitFor("Exported 6 rows to /")
+        XCTAssertTrue(done.contains("/albums.sqlite (a SQLite database"), done)
+
+        let out = directory.appendingPathComponent("albums.sqlite").path
+        let extract = directory.appendingPathComponent("extract.sqlite").path
+        let cli = Shell.run("'\(assoc)' extract '\(db)' 'Album' -o '\(extract)'")
+        XCTAssertEqual(cli.status, 0, cli.output)
+        for table in ["Album", "Artist", "Track"] {
+            let browser = Shell.run("sqlite3 '\(out)' 'SELECT * FROM \(table) ORDER BY 1'")
+            XCTAssertEqual(browser.output, Shell.run("sqlite3 '\(extract)' 'SELECT * FROM \(table) ORDER BY 1'").output, table)
+        }
+        XCTAssertEqual(Shell.run("sqlite3 '\(out)' 'SELECT count(*) FROM Artist'").output, "2\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "the source is never written")
+        session.send("q")
+        session.waitFor("EXITED 0")
+    }
+}
+
 /// A followed through link in the real browser: each destination record once, on screen and in
 /// the exported file, across page boundaries (the browser reads 200 rows a page; here 900 tracks
 /// lead to 300 albums, three tracks each, so join rows would straddle every page).

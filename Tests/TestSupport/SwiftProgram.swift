@@ -81,7 +81,7 @@ public enum SwiftProgram {
     }
 
     /// The C targets AssocCore depends on (besides the system library CSQLite).
-    static let cTargets = ["CSQLiteTempFiles", "CEscapes"]
+    static let cTargets = ["CSQLiteTempFiles", "CEscapes", "CTemporaryFile"]
 
     public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -131,6 +131,9 @@ package protocol BrowserDataSource: AnyObject {
         _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int
+    /// The rows per table of the database file an export of `view` to a `.sqlite` name writes:
+    /// its rows, the rows its includes reach, every parent (`SubsetSpecification(showing:)`).
+    func subsetCounts(of view: RequestView) throws -> [TableRowCount]
     /// The view as request-language text (the request line).
     func requestText(for view: RequestView) throws -> String
     /// Throws when `view` does not make valid SQL; returns the view as it will run (conditions
@@ -258,6 +261,9 @@ extension BrowserDataSource {
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot export")
+    }
+    package func subsetCounts(of view: RequestView) throws -> [TableRowCount] {
+        throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write a database file")
     }
 }
 

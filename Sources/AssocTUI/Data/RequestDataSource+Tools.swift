@@ -17,12 +17,22 @@ extension RequestDataSource {
         return SchemaTree(around: table, in: db.graph, depth: 2).lines
     }
 
+    package func subsetCounts(of view: RequestView) throws -> [TableRowCount] {
+        try readSchema()
+        return try db.countSubset(SubsetSpecification(showing: view.request))
+    }
+
     package func export(
         _ view: RequestView, to path: String, format: ExportFormat, replacing: AtomicFileWriter.Replacing,
         columns: [GridColumn]?, progress: (ExportProgress) -> Bool
     ) throws -> Int {
         try readSchema()
         let request = view.request
+        if format == .sqlite {
+            let written = try db.extractSubset(SubsetSpecification(showing: request), to: path, replacing: replacing).totalRows
+            _ = progress(ExportProgress(written: written, total: written, rowsPerSecond: 0))
+            return written
+        }
         var projection: ((Row) -> Row)?
         if let columns {
             // Each row flattened as the grid flattens it, then the grid's columns picked in order.

@@ -1,17 +1,20 @@
 import AssocCore
 
 /// The formats of `e` (export), picked by the file's extension: the fetch JSON contract
-/// (`RowJSON`), NDJSON, CSV (`RowCSV`), TSV (`RowTSV`), a Markdown table (`RowMarkdown`) or SQL
-/// `INSERT` statements into the root table (`RowSQLInsert`).
+/// (`RowJSON`), NDJSON, CSV (`RowCSV`), TSV (`RowTSV`), a Markdown table (`RowMarkdown`), SQL
+/// `INSERT` statements into the root table (`RowSQLInsert`), or a new SQLite database holding
+/// the subset the view shows (`Database.extractSubset`).
 package enum ExportFormat: String, Sendable, Hashable, CaseIterable {
-    case json, ndjson, csv, tsv, markdown, sql
+    case json, ndjson, csv, tsv, markdown, sql, sqlite
 
     /// The format a file name's extension asks for (any case): `.csv`, `.tsv`, `.ndjson`, `.md`
-    /// (or `.markdown`), `.sql`; JSON for `.json` and any other name.
+    /// (or `.markdown`), `.sql`, `.sqlite` (or `.sqlite3`, `.db`, `.db3`); JSON for `.json` and any
+    /// other name.
     package static func forPath(_ path: String) -> ExportFormat {
         let name = path.lowercased()
         let byExtension: [(String, ExportFormat)] = [
-            (".csv", .csv), (".tsv", .tsv), (".ndjson", .ndjson), (".md", .markdown), (".markdown", .markdown), (".sql", .sql)
+            (".csv", .csv), (".tsv", .tsv), (".ndjson", .ndjson), (".md", .markdown), (".markdown", .markdown), (".sql", .sql),
+            (".sqlite", .sqlite), (".sqlite3", .sqlite), (".db", .sqlite), (".db3", .sqlite)
         ]
         return byExtension.first { name.hasSuffix($0.0) }?.1 ?? .json
     }
@@ -25,6 +28,7 @@ package enum ExportFormat: String, Sendable, Hashable, CaseIterable {
         case .tsv: return .tsv
         case .markdown: return .markdown
         case .sql: return .sql(try db.insertTarget(for: request))
+        case .sqlite: throw AssocError.invalidRequest(table: nil, reason: "a database file is written by Database.extractSubset, not as a document")
         }
     }
 }

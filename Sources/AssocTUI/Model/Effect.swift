@@ -32,6 +32,8 @@ enum Effect: Sendable, Equatable {
     /// Writes the rows of a view to a file (the format from its extension), replacing what the
     /// user confirmed, if anything.
     case export(RequestView, path: String, replacing: AtomicFileWriter.Replacing)
+    /// Counts the rows an export of a view to the database file `path` would write (asked before it).
+    case countSubset(RequestView, path: String)
     /// The request line: the view as request-language text.
     case loadRequestText(RequestView)
     /// Check that a view makes valid SQL before showing it (a filter from the prompt).

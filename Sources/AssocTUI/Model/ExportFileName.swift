@@ -1,4 +1,5 @@
 import AssocText
+
 /// The default file name of an export (`e`), made from a table name that comes from the database:
 /// a plain file name in the current directory, whatever the name holds. Path separators, control
 /// characters, bidi controls and other scalars the terminal must not receive become `_`; leading

@@ -11,6 +11,10 @@ struct ExportPrompt: Sendable, Equatable {
         case confirmOverwrite(FileDestination)
         /// Writing: rows written so far, of the total, and the rate.
         case running(ExportProgress)
+        /// A database file (`.sqlite`, `.db`): counting the rows it would hold.
+        case countingSubset
+        /// A database file: the rows it would hold, `tables` tables of them; `y` writes it.
+        case confirmSubset(rows: Int, tables: Int)
     }
 
     var view: RequestView
@@ -29,8 +33,8 @@ struct ExportPrompt: Sendable, Equatable {
     /// Whether keys go to the prompt instead of the keymap.
     var takesKeys: Bool {
         switch stage {
-        case .name, .confirmOverwrite: return true
-        case .running: return false
+        case .name, .confirmOverwrite, .confirmSubset: return true
+        case .running, .countingSubset: return false
         }
     }
 
@@ -40,6 +44,11 @@ struct ExportPrompt: Sendable, Equatable {
         switch stage {
         case .name: return Self.namePrefix + text + "▏  · " + help
         case .confirmOverwrite(let destination): return Self.question(destination)
+        case .countingSubset: return "Counting the rows \(text) would hold… (Esc cancels)"
+        case .confirmSubset(let rows, let tables):
+            let what = rows == 1 ? "1 row" : "\(rows) rows"
+            let of = tables == 1 ? "1 table" : "\(tables) tables"
+            return "Write \(what) of \(of) to \(text)? The view's rows, the rows it includes, every parent they point to (y/N)"
         case .running(let progress):
             let rate = progress.rowsPerSecond > 0 ? ", \(progress.rowsPerSecond) rows/s" : ""
             return "Exporting to \(text): \(progress.written) / \(progress.total) rows\(rate)… (Esc cancels)"
@@ -59,7 +68,7 @@ struct ExportPrompt: Sendable, Equatable {
     var help: String {
         let what = columns.map { "\(Self.describe($0.count, onScreen: onScreen)) (E: every column)" } ?? "every column"
         let typing = isUntouched ? "typing replaces the name, Backspace edits it; " : ""
-        return typing + what + "; format by extension .csv .tsv .json .ndjson .md .sql"
+        return typing + what + "; format by extension .csv .tsv .json .ndjson .md .sql, or .sqlite .db: a database of the rows"
     }
 
     /// What `y` would do: replace the file (through the link, named with its target), or create

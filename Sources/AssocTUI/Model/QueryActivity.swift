@@ -34,6 +34,7 @@ struct QueryActivity: Sendable, Equatable {
         case .swiftCode: return "Writing the Swift code"
         case .loadSchemaMap(let table): return "Drawing the schema map of \(table)"
         case .export(_, let path, _): return "Exporting to \(path)"
+        case .countSubset(_, let path): return "Counting the rows for \(path)"
         case .loadRequestText: return "Writing the request"
         case .checkView: return "Checking the filter"
         case .parseRequest: return "Reading the request"

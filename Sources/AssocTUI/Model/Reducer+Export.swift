@@ -31,8 +31,17 @@ extension Reducer {
     static func reducePromptKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect] {
         guard var prompt = state.exportPrompt else { return [] }
         switch prompt.stage {
-        case .running:
+        case .running, .countingSubset:
             return []
+        case .confirmSubset(let rows, _):
+            guard key == .character("y") || key == .character("Y") else {
+                state.exportPrompt = nil
+                state.message = StatusMessage(text: "Export cancelled: nothing written to \(Self.absolutePath(prompt.text))", isError: false)
+                return []
+            }
+            prompt.stage = .running(ExportProgress(written: 0, total: rows, rowsPerSecond: 0))
+            state.exportPrompt = prompt
+            return [.export(prompt.view, path: prompt.text, replacing: .never)]
         case .confirmOverwrite(let destination):
             if key == .character("y") || key == .character("Y") {
                 prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
@@ -64,6 +73,12 @@ extension Reducer {
                     state.message = StatusMessage(text: "Export cancelled: \(FileWriteError.blankName.message)", isError: true)
                     return []
                 }
+                if ExportFormat.forPath(prompt.text) == .sqlite {
+                    // A database file: its row count first, then `y` writes it.
+                    prompt.stage = .countingSubset
+                    state.exportPrompt = prompt
+                    return [.countSubset(prompt.view, path: prompt.text)]
+                }
                 prompt.stage = .running(ExportProgress(written: 0, total: 0, rowsPerSecond: 0))
                 state.exportPrompt = prompt
                 return [.export(prompt.view, path: prompt.text, replacing: .never)]
@@ -88,10 +103,20 @@ extension Reducer {
         case .exists(let destination):
             prompt.stage = .confirmOverwrite(destination)
             state.exportPrompt = prompt
+        case .subsetCounted(let counts):
+            prompt.stage = .confirmSubset(rows: counts.reduce(0) { $0 + $1.rows }, tables: counts.count)
+            state.exportPrompt = prompt
         case .finished(let written, let format):
             state.exportPrompt = nil
             let rows = written == 1 ? "1 row" : "\(written) rows"
             let link = prompt.replacing.map { $0.isLink ? " → \($0.target)" : "" } ?? ""
+            if ExportFormat.forPath(prompt.text) == .sqlite {
+                state.message = StatusMessage(
+                    text:
+                        "Exported \(rows) to \(Self.absolutePath(prompt.text))\(link) (a SQLite database: the view's rows, the rows it includes, every parent; the whole schema)",
+                    isError: false)
+                return []
+            }
             let columns =
                 prompt.columns.map { ExportPrompt.describe($0.count, onScreen: prompt.onScreen) + "; E exports every column" }
                 ?? "every column of the request"
@@ -128,6 +153,8 @@ enum ExportEvent: Sendable, Equatable {
     case progress(ExportProgress)
     /// The name is taken: what `y` would replace.
     case exists(FileDestination)
+    /// The rows per table a database file of the view would hold (`Effect.countSubset`).
+    case subsetCounted([TableRowCount])
     /// Stopped by a key; its temporary file was removed, the destination is as it was.
     case cancelled
     case finished(written: Int, format: String)

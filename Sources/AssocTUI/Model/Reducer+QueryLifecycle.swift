@@ -129,7 +129,8 @@ extension Reducer {
         case .loadFrequencies:
             // No values yet: nothing to show; a later window: the loaded one stays.
             if state.frequency?.page == nil { state.frequency = nil } else { state.frequency?.isLoading = false }
-        case .countLinks, .loadTables, .readSchema, .refresh, .quit, .swiftCode, .loadSchemaMap, .export, .loadRequestText, .checkView, .parseRequest,
+        case .countLinks, .loadTables, .readSchema, .refresh, .quit, .swiftCode, .loadSchemaMap, .export, .countSubset, .loadRequestText,
+            .checkView, .parseRequest,
             .find, .jumpToKey, .locateRow, .readLabels, .goToRow:
             break
         }
