@@ -112,3 +112,58 @@ private final class UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// The walk reads through indexes: with an index on the children's foreign key, no statement of
+/// an extract scans the big table (SQLite's own query plan of each statement, asked as it starts).
+final class SubsetExtractionPlanTests: XCTestCase {
+    private func plans(indexed: Bool) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-subset-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("source.sqlite").path
+        let writer = try Connection(path: path, mode: .readWrite(create: true))
+        try writer.execute(
+            """
+            CREATE TABLE vendor (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE item (id INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor(id), name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO vendor SELECT i, 'v' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO item SELECT i, 1 + i % 100, 'i' || i FROM n;
+            """ + (indexed ? "CREATE INDEX item_vendor ON item(vendorId); ANALYZE;" : ""))
+        let db = try Database(path: path)
+        let found = Locked<[String]>([])
+        try db.withConnection { connection in
+            let box = UncheckedConnection(connection)
+            connection.traceHandler = { sql, arguments in
+                // The statements that read: not the savepoint's, the pragmas or the temporary tables' creation.
+                guard ["INSERT", "SELECT"].contains(where: { sql.hasPrefix($0) }) else { return }
+                let plan = (try? box.connection.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments: arguments)) ?? []
+                let details = plan.compactMap { row -> String? in
+                    if case .text(let detail)? = row.last { return detail }
+                    return nil
+                }
+                found.withLock { $0.append(details.joined(separator: "; ")) }
+            }
+        }
+        let specification = SubsetSpecification(request: try db.request(parsing: "vendor.filter(key: 7)"), allChildren: true)
+        XCTAssertEqual(try db.countSubset(specification).map(\.rows), [1, 50])
+        return found.withLock { $0 }
+    }
+
+    func testNoStatementScansTheChildrenWhenTheirForeignKeyIsIndexed() throws {
+        let indexed = try plans(indexed: true)
+        XCTAssertGreaterThan(indexed.count, 3)
+        for plan in indexed {
+            XCTAssertFalse(plan.isEmpty, "SQLite gave the statement's plan")
+            XCTAssertFalse(plan.contains("SCAN item"), plan)
+        }
+        XCTAssertTrue(indexed.contains { $0.contains("SEARCH item USING COVERING INDEX item_vendor") }, "\(indexed)")
+        // Without the index, the children are found by a scan: the check above can fail.
+        XCTAssertTrue(try plans(indexed: false).contains { $0.contains("SCAN item") })
+    }
+}
+
+/// A connection handed to a trace handler, which SQLite calls on the connection's own thread.
+private final class UncheckedConnection: @unchecked Sendable {
+    let connection: Connection
+    init(_ connection: Connection) { self.connection = connection }
+}
