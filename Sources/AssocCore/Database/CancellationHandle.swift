@@ -16,3 +16,15 @@ public final class CancellationHandle: Sendable {
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { flag.withLock { $0 } }
 }
+
+extension CancellationHandle {
+    /// `read()` on the calling task, this handle cancelled if the task is cancelled meanwhile:
+    /// what a cursor's `AsyncIterator` does for each element.
+    func whileTaskRuns<Element>(_ read: () throws -> Element?) async throws -> Element? {
+        try await withTaskCancellationHandler {
+            try read()
+        } onCancel: {
+            cancel()
+        }
+    }
+}

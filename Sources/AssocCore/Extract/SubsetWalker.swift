@@ -67,13 +67,13 @@ struct SubsetWalker {
             start.insertion(of: statement(Resolver.keysOnly(of: specification.request, columns: keys)), round: 0))
         var freshIncluded: Set<String> = []
         var freshDescended: Set<String> = []
-        try add(start, round: 0, freshIncluded: &freshIncluded, freshDescended: &freshDescended, descends: true)
+        try add(start, round: 0, freshIncluded: &freshIncluded, freshDescended: &freshDescended, descends: specification.allChildren)
         for steps in paths {
             var from = start
             for step in steps {
                 let reached = try newSet(of: Self.destination(of: step.definition, in: db))
                 try run(reached.insertion(of: reach(step.definition, relation: step.request.relation, from: from, round: nil), round: 0))
-                try add(reached, round: 0, freshIncluded: &freshIncluded, freshDescended: &freshDescended, descends: true)
+                try add(reached, round: 0, freshIncluded: &freshIncluded, freshDescended: &freshDescended, descends: specification.allChildren)
                 from = reached
             }
         }
@@ -113,7 +113,8 @@ struct SubsetWalker {
         }
     }
 
-    /// Adds the rows of `set` reached in `round` to `included` (and to `descended`).
+    /// Adds the rows of `set` reached in `round` to `included` (and to `descended` when
+    /// `descends`: only `allChildren` follows children, so only then are they kept apart).
     private mutating func add(
         _ set: RowKeySet, round: Int, freshIncluded: inout Set<String>, freshDescended: inout Set<String>, descends: Bool
     ) throws {

@@ -12,12 +12,7 @@ extension RowCursor: AsyncSequence {
         /// The next row, nil after the last; `CancellationError` once the task is cancelled.
         public mutating func next() async throws -> Row? {
             let cursor = self.cursor
-            let cancellation = cursor.cancellation
-            return try await withTaskCancellationHandler {
-                try cursor.next()
-            } onCancel: {
-                cancellation.cancel()
-            }
+            return try await cursor.cancellation.whileTaskRuns { try cursor.next() }
         }
     }
 

@@ -125,16 +125,7 @@ package enum RequestBuilder {
             if let qualifier { return .aliasedColumn(alias: qualifier, column: name) }
             return .column(name)
         case .aggregate(let aggregate):
-            let function: Aggregate.Function
-            switch aggregate.function {
-            case .count: function = .count
-            case .isEmpty: function = .isEmpty
-            case .min: function = .min
-            case .max: function = .max
-            case .average: function = .average
-            case .sum: function = .sum
-            case .total: function = .total
-            }
+            let function = aggregate.function.engineFunction
             if aggregate.function.takesArgument && aggregate.argument == nil {
                 throw AssocError.invalid("\(aggregate.function.rawValue)(_:) of \(quoteForMessage(aggregate.association.name)) needs a column")
             }
@@ -148,22 +139,8 @@ package enum RequestBuilder {
             return .unary(.not, try build(operand))
         case .binary(let op, let lhs, let rhs):
             let (l, r) = (try build(lhs), try build(rhs))
-            switch op {
-            case .or: return .binary(.or, l, r)
-            case .and: return .binary(.and, l, r)
-            case .equal: return .binary(.equal, l, r)
-            case .notEqual: return .binary(.notEqual, l, r)
-            case .less: return .binary(.less, l, r)
-            case .lessOrEqual: return .binary(.lessOrEqual, l, r)
-            case .greater: return .binary(.greater, l, r)
-            case .greaterOrEqual: return .binary(.greaterOrEqual, l, r)
-            case .ifNull: return .function("IFNULL", [l, r])
-            case .add: return .binary(.add, l, r)
-            case .subtract: return .binary(.subtract, l, r)
-            case .multiply: return .binary(.multiply, l, r)
-            case .divide: return .binary(.divide, l, r)
-            case .remainder: return .binary(.remainder, l, r)
-            }
+            guard let engine = op.engineOperator else { return .function("IFNULL", [l, r]) }
+            return .binary(engine, l, r)
         case .isNull(let operand, let negated):
             return .isNull(try build(operand), negated: negated)
         case .inList(let operand, let list, let negated):

@@ -135,24 +135,10 @@ enum RelationSyntaxBuilder {
             return .unary(.negate, try syntax(operand))
         case .binary(let op, let lhs, let rhs):
             let (l, r) = (try syntax(lhs), try syntax(rhs))
+            if let written = BinaryOperator(engineOperator: op) { return .binary(written, l, r) }
             switch op {
-            case .equal: return .binary(.equal, l, r)
-            case .notEqual: return .binary(.notEqual, l, r)
-            case .less: return .binary(.less, l, r)
-            case .lessOrEqual: return .binary(.lessOrEqual, l, r)
-            case .greater: return .binary(.greater, l, r)
-            case .greaterOrEqual: return .binary(.greaterOrEqual, l, r)
-            case .and: return .binary(.and, l, r)
-            case .or: return .binary(.or, l, r)
-            case .add: return .binary(.add, l, r)
-            case .subtract: return .binary(.subtract, l, r)
-            case .multiply: return .binary(.multiply, l, r)
-            case .divide: return .binary(.divide, l, r)
-            case .remainder: return .binary(.remainder, l, r)
-            case .like: return ExpressionSyntax(.like(l, r, negated: false))
-            case .notLike: return ExpressionSyntax(.like(l, r, negated: true))
-            case .is, .isNot:
-                throw AssocError.invalid("the IS operator between two expressions has no request-language form")
+            case .like, .notLike: return ExpressionSyntax(.like(l, r, negated: op == .notLike))
+            default: throw AssocError.invalid("the IS operator between two expressions has no request-language form")
             }
         case .isNull(let operand, let negated):
             return ExpressionSyntax(.isNull(try syntax(operand), negated: negated))
@@ -163,15 +149,8 @@ enum RelationSyntaxBuilder {
         case .function(let name, _):
             throw AssocError.invalid("the function \(name) has no request-language form")
         case .aggregate(let aggregate):
-            let function: AggregateFunction
-            switch aggregate.function {
-            case .count: function = .count
-            case .isEmpty: function = .isEmpty
-            case .min: function = .min
-            case .max: function = .max
-            case .average: function = .average
-            case .sum: function = .sum
-            case .total: function = .total
+            guard let function = AggregateFunction(engineFunction: aggregate.function) else {
+                throw AssocError.invalid("the aggregate \(aggregate.function.rawValue) has no request-language form")
             }
             return ExpressionSyntax(
                 .aggregate(

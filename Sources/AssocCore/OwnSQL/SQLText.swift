@@ -9,9 +9,9 @@ enum SQLText {
             let c = scalars[index]
             if c.properties.isWhitespace || (semicolons && c == ";") {
                 index += 1
-            } else if c == "-", index + 1 < scalars.count, scalars[index + 1] == "-" {
+            } else if c == "-", isCommentStart(scalars, at: index) {
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
-            } else if c == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+            } else if c == "/", isCommentStart(scalars, at: index) {
                 index += 2
                 while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
                     index += 1
@@ -22,6 +22,31 @@ enum SQLText {
             }
         }
         return index
+    }
+
+    /// The index of the scalar that closes the string literal or quoted name opening at `start`
+    /// (`'`, `"` or `` ` ``, a doubled one staying inside; `[` closed by `]`), as SQLite's
+    /// tokenizer reads it; nil when nothing closes it.
+    static func closingQuote(of scalars: [Unicode.Scalar], at start: Int) -> Int? {
+        guard start < scalars.count else { return nil }
+        let open = scalars[start]
+        let close: Unicode.Scalar = open == "[" ? "]" : open
+        var index = start + 1
+        while index < scalars.count {
+            if scalars[index] == close {
+                guard open != "[", index + 1 < scalars.count, scalars[index + 1] == close else { return index }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether a `--` or `/*` comment starts at `index`.
+    static func isCommentStart(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 1 < scalars.count else { return false }
+        return (scalars[index] == "-" && scalars[index + 1] == "-") || (scalars[index] == "/" && scalars[index + 1] == "*")
     }
 
     /// The first word of `sql` after white space and comments, upper-cased (`SELECT`); nil when
@@ -80,21 +105,8 @@ enum SQLText {
             let c = scalars[index]
             switch c {
             case "'", "\"", "`", "[":
-                let close: Unicode.Scalar = c == "[" ? "]" : c
-                var end = index + 1
-                while end < scalars.count {
-                    if scalars[end] == close {
-                        if c != "[", end + 1 < scalars.count, scalars[end + 1] == close {
-                            end += 2
-                            continue
-                        }
-                        break
-                    }
-                    end += 1
-                }
-                index = min(scalars.count, end + 1)
-            case "-" where index + 1 < scalars.count && scalars[index + 1] == "-",
-                "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
+                index = (closingQuote(of: scalars, at: index) ?? scalars.count) + 1
+            case "-" where isCommentStart(scalars, at: index), "/" where isCommentStart(scalars, at: index):
                 index = max(index + 1, skipBlanks(scalars, from: index))
             case "?":
                 var end = index + 1

@@ -46,12 +46,7 @@ extension RecordCursor: AsyncSequence {
         /// The next record, nil after the last; `CancellationError` once the task is cancelled.
         public mutating func next() async throws -> Record? {
             let cursor = self.cursor
-            let cancellation = cursor.cancellation
-            return try await withTaskCancellationHandler {
-                try cursor.next()
-            } onCancel: {
-                cancellation.cancel()
-            }
+            return try await cursor.cancellation.whileTaskRuns { try cursor.next() }
         }
     }
 

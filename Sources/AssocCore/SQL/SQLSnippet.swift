@@ -29,23 +29,12 @@ enum SQLSnippet {
             switch c {
             case "'", "\"", "`", "[":
                 // A literal or a quoted name: skip to its end (a doubled quote stays inside).
-                let close: Unicode.Scalar = c == "[" ? "]" : c
-                index += 1
-                while true {
-                    guard index < scalars.count else { throw refuse("leaves a quote open") }
-                    if scalars[index] == close {
-                        if c != "[", index + 1 < scalars.count, scalars[index + 1] == close {
-                            index += 2
-                            continue
-                        }
-                        break
-                    }
-                    index += 1
-                }
+                guard let end = SQLText.closingQuote(of: scalars, at: index) else { throw refuse("leaves a quote open") }
+                index = end
             case ";": throw refuse("holds a ';': one expression only")
             case "," where depth == 0: throw refuse("lists several expressions: one only")
-            case "-" where index + 1 < scalars.count && scalars[index + 1] == "-": throw refuse("holds a comment")
-            case "/" where index + 1 < scalars.count && scalars[index + 1] == "*": throw refuse("holds a comment")
+            case "-" where SQLText.isCommentStart(scalars, at: index), "/" where SQLText.isCommentStart(scalars, at: index):
+                throw refuse("holds a comment")
             case "(": depth += 1
             case ")":
                 depth -= 1

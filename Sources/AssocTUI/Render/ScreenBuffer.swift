@@ -1,4 +1,5 @@
 import AssocText
+
 /// One cell of the screen: a grapheme cluster and the cells it spans, or the right half of a
 /// wide cluster (`isContinuation`), with its role and whether it is highlighted (selection).
 struct Cell: Sendable, Hashable {
@@ -112,13 +113,9 @@ struct ScreenBuffer: Sendable, Equatable {
 
     /// Fills a rectangle with blanks of `style` (clipped to the grid).
     mutating func fill(_ rect: Rect, style: StyleRole = .normal, highlighted: Bool = false) {
-        let x0 = max(0, rect.x)
-        let y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width)
-        let y1 = min(height, rect.y + rect.height)
-        guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
-            for x in x0..<x1 {
+        guard let (columns, lines) = clipped(rect) else { return }
+        for y in lines {
+            for x in columns {
                 set(Cell(grapheme: " ", width: 1, role: style, highlighted: highlighted), x: x, y: y)
             }
         }
@@ -126,14 +123,20 @@ struct ScreenBuffer: Sendable, Equatable {
 
     /// Marks the cells of a rectangle as highlighted (or not), keeping their text and roles.
     mutating func highlight(_ rect: Rect, _ on: Bool = true) {
+        guard let (columns, lines) = clipped(rect) else { return }
+        for y in lines {
+            for x in columns { cells[y * width + x].highlighted = on }
+        }
+    }
+
+    /// The columns and lines of `rect` inside the grid; nil when none are.
+    private func clipped(_ rect: Rect) -> (columns: Range<Int>, lines: Range<Int>)? {
         let x0 = max(0, rect.x)
         let y0 = max(0, rect.y)
         let x1 = min(width, rect.x + rect.width)
         let y1 = min(height, rect.y + rect.height)
-        guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
-            for x in x0..<x1 { cells[y * width + x].highlighted = on }
-        }
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0..<x1, y0..<y1)
     }
 
     /// Sets one cell, repairing any wide cluster it cuts in half (the other half becomes blank).
