@@ -111,7 +111,7 @@ final class BackgroundInsightsTests: XCTestCase, ChinookBrowsing {
 
     private func selectLink(_ app: BrowserApp, _ name: String) throws {
         for _ in 0..<5 where app.state.focus != .links { app.handle(.tab) }
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == name }, "no link \(name)")
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == name }, "no link \(name)")
         app.handle(.home)
         for _ in 0..<index { app.handle(.down) }
         app.runForeground()
@@ -175,7 +175,7 @@ final class BackgroundInsightsTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(width: 120, height: 30)
         open(app, "Artist")
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "albums" })
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "albums" })
         press(app, .home)
         for _ in 0..<index { press(app, .down) }
         var state = app.state
@@ -218,7 +218,7 @@ final class BackgroundInsightsTests: XCTestCase, ChinookBrowsing {
         let source = try SlowInsightsSource()
         let (app, terminal) = makeApp(source)
         open(app, "Album")
-        let artist = try XCTUnwrap(app.state.links.first { $0.association.name == "artist" }?.association)
+        let artist = try XCTUnwrap(app.state.linksPane.links.first { $0.association.name == "artist" }?.association)
         XCTAssertEqual(app.state.orphans.marks[OrphanMarks.key(of: artist)], .stillCounting)
         XCTAssertTrue(screen(app).contains("→ artist ⚠ ? still counting"), screen(app))
         // Counted to the end after everything else.
@@ -248,7 +248,7 @@ final class BackgroundInsightsTests: XCTestCase, ChinookBrowsing {
         let source = try SlowInsightsSource()
         let (app, _) = makeApp(source)
         open(app, "Album")
-        let artist = try XCTUnwrap(app.state.links.first { $0.association.name == "artist" }?.association)
+        let artist = try XCTUnwrap(app.state.linksPane.links.first { $0.association.name == "artist" }?.association)
         let key = OrphanMarks.key(of: artist)
         app.runDeferred(waiting: false)
         XCTAssertEqual(app.job?.effect, .finishOrphanCount(artist))

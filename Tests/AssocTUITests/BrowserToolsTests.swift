@@ -23,15 +23,15 @@ final class BrowserToolsTests: XCTestCase {
 
     func testBracketsSwitchTheSidePaneBetweenSQLAndSwift() throws {
         let (swift, terminal) = try app([.enter, .character("]")])
-        XCTAssertEqual(swift.state.sideTab, .swift)
+        XCTAssertEqual(swift.state.side.tab, .swift)
         let lines = screen(terminal)
         XCTAssertTrue(lines.contains { $0.contains("─ SQL [Swift] ─") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.hasSuffix("│import GRDB") }, lines.joined(separator: "\n"))
         let (back, backTerminal) = try app([.enter, .character("]"), .character("[")])
-        XCTAssertEqual(back.state.sideTab, .sql)
+        XCTAssertEqual(back.state.side.tab, .sql)
         XCTAssertTrue(screen(backTerminal).contains { $0.hasSuffix("│SELECT * FROM \"Artist\" ORDER BY \"ArtistId\" LIMIT 200") })
         let (hidden, _) = try app([.enter, .character("]"), .character("b")])
-        XCTAssertFalse(hidden.state.showsSidePane)
+        XCTAssertFalse(hidden.state.side.isShown)
         XCTAssertNil(hidden.state.layout.panes[.side])
     }
 
@@ -49,7 +49,7 @@ final class BrowserToolsTests: XCTestCase {
         // Artist's code is longer than the side pane, which shows 4 of its lines at 80×24.
         let (app, terminal) = try app([.enter, .character("]"), .tab, .tab, .character("j"), .character("j")])
         XCTAssertEqual(app.state.focus, .side)
-        XCTAssertEqual(app.state.sideScroll, 2)
+        XCTAssertEqual(app.state.side.scroll, 2)
         let lines = screen(terminal)
         XCTAssertTrue(lines[19].hasSuffix("│struct Artist: Codable, FetchableRecord, TableRecord {"), lines.joined(separator: "\n"))
     }
@@ -304,15 +304,15 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertEqual(cell.state.rows?.column.index, 1)
         let (tables, _) = try app([.enter, .mouse(x: 3, y: 4, kind: .click)])
         XCTAssertEqual(tables.state.focus, .tables)
-        XCTAssertEqual(tables.state.tablesCursor.index, 2)
+        XCTAssertEqual(tables.state.tablesPane.cursor.index, 2)
         let (tab, _) = try app([.enter, .mouse(x: 29, y: 18, kind: .click)])
-        XCTAssertEqual(tab.state.sideTab, .swift)
+        XCTAssertEqual(tab.state.side.tab, .swift)
         XCTAssertEqual(tab.state.focus, .side)
         let (wheel, _) = try app([
             .mouse(x: 3, y: 5, kind: .wheelDown), .mouse(x: 3, y: 5, kind: .wheelDown),
             .mouse(x: 3, y: 5, kind: .wheelUp)
         ])
         XCTAssertEqual(wheel.state.focus, .tables)
-        XCTAssertEqual(wheel.state.tablesCursor.index, 3)
+        XCTAssertEqual(wheel.state.tablesPane.cursor.index, 3)
     }
 }

@@ -37,7 +37,7 @@ extension ChinookBrowsing {
 
     /// Opens the table named `table` from the Tables pane.
     func open(_ app: BrowserApp, _ table: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let index = try XCTUnwrap(app.state.tables.firstIndex { $0.name == table }, file: file, line: line)
+        let index = try XCTUnwrap(app.state.tablesPane.tables.firstIndex { $0.name == table }, file: file, line: line)
         press(app, .home)
         for _ in 0..<index { press(app, .down) }
         press(app, .enter)
@@ -51,7 +51,7 @@ extension ChinookBrowsing {
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
         XCTAssertEqual(app.state.focus, .links, file: file, line: line)
         let index = try XCTUnwrap(
-            app.state.links.firstIndex { $0.association.name == link }, "no link \(link)",
+            app.state.linksPane.links.firstIndex { $0.association.name == link }, "no link \(link)",
             file: file, line: line)
         press(app, .home)
         for _ in 0..<index { press(app, .down) }

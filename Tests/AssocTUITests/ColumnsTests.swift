@@ -45,7 +45,7 @@ final class ColumnsTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp()
         try open(app, "Track")
         press(app, .tab)
-        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        let genre = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "genre" })
         press(app, .home)
         for _ in 0..<genre { press(app, .down) }
         press(app, .character("+"), .backTab)
@@ -126,15 +126,15 @@ final class ChromeTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(width: 60, height: 15)
         try open(app, "Artist")
         press(app, .tab, .home)
-        let albums = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "albums" })
+        let albums = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "albums" })
         for _ in 0..<albums { press(app, .down) }
         press(app, .enter)  // AC/DC's albums
         press(app, .tab, .home)
-        let tracks = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "tracks" })
+        let tracks = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "tracks" })
         for _ in 0..<tracks { press(app, .down) }
         press(app, .enter)  // the first album's tracks
         press(app, .tab, .home)
-        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        let genre = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "genre" })
         for _ in 0..<genre { press(app, .down) }
         press(app, .character("+"))
         let first = lines(app)[0]
@@ -149,7 +149,7 @@ final class ChromeTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(width: 160, height: 30)
         try open(app, "Track")
         press(app, .tab, .home)
-        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        let genre = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "genre" })
         for _ in 0..<genre { press(app, .down) }
         var hint = lines(app).last ?? ""
         XCTAssertTrue(hint.hasPrefix("genre belongsTo Genre  "), hint)

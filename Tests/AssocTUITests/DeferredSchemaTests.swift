@@ -40,15 +40,15 @@ final class DeferredSchemaTests: XCTestCase {
         let app = BrowserApp(dataSource: source, terminal: terminal, title: "t.db")
         app.start()
         // Nothing ran on the worker yet: the table list is there, the schema is not read.
-        XCTAssertEqual(app.state.tables.map(\.name), ["author", "book", "titles"])
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.name), ["author", "book", "titles"])
         XCTAssertTrue(source.isSchemaPending)
         XCTAssertTrue(app.state.graph.associations(from: "author").isEmpty)
         app.runAllDeferred()
         // The background job read it: associations, numeric columns and counts are there.
         XCTAssertFalse(source.isSchemaPending)
         XCTAssertEqual(app.state.graph.associations(from: "author").map(\.name), ["books"])
-        XCTAssertEqual(app.state.tables.map(\.rowCount), [2, 3, 3])
-        XCTAssertEqual(app.state.links.map(\.association.name), ["books"], "the Links pane of the selected table")
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.rowCount), [2, 3, 3])
+        XCTAssertEqual(app.state.linksPane.links.map(\.association.name), ["books"], "the Links pane of the selected table")
     }
 
     func testAQueryBeforeTheBackgroundReadReadsTheSchemaItself() throws {
@@ -61,6 +61,6 @@ final class DeferredSchemaTests: XCTestCase {
         XCTAssertEqual(app.state.rows?.rows.count, 3)
         XCTAssertFalse(source.isSchemaPending)
         app.runAllDeferred()
-        XCTAssertEqual(app.state.links.map(\.association.name), ["author"])
+        XCTAssertEqual(app.state.linksPane.links.map(\.association.name), ["author"])
     }
 }

@@ -127,7 +127,7 @@ final class ExternalChangeTests: XCTestCase {
         app.checkDataVersion()
         app.runAllDeferred()
         press(app, .character("R"))
-        XCTAssertEqual(app.state.tables.map(\.name), ["item", "tag"])
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.name), ["item", "tag"])
         XCTAssertTrue(
             app.state.graph.associations(from: "item").contains { $0.destination == "tag" },
             "\(app.state.graph.associations(from: "item"))")
@@ -141,7 +141,7 @@ final class ExternalChangeTests: XCTestCase {
         try write(path, "DROP TABLE item")
         press(app, .character("R"))
         XCTAssertNil(app.state.rows)
-        XCTAssertEqual(app.state.tables.map(\.name), ["other"])
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.name), ["other"])
         let message = app.state.message?.text ?? ""
         XCTAssertTrue(message.contains("item no longer exists"), message)
         XCTAssertFalse(message.contains("no such table"), message)
@@ -199,7 +199,7 @@ final class ExternalChangeTests: XCTestCase {
         app.runAllDeferred()
         try write(path, "CREATE TABLE extra (id INTEGER PRIMARY KEY)")
         press(app, .character("R"))
-        XCTAssertEqual(app.state.tables.map(\.name), ["item", "note", "extra"])
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.name), ["item", "note", "extra"])
         XCTAssertTrue(app.state.graph.associations(from: "item").contains { $0.name == "remarks" })
         try write(path, "ALTER TABLE note RENAME COLUMN itemRef TO other")
         press(app, .character("R"))

@@ -60,9 +60,9 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
         try open(app, "Artist")
         press(app, .tab, .character("p"), .backTab)
         XCTAssertEqual(app.state.focus, .rows)
-        XCTAssertFalse(app.state.childFocused, "Shift-Tab from Links: the grid")
+        XCTAssertFalse(app.state.child.isFocused, "Shift-Tab from Links: the grid")
         press(app, .tab)
-        XCTAssertTrue(app.state.childFocused)
+        XCTAssertTrue(app.state.child.isFocused)
         XCTAssertEqual(app.state.focus, .rows)
         var child = try XCTUnwrap(titles(app).first { $0.contains("albums of #1 Prolific") })
         XCTAssertTrue(child.hasPrefix("━ albums of #1 Prolific"), child)
@@ -70,7 +70,7 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(try XCTUnwrap(titles(app).first { $0.contains("Rows: Artist") }).hasPrefix("─"), "the grid is not focused")
         // j moves in the child pane, which scrolls to keep its cursor visible; the grid stays on row 1.
         for _ in 0..<9 { press(app, .character("j")) }
-        XCTAssertEqual(app.state.childCursor.index, 9)
+        XCTAssertEqual(app.state.child.cursor.index, 9)
         XCTAssertEqual(app.state.rows?.cursor.index, 0)
         child = try XCTUnwrap(titles(app).first { $0.contains("albums of #1 Prolific") })
         XCTAssertTrue(child.hasSuffix("10/12 records ━"), child)
@@ -78,7 +78,7 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
         XCTAssertTrue(screen.contains("Album 10"), screen)
         XCTAssertFalse(screen.contains("Album 1 "), "scrolled past the first album:\n\(screen)")
         press(app, .character("G"))
-        XCTAssertEqual(app.state.childCursor.index, 11)
+        XCTAssertEqual(app.state.child.cursor.index, 11)
         press(app, .character("j"))
         XCTAssertEqual(app.state.message?.text, "Already at the end of the prefetched records")
         // Enter follows the child pane's link from the selected row.
@@ -87,14 +87,14 @@ final class FocusAndSilentKeysTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.totalCount, 12)
         press(app, .backspace)
         // Back on the grid; Tab: the child pane, Tab again: Links; Shift-Tab from the child pane: the grid.
-        XCTAssertFalse(app.state.childFocused)
+        XCTAssertFalse(app.state.child.isFocused)
         press(app, .tab)
-        XCTAssertTrue(app.state.childFocused)
+        XCTAssertTrue(app.state.child.isFocused)
         press(app, .tab)
         XCTAssertEqual(app.state.focus, .links)
         press(app, .backTab, .tab, .backTab)
         XCTAssertEqual(app.state.focus, .rows)
-        XCTAssertFalse(app.state.childFocused)
+        XCTAssertFalse(app.state.child.isFocused)
     }
 
     func testAKeyThatChangesNothingSaysWhy() throws {

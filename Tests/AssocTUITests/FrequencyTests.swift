@@ -62,7 +62,7 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
     func testCountsAnIncludedColumnAndFollowsTheJoinMethod() throws {
         let app = try trackApp()
         // Include genre from the Links pane, then count genre.Name.
-        let genre = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "genre" })
+        let genre = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "genre" })
         press(app, .tab)
         for _ in 0..<genre { press(app, .down) }
         press(app, .character("+"), .backTab)
@@ -80,7 +80,7 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
     func testCountsAnAnnotation() throws {
         let app = try makeApp()
         try open(app, "Album")
-        let tracks = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "tracks" })
+        let tracks = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "tracks" })
         press(app, .tab)
         for _ in 0..<tracks { press(app, .down) }
         press(app, .character("a"), .backTab)

@@ -22,7 +22,7 @@ final class GoToRowTests: XCTestCase, ChinookBrowsing {
     /// The app with `table` open, its rows not counted yet (no deferred work run).
     func app(opening table: String, width: Int = 100, height: Int = 30) throws -> BrowserApp {
         let app = try makeApp(database: try database(), width: width, height: height)
-        let index = try XCTUnwrap(app.state.tables.firstIndex { $0.name == table })
+        let index = try XCTUnwrap(app.state.tablesPane.tables.firstIndex { $0.name == table })
         keys(app, [.home] + Array(repeating: .down, count: index) + [.enter])
         XCTAssertEqual(app.state.rows?.view.table, table)
         return app
@@ -176,6 +176,6 @@ final class GoToRowTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(database: try database())
         XCTAssertEqual(app.state.focus, .tables)
         typed(app, "2G")
-        XCTAssertEqual(app.state.tablesCursor.index, 1)
+        XCTAssertEqual(app.state.tablesPane.cursor.index, 1)
     }
 }

@@ -29,15 +29,15 @@ final class KeyDecodingTests: XCTestCase {
         state.focus = .side
         // 2 lines of SQL in a 4-line pane (80×24: side pane 59×5 with its title): nothing to scroll.
         _ = Reducer.reduce(&state, .action(.pageDown))
-        XCTAssertEqual(state.sideScroll, 0)
+        XCTAssertEqual(state.side.scroll, 0)
         // A 295-letter identifier hard-wraps into 5 lines of 59, plus the arguments line: 6 lines,
         // so the last scroll position showing 4 lines is 2.
         state.rows?.page?.statements = [GeneratedStatement(sql: String(repeating: "x", count: 295), arguments: [1])]
         _ = Reducer.reduce(&state, .action(.pageDown))
-        XCTAssertEqual(state.sideScroll, 2)
+        XCTAssertEqual(state.side.scroll, 2)
         _ = Reducer.reduce(&state, .action(.moveDown))
-        XCTAssertEqual(state.sideScroll, 2)
+        XCTAssertEqual(state.side.scroll, 2)
         _ = Reducer.reduce(&state, .action(.moveUp))
-        XCTAssertEqual(state.sideScroll, 1)
+        XCTAssertEqual(state.side.scroll, 1)
     }
 }

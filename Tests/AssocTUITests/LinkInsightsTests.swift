@@ -21,7 +21,7 @@ final class LinkInsightsTests: XCTestCase, ChinookBrowsing {
     private func select(_ app: BrowserApp, link name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
         XCTAssertEqual(app.state.focus, .links, file: file, line: line)
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == name }, "no link \(name)", file: file, line: line)
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == name }, "no link \(name)", file: file, line: line)
         press(app, .home)
         for _ in 0..<index { press(app, .down) }
         XCTAssertEqual(app.state.selectedLink?.association.name, name, file: file, line: line)

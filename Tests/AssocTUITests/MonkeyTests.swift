@@ -109,8 +109,8 @@ final class MonkeyTests: XCTestCase {
 
     func checkCursors(_ state: AppState, name: String, step: Int) throws {
         let context = "\(name) step \(step)"
-        XCTAssertLessThanOrEqual(state.tablesCursor.index, max(0, state.tables.count - 1), context)
-        XCTAssertLessThanOrEqual(state.linksCursor.index, max(0, state.links.count - 1), context)
+        XCTAssertLessThanOrEqual(state.tablesPane.cursor.index, max(0, state.tablesPane.tables.count - 1), context)
+        XCTAssertLessThanOrEqual(state.linksPane.cursor.index, max(0, state.linksPane.links.count - 1), context)
         if let rows = state.rows {
             XCTAssertGreaterThanOrEqual(rows.cursor.index, 0, context)
             XCTAssertLessThanOrEqual(rows.cursor.index, max(0, rows.cursor.count - 1), context)

@@ -71,7 +71,7 @@ final class OwnSQLBrowserTests: XCTestCase, ChinookBrowsing {
         // The Swift pane: GRDB's Row.fetchAll with the statement.
         press(app, .character("r"))
         XCTAssertEqual(
-            app.state.swiftCode?.text,
+            app.state.side.swiftCode?.text,
             """
             // Your own SQL statement, run as GRDB runs raw SQL.
             let rows = try Row.fetchAll(db, sql: "\(Self.statement)")

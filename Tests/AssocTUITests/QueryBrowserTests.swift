@@ -11,7 +11,7 @@ final class QueryBrowserTests: XCTestCase, ChinookBrowsing {
     /// From the Rows pane: Tab to the Links pane and select the link named `name`.
     func selectLink(_ app: BrowserApp, _ name: String) throws {
         press(app, .tab, .home)
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == name })
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == name })
         for _ in 0..<index { press(app, .down) }
         XCTAssertEqual(app.state.selectedLink?.association.name, name)
     }

@@ -164,7 +164,7 @@ final class QueryLifecycleTests: XCTestCase {
         XCTAssertEqual(state.rows?.rows.count, 3)
         XCTAssertEqual(state.message?.text, "Query cancelled: Loading rows of Artist")
         _ = Reducer.reduce(&state, .queryCancelled(.countTable("Album")))
-        XCTAssertEqual(state.tables[1].countFailed, true)
+        XCTAssertEqual(state.tablesPane.tables[1].countFailed, true)
     }
 
     func testCtrlCWhileAQueryRunsDoesNotQuitButQuitsOtherwise() {
@@ -337,9 +337,9 @@ final class CountBudgetTests: XCTestCase {
         let app = BrowserApp(dataSource: try RequestDataSource(connection: db), terminal: terminal, title: "inf.db")
         app.start()
         app.runAllDeferred()
-        XCTAssertEqual(app.state.tables.map(\.name), ["inf", "t"])
-        XCTAssertEqual(app.state.tables.first?.countFailed, true)
-        XCTAssertEqual(app.state.tables.last?.rowCount, 2)
+        XCTAssertEqual(app.state.tablesPane.tables.map(\.name), ["inf", "t"])
+        XCTAssertEqual(app.state.tablesPane.tables.first?.countFailed, true)
+        XCTAssertEqual(app.state.tablesPane.tables.last?.rowCount, 2)
         app.handle(.enter)  // open inf
         app.runAllDeferred()
         XCTAssertEqual(app.state.rows?.rows.count ?? 0 > 0, true)

@@ -45,11 +45,11 @@ final class ReducerTests: XCTestCase {
 
     func testTableCountsArriveLater() {
         var state = loadedState()
-        XCTAssertNil(state.tables[0].rowCount)
+        XCTAssertNil(state.tablesPane.tables[0].rowCount)
         _ = Reducer.reduce(&state, .tableCounted("Artist", 275))
         _ = Reducer.reduce(&state, .tableCounted("Album", nil))
-        XCTAssertEqual(state.tables[0].rowCount, 275)
-        XCTAssertTrue(state.tables[1].countFailed)
+        XCTAssertEqual(state.tablesPane.tables[0].rowCount, 275)
+        XCTAssertTrue(state.tablesPane.tables[1].countFailed)
         let lines = ScreenRenderer.render(state).textLines()
         XCTAssertTrue(lines[2].hasPrefix("Artist           275│"), lines[2])
         XCTAssertTrue(lines[3].hasPrefix("Album              ?│"), lines[3])
@@ -147,7 +147,7 @@ final class ReducerTests: XCTestCase {
                 columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], offset: 0,
                 keyColumns: ["ArtistId"], statements: []))
         // Links of Artist: hasOne artistBio, hasMany albums, hasManyThrough tracks.
-        let kinds = state.links.map { "\($0.association.kind) \($0.association.name)" }
+        let kinds = state.linksPane.links.map { "\($0.association.kind) \($0.association.name)" }
         XCTAssertEqual(kinds, ["hasOne artistBio", "hasMany albums", "hasManyThrough tracks"])
         // The to-many counts are asked for the selected row only.
         _ = Reducer.reduce(&state, .action(.nextPane))
@@ -191,7 +191,7 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .action(.back))
         XCTAssertEqual(state.rows?.view.table, "Artist")
         XCTAssertEqual(state.focus, .links)
-        XCTAssertEqual(state.linksCursor.index, 1)
+        XCTAssertEqual(state.linksPane.cursor.index, 1)
         _ = Reducer.reduce(&state, .action(.back))
         XCTAssertNil(state.rows)
         XCTAssertEqual(state.focus, .tables)
@@ -226,7 +226,7 @@ final class ReducerTests: XCTestCase {
     }
 
     func select(_ state: inout AppState, _ path: [String]) {
-        guard let index = state.links.firstIndex(where: { $0.namePath == path }) else { return XCTFail("no link \(path)") }
+        guard let index = state.linksPane.links.firstIndex(where: { $0.namePath == path }) else { return XCTFail("no link \(path)") }
         _ = Reducer.reduce(&state, .action(.firstRow))
         for _ in 0..<index { _ = Reducer.reduce(&state, .action(.moveDown)) }
     }
@@ -255,7 +255,7 @@ final class ReducerTests: XCTestCase {
         // Chain: album, then the album's artist (via album).
         select(&state, ["album"])
         _ = Reducer.reduce(&state, .action(.include))
-        XCTAssertTrue(state.links.contains { $0.parentNames == ["album"] && $0.parentJoinPath == [1] && $0.association.name == "artist" })
+        XCTAssertTrue(state.linksPane.links.contains { $0.parentNames == ["album"] && $0.parentJoinPath == [1] && $0.association.name == "artist" })
         select(&state, ["album", "artist"])
         _ = Reducer.reduce(&state, .action(.include))
         XCTAssertEqual(
@@ -278,7 +278,7 @@ final class ReducerTests: XCTestCase {
         select(&state, ["genre"])
         _ = Reducer.reduce(&state, .action(.removeInclude))
         XCTAssertEqual(state.rows?.view.request, Table("Track").all)
-        XCTAssertFalse(state.links.contains { !$0.isRootLink })
+        XCTAssertFalse(state.linksPane.links.contains { !$0.isRootLink })
     }
 
     func testResizeRelaysOutAtOnce() {
@@ -309,7 +309,7 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(state.mode, .help(scroll: 0, over: nil))
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.mode, .help(scroll: 1, over: nil))
-        XCTAssertEqual(state.tablesCursor.index, 0)
+        XCTAssertEqual(state.tablesPane.cursor.index, 0)
         _ = Reducer.reduce(&state, .action(.back))
         XCTAssertEqual(state.mode, .grid)
     }

@@ -17,7 +17,7 @@ final class SchemaMapSuggestionsTests: XCTestCase, ChinookBrowsing {
     func testTheMapListsTheSuggestionsOfItsTableAndPlusAddsOne() throws {
         let app = try historyApp()
         try open(app, "bookmarks")
-        XCTAssertFalse(app.state.links.contains { $0.association.destination == "places" }, "fk is not named after places: no link yet")
+        XCTAssertFalse(app.state.linksPane.links.contains { $0.association.destination == "places" }, "fk is not named after places: no link yet")
         press(app, .character("m"))
         let map = try XCTUnwrap(app.state.schemaMap)
         XCTAssertEqual(map.table, "bookmarks")
@@ -41,7 +41,7 @@ final class SchemaMapSuggestionsTests: XCTestCase, ChinookBrowsing {
             app.state.message?.text.contains("bookmarks.fk → places.id for this session") ?? false, "\(String(describing: app.state.message))")
         // Back on the grid: the Links pane has it, and a request can include it.
         press(app, .escape)
-        let link = try XCTUnwrap(app.state.links.first { $0.association.kind == .belongsTo && $0.association.destination == "places" })
+        let link = try XCTUnwrap(app.state.linksPane.links.first { $0.association.kind == .belongsTo && $0.association.destination == "places" })
         XCTAssertEqual(link.association.columns.map(\.origin), ["fk"])
         press(app, .character(":"), .control("u"))
         type(app, "bookmarks.filter(id == 5).including(required: \(link.association.name))")

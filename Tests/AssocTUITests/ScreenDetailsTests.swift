@@ -33,7 +33,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
 
     /// Presses `+` on Track's first to-many link (from the Links pane) and returns the screen.
     private func includeToMany(_ app: BrowserApp) throws -> [String] {
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.isToMany && $0.isRootLink })
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.isToMany && $0.isRootLink })
         press(app, .tab)
         for _ in 0..<index { press(app, .down) }
         press(app, .character("+"))
@@ -84,7 +84,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.layout.panes[.links]?.width, 20, "short names: a quarter of the screen")
         press(app, .backspace)
         try open(app, "Employee")
-        let needed = app.state.links.map(LeftColumnWidth.needed(by:)).max() ?? 0
+        let needed = app.state.linksPane.links.map(LeftColumnWidth.needed(by:)).max() ?? 0
         let width = try XCTUnwrap(app.state.layout.panes[.links]?.width)
         XCTAssertEqual(width, min(needed, 32), "as wide as the longest link needs, up to two fifths of 80")
         // `⇉ employeesAsReportsTo` and room for a five-digit count: 1 + 1 + 20 + 5 + 1.
@@ -92,7 +92,7 @@ final class ScreenDetailsTests: XCTestCase, ChinookBrowsing {
         let screen = lines(app).joined(separator: "\n")
         // Every link that fits in two fifths shows whole (a longer one would not: the status line
         // names the selected link in full, and `>` widens the column).
-        for link in app.state.links where LeftColumnWidth.needed(by: link) <= width {
+        for link in app.state.linksPane.links where LeftColumnWidth.needed(by: link) <= width {
             XCTAssertTrue(screen.contains(link.association.kind.symbol + " " + link.association.name), "\(link.association.name):\n\(screen)")
         }
         // `>` in the Links pane widens the column; `<` narrows it.

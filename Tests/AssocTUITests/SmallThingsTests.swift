@@ -28,9 +28,9 @@ final class SmallThingsTests: XCTestCase, ChinookBrowsing {
     func testUndoSaysWhatItUndid() throws {
         let app = try makeApp()
         try open(app, "Album")
-        _ = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "artist" })
+        _ = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "artist" })
         for _ in 0..<5 where app.state.focus != .links { press(app, .tab) }
-        let index = try XCTUnwrap(app.state.links.firstIndex { $0.association.name == "artist" })
+        let index = try XCTUnwrap(app.state.linksPane.links.firstIndex { $0.association.name == "artist" })
         press(app, .home)
         for _ in 0..<index { press(app, .down) }
         press(app, .character("+"))

@@ -110,10 +110,10 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertFalse(text.joined().contains("substr"), "\(text)")
         XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), false)
         // `r` in the SQL pane: the statements exactly as they ran, arguments and all; again: as planned.
-        state.showsSidePane = true
+        state.side.isShown = true
         state.focus = .side
         _ = Reducer.reduce(&state, .key(.character("r"), terminalSize: Size(width: 100, height: 30)))
-        XCTAssertTrue(state.sqlAsRan)
+        XCTAssertTrue(state.side.sqlAsRan)
         let ran = SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }
         XCTAssertEqual(ran.first, "-- as they ran for the page on screen, values cut in SQL:", "\(ran)")
         XCTAssertTrue(ran.joined().contains("substr"), "\(ran)")
@@ -121,7 +121,7 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertFalse(ran.contains { $0.hasPrefix("-- shown uncut") }, "\(ran)")
         XCTAssertEqual(SQLPaneText.plainText(for: state)?.contains("substr"), true)
         _ = Reducer.reduce(&state, .key(.character("r"), terminalSize: Size(width: 100, height: 30)))
-        XCTAssertFalse(state.sqlAsRan)
+        XCTAssertFalse(state.side.sqlAsRan)
         XCTAssertEqual(SQLPaneText.lines(for: state, width: 100).map { $0.map(\.text).joined() }, text)
     }
 

@@ -21,7 +21,7 @@ final class SwiftPaneProgramTests: XCTestCase {
         let terminal = FakeTerminal(width: 120, height: 36, keys: keys + [.character("]")])
         let app = BrowserApp(dataSource: try RequestDataSource(connection: Connection(path: path)), terminal: terminal, title: "t.db")
         app.run()
-        XCTAssertEqual(app.state.sideTab, .swift)
+        XCTAssertEqual(app.state.side.tab, .swift)
         return app
     }
 

@@ -12,14 +12,14 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
         let app = try makeApp(width: 100, height: 30)
         try open(app, "Album")
         press(app, .character("]"))
-        let whole = try XCTUnwrap(app.state.swiftCode?.text)
+        let whole = try XCTUnwrap(app.state.side.swiftCode?.text)
         XCTAssertTrue(whole.contains("struct Album"), whole)
         XCTAssertTrue(lines(app).contains { $0.contains("r request only  [ ] tabs  z zoom") }, lines(app).joined(separator: "\n"))
 
         press(app, .character("r"))
-        XCTAssertTrue(app.state.swiftRequestOnly)
-        XCTAssertEqual(app.state.swiftCode?.requestOnly, true)
-        XCTAssertEqual(app.state.swiftCode?.text, "Album.all()\n")
+        XCTAssertTrue(app.state.side.swiftRequestOnly)
+        XCTAssertEqual(app.state.side.swiftCode?.requestOnly, true)
+        XCTAssertEqual(app.state.side.swiftCode?.text, "Album.all()\n")
         XCTAssertEqual(app.state.message?.text, "Swift tab: the request alone, for an app that has its record types (r: the whole code)")
         let screen = lines(app)
         XCTAssertTrue(screen.contains { $0.contains("[Swift] · request only") && $0.contains("r whole code") }, screen.joined(separator: "\n"))
@@ -28,9 +28,9 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
 
         // The form stays while the view changes: a followed link is the request alone too.
         try follow(app, "tracks")
-        XCTAssertEqual(app.state.swiftCode?.requestOnly, true)
+        XCTAssertEqual(app.state.side.swiftCode?.requestOnly, true)
         XCTAssertEqual(
-            app.state.swiftCode?.text,
+            app.state.side.swiftCode?.text,
             """
             // album: the Album whose key is 1 (try Album.fetchOne(db, key: 1))
             album.request(for: Album.tracks)
@@ -38,18 +38,18 @@ final class SwiftRequestOnlyTests: XCTestCase, ChinookBrowsing {
             """)
 
         press(app, .character("r"))
-        XCTAssertFalse(app.state.swiftRequestOnly)
-        XCTAssertEqual(app.state.swiftCode?.text.contains("struct Track"), true)
+        XCTAssertFalse(app.state.side.swiftRequestOnly)
+        XCTAssertEqual(app.state.side.swiftCode?.text.contains("struct Track"), true)
     }
 
     func testRShowsTheSwiftTabWhenTheSidePaneIsHiddenOrOnSQL() throws {
         let app = try makeApp(width: 100, height: 30)
         try open(app, "Album")
-        XCTAssertEqual(app.state.sideTab, .sql)
+        XCTAssertEqual(app.state.side.tab, .sql)
         press(app, .character("r"))
-        XCTAssertEqual(app.state.sideTab, .swift)
-        XCTAssertTrue(app.state.showsSidePane)
-        XCTAssertEqual(app.state.swiftCode?.text, "Album.all()\n")
+        XCTAssertEqual(app.state.side.tab, .swift)
+        XCTAssertTrue(app.state.side.isShown)
+        XCTAssertEqual(app.state.side.swiftCode?.text, "Album.all()\n")
     }
 
     func testTheHelpScreenListsR() {

@@ -42,7 +42,7 @@ final class FollowedLinksCursorTests: XCTestCase, ChinookBrowsing {
         XCTAssertEqual(app.state.rows?.view.table, "Track")
         let selected = try XCTUnwrap(app.state.selectedLink)
         XCTAssertFalse(selected.association.isToMany)
-        XCTAssertNotEqual(selected.association.destination, "Album", "\(app.state.links.map(\.association.name))")
+        XCTAssertNotEqual(selected.association.destination, "Album", "\(app.state.linksPane.links.map(\.association.name))")
         press(app, .character("+"))
         XCTAssertTrue(
             app.state.message?.text.hasPrefix("Included \(selected.association.name)") ?? false,

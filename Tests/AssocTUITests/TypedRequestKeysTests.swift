@@ -59,7 +59,7 @@ final class TypedRequestKeysTests: XCTestCase, ChinookBrowsing {
                 let app = try openTyped(shape)
                 let typed = try XCTUnwrap(app.state.rows?.view)
                 press(app, .tab, .home)
-                for index in 0..<min(3, app.state.links.count) {
+                for index in 0..<min(3, app.state.linksPane.links.count) {
                     if index > 0 { press(app, .down) }
                     press(app, .character(key))
                     let message = app.state.message?.text ?? ""

@@ -27,7 +27,7 @@ enum FilterHint {
         if let text = roots.first(where: { !numeric.contains($0) && !rows.keyColumns.contains($0) }) {
             examples.append("\(text) LIKE 'A%'")
         }
-        let links = state.links.filter { $0.isRootLink }.map(\.association)
+        let links = state.linksPane.links.filter { $0.isRootLink }.map(\.association)
         if let toMany = links.first(where: { $0.isToMany && isPlainName($0.name) }) {
             examples.append("\(toMany.name).count >= 2")
         }

@@ -17,7 +17,7 @@ enum SQLPaneText {
             return lines
         }
         if let summary = state.summary { return summaryLines(summary, width: width) }
-        return state.rows.map { lines(for: $0, asRan: state.sqlAsRan, width: width) } ?? []
+        return state.rows.map { lines(for: $0, asRan: state.side.sqlAsRan, width: width) } ?? []
     }
 
     /// The statements as plain text, whole (no `IN (?, …)` shortening), each followed by its
@@ -29,7 +29,7 @@ enum SQLPaneText {
         } else if let summary = state.summary {
             statements = summary.selectedIndex.flatMap { summary.summaries[$0]?.statements } ?? []
         } else if let rows = state.rows {
-            statements = (state.sqlAsRan ? rows.ranStatements : rows.statements) + (rows.countStatement.map { [$0] } ?? [])
+            statements = (state.side.sqlAsRan ? rows.ranStatements : rows.statements) + (rows.countStatement.map { [$0] } ?? [])
         } else {
             return nil
         }

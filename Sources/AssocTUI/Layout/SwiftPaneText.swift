@@ -4,8 +4,8 @@ import AssocText
 enum SwiftPaneText {
     /// The code of the current view as styled lines; empty until generated.
     static func lines(_ state: AppState, width: Int) -> [[StyledText]] {
-        guard let rows = state.rows, let code = state.swiftCode, code.view == rows.view,
-            code.requestOnly == state.swiftRequestOnly
+        guard let rows = state.rows, let code = state.side.swiftCode, code.view == rows.view,
+            code.requestOnly == state.side.swiftRequestOnly
         else { return [] }
         if code.isError { return [[StyledText("-- " + Sanitizer.sanitize(code.text), .error)]] }
         return code.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
@@ -20,8 +20,8 @@ enum SwiftPaneText {
 
     /// The code as it was generated (for `y`), nil until it is.
     static func plainText(_ state: AppState) -> String? {
-        guard let rows = state.rows, let code = state.swiftCode, code.view == rows.view,
-            code.requestOnly == state.swiftRequestOnly, !code.isError
+        guard let rows = state.rows, let code = state.side.swiftCode, code.view == rows.view,
+            code.requestOnly == state.side.swiftRequestOnly, !code.isError
         else { return nil }
         return code.text
     }

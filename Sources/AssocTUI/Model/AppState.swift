@@ -85,41 +85,18 @@ struct ViewHistory: Sendable, Equatable {
 struct AppState: Sendable, Equatable {
     var title: String
     var size: Size
-    var tables: [TableSummary] = []
-    var tablesCursor = ListCursor()
+    var tablesPane = TablesPaneState()
     var rows: RowsState?
     /// The associations of the schema (a table's inferred when first asked for).
     var graph = AssociationGraph(schema: Schema(tables: []))
-    /// The Links pane: the associations of `linksTable`, then those of its view's includes.
-    var links: [LinkEntry] = []
-    var linksTable: String?
-    var linksCursor = ListCursor()
-    /// The name of the link selected when a view was opened: its Links pane starts there.
-    var linksPreferredName: String?
-    /// The table of the view the user left when that view was opened.
-    var linksCameFrom: String?
-    /// Record counts of the to-many links of the selected row, and the row they were asked for.
-    var linkCounts: LinkCounts?
-    var linkCountsAsked: LinkCounts?
+    var linksPane = LinksPaneState()
     /// The orphans of the belongsTo links shown so far (`⚠ 525 orphans`).
     var orphans = OrphanMarks()
     /// Links suggested from the values, looked for once when the schema map first opens.
     var suggestedLinks = SuggestedLinks.notAsked
-    /// The side pane's first line shown (SQL or Swift, whichever tab is current).
-    var sideScroll = 0
-    /// The side pane's first column shown (the Swift code's lines are cut, not wrapped).
-    var sideColumn = 0
-    /// The side pane takes the whole body (`z`).
-    var sideMaximized = false
+    var side = SidePaneState()
     var focus: Pane = .tables
-    /// With the Rows pane focused: the child pane (prefetched records) has the keys, not the grid.
-    var childFocused = false
-    /// The child pane's selected record and scroll; reset when the selected row changes.
-    var childCursor = ListCursor()
-    /// The row whose records `childCursor` is over.
-    var childCursorRow: Int?
-    /// The side pane (SQL and Swift tabs, under the Rows pane) is shown (`b` toggles it).
-    var showsSidePane = true
+    var child = ChildPaneState()
     var stack: [NavigationEntry] = []
     /// The undo and redo history of the current level's view.
     var history = ViewHistory()
@@ -132,17 +109,6 @@ struct AppState: Sendable, Equatable {
     var messageLog: [StatusMessage] = []
     static let messageLogLimit = 100
     var isFinished = false
-    /// The side pane's tab, and the Swift code of the current view (asked once per view).
-    var sideTab: SideTab = .sql
-    var swiftCode: SwiftCodeState?
-    var swiftCodeAsked: RequestView?
-    /// Whether `swiftCodeAsked` asked for the request alone.
-    var swiftCodeAskedRequestOnly = false
-    /// `r`: the Swift tab shows the request alone, not the whole code.
-    var swiftRequestOnly = false
-    /// `r` on the SQL tab: the statements exactly as they ran for the page on screen (each cell
-    /// cut in SQL, the keyset bounds bound), not the readable plan.
-    var sqlAsRan = false
     /// `L`: key columns show their parent's label beside the value (`1 · AC/DC`).
     var showsLabels = true
     /// The query running on the worker thread, if any (spinner and Esc-cancels hint).
@@ -154,6 +120,8 @@ struct AppState: Sendable, Equatable {
     var changeNotice: StatusMessage?
     /// The count typed before `G` (`250G`: go to row 250), shown on the status line; Esc clears it.
     var pendingCount: Int?
+    /// Cells the user added to (or took from) the left column with `<` and `>`.
+    var leftWidthChange = 0
     /// Another process changed something since the last refresh.
     var dataChanged: Bool { changeNotice != nil }
 
@@ -165,18 +133,11 @@ struct AppState: Sendable, Equatable {
         self.size = size
     }
 
-    /// The cells the Tables pane's lines need (set when the tables load).
-    var tablesContentWidth = 0
-    /// The cells the Links pane's lines need (set with the links).
-    var linksContentWidth = 0
-    /// Cells the user added to (or took from) the left column with `<` and `>`.
-    var leftWidthChange = 0
-
     var layout: ScreenLayout {
-        let content = max(tablesContentWidth, linksContentWidth)
+        let content = max(tablesPane.contentWidth, linksPane.contentWidth)
         return ScreenLayout.compute(
-            width: size.width, height: size.height, focus: focus, showsSidePane: showsSidePane,
-            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange, maximizeSide: sideMaximized && showsSidePane)
+            width: size.width, height: size.height, focus: focus, showsSidePane: side.isShown,
+            leftContent: content > 0 ? content : nil, leftChange: leftWidthChange, maximizeSide: side.isMaximized && side.isShown)
     }
 
     /// Lines of content a pane shows (its title line, and the grid header, excluded); at least 1.
@@ -188,27 +149,26 @@ struct AppState: Sendable, Equatable {
     /// The table whose links the Links pane should show: the open view's, else the selected one.
     var contextTable: String? {
         if let rows { return rows.view.table }
-        guard tablesCursor.hasSelection, tablesCursor.index < tables.count else { return nil }
-        return tables[tablesCursor.index].name
+        return selectedTable?.name
     }
 
     /// The table selected in the Tables pane.
     var selectedTable: TableSummary? {
-        guard tablesCursor.hasSelection, tablesCursor.index < tables.count else { return nil }
-        return tables[tablesCursor.index]
+        guard tablesPane.cursor.hasSelection, tablesPane.cursor.index < tablesPane.tables.count else { return nil }
+        return tablesPane.tables[tablesPane.cursor.index]
     }
 
     /// The link selected in the Links pane.
     var selectedLink: LinkEntry? {
-        guard linksCursor.hasSelection, linksCursor.index < links.count else { return nil }
-        return links[linksCursor.index]
+        guard linksPane.cursor.hasSelection, linksPane.cursor.index < linksPane.links.count else { return nil }
+        return linksPane.links[linksPane.cursor.index]
     }
 
     /// The counts of the selected row's to-many links, when computed.
     var selectedLinkCounts: [String: Int]? {
-        guard let rows, let linkCounts, linkCounts.view == rows.view, linkCounts.rowIndex == rows.cursor.index else {
+        guard let rows, let counts = linksPane.counts, counts.view == rows.view, counts.rowIndex == rows.cursor.index else {
             return nil
         }
-        return linkCounts.counts
+        return counts.counts
     }
 }

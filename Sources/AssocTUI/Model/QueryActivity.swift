@@ -79,11 +79,11 @@ struct RestorePoint: Sendable, Equatable {
         rows = state.rows
         stack = state.stack
         focus = state.focus
-        tablesCursor = state.tablesCursor
-        linksCursor = state.linksCursor
-        linksTable = state.linksTable
-        links = state.links
-        sideScroll = state.sideScroll
+        tablesCursor = state.tablesPane.cursor
+        linksCursor = state.linksPane.cursor
+        linksTable = state.linksPane.table
+        links = state.linksPane.links
+        sideScroll = state.side.scroll
         history = state.history
     }
 
@@ -91,11 +91,11 @@ struct RestorePoint: Sendable, Equatable {
         state.rows = rows
         state.stack = stack
         state.focus = focus
-        state.tablesCursor = tablesCursor.resized(to: state.tables.count)
-        state.links = links
-        state.linksTable = linksTable
-        state.linksCursor = linksCursor
-        state.sideScroll = sideScroll
+        state.tablesPane.cursor = tablesCursor.resized(to: state.tablesPane.tables.count)
+        state.linksPane.links = links
+        state.linksPane.table = linksTable
+        state.linksPane.cursor = linksCursor
+        state.side.scroll = sideScroll
         state.history = history
     }
 }

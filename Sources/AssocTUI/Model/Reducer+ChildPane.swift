@@ -5,35 +5,35 @@ extension Reducer {
     /// Tab / Shift-Tab: the next pane, with the child pane between the grid and Links when shown.
     static func cyclePanes(_ state: inout AppState, forward: Bool) {
         let childShown = RowsPaneSplit.childRect(state) != nil
-        switch (state.focus, state.childFocused, forward) {
+        switch (state.focus, state.child.isFocused, forward) {
         case (.rows, false, true) where childShown:
-            state.childFocused = true
+            state.child.isFocused = true
         case (.rows, true, false):
-            state.childFocused = false
+            state.child.isFocused = false
         case (.rows, true, true):
-            state.childFocused = false
+            state.child.isFocused = false
             state.focus = .links
         default:
             // Shift-Tab from Links lands on the grid, not the child pane: after `p` in Links, the
             // grid is where the next key goes.
             state.focus = state.focus.cycled(forward ? 1 : -1)
-            state.childFocused = false
+            state.child.isFocused = false
         }
     }
 
     /// The child pane loses the focus when it goes away; its cursor covers the shown records and
     /// starts over when the selected row changes.
     static func keepChildFocusValid(_ state: inout AppState) {
-        if state.childFocused && (state.focus != .rows || RowsPaneSplit.childRect(state) == nil) {
-            state.childFocused = false
+        if state.child.isFocused && (state.focus != .rows || RowsPaneSplit.childRect(state) == nil) {
+            state.child.isFocused = false
         }
         let row = state.rows?.cursor.index
         let count = RowsPaneSplit.shownChild(state)?.rows.count ?? 0
-        if row != state.childCursorRow {
-            state.childCursorRow = row
-            state.childCursor = ListCursor(count: count)
-        } else if state.childCursor.count != count {
-            state.childCursor = state.childCursor.resized(to: count)
+        if row != state.child.row {
+            state.child.row = row
+            state.child.cursor = ListCursor(count: count)
+        } else if state.child.cursor.count != count {
+            state.child.cursor = state.child.cursor.resized(to: count)
         }
     }
 }

@@ -38,7 +38,7 @@ extension Reducer {
         }
         let query = FrequencyQuery(request: request, expressions: expressions, columnLabels: labels)
         state.frequency = FrequencyState(query: query, view: rows.view)
-        state.sideScroll = 0
+        state.side.scroll = 0
         if !leftOut.isEmpty {
             state.message = StatusMessage(
                 text: "Frequencies grouped without the pinned " + leftOut.joined(separator: ", ") + ": F cannot count them", isError: false)

@@ -47,7 +47,7 @@ extension Reducer {
         switch state.focus {
         case .tables, .links, .side:
             return move(&state) { $0.moved(to: min(number, $0.count) - 1) }
-        case .rows where state.childFocused:
+        case .rows where state.child.isFocused:
             return move(&state) { $0.moved(to: min(number, $0.count) - 1) }
         case .rows:
             break

@@ -108,7 +108,7 @@ extension Reducer {
     static func orphanCountsEffect(_ state: inout AppState) -> [Effect] {
         var effects: [Effect] = []
         var shown = Set<String>()
-        for entry in state.links where entry.association.kind == .belongsTo {
+        for entry in state.linksPane.links where entry.association.kind == .belongsTo {
             let key = OrphanMarks.key(of: entry.association)
             shown.insert(key)
             if state.orphans.marks[key] == .unknown {

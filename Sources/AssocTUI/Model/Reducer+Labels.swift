@@ -23,7 +23,7 @@ extension Reducer {
     /// `Y`: the current row as TSV, a header line of the grid's columns then the row's values
     /// (`RowTSV`: tabs, line ends and backslashes escaped; NULL empty), to the clipboard.
     static func copyRow(_ state: inout AppState) -> [Effect] {
-        guard state.focus == .rows, !state.childFocused, let rows = state.rows, let row = rows.selectedRow, !rows.columns.isEmpty else {
+        guard state.focus == .rows, !state.child.isFocused, let rows = state.rows, let row = rows.selectedRow, !rows.columns.isEmpty else {
             state.message = StatusMessage(text: "No row under the cursor to copy (Y copies the current row of Rows)", isError: false)
             return []
         }

@@ -26,12 +26,12 @@ extension Reducer {
                     let line = filtered.cursor.top + (y - rect.y - 1)
                     return line < filtered.shown.count ? .item(.tables, filtered.shown[line]) : .pane(pane)
                 }
-                let index = state.tablesCursor.top + (y - rect.y - 1)
-                return index < state.tables.count ? .item(.tables, index) : .pane(pane)
+                let index = state.tablesPane.cursor.top + (y - rect.y - 1)
+                return index < state.tablesPane.tables.count ? .item(.tables, index) : .pane(pane)
             case .links:
                 guard y > rect.y else { return .pane(pane) }
-                let index = state.linksCursor.top + (y - rect.y - 1)
-                return index < state.links.count ? .item(.links, index) : .pane(pane)
+                let index = state.linksPane.cursor.top + (y - rect.y - 1)
+                return index < state.linksPane.links.count ? .item(.links, index) : .pane(pane)
             case .rows:
                 // Title line, then the grid's header line.
                 guard y > rect.y + 1, let rows = state.rows else { return .pane(pane) }
@@ -81,8 +81,8 @@ extension Reducer {
                 return []
             case .sideTab(let tab):
                 state.focus = .side
-                state.sideTab = tab
-                state.sideScroll = 0
+                state.side.tab = tab
+                state.side.scroll = 0
                 return []
             case .item(let pane, let index):
                 state.focus = pane

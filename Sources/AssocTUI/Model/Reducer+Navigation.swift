@@ -10,10 +10,10 @@ extension Reducer {
         case .links:
             guard let entry = state.selectedLink else { return [] }
             return follow(&state, entry)
-        case .rows where state.childFocused:
+        case .rows where state.child.isFocused:
             // In the child pane: follow its link from the selected row, as the Links pane would.
             guard let child = RowsPaneSplit.shownChild(state),
-                let entry = state.links.first(where: { $0.isRootLink && $0.association.name == child.key })
+                let entry = state.linksPane.links.first(where: { $0.isRootLink && $0.association.name == child.key })
             else {
                 state.message = StatusMessage(text: "No prefetched records to open", isError: false)
                 return []
@@ -70,14 +70,14 @@ extension Reducer {
     static func push(_ state: inout AppState, _ view: RequestView, newTrail: Bool = false) -> [Effect] {
         state.stack.append(currentLevel(state, nextStartsTrail: newTrail))  // a new level replaces the one Back left
         // The new table's Links pane starts on the link of the same name, if it has one.
-        state.linksPreferredName = state.selectedLink?.association.name
-        state.linksCameFrom = state.rows?.view.table
+        state.linksPane.preferredName = state.selectedLink?.association.name
+        state.linksPane.cameFrom = state.rows?.view.table
         state.history = ViewHistory()
         state.rows = RowsState(view: view)
         state.focus = .rows
-        state.linksCursor = ListCursor()
-        state.linksTable = nil
-        state.sideScroll = 0
+        state.linksPane.cursor = ListCursor()
+        state.linksPane.table = nil
+        state.side.scroll = 0
         return [.openView(view, limit: window(state))]
     }
 
@@ -85,7 +85,7 @@ extension Reducer {
     /// request replaced) and nothing more; with nothing open it says so, and which key goes back
     /// (Backspace), rather than leaving the view.
     static func close(_ state: inout AppState) -> [Effect] {
-        if state.sideMaximized || (state.history.lastChangeIsTypedRequest && !state.history.undo.isEmpty) { return back(&state) }
+        if state.side.isMaximized || (state.history.lastChangeIsTypedRequest && !state.history.undo.isEmpty) { return back(&state) }
         let parent = state.stack.last?.rows.map { " to " + ViewSummary.text(of: $0.view) } ?? ""
         let back = state.stack.isEmpty ? "" : ": Backspace goes back" + parent
         state.message = StatusMessage(text: "Nothing open to close" + back, isError: false)
@@ -93,7 +93,7 @@ extension Reducer {
     }
 
     static func back(_ state: inout AppState) -> [Effect] {
-        if state.sideMaximized { return toggleMaximizedSide(&state) }
+        if state.side.isMaximized { return toggleMaximizedSide(&state) }
         if state.history.lastChangeIsTypedRequest, !state.history.undo.isEmpty {
             // Esc after a typed request: back to the view it replaced (u would do the same).
             state.history.lastChangeIsTypedRequest = false
@@ -125,8 +125,8 @@ extension Reducer {
         var history = state.history
         history.left = []
         return NavigationEntry(
-            rows: state.rows, focus: state.focus, tablesCursor: state.tablesCursor, linksCursor: state.linksCursor,
-            sideScroll: state.sideScroll, history: history, nextStartsTrail: nextStartsTrail)
+            rows: state.rows, focus: state.focus, tablesCursor: state.tablesPane.cursor, linksCursor: state.linksPane.cursor,
+            sideScroll: state.side.scroll, history: history, nextStartsTrail: nextStartsTrail)
     }
 
     /// Puts `entry`'s level on screen as it was: rows, history, focus, cursors, side scroll.
@@ -134,10 +134,10 @@ extension Reducer {
         state.rows = entry.rows
         state.history = entry.history
         state.focus = entry.focus
-        state.tablesCursor = entry.tablesCursor.resized(to: state.tables.count)
+        state.tablesPane.cursor = entry.tablesCursor.resized(to: state.tablesPane.tables.count)
         refreshLinks(&state)
-        state.linksCursor = entry.linksCursor.resized(to: state.links.count)
-        state.sideScroll = entry.sideScroll
+        state.linksPane.cursor = entry.linksCursor.resized(to: state.linksPane.links.count)
+        state.side.scroll = entry.sideScroll
     }
 
     /// What a level brought back (by Back, or by `u` after it) needs: its rows loaded, counted,
@@ -251,7 +251,7 @@ extension Reducer {
         rows.cursor = ListCursor(count: old.cursor.count, index: old.cursor.index, top: old.cursor.top)
         rows.column = old.column
         state.rows = rows
-        state.sideScroll = 0
+        state.side.scroll = 0
         return [.openView(view, limit: window(state))]
     }
 
@@ -314,50 +314,50 @@ extension Reducer {
     /// Recomputes the Links pane from the current view (or the selected table) and its includes.
     static func refreshLinks(_ state: inout AppState) {
         guard let table = state.contextTable else {
-            state.links = []
-            state.linksContentWidth = 0
-            state.linksTable = nil
-            state.linksCursor = ListCursor()
+            state.linksPane.links = []
+            state.linksPane.contentWidth = 0
+            state.linksPane.table = nil
+            state.linksPane.cursor = ListCursor()
             return
         }
         let links = LinkEntry.entries(table: table, request: state.rows?.view.request, graph: state.graph)
-        if table != state.linksTable {
+        if table != state.linksPane.table {
             // On the link of the name the user was on, else on the first to-one link (the kind `+`
             // includes): a direct one that does not lead back to the table the user came from (its
             // columns, or a through link's over it, would be the same on every row) if there is one.
-            let preferred = state.linksPreferredName
+            let preferred = state.linksPane.preferredName
             let start =
                 links.firstIndex { $0.isRootLink && $0.association.name == preferred }
                 ?? links.firstIndex {
                     $0.isRootLink && ($0.association.kind == .belongsTo || $0.association.kind == .hasOne)
-                        && $0.association.destination != state.linksCameFrom
+                        && $0.association.destination != state.linksPane.cameFrom
                 }
                 ?? links.firstIndex { $0.isRootLink && !$0.association.isToMany } ?? 0
-            state.linksCursor = ListCursor(count: links.count).moved(to: start)
+            state.linksPane.cursor = ListCursor(count: links.count).moved(to: start)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))
-            state.linksPreferredName = nil
-            state.linksCameFrom = nil
+            state.linksPane.preferredName = nil
+            state.linksPane.cameFrom = nil
         } else {
-            state.linksCursor = state.linksCursor.resized(to: links.count)
+            state.linksPane.cursor = state.linksPane.cursor.resized(to: links.count)
                 .scrolledToShowSelection(visible: state.visibleLines(.links))
         }
-        if links != state.links {
-            state.links = links
-            state.linksContentWidth = links.map(LeftColumnWidth.needed(by:)).max() ?? 0
+        if links != state.linksPane.links {
+            state.linksPane.links = links
+            state.linksPane.contentWidth = links.map(LeftColumnWidth.needed(by:)).max() ?? 0
         }
-        state.linksTable = table
+        state.linksPane.table = table
     }
 
     /// Asks for the record counts of the selected row's to-many links, once per row.
     static func linkCountsEffect(_ state: inout AppState) -> [Effect] {
         guard let rows = state.rows, let root = rows.selectedRootRow else { return [] }
-        let names = state.links.filter { $0.isRootLink && $0.association.isToMany }.map(\.association.name)
+        let names = state.linksPane.links.filter { $0.isRootLink && $0.association.isToMany }.map(\.association.name)
         guard !names.isEmpty else { return [] }
         let asked = LinkCounts(view: rows.view, rowIndex: rows.cursor.index, counts: [:])
-        if let previous = state.linkCountsAsked, previous.view == asked.view, previous.rowIndex == asked.rowIndex {
+        if let previous = state.linksPane.countsAsked, previous.view == asked.view, previous.rowIndex == asked.rowIndex {
             return []
         }
-        state.linkCountsAsked = asked
+        state.linksPane.countsAsked = asked
         return [.countLinks(asked, links: names, columns: root.columns, values: root.values)]
     }
 }

@@ -221,7 +221,7 @@ extension Reducer {
                 // `:250`: go to row 250 of the view.
                 state.prompt = nil
                 if state.rows != nil && state.focus != .rows { state.focus = .rows }
-                state.childFocused = false
+                state.child.isFocused = false
                 return goToRow(&state, number: number)
             }
             guard !text.allSatisfy(\.isWhitespace) else {

@@ -111,8 +111,8 @@ extension Reducer {
         case .countView:
             state.rows?.pendingLast = false
         case .countTable(let name):
-            for index in state.tables.indices where state.tables[index].name == name {
-                state.tables[index].countFailed = true
+            for index in state.tablesPane.tables.indices where state.tablesPane.tables[index].name == name {
+                state.tablesPane.tables[index].countFailed = true
             }
         case .copy, .saveHistory:
             break

@@ -22,13 +22,13 @@ extension Reducer {
 
     /// The result of `.refresh`: tables and associations replaced, then the view reopened.
     static func refreshed(_ state: inout AppState, _ result: SourceRefresh, view: RequestView?) -> [Effect] {
-        let selected = state.tables.indices.contains(state.tablesCursor.index) ? state.tables[state.tablesCursor.index].name : nil
-        state.tables = result.tables
-        state.tablesContentWidth = result.tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
+        let selected = state.tablesPane.tables.indices.contains(state.tablesPane.cursor.index) ? state.tablesPane.tables[state.tablesPane.cursor.index].name : nil
+        state.tablesPane.tables = result.tables
+        state.tablesPane.contentWidth = result.tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
         state.graph = result.graph
-        state.tablesCursor = state.tablesCursor.resized(to: result.tables.count)
+        state.tablesPane.cursor = state.tablesPane.cursor.resized(to: result.tables.count)
         if let selected, let index = result.tables.firstIndex(where: { $0.name == selected }) {
-            state.tablesCursor = state.tablesCursor.moved(to: index)
+            state.tablesPane.cursor = state.tablesPane.cursor.moved(to: index)
         }
         clampScrolls(&state)
         // Keyset anchors read before belong to the old content (the current view reopens afresh).
@@ -63,9 +63,9 @@ extension Reducer {
         state.stack = []
         state.history = ViewHistory()
         state.focus = .tables
-        state.childFocused = false
+        state.child.isFocused = false
         state.restorePoint = nil
-        state.swiftCode = nil
-        state.swiftCodeAsked = nil
+        state.side.swiftCode = nil
+        state.side.swiftCodeAsked = nil
     }
 }

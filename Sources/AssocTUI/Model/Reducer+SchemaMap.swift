@@ -84,10 +84,10 @@ extension Reducer {
 
     /// Opens the whole table `name` as a new view, selecting it in the Tables pane.
     static func openTable(_ state: inout AppState, named name: String) -> [Effect] {
-        if let index = state.tables.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
-            state.tablesCursor = state.tablesCursor.moved(to: index)
+        if let index = state.tablesPane.tables.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+            state.tablesPane.cursor = state.tablesPane.cursor.moved(to: index)
                 .scrolledToShowSelection(visible: state.visibleLines(.tables))
-            return push(&state, RequestView(table: state.tables[index].name))
+            return push(&state, RequestView(table: state.tablesPane.tables[index].name))
         }
         return push(&state, RequestView(table: name))
     }

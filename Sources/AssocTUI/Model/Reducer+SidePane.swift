@@ -4,22 +4,22 @@ import AssocCore
 extension Reducer {
     /// `[` / `]`: switches the side pane between SQL and Swift (showing it when hidden).
     static func switchTab(_ state: inout AppState, step: Int) -> [Effect] {
-        state.sideTab = state.sideTab.cycled(step)
-        state.showsSidePane = true
-        state.sideScroll = 0
-        state.sideColumn = 0
+        state.side.tab = state.side.tab.cycled(step)
+        state.side.isShown = true
+        state.side.scroll = 0
+        state.side.column = 0
         return []
     }
 
     /// `z`: the side pane takes the whole body, focused; again: back to the panes.
     static func toggleMaximizedSide(_ state: inout AppState) -> [Effect] {
-        if state.sideMaximized {
-            state.sideMaximized = false
+        if state.side.isMaximized {
+            state.side.isMaximized = false
             if state.focus == .side && state.layout.panes[.side] == nil { state.focus = state.rows == nil ? .tables : .rows }
             state.message = StatusMessage(text: "Side pane back in its place (z zooms it again)", isError: false)
         } else {
-            state.sideMaximized = true
-            state.showsSidePane = true
+            state.side.isMaximized = true
+            state.side.isShown = true
             state.focus = .side
             state.message = StatusMessage(
                 text: "Side pane zoomed: ↑ ↓ PgUp PgDn scroll, ← → sideways, [ ] tabs, y copies, z or Esc goes back", isError: false)
@@ -31,7 +31,7 @@ extension Reducer {
     /// ← → 0 $ with the side pane focused: the Swift code scrolls sideways (the SQL wraps).
     static func scrollSideways(_ state: inout AppState, _ action: Action) {
         let width = state.layout.panes[.side]?.width ?? 0
-        guard state.sideTab == .swift else {
+        guard state.side.tab == .swift else {
             state.message = StatusMessage(text: "The SQL wraps to the pane's width: nothing to scroll sideways", isError: false)
             return
         }
@@ -40,26 +40,26 @@ extension Reducer {
         let step = max(8, width / 4)
         let target: Int
         switch action {
-        case .moveLeft: target = state.sideColumn - step
-        case .moveRight: target = state.sideColumn + step
+        case .moveLeft: target = state.side.column - step
+        case .moveRight: target = state.side.column + step
         case .firstColumn: target = 0
         default: target = last
         }
         let column = min(max(0, target), last)
-        guard column != state.sideColumn else {
+        guard column != state.side.column else {
             state.message = StatusMessage(
                 text: last == 0
                     ? "The code fits the pane's width: nothing to scroll sideways"
-                    : (target < state.sideColumn ? "Already at the left edge" : "Already at the right edge"), isError: false)
+                    : (target < state.side.column ? "Already at the left edge" : "Already at the right edge"), isError: false)
             return
         }
-        state.sideColumn = column
+        state.side.column = column
     }
 
     /// `y`: the cell (Rows) or the side pane's whole text (SQL, Swift) to the clipboard.
     static func copy(_ state: inout AppState) -> [Effect] {
         switch state.focus {
-        case .rows where !state.childFocused:
+        case .rows where !state.child.isFocused:
             guard let rows = state.rows, let row = rows.selectedRow, rows.column.index < row.count,
                 rows.column.index < rows.columns.count
             else {
@@ -76,12 +76,12 @@ extension Reducer {
             let value = row[rows.column.index]
             return [.copy(value.isNull ? "NULL" : RowsState.plain(value), what: "the cell \(header)")]
         case .side:
-            let text = state.sideTab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
+            let text = state.side.tab == .swift ? SwiftPaneText.plainText(state) : SQLPaneText.plainText(for: state)
             guard let text, !text.isEmpty else {
                 state.message = StatusMessage(text: "Nothing to copy yet: the side pane is empty", isError: false)
                 return []
             }
-            return [.copy(text, what: state.sideTab == .swift ? "the Swift code" : "the SQL")]
+            return [.copy(text, what: state.side.tab == .swift ? "the Swift code" : "the SQL")]
         default:
             state.message = StatusMessage(
                 text: "y copies the cell (Rows) or the side pane's text (SQL, Swift): Tab there first", isError: false)
@@ -92,27 +92,27 @@ extension Reducer {
     /// Asks for the Swift code of the current view when the Swift tab shows and it is missing
     /// (in the form `r` chose: the whole code or the request alone).
     static func swiftCodeEffect(_ state: inout AppState) -> [Effect] {
-        guard state.showsSidePane, state.sideTab == .swift, let view = state.rows?.view else { return [] }
-        let requestOnly = state.swiftRequestOnly
-        if let code = state.swiftCode, code.view == view, code.requestOnly == requestOnly { return [] }
-        if state.swiftCodeAsked == view, state.swiftCodeAskedRequestOnly == requestOnly { return [] }
-        state.swiftCodeAsked = view
-        state.swiftCodeAskedRequestOnly = requestOnly
+        guard state.side.isShown, state.side.tab == .swift, let view = state.rows?.view else { return [] }
+        let requestOnly = state.side.swiftRequestOnly
+        if let code = state.side.swiftCode, code.view == view, code.requestOnly == requestOnly { return [] }
+        if state.side.swiftCodeAsked == view, state.side.swiftCodeAskedRequestOnly == requestOnly { return [] }
+        state.side.swiftCodeAsked = view
+        state.side.swiftCodeAskedRequestOnly = requestOnly
         return requestOnly ? [.swiftCode(view, requestOnly: true)] : [.swiftCode(view)]
     }
 
     /// `r`: the Swift tab shows the request alone (for an app that has its record types), or
     /// again the whole code; shows the side pane on the Swift tab.
     static func toggleSwiftRequestOnly(_ state: inout AppState) -> [Effect] {
-        state.swiftRequestOnly.toggle()
-        if state.sideTab != .swift || !state.showsSidePane {
-            state.sideTab = .swift
-            state.showsSidePane = true
+        state.side.swiftRequestOnly.toggle()
+        if state.side.tab != .swift || !state.side.isShown {
+            state.side.tab = .swift
+            state.side.isShown = true
         }
-        state.sideScroll = 0
-        state.sideColumn = 0
+        state.side.scroll = 0
+        state.side.column = 0
         state.message = StatusMessage(
-            text: state.swiftRequestOnly
+            text: state.side.swiftRequestOnly
                 ? "Swift tab: the request alone, for an app that has its record types (r: the whole code)"
                 : "Swift tab: the whole code, record types and associations included (r: the request alone)",
             isError: false)
@@ -122,16 +122,16 @@ extension Reducer {
     /// `r` on the SQL tab: the statements exactly as they ran for the page on screen, or again as
     /// planned (readable: cells not cut, prefetch keys as placeholders).
     static func toggleSQLAsRan(_ state: inout AppState) -> [Effect] {
-        state.sqlAsRan.toggle()
-        state.sideScroll = 0
-        let form = state.sqlAsRan ? "as they ran for the page on screen (r: as planned)" : "as planned, readable (r: as they ran)"
+        state.side.sqlAsRan.toggle()
+        state.side.scroll = 0
+        let form = state.side.sqlAsRan ? "as they ran for the page on screen (r: as planned)" : "as planned, readable (r: as they ran)"
         state.message = StatusMessage(text: "SQL pane: the statements " + form, isError: false)
         return []
     }
 
     /// The lines the side pane shows for the current tab (wrapped to `width`).
     static func sideLines(_ state: AppState, width: Int) -> Int {
-        switch state.sideTab {
+        switch state.side.tab {
         case .sql: return SQLPaneText.lines(for: state, width: width).count
         case .swift: return SwiftPaneText.lines(state, width: width).count
         }

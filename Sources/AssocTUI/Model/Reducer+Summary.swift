@@ -13,7 +13,7 @@ extension Reducer {
             return []
         }
         state.summary = SummaryState(view: rows.view)
-        state.sideScroll = 0
+        state.side.scroll = 0
         state.message = nil
         return [.loadSummarySource(rows.view)]
     }
@@ -154,7 +154,7 @@ extension Reducer {
             var frequency = FrequencyState(query: query, view: rows.view)
             frequency.summary = summary
             state.frequency = frequency
-            state.sideScroll = 0
+            state.side.scroll = 0
             return [.loadFrequencies(query, offset: 0, limit: FrequencyState.window)]
         }
     }

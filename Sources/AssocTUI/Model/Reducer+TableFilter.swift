@@ -7,17 +7,17 @@ extension Reducer {
         return []
     }
 
-    /// The tables the filter's text matches, by index in `state.tables`; nil when it is not open.
+    /// The tables the filter's text matches, by index in `state.tablesPane.tables`; nil when it is not open.
     static func tableMatches(_ state: AppState) -> [Int]? {
         guard let prompt = state.prompt, prompt.kind == .tables else { return nil }
-        return TableFilter.matches(state.tables, prompt.text)
+        return TableFilter.matches(state.tablesPane.tables, prompt.text)
     }
 
-    /// The tables the open filter lists (indices in `state.tables`) and the cursor over those
+    /// The tables the open filter lists (indices in `state.tablesPane.tables`) and the cursor over those
     /// lines in a pane showing `visible` of them; nil when the filter is not open.
     static func tableFilterList(_ state: AppState, visible: Int) -> (shown: [Int], cursor: ListCursor)? {
         guard let shown = tableMatches(state) else { return nil }
-        let place = shown.firstIndex(of: state.tablesCursor.index) ?? 0
+        let place = shown.firstIndex(of: state.tablesPane.cursor.index) ?? 0
         return (shown, ListCursor(count: shown.count, index: place, top: 0).scrolledToShowSelection(visible: max(1, visible)))
     }
 
@@ -25,7 +25,7 @@ extension Reducer {
     /// the keys that edit its text.
     static func tableFilterKey(_ state: inout AppState, _ key: KeyEvent) -> [Effect]? {
         guard let matches = tableMatches(state) else { return nil }
-        let place = matches.firstIndex(of: state.tablesCursor.index)
+        let place = matches.firstIndex(of: state.tablesPane.cursor.index)
         switch key {
         case .escape, .control("c"), .control("g"):
             state.prompt = nil
@@ -37,16 +37,16 @@ extension Reducer {
                 return []
             }
             state.prompt = nil
-            if place == nil { state.tablesCursor = state.tablesCursor.moved(to: matches[0]) }
+            if place == nil { state.tablesPane.cursor = state.tablesPane.cursor.moved(to: matches[0]) }
             state.focus = .tables
-            state.tablesCursor = state.tablesCursor.scrolledToShowSelection(visible: state.visibleLines(.tables))
+            state.tablesPane.cursor = state.tablesPane.cursor.scrolledToShowSelection(visible: state.visibleLines(.tables))
             return open(&state)
         case .up, .down, .pageUp, .pageDown:
             guard !matches.isEmpty else { return [] }
             let step = key == .up || key == .down ? 1 : max(1, state.visibleLines(.tables))
             let current = place ?? 0
             let next = key == .up || key == .pageUp ? max(0, current - step) : min(matches.count - 1, current + step)
-            state.tablesCursor = state.tablesCursor.moved(to: matches[next])
+            state.tablesPane.cursor = state.tablesPane.cursor.moved(to: matches[next])
             return []
         default:
             return nil
@@ -57,8 +57,8 @@ extension Reducer {
     /// the text is empty.
     static func selectFirstTableMatch(_ state: inout AppState) {
         guard let prompt = state.prompt, prompt.kind == .tables, !prompt.text.isEmpty,
-            let first = TableFilter.matches(state.tables, prompt.text).first
+            let first = TableFilter.matches(state.tablesPane.tables, prompt.text).first
         else { return }
-        state.tablesCursor = state.tablesCursor.moved(to: first)
+        state.tablesPane.cursor = state.tablesPane.cursor.moved(to: first)
     }
 }

@@ -42,15 +42,15 @@ enum Reducer {
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
         case .tablesLoaded(let tables, let graph):
-            state.tables = tables
-            state.tablesContentWidth = tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
+            state.tablesPane.tables = tables
+            state.tablesPane.contentWidth = tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
             state.graph = graph
-            state.tablesCursor = state.tablesCursor.resized(to: tables.count)
+            state.tablesPane.cursor = state.tablesPane.cursor.resized(to: tables.count)
             return tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
         case .schemaRead(let tables, let graph):
             // Counts already made stay; kinds and names are the schema's.
-            let counted = Dictionary(state.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            state.tables = tables.map { table in
+            let counted = Dictionary(state.tablesPane.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            state.tablesPane.tables = tables.map { table in
                 guard let known = counted[table.name] else { return table }
                 var merged = table
                 merged.rowCount = known.rowCount
@@ -61,9 +61,9 @@ enum Reducer {
             refreshLinks(&state)
             return []
         case .tableCounted(let name, let count):
-            for index in state.tables.indices where state.tables[index].name == name {
-                state.tables[index].rowCount = count
-                state.tables[index].countFailed = count == nil
+            for index in state.tablesPane.tables.indices where state.tablesPane.tables[index].name == name {
+                state.tablesPane.tables[index].rowCount = count
+                state.tablesPane.tables[index].countFailed = count == nil
             }
             return []
         case .viewOpened(let view, let page, let limit):
@@ -130,7 +130,7 @@ enum Reducer {
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
         case .linksCounted(let counts):
-            state.linkCounts = counts
+            state.linksPane.counts = counts
             return []
         case .found, .jumped, .rowLocated:
             return reduceFindEvent(&state, event)
@@ -146,7 +146,7 @@ enum Reducer {
             state.message = StatusMessage(text: message, isError: true)
             return []
         case .swiftGenerated(let code):
-            state.swiftCode = code
+            state.side.swiftCode = code
             return []
         case .unboundKey(let label):
             state.message = StatusMessage(text: "\(label): no action (? shows the keys)", isError: false)
@@ -264,11 +264,11 @@ enum Reducer {
             state.mode = .messages(scroll: 0)
             return []
         case .nextPane, .previousPane:
-            state.sideMaximized = false
+            state.side.isMaximized = false
             cyclePanes(&state, forward: action == .nextPane)
             return []
         case .sideAlternate:
-            if state.showsSidePane && state.focus == .side && state.sideTab == .sql { return toggleSQLAsRan(&state) }
+            if state.side.isShown && state.focus == .side && state.side.tab == .sql { return toggleSQLAsRan(&state) }
             return toggleSwiftRequestOnly(&state)
         case .maximizeSidePane:
             return toggleMaximizedSide(&state)
@@ -279,18 +279,18 @@ enum Reducer {
         case .toggleLabels:
             return toggleLabels(&state)
         case .toggleSidePane:
-            state.sideMaximized = false
-            state.showsSidePane.toggle()
-            if !state.showsSidePane && state.focus == .side { state.focus = .rows }
+            state.side.isMaximized = false
+            state.side.isShown.toggle()
+            if !state.side.isShown && state.focus == .side { state.focus = .rows }
             return []
         case .moveUp: return move(&state) { $0.moved(by: -1) }
         case .moveDown: return move(&state) { $0.moved(by: 1) }
         case .firstRow:
-            if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
+            if state.focus == .rows, !state.child.isFocused { state.rows?.leaveRelativeFrame() }
             return move(&state) { $0.moved(to: 0) }
         case .lastRow:
-            if state.focus == .rows, !state.childFocused { state.rows?.leaveRelativeFrame() }
-            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted, rows.reading?.readsEndByKey == true {
+            if state.focus == .rows, !state.child.isFocused { state.rows?.leaveRelativeFrame() }
+            if state.focus == .rows, !state.child.isFocused, var rows = state.rows, !rows.isCounted, rows.reading?.readsEndByKey == true {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
                 rows.endIsProvisional = true
                 rows.totalCount = RowPosition.provisionalRowCount
@@ -299,7 +299,7 @@ enum Reducer {
                 state.rows = rows
                 return ensureRowsLoaded(&state)
             }
-            if state.focus == .rows, !state.childFocused, var rows = state.rows, !rows.isCounted {
+            if state.focus == .rows, !state.child.isFocused, var rows = state.rows, !rows.isCounted {
                 rows.pendingLast = true
                 state.rows = rows
                 state.message = StatusMessage(text: "Counting rows…", isError: false)
@@ -461,20 +461,20 @@ enum Reducer {
     static func move(_ state: inout AppState, _ change: (ListCursor) -> ListCursor) -> [Effect] {
         switch state.focus {
         case .tables:
-            state.tablesCursor = change(state.tablesCursor)
+            state.tablesPane.cursor = change(state.tablesPane.cursor)
                 .scrolledToShowSelection(visible: state.visibleLines(.tables))
             return []
         case .links:
-            state.linksCursor = change(state.linksCursor).scrolledToShowSelection(visible: state.visibleLines(.links))
+            state.linksPane.cursor = change(state.linksPane.cursor).scrolledToShowSelection(visible: state.visibleLines(.links))
             return []
         case .side:
             let width = state.layout.panes[.side]?.width ?? 0
             let lines = sideLines(state, width: width)
-            let scroll = ListCursor(count: max(1, lines - state.visibleLines(.side) + 1), index: state.sideScroll)
-            state.sideScroll = change(scroll).index
+            let scroll = ListCursor(count: max(1, lines - state.visibleLines(.side) + 1), index: state.side.scroll)
+            state.side.scroll = change(scroll).index
             return []
-        case .rows where state.childFocused:
-            state.childCursor = change(state.childCursor).scrolledToShowSelection(visible: RowsPaneSplit.childVisibleLines(state))
+        case .rows where state.child.isFocused:
+            state.child.cursor = change(state.child.cursor).scrolledToShowSelection(visible: RowsPaneSplit.childVisibleLines(state))
             return []
         case .rows:
             guard var rows = state.rows else { return [] }
@@ -486,7 +486,7 @@ enum Reducer {
 
     static func moveColumn(_ state: inout AppState, _ action: Action) {
         if state.focus == .side { return scrollSideways(&state, action) }
-        guard state.focus == .rows, !state.childFocused, var rows = state.rows else { return }
+        guard state.focus == .rows, !state.child.isFocused, var rows = state.rows else { return }
         switch action {
         case .moveLeft: rows.column = rows.column.moved(by: -1)
         case .moveRight: rows.column = rows.column.moved(by: 1)
@@ -521,8 +521,8 @@ enum Reducer {
 
     /// Keeps every scroll offset valid for the current size.
     static func clampScrolls(_ state: inout AppState) {
-        state.tablesCursor = state.tablesCursor.scrolledToShowSelection(visible: state.visibleLines(.tables))
-        state.linksCursor = state.linksCursor.scrolledToShowSelection(visible: state.visibleLines(.links))
+        state.tablesPane.cursor = state.tablesPane.cursor.scrolledToShowSelection(visible: state.visibleLines(.tables))
+        state.linksPane.cursor = state.linksPane.cursor.scrolledToShowSelection(visible: state.visibleLines(.links))
         if var rows = state.rows {
             rows.cursor = rows.cursor.scrolledToShowSelection(visible: state.visibleLines(.rows))
             state.rows = rows

@@ -9,11 +9,11 @@ extension Reducer {
             return inSidePane ? "The side pane is at its top" : "Already at the top of \(place)"
         case .moveDown, .pageDown, .halfPageDown, .lastRow:
             if inSidePane {
-                return state.sideScroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
+                return state.side.scroll == 0 ? "The side pane shows all of it: nothing to scroll" : "The side pane is at its end"
             }
             return "Already at the end of \(place)"
         case .moveLeft, .firstColumn, .moveRight, .lastColumn:
-            guard state.focus == .rows, !state.childFocused, !state.mode.coversPanes || state.schemaMap != nil, state.rows != nil else {
+            guard state.focus == .rows, !state.child.isFocused, !state.mode.coversPanes || state.schemaMap != nil, state.rows != nil else {
                 return "← → move between columns in the Rows pane (Tab goes there)"
             }
             let left = action == .moveLeft || action == .firstColumn
@@ -42,7 +42,7 @@ extension Reducer {
         }
         if state.frequency != nil { return "the frequencies" }
         if state.summary != nil { return "the summary" }
-        if state.focus == .rows && state.childFocused { return "the prefetched records" }
+        if state.focus == .rows && state.child.isFocused { return "the prefetched records" }
         return "the \(state.focus.title) pane"
     }
 }

@@ -6,14 +6,14 @@ import AssocText
 enum ChildPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         guard let rows = state.rows, !rect.isEmpty else { return }
-        let focused = state.focus == .rows && state.childFocused
+        let focused = state.focus == .rows && state.child.isFocused
         guard let child = RowsPaneSplit.shownChild(state) else {
             let content = PaneChrome.drawTitle("Prefetched", in: rect, focused: focused, buffer: &buffer)
             PaneChrome.drawNote(rows.isLoading ? "loading…" : "(no row selected)", in: content, buffer: &buffer)
             return
         }
         let count = child.rows.count
-        let cursor = state.childCursor
+        let cursor = state.child.cursor
         let visible = max(0, rect.height - 2)
         let position = focused && count > visible ? "\(cursor.index + 1)/" : ""
         let content = PaneChrome.drawTitle(

@@ -8,13 +8,13 @@ import AssocCore
 enum LinksPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let focused = state.focus == .links
-        let title = state.linksTable.map { "Links: " + $0 } ?? "Links"
+        let title = state.linksPane.table.map { "Links: " + $0 } ?? "Links"
         let counts = state.selectedLinkCounts
         PaneChrome.drawList(
-            title: title, count: state.links.count, empty: "(no links)", cursor: state.linksCursor, focused: focused,
+            title: title, count: state.linksPane.links.count, empty: "(no links)", cursor: state.linksPane.cursor, focused: focused,
             in: rect, buffer: &buffer
         ) { index, origin, width, highlighted, selected, buffer in
-            let entry = state.links[index]
+            let entry = state.linksPane.links[index]
             let count =
                 entry.isRootLink && entry.association.isToMany
                 ? (state.rows == nil ? nil : counts?[entry.association.name].map(String.init) ?? "…") : nil

@@ -4,7 +4,7 @@ import AssocText
 /// numbers right-aligned, NULL in its own role, long values cut with "…", scrolled by column.
 enum RowsGridRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let focused = state.focus == .rows && !state.childFocused
+        let focused = state.focus == .rows && !state.child.isFocused
         guard let rows = state.rows else {
             let content = PaneChrome.drawTitle("Rows", in: rect, focused: focused, buffer: &buffer)
             PaneChrome.drawNote("Select a table and press Enter", in: content, buffer: &buffer)

@@ -4,7 +4,7 @@ import AssocCore
 /// boundaries, followed by its bound arguments.
 enum SQLPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
-        let asRan = state.sqlAsRan && state.frequency == nil && state.summary == nil
+        let asRan = state.side.sqlAsRan && state.frequency == nil && state.summary == nil
         let content = PaneChrome.drawTitle(
             SideTabBar.title(state) + (asRan ? " · as ran" : ""),
             trailing: state.focus == .side ? (asRan ? "r as planned  " : "r as ran  ") : "",
@@ -16,7 +16,7 @@ enum SQLPaneRenderer {
             return
         }
         for line in 0..<content.height {
-            let index = state.sideScroll + line
+            let index = state.side.scroll + line
             guard index < lines.count else { break }
             buffer.put(lines[index], at: Point(x: content.x, y: content.y + line), maxWidth: content.width)
         }

@@ -27,7 +27,7 @@ enum ScreenRenderer {
                 if let child = split.child { ChildPaneRenderer.render(state, in: child, buffer: &buffer) }
             case .links: LinksPaneRenderer.render(state, in: rect, buffer: &buffer)
             case .side:
-                if state.sideTab == .swift {
+                if state.side.tab == .swift {
                     SwiftPaneRenderer.render(state, in: rect, buffer: &buffer)
                 } else {
                     SQLPaneRenderer.render(state, in: rect, buffer: &buffer)

@@ -3,12 +3,12 @@
 enum SwiftPaneRenderer {
     static func render(_ state: AppState, in rect: Rect, buffer: inout ScreenBuffer) {
         let widest = SwiftPaneText.widestLine(state)
-        let cutLeft = state.sideColumn > 0 ? "◀ " : ""
-        let cutRight = widest - state.sideColumn > rect.width ? " ▶" : ""
+        let cutLeft = state.side.column > 0 ? "◀ " : ""
+        let cutRight = widest - state.side.column > rect.width ? " ▶" : ""
         let content = PaneChrome.drawTitle(
-            SideTabBar.title(state) + (state.swiftRequestOnly ? " · request only" : ""),
-            trailing: (state.swiftRequestOnly ? "r whole code  " : "r request only  ") + cutLeft
-                + (state.sideMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
+            SideTabBar.title(state) + (state.side.swiftRequestOnly ? " · request only" : ""),
+            trailing: (state.side.swiftRequestOnly ? "r whole code  " : "r request only  ") + cutLeft
+                + (state.side.isMaximized ? "z back" : "[ ] tabs  z zoom") + cutRight,
             in: rect, focused: state.focus == .side, buffer: &buffer)
         guard !content.isEmpty else { return }
         let lines = SwiftPaneText.lines(state, width: content.width)
@@ -18,10 +18,10 @@ enum SwiftPaneRenderer {
             return
         }
         for line in 0..<content.height {
-            let index = state.sideScroll + line
+            let index = state.side.scroll + line
             guard index < lines.count else { break }
             buffer.put(
-                StyledText.dropping(state.sideColumn, from: lines[index]), at: Point(x: content.x, y: content.y + line),
+                StyledText.dropping(state.side.column, from: lines[index]), at: Point(x: content.x, y: content.y + line),
                 maxWidth: content.width)
         }
     }

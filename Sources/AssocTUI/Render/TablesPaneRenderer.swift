@@ -8,15 +8,15 @@ enum TablesPaneRenderer {
         let focused = state.focus == .tables
         let filtered = Reducer.tableFilterList(state, visible: rect.height - 1)
         let matches = filtered?.shown
-        let shown = matches ?? Array(state.tables.indices)
-        let cursor = filtered?.cursor ?? state.tablesCursor
+        let shown = matches ?? Array(state.tablesPane.tables.indices)
+        let cursor = filtered?.cursor ?? state.tablesPane.cursor
         let title = matches == nil ? "Tables" : "Tables /" + (state.prompt?.text ?? "")
         PaneChrome.drawList(
             title: title, count: shown.count, empty: matches == nil ? "(no tables)" : "(no table matches)", cursor: cursor,
             focused: focused || matches != nil, in: rect, buffer: &buffer
         ) { line, origin, width, highlighted, selected, buffer in
-            guard line < shown.count, shown[line] < state.tables.count else { return }
-            let table = state.tables[shown[line]]
+            guard line < shown.count, shown[line] < state.tablesPane.tables.count else { return }
+            let table = state.tablesPane.tables[shown[line]]
             let count = table.rowCount.map(String.init) ?? (table.countFailed ? "?" : "…")
             let mark = table.kind == .view ? TableFilter.viewMark + " " : ""
             let countText = mark + count
