@@ -22,7 +22,9 @@ extension Reducer {
 
     /// The result of `.refresh`: tables and associations replaced, then the view reopened.
     static func refreshed(_ state: inout AppState, _ result: SourceRefresh, view: RequestView?) -> [Effect] {
-        let selected = state.tablesPane.tables.indices.contains(state.tablesPane.cursor.index) ? state.tablesPane.tables[state.tablesPane.cursor.index].name : nil
+        let selected =
+            state.tablesPane.tables.indices.contains(state.tablesPane.cursor.index)
+            ? state.tablesPane.tables[state.tablesPane.cursor.index].name : nil
         state.tablesPane.tables = result.tables
         state.tablesPane.contentWidth = result.tables.map(LeftColumnWidth.needed(by:)).max() ?? 0
         state.graph = result.graph
