@@ -50,24 +50,29 @@ extension Database {
     /// Walks the subset inside one savepoint of the connection (one read transaction of the
     /// source), calls `body` with the walk, then rolls the savepoint back: the walk's temporary
     /// tables go with it. SQLite's cache grows to `extractCacheKiB` meanwhile, so that a subset
-    /// that fits is read from the file once (the walk reads a row's keys, the copy the row).
+    /// that fits is read from the file once (the walk reads a row's keys, the copy the row), and
+    /// the file is read with SQLite's normal reads, never memory-mapped (`mmap_size = 0`): what
+    /// an extract reads is what it needs, whatever the file's size.
     private func walkingSubset<T>(
         _ specification: SubsetSpecification, cancellation: CancellationHandle,
         _ body: (SubsetWalker, Connection) throws -> T
     ) throws -> T {
         var cacheSize: DatabaseValue = .null
+        var mapSize: DatabaseValue = .null
         defer {
             // In an operation of its own: a cancelled one runs no statement, and the savepoint
             // and its temporary tables must go whatever happened.
             try? perform { access in
                 try? access.connection.execute("ROLLBACK TO assoc_extract; RELEASE assoc_extract")
                 if case .integer(let size) = cacheSize { try access.connection.execute("PRAGMA main.cache_size = \(size)") }
+                if case .integer(let size) = mapSize, size != 0 { try access.connection.execute("PRAGMA main.mmap_size = \(size)") }
             }
         }
         return try perform(cancellation) { access in
             let connection = access.connection
             cacheSize = try connection.fetchAll("PRAGMA main.cache_size").first?.first ?? .null
-            try connection.execute("PRAGMA main.cache_size = -\(Self.extractCacheKiB); SAVEPOINT assoc_extract")
+            mapSize = try connection.fetchAll("PRAGMA main.mmap_size").first?.first ?? .null
+            try connection.execute("PRAGMA main.cache_size = -\(Self.extractCacheKiB); PRAGMA main.mmap_size = 0; SAVEPOINT assoc_extract")
             var walker = SubsetWalker(db: self, connection: connection)
             try walker.walk(specification)
             return try body(walker, connection)
