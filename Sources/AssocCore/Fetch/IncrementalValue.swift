@@ -7,7 +7,7 @@ import CSQLite
 final class IncrementalValue {
     private let handle: OpaquePointer
     /// The value's size in bytes, as stored (a text in the database's encoding).
-    let count: Int
+    private(set) var count: Int
 
     /// The value of `column` in row `rowid` of `table` (of the `main` schema); nil when SQLite
     /// cannot open it.
@@ -22,6 +22,14 @@ final class IncrementalValue {
     }
 
     deinit { sqlite3_blob_close(handle) }
+
+    /// The same column of row `rowid` (`sqlite3_blob_reopen`: a seek, where opening a value
+    /// anew compiles a statement). False when SQLite cannot: the handle is then of no more use.
+    func move(to rowid: Int64) -> Bool {
+        guard sqlite3_blob_reopen(handle, rowid) == SQLITE_OK else { return false }
+        count = Int(sqlite3_blob_bytes(handle))
+        return true
+    }
 
     /// Copies the first `count` bytes (at most the value's) to `destination`; false on a read error.
     func read(_ count: Int, into destination: UnsafeMutableRawPointer) -> Bool {

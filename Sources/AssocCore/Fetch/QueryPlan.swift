@@ -35,12 +35,12 @@ public struct QueryPlan: Sendable {
     let joinPaths: [Int: [Int]]
 
     /// Resolves `request` (phase 1) and plans its statements (phase 2); with `cellPreview`, long
-    /// values are read cut (`CellPreview`).
-    init(_ request: Request, graph: AssociationGraph, cellPreview: Int? = nil) throws {
+    /// values are read cut (`CellPreview`), texts by rowid when `textsByRowid`.
+    init(_ request: Request, graph: AssociationGraph, cellPreview: Int? = nil, textsByRowid: Bool = true) throws {
         let query = try ResolvedQuery(request, graph: graph)
         main = try PlannedStatement(
             tree: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
-            cellPreview: cellPreview, key: "", kind: .root, prefetch: nil, depth: 0, grouping: [])
+            cellPreview: cellPreview, textsByRowid: textsByRowid, key: "", kind: .root, prefetch: nil, depth: 0, grouping: [])
         var paths: [Int: [Int]] = [:]
         for (path, id) in query.joinNodes.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where paths[id] == nil {
             paths[id] = path
@@ -74,6 +74,12 @@ extension Database {
         try QueryPlan(request, graph: graph, cellPreview: limit.map { max(1, $0) })
     }
 
+    /// `plan(_:previewingCellsUpTo:)`, its texts cut in SQL rather than read by rowid when not
+    /// `textsByRowid` (see `CellPreview.ReadingTexts`).
+    package func plan(_ request: Request, previewingCellsUpTo limit: Int, texts: CellPreview.ReadingTexts) throws -> QueryPlan {
+        try QueryPlan(request, graph: graph, cellPreview: max(1, limit), textsByRowid: texts == .byRowid)
+    }
+
     /// Runs `plan`: its rows, and the statements that ran with their arguments, parent keys
     /// included (what a SQL pane shows for the rows on screen).
     /// Runs as one operation on the database (`interrupt()` stops it; no other thread's
@@ -99,6 +105,8 @@ struct PlannedStatement: Sendable {
     var mergedIDs: MergedIDs
     /// The longest value read whole, when long values are read cut (`CellPreview`).
     var cellPreview: Int?
+    /// Whether texts cut are read by rowid (`CellPreview.ReadingTexts`).
+    var textsByRowid: Bool
     /// Columns after the selection for the engine's own use, stripped from rows: a prefetch's
     /// grouping keys first (`groupingWidth` of them), then the parent keys of its own prefetches
     /// that the rows do not select.
@@ -120,7 +128,7 @@ struct PlannedStatement: Sendable {
     var prefetches: [PlannedPrefetch]
 
     init(
-        tree: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, cellPreview: Int?, key: String,
+        tree: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, cellPreview: Int?, textsByRowid: Bool = true, key: String,
         kind: RequestScope.Kind, prefetch: (key: String, parentTable: String, parentColumns: [String])?, depth: Int,
         grouping: [HiddenColumn]
     ) throws {
@@ -129,6 +137,7 @@ struct PlannedStatement: Sendable {
         self.offset = offset
         self.mergedIDs = mergedIDs
         self.cellPreview = cellPreview
+        self.textsByRowid = textsByRowid
         hiddenColumns = grouping
         groupingWidth = grouping.count
         // The layout, the prefetches, the hidden columns they need and the statement are filled below.
@@ -138,7 +147,8 @@ struct PlannedStatement: Sendable {
         previewLengthCount = 0
         layout = try scope(of: tree, key: key, kind: kind, path: [])
         let generated = try SQLGenerator.generate(
-            root: tree, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns, cellPreview: cellPreview)
+            root: tree, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns, cellPreview: cellPreview,
+            textsByRowid: textsByRowid)
         step.statement = generated.statement
         previewLengthCount = generated.previewLengthCount
         previewLengthColumns = generated.previewLengthColumns
@@ -181,7 +191,8 @@ struct PlannedStatement: Sendable {
         }
         let (root, groupingNodeID, groupingColumns) = Prefetcher.prefetchTree(for: child, parent: parent)
         let statement = try PlannedStatement(
-            tree: root, limit: nil, offset: nil, mergedIDs: mergedIDs, cellPreview: cellPreview, key: child.key, kind: .prefetched,
+            tree: root, limit: nil, offset: nil, mergedIDs: mergedIDs, cellPreview: cellPreview, textsByRowid: textsByRowid, key: child.key,
+            kind: .prefetched,
             prefetch: (child.key, parent.table.name, origins), depth: step.depth + 1,
             grouping: groupingColumns.map { HiddenColumn(nodeID: groupingNodeID, column: $0) })
         return PlannedPrefetch(key: child.key, scopePath: path, keySources: sources, statement: statement)
@@ -193,7 +204,7 @@ struct PlannedStatement: Sendable {
         guard let keys else { return step.statement }
         return try SQLGenerator.generate(
             root: tree.fillingPivot(with: keys), limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns,
-            cellPreview: cellPreview
+            cellPreview: cellPreview, textsByRowid: textsByRowid
         ).statement
     }
 

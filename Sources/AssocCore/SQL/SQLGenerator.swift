@@ -48,7 +48,7 @@ package enum SQLGenerator {
 
     static func generate(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
-        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil, deferredCellsRowid: String? = nil
+        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil, textsByRowid: Bool = true, deferredCellsRowid: String? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
@@ -95,8 +95,8 @@ package enum SQLGenerator {
         var previewLengths: [CellPreview.Column] = []
         // A view whose columns are unknown selects `*` of unknown width: read whole.
         let previewLimit = ordered.contains { $0.table.columns.isEmpty } ? nil : cellPreview
-        // Texts read by rowid, except under DISTINCT (the rowid would make every row distinct).
-        let textsByRowid = !root.isDistinct
+        // Texts read by rowid when asked, except under DISTINCT (the rowid would make every row distinct).
+        let textsByRowid = textsByRowid && !root.isDistinct
         let beforeSelection = w
         for node in ordered {
             selectedCount += try writeSelection(
