@@ -10,15 +10,18 @@
 ///     let rows = try db.fetchAll(request, previewingCellsUpTo: 4096)
 ///     rows[0].cutLength(at: 2)  // 104857600 for a cut blob, 0 for a cut text, else nil
 package enum CellPreview {
-    /// How the texts of a rowid table are read cut.
-    package enum ReadingTexts: Sendable {
-        /// By rowid, through SQLite's incremental I/O: a few pages of a 200 MB text, never the
-        /// whole, at a seek a cell (about a microsecond): for pages of rows (the browser).
-        case byRowid
-        /// Cut in SQL (`substr`): SQLite loads a long value whole, once, and a short one costs
-        /// nothing more: for streams of every row (`assoc fetch --format table`), where a seek a
-        /// cell made 1,000,000 rows 3.6 times slower.
+    /// Where long values are cut.
+    package enum Cutting: Sendable, Hashable {
+        /// In SQL, texts of a rowid table read by rowid through SQLite's incremental I/O: a few
+        /// pages of a 200 MB text, never the whole, at a seek a cell (about a microsecond), and
+        /// the SQL of the cuts on every row: for pages of rows (the browser), where memory must
+        /// not depend on the cells.
         case inSQL
+        /// As the values are read: the statement selects them plain (SQLite loads a long value
+        /// whole, once, as every stream format does), and the reader copies only the first bytes
+        /// of each into the row: for streams of every row (`assoc fetch --format table`), where
+        /// the SQL cuts and a seek a cell made 1,000,000 rows 3 to 9 times slower.
+        case whileReading
     }
 
     /// The SQL that reads `column` (a column reference) cut, and the SQL of its full length when
@@ -79,7 +82,9 @@ package enum CellPreview {
     /// one text column (`packed`) when a column each would pass SQLite's limit on the columns of
     /// a result; nowhere when even one more column would (a table of 2,000 columns).
     enum LengthColumns: Equatable {
-        case each, packed, none
+        /// `each`, `packed`, `none`: as `forResult` says; `whileReading`: none, the values come
+        /// whole and the reader cuts them, knowing their sizes (`Cutting.whileReading`).
+        case each, packed, none, whileReading
 
         /// The layout for a result of `width` columns (selected and hidden) before the lengths.
         static func forResult(width: Int, lengths: Int) -> LengthColumns {

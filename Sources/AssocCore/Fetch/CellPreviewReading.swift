@@ -38,6 +38,7 @@ final class CellPreviewReading {
             guard hasLengths, case .text(let text) = statement.value(at: lengthsAt) else { return .packed([:]) }
             return .packed(CellPreview.unpackLengths(text))
         case .none: return .unread
+        case .whileReading: return .whole
         }
     }
 
@@ -49,7 +50,7 @@ final class CellPreviewReading {
             guard case .integer(let rowid) = statement.value(at: offset + index) else { return nil }
             return rowid
         case .packed(let packed): return packed[index].map(Int64.init)
-        case .unread: return nil
+        case .unread, .whole: return nil
         }
     }
 
@@ -94,5 +95,48 @@ final class CellPreviewReading {
         sqlite3_bind_int64(handle, 1, rowid)
         guard sqlite3_step(handle) == SQLITE_ROW, let pointer = sqlite3_column_blob(handle, 0) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, 0))))
+    }
+}
+
+extension Statement {
+    /// The values of the columns in `range` of the current row as a row named `names`, each text
+    /// longer than `limit` characters and each blob longer than `limit` bytes cut as it is copied
+    /// out of SQLite: only the first bytes of a long value are read (the first
+    /// `CellPreview.textWindow(limit)` of a text), never a copy of the whole. A cut text's length
+    /// is recorded as 0 (unknown), a cut blob's as its size (`Row.cutLengths`).
+    func previewRow(in range: Range<Int>, names: [String], limit: Int) -> Row {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(range.count)
+        var cutLengths: [Int: Int] = [:]
+        let window = CellPreview.textWindow(limit)
+        for (offset, index) in range.enumerated() {
+            let column = Int32(truncatingIfNeeded: index)
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_TEXT:
+                // No more bytes than the limit: no more characters either.
+                let count = Int(sqlite3_column_bytes(handle, column))
+                guard count > limit, let text = sqlite3_column_text(handle, column) else {
+                    values.append(unsafeValue(at: column))
+                    continue
+                }
+                let head = String(decoding: UnsafeBufferPointer(start: text, count: min(count, window)), as: UTF8.self)
+                let (kept, isCut) = CellPreview.cut(head, limit: limit)
+                values.append(.text(kept))
+                if isCut { cutLengths[offset] = 0 }
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                guard count > limit, let bytes = sqlite3_column_blob(handle, column) else {
+                    values.append(unsafeValue(at: column))
+                    continue
+                }
+                values.append(.blob(Array(UnsafeRawBufferPointer(start: bytes, count: limit))))
+                cutLengths[offset] = count
+            default:
+                values.append(unsafeValue(at: column))
+            }
+        }
+        var row = Row(columnNames: names, values: values)
+        row.cutLengths = cutLengths
+        return row
     }
 }

@@ -35,12 +35,12 @@ public struct QueryPlan: Sendable {
     let joinPaths: [Int: [Int]]
 
     /// Resolves `request` (phase 1) and plans its statements (phase 2); with `cellPreview`, long
-    /// values are read cut (`CellPreview`), texts by rowid when `textsByRowid`.
-    init(_ request: Request, graph: AssociationGraph, cellPreview: Int? = nil, textsByRowid: Bool = true) throws {
+    /// values are read cut (`CellPreview`), where `cutting` says.
+    init(_ request: Request, graph: AssociationGraph, cellPreview: Int? = nil, cutting: CellPreview.Cutting = .inSQL) throws {
         let query = try ResolvedQuery(request, graph: graph)
         main = try PlannedStatement(
             tree: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
-            cellPreview: cellPreview, textsByRowid: textsByRowid, key: "", kind: .root, prefetch: nil, depth: 0, grouping: [])
+            cellPreview: cellPreview, cutting: cutting, key: "", kind: .root, prefetch: nil, depth: 0, grouping: [])
         var paths: [Int: [Int]] = [:]
         for (path, id) in query.joinNodes.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where paths[id] == nil {
             paths[id] = path
@@ -74,10 +74,9 @@ extension Database {
         try QueryPlan(request, graph: graph, cellPreview: limit.map { max(1, $0) })
     }
 
-    /// `plan(_:previewingCellsUpTo:)`, its texts cut in SQL rather than read by rowid when not
-    /// `textsByRowid` (see `CellPreview.ReadingTexts`).
-    package func plan(_ request: Request, previewingCellsUpTo limit: Int, texts: CellPreview.ReadingTexts) throws -> QueryPlan {
-        try QueryPlan(request, graph: graph, cellPreview: max(1, limit), textsByRowid: texts == .byRowid)
+    /// `plan(_:previewingCellsUpTo:)`, long values cut where `cutting` says.
+    package func plan(_ request: Request, previewingCellsUpTo limit: Int, cutting: CellPreview.Cutting) throws -> QueryPlan {
+        try QueryPlan(request, graph: graph, cellPreview: max(1, limit), cutting: cutting)
     }
 
     /// Runs `plan`: its rows, and the statements that ran with their arguments, parent keys
@@ -105,8 +104,8 @@ struct PlannedStatement: Sendable {
     var mergedIDs: MergedIDs
     /// The longest value read whole, when long values are read cut (`CellPreview`).
     var cellPreview: Int?
-    /// Whether texts cut are read by rowid (`CellPreview.ReadingTexts`).
-    var textsByRowid: Bool
+    /// Where long values are cut (`CellPreview.Cutting`).
+    var cutting: CellPreview.Cutting
     /// Columns after the selection for the engine's own use, stripped from rows: a prefetch's
     /// grouping keys first (`groupingWidth` of them), then the parent keys of its own prefetches
     /// that the rows do not select.
@@ -128,7 +127,7 @@ struct PlannedStatement: Sendable {
     var prefetches: [PlannedPrefetch]
 
     init(
-        tree: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, cellPreview: Int?, textsByRowid: Bool = true, key: String,
+        tree: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs, cellPreview: Int?, cutting: CellPreview.Cutting = .inSQL, key: String,
         kind: RequestScope.Kind, prefetch: (key: String, parentTable: String, parentColumns: [String])?, depth: Int,
         grouping: [HiddenColumn]
     ) throws {
@@ -137,7 +136,7 @@ struct PlannedStatement: Sendable {
         self.offset = offset
         self.mergedIDs = mergedIDs
         self.cellPreview = cellPreview
-        self.textsByRowid = textsByRowid
+        self.cutting = cutting
         hiddenColumns = grouping
         groupingWidth = grouping.count
         // The layout, the prefetches, the hidden columns they need and the statement are filled below.
@@ -148,7 +147,7 @@ struct PlannedStatement: Sendable {
         layout = try scope(of: tree, key: key, kind: kind, path: [])
         let generated = try SQLGenerator.generate(
             root: tree, limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns, cellPreview: cellPreview,
-            textsByRowid: textsByRowid)
+            cutting: cutting)
         step.statement = generated.statement
         previewLengthCount = generated.previewLengthCount
         previewLengthColumns = generated.previewLengthColumns
@@ -191,7 +190,7 @@ struct PlannedStatement: Sendable {
         }
         let (root, groupingNodeID, groupingColumns) = Prefetcher.prefetchTree(for: child, parent: parent)
         let statement = try PlannedStatement(
-            tree: root, limit: nil, offset: nil, mergedIDs: mergedIDs, cellPreview: cellPreview, textsByRowid: textsByRowid, key: child.key,
+            tree: root, limit: nil, offset: nil, mergedIDs: mergedIDs, cellPreview: cellPreview, cutting: cutting, key: child.key,
             kind: .prefetched,
             prefetch: (child.key, parent.table.name, origins), depth: step.depth + 1,
             grouping: groupingColumns.map { HiddenColumn(nodeID: groupingNodeID, column: $0) })
@@ -204,7 +203,7 @@ struct PlannedStatement: Sendable {
         guard let keys else { return step.statement }
         return try SQLGenerator.generate(
             root: tree.fillingPivot(with: keys), limit: limit, offset: offset, mergedIDs: mergedIDs, hiddenColumns: hiddenColumns,
-            cellPreview: cellPreview, textsByRowid: textsByRowid
+            cellPreview: cellPreview, cutting: cutting
         ).statement
     }
 

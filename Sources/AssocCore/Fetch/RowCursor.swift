@@ -407,8 +407,8 @@ extension Database {
 
     /// `cursor(_:)` reading cells as previews, as `fetchAll(_:previewingCellsUpTo:)` reads them:
     /// what a table for people shows, without a copy of each long value.
-    package func cursor(_ request: Request, previewingCellsUpTo limit: Int, texts: CellPreview.ReadingTexts = .byRowid) throws -> RowCursor {
-        try RowCursor(db: self, planned: plan(request, previewingCellsUpTo: limit, texts: texts).main, keys: nil, chunking: CursorChunking())
+    package func cursor(_ request: Request, previewingCellsUpTo limit: Int, cutting: CellPreview.Cutting = .inSQL) throws -> RowCursor {
+        try RowCursor(db: self, planned: plan(request, previewingCellsUpTo: limit, cutting: cutting).main, keys: nil, chunking: CursorChunking())
     }
 }
 

@@ -147,11 +147,18 @@ struct ScopeReader {
         case packed([Int: Int])
         /// Not read: a cut blob came as `limit + 1` bytes, its size unknown.
         case unread
+        /// Values selected plain, cut here as they are read (`CellPreview.Cutting.whileReading`).
+        case whole
     }
 
     /// The current row of `statement`, split into scopes, with the full lengths of cut values.
     func read(_ statement: Statement, lengths: CutLengths, preview: CellPreviewReading) -> Row {
         let limit = preview.limit
+        if case .whole = lengths {
+            var row = statement.previewRow(in: range, names: names, limit: limit)
+            if !children.isEmpty { row.scopes = children.map { ($0.key, $0.read(statement, lengths: lengths, preview: preview)) } }
+            return row
+        }
         var values = statement.values(in: range)
         var cutLengths: [Int: Int] = [:]
         for index in values.indices {
@@ -175,7 +182,7 @@ struct ScopeReader {
                 if case .integer(let length) = statement.value(at: offset + range.lowerBound + index) { cutLengths[index] = Int(length) }
             case .packed(let packed):
                 if let length = packed[range.lowerBound + index] { cutLengths[index] = length }
-            case .unread:
+            case .unread, .whole:
                 if case .blob(let bytes) = values[index], bytes.count > limit {
                     values[index] = .blob(Array(bytes.prefix(limit)))
                     cutLengths[index] = Row.unknownCutLength

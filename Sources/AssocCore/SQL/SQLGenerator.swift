@@ -48,7 +48,7 @@ package enum SQLGenerator {
 
     static func generate(
         root: QueryNode, limit: Int?, offset: Int?, mergedIDs: MergedIDs,
-        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil, textsByRowid: Bool = true, deferredCellsRowid: String? = nil
+        hiddenColumns: [HiddenColumn] = [], cellPreview: Int? = nil, cutting: CellPreview.Cutting = .inSQL, deferredCellsRowid: String? = nil
     ) throws -> GeneratedQuery {
         // Phase 1: every joined table, depth-first, gets its SQL name.
         var ordered: [QueryNode] = []
@@ -93,10 +93,11 @@ package enum SQLGenerator {
         w.append(root.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         var selectedCount = 0
         var previewLengths: [CellPreview.Column] = []
-        // A view whose columns are unknown selects `*` of unknown width: read whole.
-        let previewLimit = ordered.contains { $0.table.columns.isEmpty } ? nil : cellPreview
-        // Texts read by rowid when asked, except under DISTINCT (the rowid would make every row distinct).
-        let textsByRowid = textsByRowid && !root.isDistinct
+        // A view whose columns are unknown selects `*` of unknown width: read whole. Values cut
+        // while they are read are selected plain.
+        let previewLimit = ordered.contains { $0.table.columns.isEmpty } || cutting == .whileReading ? nil : cellPreview
+        // Texts read by rowid, except under DISTINCT (the rowid would make every row distinct).
+        let textsByRowid = !root.isDistinct
         let beforeSelection = w
         for node in ordered {
             selectedCount += try writeSelection(
@@ -108,8 +109,11 @@ package enum SQLGenerator {
             w.append(", ")
             try printer.writeColumn(rowid, of: root, to: &w, forceQualify: true)
         }
-        let lengthColumns = CellPreview.LengthColumns.forResult(
-            width: previewLengths.count + hiddenColumns.count + root.hiddenValues.count, lengths: previewLengths.count)
+        let lengthColumns =
+            cutting == .whileReading
+            ? CellPreview.LengthColumns.whileReading
+            : CellPreview.LengthColumns.forResult(
+                width: previewLengths.count + hiddenColumns.count + root.hiddenValues.count, lengths: previewLengths.count)
         if previewLimit != nil, lengthColumns == .none {
             // No room for a length: the selection again, blobs read so that a cut one shows.
             (w, selectedCount, previewLengths) = (beforeSelection, 0, [])
@@ -140,7 +144,7 @@ package enum SQLGenerator {
         case .packed where !previewLengths.isEmpty:
             w.append(", " + CellPreview.packedLengths(previewLengths.map(\.length)))
             lengthColumnCount = 1
-        case .packed, .none: break
+        case .packed, .none, .whileReading: break
         }
         w.append(" FROM ")
         writeTableReference(root, sqlNames, to: &w)
