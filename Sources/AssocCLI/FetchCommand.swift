@@ -82,17 +82,15 @@ struct FetchCommand: ParsableCommand {
             _ = try BufferedOutput.writing { output in
                 // Cells read as previews: a column shows 40 characters at most, and a 200 MB text
                 // is not copied out of SQLite to show them (SQLite loads it once, as every stream
-                // format does; texts cut in SQL, a seek a cell would cost more than the row).
-                let cursor = try database.cursor(request, previewingCellsUpTo: RowTableRenderer.previewLimit, cutting: .whileReading)
+                // format does; a row too big for SQLite goes on by rowid).
                 var table = RowTableRenderer()
-                while let row = try cursor.next() { try table.add(row, to: &output) }
+                try database.forEachRow(request, previewingCellsUpTo: RowTableRenderer.previewLimit) { try table.add($0, to: &output) }
                 try table.finish(to: &output)
             }
         case .debug:
             _ = try BufferedOutput.writing { output in
                 // Cells read as previews of what a line shows (blobs keep their size).
-                let cursor = try database.cursor(request, previewingCellsUpTo: Sanitizer.maximumScalars + 1, cutting: .whileReading)
-                while let row = try cursor.next() {
+                try database.forEachRow(request, previewingCellsUpTo: Sanitizer.maximumScalars + 1) { row in
                     // Each line is cut at `Sanitizer.maximumScalars`: a longer text is cut first,
                     // so a big cell is never escaped whole.
                     try output.write(

@@ -43,4 +43,35 @@ final class CellCuttingTests: XCTestCase {
         XCTAssertEqual(authors[1].cuts, [1: 0, 2: 50])
         XCTAssertEqual(authors[0].cuts, [:])
     }
+
+    /// A row whose cells together pass SQLite's heap limit (here 12 MB) does not stop a stream of
+    /// previews: the rows from it on are read with their texts by rowid, and every row is the one
+    /// read without a limit.
+    func testARowTooBigForSQLiteGoesOnByRowid() throws {
+        let db = try TestDatabase.make(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c BLOB);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+              INSERT INTO t SELECT i, 'row ' || i, printf('%.*c', i, 'é'), randomblob(i) FROM n;
+            UPDATE t SET a = hex(randomblob(3000000)), b = replace(hex(zeroblob(1500000)), '00', 'é'), c = randomblob(5000000)
+              WHERE id IN (20, 41);
+            """)
+        for text in ["t", "t.filter(id > 3).order(id.desc).limit(40, offset: 5)"] {
+            let request = try db.request(parsing: text)
+            var expected: [[DatabaseValue]] = []
+            try db.forEachRow(request, previewingCellsUpTo: 40) { expected.append($0.values) }
+            var limited: [[DatabaseValue]] = []
+            try Connection.withMemoryLimit(bytes: 12 << 20) {
+                try db.forEachRow(request, previewingCellsUpTo: 40) { limited.append($0.values) }
+            }
+            XCTAssertEqual(limited, expected, text)
+            XCTAssertEqual(expected.count, text == "t" ? 60 : 40)
+            // Without the fallback, the row fails.
+            XCTAssertThrowsError(
+                try Connection.withMemoryLimit(bytes: 12 << 20) {
+                    let cursor = try db.cursor(request, previewingCellsUpTo: 40, cutting: .whileReading)
+                    while try cursor.next() != nil {}
+                })
+        }
+    }
 }
