@@ -17,10 +17,14 @@ struct RowKeySet {
     /// no key a row can be found by again.
     init(table: TableInfo, name: String) throws {
         guard let keys = Self.keyColumns(of: table) else {
-            throw AssocError.invalid(
-                "cannot extract rows of \(quoteForMessage(table.name)): "
-                    + (table.isView ? "it is a view" : "it has no key to find its rows by (its columns take the names rowid, _rowid_ and oid)"),
-                table: table.name)
+            let reason: String
+            switch table.kind {
+            case .view: reason = "it is a view"
+            case .virtual: reason = "it is a virtual table (the new file has it, empty)"
+            case .shadow: reason = "it holds a virtual table's data"
+            case .table: reason = "it has no key to find its rows by (its columns take the names rowid, _rowid_ and oid)"
+            }
+            throw AssocError.invalid("cannot extract rows of \(quoteForMessage(table.name)): " + reason, table: table.name)
         }
         self.table = table
         self.keyColumns = keys

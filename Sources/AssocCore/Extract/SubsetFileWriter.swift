@@ -52,6 +52,8 @@ struct SubsetFileWriter {
         if entries.contains(where: { $0.type == "table" && $0.name.lowercased() == "sqlite_sequence" }),
             try out.fetchAll("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'").count == 1
         {
+            // The rows copied set counters of their own: the source's replace them.
+            try out.execute("DELETE FROM main.sqlite_sequence")
             try copy(
                 "SELECT name, seq FROM main.sqlite_sequence", into: "INSERT INTO main.sqlite_sequence(name, seq) VALUES (?, ?)", columns: 2, to: out)
         }

@@ -274,3 +274,56 @@ final class ExtractCommandTests: XCTestCase {
         try ExtractFixture.assertSubset(out, of: oracle, source: copy, expected: subset)
     }
 }
+
+/// What a table can hold besides plain columns: generated columns, AUTOINCREMENT counters, a
+/// column named `rowid` (the rowid kept under another name), STRICT types, a user version, and
+/// a virtual table (created empty, as the source declares it).
+final class ExtractTableKindsTests: XCTestCase {
+    func testGeneratedColumnsCountersARowidColumnStrictTablesAndAVirtualTable() throws {
+        let fixture = try ExtractFixture(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT,
+                  up TEXT GENERATED ALWAYS AS (upper(name)) STORED, low TEXT AS (lower(name)));
+                CREATE TABLE child (rowid TEXT, parentId INTEGER REFERENCES parent(id), v);
+                CREATE TABLE s (id INTEGER PRIMARY KEY, x INT) STRICT;
+                INSERT INTO parent (name) VALUES ('Ada'), ('Bob'), ('Cy');
+                DELETE FROM parent WHERE id = 3;
+                INSERT INTO child VALUES ('r1', 1, 1), ('r2', 2, 2), ('r3', 2, 3);
+                DELETE FROM child WHERE v = 1;
+                INSERT INTO s VALUES (1, 5);
+                PRAGMA user_version = 7;
+                """, test: self)
+        let hasFTS5 = (try? Connection.inMemory().execute("CREATE VIRTUAL TABLE f USING fts5(body)")) != nil
+        if hasFTS5 {
+            let writer = try Connection(path: fixture.source, mode: .readWrite(create: false))
+            try writer.execute("CREATE VIRTUAL TABLE docs USING fts5(body); INSERT INTO docs VALUES ('hello')")
+        }
+        let result = try fixture.run("child.filter(v == 3)")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let out = try Connection(path: fixture.output())
+        // By hand: child 'r3' (rowid 3, kept) and its parent Bob (id 2, generated columns recomputed).
+        XCTAssertEqual(try out.fetchAll("SELECT _rowid_, rowid, parentId FROM child"), [[.integer(3), .text("r3"), .integer(2)]])
+        XCTAssertEqual(try out.fetchAll("SELECT id, name, up, low FROM parent"), [[.integer(2), .text("Bob"), .text("BOB"), .text("bob")]])
+        // The counter is the source's (3: Cy was inserted, then deleted), not the copy's own.
+        XCTAssertEqual(try out.fetchAll("SELECT name, seq FROM sqlite_sequence"), [[.text("parent"), .integer(3)]])
+        XCTAssertEqual(try out.fetchAll("PRAGMA user_version"), [[.integer(7)]])
+        XCTAssertEqual(try out.fetchAll("PRAGMA integrity_check"), [[.text("ok")]])
+        XCTAssertEqual(try out.fetchAll("PRAGMA foreign_key_check"), [])
+        let schema = "SELECT type, name, sql FROM sqlite_schema ORDER BY name"
+        XCTAssertEqual(try out.fetchAll(schema), try Connection(path: fixture.source).fetchAll(schema))
+        if hasFTS5 {
+            XCTAssertEqual(try out.fetchAll("SELECT count(*) FROM docs"), [[.integer(0)]])
+            XCTAssertTrue(result.stdout.contains("Virtual tables created empty: docs"), result.stdout)
+            try ExtractRefusalHelpers.assertOneLine(try fixture.run("docs", output: fixture.output("docs.sqlite")), naming: "virtual table")
+        }
+    }
+}
+
+/// Shared by the extract tests: a failed run's one line.
+enum ExtractRefusalHelpers {
+    static func assertOneLine(_ result: BinaryRunner.Result, naming words: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(result.status, 1, file: file, line: line)
+        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(words), result.stderr, file: file, line: line)
+    }
+}

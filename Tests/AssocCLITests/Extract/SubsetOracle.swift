@@ -28,7 +28,9 @@ struct SubsetOracle {
         var rows: [[DatabaseValue]]
         var fingerprints: [String]
 
-        func column(_ name: String) -> Int? { columns.firstIndex { $0.lowercased() == name.lowercased() } }
+        /// The last column named `name` (the rowid comes first under its own name, and a column
+        /// named `rowid` after it is the one a test means).
+        func column(_ name: String) -> Int? { columns.lastIndex { $0.lowercased() == name.lowercased() } }
     }
 
     /// Tables by lower-cased name.
@@ -69,17 +71,19 @@ struct SubsetOracle {
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%'")
         for case .text(let name) in names.compactMap(\.first) {
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let columns = try db.fetchAll("SELECT name FROM pragma_table_info(?)", arguments: [.text(name)]).compactMap { row -> String? in
+            let columns = try db.fetchAll("SELECT name FROM pragma_table_xinfo(?)", arguments: [.text(name)]).compactMap { row -> String? in
                 if case .text(let column)? = row.first { return column }
                 return nil
             }
-            let withoutRowid = (try? db.fetchAll("SELECT rowid FROM \(quoted) LIMIT 0")) == nil
+            // The rowid under a name no column takes (a column named rowid hides it).
+            let rowidName = ["rowid", "_rowid_", "oid"].first { name in !columns.contains { $0.lowercased() == name } }
+            let withoutRowid = rowidName.map { (try? db.fetchAll("SELECT \($0) FROM \(quoted) LIMIT 0")) == nil } ?? true
             let quotedColumns = columns.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-            let selected = (withoutRowid ? [] : ["rowid"]) + quotedColumns
+            let selected = (withoutRowid ? [] : [rowidName ?? "rowid"]) + quotedColumns
             let fingerprint = selected.map { "typeof(\($0)) || ':' || hex(\($0))" }.joined(separator: " || '|' || ")
             let rows = try db.fetchAll("SELECT \(selected.joined(separator: ", ")), \(fingerprint) FROM \(quoted)")
             result[name.lowercased()] = Table(
-                name: name, columns: (withoutRowid ? [] : ["rowid"]) + columns, rows: rows.map { Array($0.dropLast()) },
+                name: name, columns: (withoutRowid ? [] : [rowidName ?? "rowid"]) + columns, rows: rows.map { Array($0.dropLast()) },
                 fingerprints: rows.map { row in
                     if case .text(let text)? = row.last { return text }
                     return ""
