@@ -17,7 +17,7 @@ extension Database {
     ) throws -> SubsetSummary {
         // A request or a path that cannot be followed fails before anything is created.
         _ = try SubsetWalker.resolve(specification, in: self)
-        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [connection.path])
+        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [self.path])
         defer { file.abandon() }
         guard let temporary = file.temporaryPath else { throw FileWriteError.cannotWrite(path: path, reason: "no temporary file") }
         let summary = try walkingSubset(specification, cancellation: cancellation) { walker, connection in

@@ -31,3 +31,17 @@ extension Database {
         return Int(clamping: value)
     }
 }
+
+extension Database {
+    /// Runs `body` as one operation on the database, its statements stopped once `milliseconds`
+    /// have passed (`Connection.withTimeLimit`): for a front end's work with a budget (a deferred
+    /// count), through the database's serial access rather than its connection. `body` holds the
+    /// database: it must not wait for another thread that reads from it (a streamed export
+    /// reads on a second thread: it takes `Connection.withTimeLimit`, outside the lock).
+    package func withTimeLimit<T>(milliseconds: Int, _ body: () throws -> T) throws -> T {
+        try perform { access in try access.connection.withTimeLimit(milliseconds: milliseconds, body) }
+    }
+
+    /// The path the database was opened at (`:memory:` for an in-memory one).
+    package var path: String { connection.path }
+}

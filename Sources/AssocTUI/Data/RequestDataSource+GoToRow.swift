@@ -17,7 +17,7 @@ extension RequestDataSource {
         if !page.isEmpty {
             return FindResult(position: index, description: description, values: Self.anchor(of: page))
         }
-        let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        let count = try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(view.request)
         }
         guard count > 0, count <= index else { return FindResult(position: nil, description: description) }

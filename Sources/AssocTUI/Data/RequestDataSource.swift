@@ -32,7 +32,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     package init(database: Database) {
         self.db = database
-        schemaVersion = try? database.connection.schemaVersion()
+        schemaVersion = try? database.withConnection { try $0.schemaVersion() }
     }
 
     package convenience init(connection: Connection) throws {
@@ -57,7 +57,7 @@ package final class RequestDataSource: BrowserDataSource {
             // would make SQLite expand it again.
             throw AssocError.invalidRequest(table: table, reason: "the columns of view \(table) could not be read")
         }
-        return try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        return try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(Table(table).all)
         }
     }
@@ -85,7 +85,7 @@ package final class RequestDataSource: BrowserDataSource {
         }
         let window = RequestWindow(base)
         let position =
-            try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+            try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
                 try keyset.count(before: values) ?? 0
             } - window.start
         return RowLocation(values: values, position: position)
@@ -290,7 +290,7 @@ package final class RequestDataSource: BrowserDataSource {
         try readSchema()
         let request = view.request
         let counting = try db.countStatement(for: request)
-        let count = try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        let count = try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
         return RowCount(count: count, statement: counting)
@@ -301,7 +301,7 @@ package final class RequestDataSource: BrowserDataSource {
     ) throws -> [String: Int] {
         try readSchema()
         var counts: [String: Int] = [:]
-        try db.connection.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             for link in links {
                 counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
             }

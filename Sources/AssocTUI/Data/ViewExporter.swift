@@ -77,7 +77,7 @@ package struct ViewExporter {
         order: [Ordering]? = nil, progress: (ExportProgress) -> Bool = { _ in true }, projection: ((Row) -> Row)? = nil
     ) throws -> Int {
         let document = try format.document(for: request, in: db)
-        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.connection.path])
+        let file = try AtomicFileWriter(path: path, replacing: replacing, protecting: [db.path])
         defer { file.abandon() }
         let ordered = order.map { request.order($0) } ?? request.orderedTotally()
         let total = try db.fetchCount(request)
