@@ -16,19 +16,22 @@ struct RowKeySet {
     /// The set of rows of `table`, kept in the temporary table `name`; throws when the table has
     /// no key a row can be found by again.
     init(table: TableInfo, name: String) throws {
-        guard let keys = Self.keyColumns(of: table) else {
-            let reason: String
-            switch table.kind {
-            case .view: reason = "it is a view"
-            case .virtual: reason = "it is a virtual table (the new file has it, empty)"
-            case .shadow: reason = "it holds a virtual table's data"
-            case .table: reason = "it has no key to find its rows by (its columns take the names rowid, _rowid_ and oid)"
-            }
-            throw AssocError.invalid("cannot extract rows of \(quoteForMessage(table.name)): " + reason, table: table.name)
-        }
         self.table = table
-        self.keyColumns = keys
+        self.keyColumns = try Self.requiredKeyColumns(of: table)
         self.name = name
+    }
+
+    /// `keyColumns(of:)`, or an error saying why `table`'s rows cannot be extracted.
+    static func requiredKeyColumns(of table: TableInfo) throws -> [String] {
+        if let keys = keyColumns(of: table) { return keys }
+        let reason: String
+        switch table.kind {
+        case .view: reason = "it is a view"
+        case .virtual: reason = "it is a virtual table (the new file has it, empty)"
+        case .shadow: reason = "it holds a virtual table's data"
+        case .table: reason = "it has no key to find its rows by (its columns take the names rowid, _rowid_ and oid)"
+        }
+        throw AssocError.invalid("cannot extract rows of \(quoteForMessage(table.name)): " + reason, table: table.name)
     }
 
     /// The rowid (by a name no column takes) or a WITHOUT ROWID table's primary key; nil for a

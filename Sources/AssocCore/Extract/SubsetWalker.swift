@@ -29,10 +29,7 @@ struct SubsetWalker {
     /// names it could be), and the request's table: what `walk` follows. Runs no statement.
     static func resolve(_ specification: SubsetSpecification, in db: Database) throws -> (root: TableInfo, paths: [[AssociationStep]]) {
         let root = try Resolver(graph: db.graph).rootTable(of: specification.request)
-        guard root.kind == .table, RowKeySet.keyColumns(of: root) != nil else {
-            _ = try RowKeySet(table: root, name: "")
-            throw AssocError.invalid("cannot extract rows of \(quoteForMessage(root.name))", table: root.name)
-        }
+        _ = try RowKeySet.requiredKeyColumns(of: root)
         let paths = try specification.paths.map { associations in
             var table = root
             var steps: [AssociationStep] = []
@@ -41,7 +38,7 @@ struct SubsetWalker {
                 try Resolver(graph: db.graph).flatten(association, from: table, into: &flattened)
                 for step in flattened {
                     table = try destination(of: step.definition, in: db)
-                    _ = try RowKeySet(table: table, name: "")
+                    _ = try RowKeySet.requiredKeyColumns(of: table)
                 }
                 steps += flattened
             }
@@ -61,10 +58,9 @@ struct SubsetWalker {
     /// Fills `included` with every row of the subset.
     mutating func walk(_ specification: SubsetSpecification) throws {
         let (root, paths) = try Self.resolve(specification, in: db)
-        let keys = try RowKeySet(table: root, name: "").keyColumns
         let start = try newSet(of: root)
         requestRows = try run(
-            start.insertion(of: statement(Resolver.keysOnly(of: specification.request, columns: keys)), round: 0))
+            start.insertion(of: statement(Resolver.keysOnly(of: specification.request, columns: start.keyColumns)), round: 0))
         var freshIncluded: Set<String> = []
         var freshDescended: Set<String> = []
         try add(start, round: 0, freshIncluded: &freshIncluded, freshDescended: &freshDescended, descends: specification.allChildren)
@@ -137,7 +133,7 @@ struct SubsetWalker {
         var followed = AssociationRequest(origin: set.table.name, reference: .definition(association))
         followed.relation = relation
         let reached = try Database.request(for: followed, of: base, graph: db.graph)
-        let keys = try RowKeySet(table: Self.destination(of: association, in: db), name: "").keyColumns
+        let keys = try RowKeySet.requiredKeyColumns(of: Self.destination(of: association, in: db))
         return try statement(Resolver.keysOnly(of: reached, columns: keys))
     }
 
