@@ -381,9 +381,9 @@ final class BrowserApp {
             startJob(effect) { source, _ in
                 .viewOpened(view, page: try source.page(of: view, offset: 0, limit: limit, totalCount: nil), limit: limit)
             }
-        case .loadPage(let view, let offset, let limit, let total, let anchors):
+        case .loadPage(let view, let position, let limit, let total, let anchors):
             startJob(effect) { source, _ in
-                .pageLoaded(view, try source.page(of: view, offset: offset, limit: limit, totalCount: total, anchors: anchors))
+                .pageLoaded(view, try source.page(of: view, at: position, limit: limit, totalCount: total, anchors: anchors))
             }
         case .countView(let view):
             guard state.rows?.view == view else { return }

@@ -5,7 +5,6 @@ import TestSupport
 import XCTest
 
 @testable import AssocInsights
-
 @testable import AssocTUI
 
 /// `C` and the orphan marks never block a key: the cardinality profile is counted in the
@@ -39,8 +38,8 @@ final class BackgroundInsightsTests: XCTestCase, ChinookBrowsing {
         var graph: AssociationGraph { inner.graph }
         func tables() throws -> [TableSummary] { try inner.tables() }
         func countRows(ofTable table: String) throws -> Int { try inner.countRows(ofTable: table) }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
-            try inner.page(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+        func page(of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors) throws -> RowsPage {
+            try inner.page(of: view, at: position, limit: limit, totalCount: totalCount, anchors: anchors)
         }
         func count(of view: RequestView) throws -> RowCount { try inner.count(of: view) }
         func linkCounts(of view: RequestView, columns: [String], values: [DatabaseValue], links: [String]) throws -> [String: Int] {

@@ -10,22 +10,22 @@ final class AnchorBook: @unchecked Sendable {
     static let shared = AnchorBook()
     private let lock = NSLock()
     /// Per source (weakly: a new source at a reused address starts empty), per request.
-    private var books: [ObjectIdentifier: (source: Weak, anchors: [Request: ViewAnchors])] = [:]
+    private var books: [ObjectIdentifier: (source: Weak, anchors: [Request: PageAnchors])] = [:]
 
     struct Weak { weak var source: RequestDataSource? }
 
-    func anchors(of view: RequestView, in source: RequestDataSource) -> ViewAnchors {
+    func anchors(of view: RequestView, in source: RequestDataSource) -> PageAnchors {
         lock.withLock {
-            guard let book = books[ObjectIdentifier(source)], book.source.source === source else { return ViewAnchors() }
-            return book.anchors[view.request] ?? ViewAnchors()
+            guard let book = books[ObjectIdentifier(source)], book.source.source === source else { return PageAnchors() }
+            return book.anchors[view.request] ?? PageAnchors()
         }
     }
 
-    func update(_ view: RequestView, in source: RequestDataSource, _ change: (inout ViewAnchors) -> Void) {
+    func update(_ view: RequestView, in source: RequestDataSource, _ change: (inout PageAnchors) -> Void) {
         lock.withLock {
             let id = ObjectIdentifier(source)
             if books[id]?.source.source !== source { books[id] = (Weak(source: source), [:]) }
-            change(&books[id, default: (Weak(source: source), [:])].anchors[view.request, default: ViewAnchors()])
+            change(&books[id, default: (Weak(source: source), [:])].anchors[view.request, default: PageAnchors()])
         }
     }
 }
@@ -33,18 +33,23 @@ final class AnchorBook: @unchecked Sendable {
 extension RequestDataSource {
     /// A page read as the browser reads it: from the view's anchors so far, to which the page's
     /// are added (a read reaching the first row settles a relative frame).
-    func browsePage(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+    func browsePage(of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?) throws -> RowsPage {
         let page = try page(
-            of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: AnchorBook.shared.anchors(of: view, in: self))
+            of: view, at: position, limit: limit, totalCount: totalCount, anchors: AnchorBook.shared.anchors(of: view, in: self))
         AnchorBook.shared.update(view, in: self) { anchors in
-            if let located = page.located { anchors.settleRelativeFrame(foundAt: located.position) }
-            anchors.merge(page.anchors, near: page.offset)
+            if let located = page.located { anchors.settleFoundFrame(foundAt: located.position) }
+            anchors.merge(page.anchors, near: page.first)
         }
         return page
     }
 
+    /// A page from row `offset` (an index from the first row), read as the browser reads it.
+    func browsePage(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        try browsePage(of: view, at: .first(offset), limit: limit, totalCount: totalCount)
+    }
+
     /// Find from the row at `position`, whose values the view's anchors hold; the match is kept.
-    func browseFind(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
+    func browseFind(_ text: String, in view: RequestView, after position: RowPosition, backward: Bool) throws -> FindResult {
         let result = try find(
             text, in: view, after: position, at: AnchorBook.shared.anchors(of: view, in: self)[position], backward: backward)
         keep(result, of: view)
@@ -62,7 +67,7 @@ extension RequestDataSource {
     func browseLocate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         let location = try locate(values, in: view)
         AnchorBook.shared.update(view, in: self) { anchors in
-            if anchors.frame == values { anchors.settleRelativeFrame(foundAt: location.position) }
+            if anchors.frame == values { anchors.settleFoundFrame(foundAt: location.position) }
         }
         return location
     }
@@ -77,7 +82,7 @@ extension RequestDataSource {
     private func keep(_ result: FindResult, of view: RequestView) {
         AnchorBook.shared.update(view, in: self) { anchors in
             if let values = result.locate {
-                anchors.startRelativeFrame(at: values)
+                anchors.startFoundFrame(at: values)
             } else if let position = result.position, let values = result.values {
                 anchors.record(values, at: position)
             }
@@ -88,4 +93,12 @@ extension RequestDataSource {
 extension PageReading {
     /// A page of a view paged by keyset (on no term: for pages tests make up).
     static let keysetForTests = PageReading(method: .keyset(KeysetOrder()))
+}
+
+/// In tests, an integer literal is a position counted from the first row: `find(after: 5)`,
+/// `XCTAssertEqual(result.position, 7)`.
+extension RowPosition: ExpressibleByIntegerLiteral {
+    public init(integerLiteral index: Int) {
+        self = .first(index)
+    }
 }

@@ -50,25 +50,25 @@ final class FindTests: XCTestCase {
             for start in [0, 37, 250, all.count - 1] {
                 let seen = try source.browsePage(of: view, offset: start, limit: 50, totalCount: all.count).anchors
                 // Plain text: in any text column, ASCII case ignored.
-                let next = try source.find("ROCK", in: view, after: start, at: seen[start], backward: false)
+                let next = try source.find("ROCK", in: view, after: .first(start), at: seen[.first(start)], backward: false)
                 XCTAssertEqual(
-                    next.position, names.indices.first { $0 > start && names[$0].contains("rock") },
+                    next.position?.index, names.indices.first { $0 > start && names[$0].contains("rock") },
                     "\(view.request.relation.ordering ?? []) from \(start)")
                 XCTAssertEqual(next.description, "text \"ROCK\" in any text column")
-                let previous = try source.find("rock", in: view, after: start, at: seen[start], backward: true)
+                let previous = try source.find("rock", in: view, after: .first(start), at: seen[.first(start)], backward: true)
                 XCTAssertEqual(
-                    previous.position, names.indices.last { $0 < start && names[$0].contains("rock") },
+                    previous.position?.index, names.indices.last { $0 < start && names[$0].contains("rock") },
                     "\(view.request.relation.ordering ?? []) back from \(start)")
                 // A condition of the request language.
-                let priced = try source.find("price = 3", in: view, after: start, at: seen[start], backward: false)
+                let priced = try source.find("price = 3", in: view, after: .first(start), at: seen[.first(start)], backward: false)
                 let prices = try source.db.fetchAll(view.request.orderedTotally()).map { $0["price"] }
-                XCTAssertEqual(priced.position, prices.indices.first { $0 > start && prices[$0] == .integer(3) })
+                XCTAssertEqual(priced.position?.index, prices.indices.first { $0 > start && prices[$0] == .integer(3) })
                 XCTAssertEqual(priced.description, "price = 3")
                 // The page at the match reads from the match's anchor: the right row is there.
-                if let position = next.position, let values = next.values {
+                if let position = next.position?.index, let values = next.values {
                     let page = try source.page(
-                        of: view, offset: position, limit: 10, totalCount: all.count,
-                        anchors: ViewAnchors(positions: [position: values]))
+                        of: view, at: .first(position), limit: 10, totalCount: all.count,
+                        anchors: PageAnchors(indices: [position: values]))
                     XCTAssertEqual(page.rows.first?.first, all[position], "\(view.request.relation.ordering ?? []) page at \(position)")
                 }
             }
@@ -93,7 +93,7 @@ final class FindTests: XCTestCase {
                     }
                     continue
                 }
-                let position = try source.browseJump(toKey: key, in: view).position
+                let position = try source.browseJump(toKey: key, in: view).position?.index
                 XCTAssertEqual(position, expected, "\(view.request.relation.ordering ?? []) #\(key)")
             }
         }
@@ -104,7 +104,7 @@ final class FindTests: XCTestCase {
         for view in views() {
             let source = try source()
             let all = try ids(source, view)
-            let position = try XCTUnwrap(try source.browseJump(toKey: "700", in: view).position)
+            let position = try XCTUnwrap(try source.browseJump(toKey: "700", in: view).position?.index)
             let start = max(0, position - 10)
             let page = try source.browsePage(of: view, offset: start, limit: 30, totalCount: all.count)
             XCTAssertEqual(page.offset, start)
@@ -143,8 +143,8 @@ final class FindTests: XCTestCase {
             let seen = try source.browsePage(of: view, offset: 90, limit: 20, totalCount: all.count).anchors
             let prices: [DatabaseValue?] = try source.db.fetchAll(Table("item").all.order(view.request.relation.ordering ?? []).orderedTotally())
                 .map { $0["price"] }
-            let found = try source.find("price = 3", in: view, after: 100, at: seen[100], backward: false)
-            XCTAssertEqual(found.position, prices.indices.first { $0 > 100 && prices[$0] == DatabaseValue.integer(3) }, note)
+            let found = try source.find("price = 3", in: view, after: .first(100), at: seen[.first(100)], backward: false)
+            XCTAssertEqual(found.position?.index, prices.indices.first { $0 > 100 && prices[$0] == DatabaseValue.integer(3) }, note)
         }
     }
 

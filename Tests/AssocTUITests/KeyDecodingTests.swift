@@ -22,7 +22,7 @@ final class KeyDecodingTests: XCTestCase {
         var state = AppState(title: "t", size: Size(width: 80, height: 24))
         var rows = RowsState(view: RequestView(table: "t"))
         rows.page = RowsPage(
-            columns: [], rows: [], offset: 0,
+            columns: [], rows: [], first: 0,
             statements: [GeneratedStatement(sql: "SELECT * FROM \"t\" LIMIT ? OFFSET ?", arguments: [200, 0])])
         rows.isLoading = false
         state.rows = rows

@@ -40,12 +40,12 @@ final class PagerAgreementTests: XCTestCase {
             XCTAssertGreaterThan(total, size * 2, text)
 
             // Forward from the first row.
-            var anchors = ViewAnchors()
+            var anchors = PageAnchors()
             var page = try pager.firstPage(size: size)
             var offset = 0
             while !page.isEmpty {
-                let browser = try source.page(of: view, offset: offset, limit: size, totalCount: nil, anchors: anchors)
-                anchors.merge(browser.anchors, near: browser.offset)
+                let browser = try source.page(of: view, at: .first(offset), limit: size, totalCount: nil, anchors: anchors)
+                anchors.merge(browser.anchors, near: browser.first)
                 XCTAssertEqual(browser.rows, page.rows.map(flattened), "\(text), forward, rows \(offset)…")
                 offset += page.rows.count
                 page = try pager.page(after: page, size: size)
@@ -53,13 +53,13 @@ final class PagerAgreementTests: XCTestCase {
             XCTAssertEqual(offset, total, text)
 
             // Backward from the last row.
-            anchors = ViewAnchors()
+            anchors = PageAnchors()
             page = try pager.lastPage(size: size)
             var end = total
             while !page.isEmpty {
                 let start = max(0, end - size)
-                let browser = try source.page(of: view, offset: start, limit: end - start, totalCount: total, anchors: anchors)
-                anchors.merge(browser.anchors, near: browser.offset)
+                let browser = try source.page(of: view, at: .first(start), limit: end - start, totalCount: total, anchors: anchors)
+                anchors.merge(browser.anchors, near: browser.first)
                 XCTAssertEqual(browser.rows, page.rows.map(flattened), "\(text), backward, rows \(start)…")
                 end -= page.rows.count
                 page = try pager.page(before: page, size: size)

@@ -78,8 +78,7 @@ final class PagingPropertyTests: XCTestCase {
             let count: Int
             if whole.isKeyset {
                 // The last rows at once, before the count; the count arrives and settles them.
-                let end = RowPosition.provisionalRowCount
-                let last = try backward.browsePage(of: view, offset: end - limit, limit: limit, totalCount: end)
+                let last = try backward.browsePage(of: view, at: .last(back: limit - 1), limit: limit, totalCount: nil)
                 count = try backward.browseCount(of: view).count
                 tail = Array(last.rows.suffix(min(limit, count)))
             } else {
@@ -132,7 +131,7 @@ final class PagingPropertyTests: XCTestCase {
     }
 
     /// A jump to the key of a random row with `exactCountLimit` 0: it lands at
-    /// `RowPosition.relative(0).index`; pages after it by keyset follow it to the end; then either
+    /// `RowPosition.found(0)`; pages after it by keyset follow it to the end; then either
     /// `locate` settles it, or pages before it read back until one reaches the first row and
     /// settles it. Every page equals the rows of `whole` at the real positions.
     private func checkProvisionalJump(
@@ -141,7 +140,7 @@ final class PagingPropertyTests: XCTestCase {
     ) throws {
         let source = RequestDataSource(database: db)
         source.exactCountLimit = 0
-        let reader = try XCTUnwrap(source.keysetReader(for: request).reader, label)
+        let reader = try XCTUnwrap(source.pager(for: request).keysetReader(), label)
         let keyset = reader.order
         // The values of the view's order at each row, in the view's order.
         let orderValues: [[DatabaseValue]?] = try reader.fetch(reader.request.order(keyset.orderings())).map { $0.key }
@@ -161,14 +160,13 @@ final class PagingPropertyTests: XCTestCase {
             XCTAssertEqual(result.position, 0, "only the first row is placed at once, " + jumpLabel)
             return
         }
-        let found = RowPosition.relative(0).index
-        XCTAssertEqual(result.position, found, jumpLabel)
+        XCTAssertEqual(result.position, .found(0), jumpLabel)
         // Forward from the row, to the end.
-        var offset = found
+        var offset = 0
         while true {
-            let page = try source.browsePage(of: view, offset: offset, limit: limit, totalCount: nil)
-            let start = offset - found + index
-            XCTAssertEqual(page.offset, offset, jumpLabel)
+            let page = try source.browsePage(of: view, at: .found(offset), limit: limit, totalCount: nil)
+            let start = offset + index
+            XCTAssertEqual(page.first, .found(offset), jumpLabel)
             XCTAssertEqual(page.rows, rows(whole, start, start + limit), "forward at \(start), " + jumpLabel)
             if page.rows.count < limit { break }
             offset += limit
@@ -182,19 +180,19 @@ final class PagingPropertyTests: XCTestCase {
             return
         }
         // Backward from the row until a page reaches the first row.
-        var end = found
+        var end = 0
         while true {
-            let page = try source.browsePage(of: view, offset: end - limit, limit: limit, totalCount: nil)
+            let page = try source.browsePage(of: view, at: .found(end - limit), limit: limit, totalCount: nil)
             if let located = page.located {
                 XCTAssertEqual(located, RowLocation(values: values, position: index), jumpLabel)
-                XCTAssertEqual(page.offset, 0, jumpLabel)
-                XCTAssertEqual(page.rows, rows(whole, 0, end - found + index), "first page, " + jumpLabel)
+                XCTAssertEqual(page.first, .first(0), jumpLabel)
+                XCTAssertEqual(page.rows, rows(whole, 0, end + index), "first page, " + jumpLabel)
                 break
             }
-            let start = end - limit - found + index
+            let start = end - limit + index
             XCTAssertGreaterThanOrEqual(start, 0, "a page before the first row, " + jumpLabel)
-            XCTAssertEqual(page.offset, end - limit, jumpLabel)
-            XCTAssertEqual(page.rows, rows(whole, start, end - found + index), "backward at \(start), " + jumpLabel)
+            XCTAssertEqual(page.first, .found(end - limit), jumpLabel)
+            XCTAssertEqual(page.rows, rows(whole, start, end + index), "backward at \(start), " + jumpLabel)
             if start <= 0 || page.rows.isEmpty { break }
             end -= limit
         }

@@ -76,8 +76,8 @@ final class PrimaryKeyOrderTests: XCTestCase {
         XCTAssertEqual(page.rows.map { Array($0.prefix(2)) }, [[5, 1], [5, 2], [5, 3]])
         // Far from the top (more rows before it than are counted at once), the same row.
         let far = try source.browseJump(toKey: "290", in: view)
-        if let position = far.position, position != RowPosition.relative(0).index {
-            XCTAssertEqual(position, 289 * 3)
+        if let position = far.position, position != .found(0) {
+            XCTAssertEqual(position, .first(289 * 3))
         } else {
             XCTAssertEqual(far.locate.map { Array($0.prefix(2)) }, [290, 1])
         }
@@ -97,7 +97,7 @@ final class PrimaryKeyOrderTests: XCTestCase {
         XCTAssertTrue(all.map { Array($0.prefix(3)) } == expected, "\(all.prefix(12))")
         // NULL tags come first, repeated keys each once.
         XCTAssertEqual(all.prefix(8).map(\.first), Array(repeating: DatabaseValue.null, count: 8))
-        XCTAssertEqual(try source.browseJump(toKey: "t3", in: view).position, expected.firstIndex { $0.first == .text("t3") })
+        XCTAssertEqual(try source.browseJump(toKey: "t3", in: view).position?.index, expected.firstIndex { $0.first == .text("t3") })
     }
 
     func testASingleKeyColumnThatIsNotTheRowidOrdersTheRows() throws {

@@ -52,10 +52,14 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
     /// The real position of grid position `index`: relative ones through the frame's row, found in
     /// `all`; those near a provisional end from the end.
     func real(_ index: Int, _ rows: RowsState, _ all: [DatabaseValue]) -> Int? {
-        if rows.endIsProvisional, RowPosition(index: index).isFromEnd { return RowPosition(index: index).settled(count: all.count).index }
-        guard let frame = rows.relative else { return index }
-        guard let key = frame.values.last, let found = all.firstIndex(of: key) else { return nil }
-        return index - RowPosition.relative(0).index + found
+        let position = rows.line.position(at: index)
+        switch position.origin {
+        case .first: return index
+        case .last: return position.settled(count: all.count).index
+        case .found:
+            guard let key = rows.relative?.values.last, let found = all.firstIndex(of: key) else { return nil }
+            return position.located(foundAt: found).index
+        }
     }
 
     /// Every visible line shows the row of `all` at its position; the selected row is loaded.
@@ -90,7 +94,7 @@ final class ProvisionalJumpTests: XCTestCase, ChinookBrowsing {
         let rows = try XCTUnwrap(app.state.rows)
         // Row 2,000 of 3,000 (key 6,000): more than 100 rows before it, so not counted yet.
         XCTAssertNotNil(rows.relative)
-        XCTAssertEqual(rows.cursor.index, RowPosition.relative(0).index)
+        XCTAssertEqual(rows.cursorPosition, .found(0))
         XCTAssertEqual(rows.selectedRow?.first, 6_000)
         XCTAssertTrue(lines(app).joined().contains("?/3000"), lines(app).joined(separator: "\n"))
         XCTAssertEqual(app.deferred, [.locateRow(rows.view, values: [6_000])])

@@ -28,7 +28,7 @@ final class QueryLifecycleTests: XCTestCase {
     func page(_ count: Int) -> RowsPage {
         RowsPage(
             columns: ["id", "name"], rows: (0..<count).map { [.integer(Int64($0 + 1)), .text("name \($0 + 1)")] },
-            offset: 0, keyColumns: ["id"], statements: [])
+            first: 0, keyColumns: ["id"], statements: [])
     }
 
     func testSpinnerStartsTurnsAndStops() {
@@ -158,7 +158,7 @@ final class QueryLifecycleTests: XCTestCase {
         guard let view = openFirstTable(&state) else { return }
         state.rows?.isLoading = true
         state.rows?.pendingLast = true
-        _ = Reducer.reduce(&state, .queryCancelled(.loadPage(view, offset: 200, limit: 200, totalCount: nil)))
+        _ = Reducer.reduce(&state, .queryCancelled(.loadPage(view, at: .first(200), limit: 200, totalCount: nil)))
         XCTAssertEqual(state.rows?.isLoading, false)
         XCTAssertEqual(state.rows?.pendingLast, false)
         XCTAssertEqual(state.rows?.rows.count, 3)
@@ -197,7 +197,7 @@ final class QueryLifecycleTests: XCTestCase {
         var version = 1
         func tables() throws -> [TableSummary] { [TableSummary(name: "slow", rowCount: 1)] }
         func countRows(ofTable table: String) throws -> Int { 1 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
+        func page(of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors) throws -> RowsPage {
             released.wait()
             throw DatabaseError(code: 9, message: "interrupted")
         }
@@ -245,15 +245,14 @@ final class QueryLifecycleTests: XCTestCase {
     final class SlowCountSource: BrowserDataSource {
         let interrupted = DispatchSemaphore(value: 0)
         var interrupts = 0
-        var pages: [(offset: Int, totalCount: Int?)] = []
+        var pages: [(position: RowPosition, totalCount: Int?)] = []
         func tables() throws -> [TableSummary] { [TableSummary(name: "big", rowCount: nil)] }
         func countRows(ofTable table: String) throws -> Int { 1000 }
-        func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage {
-            pages.append((offset, totalCount))
-            let end = totalCount ?? 1000
-            let real = offset >= RowPosition.provisionalRowCount / 2 ? offset - end + 1000 : offset
+        func page(of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors) throws -> RowsPage {
+            pages.append((position, totalCount))
+            let real = position.settled(count: 1000).offset
             let rows = (real..<min(1000, real + limit)).map { [DatabaseValue.integer(Int64($0 + 1))] }
-            return RowsPage(columns: ["id"], rows: rows, offset: offset, keyColumns: ["id"], reading: .keysetForTests, statements: [])
+            return RowsPage(columns: ["id"], rows: rows, first: position, keyColumns: ["id"], reading: .keysetForTests, statements: [])
         }
         func count(of view: RequestView) throws -> RowCount {
             // Like SQLite, which clears its interrupt flag when a statement starts on an idle
@@ -305,7 +304,7 @@ final class QueryLifecycleTests: XCTestCase {
         app.runDeferred()
         XCTAssertGreaterThanOrEqual(source.interrupts, 1)
         // G's page ran after the interrupt: the last rows, read backwards from a provisional end.
-        XCTAssertEqual(source.pages.last?.totalCount, RowPosition.provisionalRowCount)
+        XCTAssertEqual(source.pages.last?.position.origin, .last)
         XCTAssertEqual(app.state.rows?.selectedRow, [1000])
         XCTAssertEqual(app.deferred.first, .countView(RequestView(table: "big")))
         app.runAllDeferred()

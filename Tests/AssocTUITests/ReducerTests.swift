@@ -29,7 +29,7 @@ final class ReducerTests: XCTestCase {
         RowsPage(
             columns: columns,
             rows: (offset..<(offset + count)).map { [.integer(Int64($0 + 1)), .text("row \($0 + 1)")] },
-            offset: offset, keyColumns: keyColumns,
+            first: .first(offset), keyColumns: keyColumns,
             statements: [GeneratedStatement(sql: "SELECT …", arguments: [])])
     }
 
@@ -77,7 +77,7 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(big.rows?.cursor.index, 9_999_999)
         XCTAssertEqual(
             after.filter { if case .loadPage = $0 { return true } else { return false } },
-            [.loadPage(view, offset: 9_999_985 - 50, limit: 200, totalCount: 10_000_000)])
+            [.loadPage(view, at: .first(9_999_985 - 50), limit: 200, totalCount: 10_000_000)])
         XCTAssertNil(big.message)
     }
 
@@ -90,17 +90,17 @@ final class ReducerTests: XCTestCase {
         _ = Reducer.reduce(&state, .viewOpened(view, page: first, limit: 200))
         XCTAssertEqual(state.visibleLines(.rows), 15)
         // G at once: the end is read backwards on the key, no waiting for the count.
-        let end = RowPosition.provisionalRowCount
         let effects = Reducer.reduce(&state, .action(.lastRow))
-        XCTAssertEqual(effects, [.loadPage(view, offset: end - 15 - 50, limit: 200, totalCount: end)])
+        // The window: 15 lines on screen, 50 rows above them, counted back from the last row.
+        XCTAssertEqual(effects, [.loadPage(view, at: .last(back: 64), limit: 200, totalCount: nil)])
         XCTAssertNil(state.message)
-        XCTAssertEqual(state.rows?.cursor.index, end - 1)
+        XCTAssertEqual(state.rows?.cursorPosition, .last(back: 0))
         XCTAssertEqual(
-            PagePlan.make(offset: end - 65, limit: 200, total: end, anchors: [:], hasKey: true),
+            PagePlan.make(at: .last(back: 64), limit: 200, total: nil, anchors: PageAnchors(), hasKey: true),
             .backward(before: nil, count: 65, limit: 200))
         // The last 65 rows of a 10,000,000-row view arrive at provisional positions.
         var last = page(offset: 9_999_935, count: 65)
-        last.offset = end - 65
+        last.first = .last(back: 64)
         last.reading = .keysetForTests
         _ = Reducer.reduce(&state, .pageLoaded(view, last))
         var lines = ScreenRenderer.render(state).textLines()
@@ -136,7 +136,7 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(state.rows?.cursor.index, 15)
         let effects = Reducer.reduce(&state, .action(.lastRow))
         XCTAssertEqual(state.rows?.cursor.index, 499)
-        XCTAssertEqual(effects.first, .loadPage(RequestView(table: "Album"), offset: 435, limit: 200, totalCount: 500))
+        XCTAssertEqual(effects.first, .loadPage(RequestView(table: "Album"), at: .first(435), limit: 200, totalCount: 500))
     }
 
     func testFollowEveryKindAndBack() throws {
@@ -144,7 +144,7 @@ final class ReducerTests: XCTestCase {
         open(
             &state, index: 0,
             rows: RowsPage(
-                columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], offset: 0,
+                columns: ["ArtistId", "Name"], rows: [[1, "AC/DC"], [2, "Accept"]], first: 0,
                 keyColumns: ["ArtistId"], statements: []))
         // Links of Artist: hasOne artistBio, hasMany albums, hasManyThrough tracks.
         let kinds = state.linksPane.links.map { "\($0.association.kind) \($0.association.name)" }
@@ -176,7 +176,7 @@ final class ReducerTests: XCTestCase {
                 albums,
                 page: RowsPage(
                     columns: ["AlbumId", "Title", "ArtistId"], rows: [[1, "For Those About To Rock We Salute You", 1], [4, "Let There Be Rock", 1]],
-                    offset: 0, keyColumns: ["AlbumId"], statements: []), limit: 200))
+                    first: 0, keyColumns: ["AlbumId"], statements: []), limit: 200))
         _ = Reducer.reduce(&state, .action(.moveDown))
         XCTAssertEqual(state.rows?.cursor.index, 1)
         let breadcrumb = ScreenRenderer.render(state).textLines()[0]
@@ -205,7 +205,7 @@ final class ReducerTests: XCTestCase {
             &state, index: 1,
             rows: RowsPage(
                 columns: ["AlbumId", "Title", "ArtistId"], rows: [[4, "Let There Be Rock", 1]],
-                offset: 0, keyColumns: ["AlbumId"], statements: []))
+                first: 0, keyColumns: ["AlbumId"], statements: []))
         _ = Reducer.reduce(&state, .action(.lastColumn))
         guard case .openView(let view, _)? = Reducer.reduce(&state, .action(.open)).first else { return XCTFail() }
         XCTAssertEqual(view.table, "Artist")
@@ -219,7 +219,7 @@ final class ReducerTests: XCTestCase {
         open(
             &state, index: 2,
             rows: RowsPage(
-                columns: ["TrackId", "Name"], rows: [[1, "A"], [6, "B"], [7, "C"]], offset: 0,
+                columns: ["TrackId", "Name"], rows: [[1, "A"], [6, "B"], [7, "C"]], first: 0,
                 keyColumns: ["TrackId"], statements: []))
         _ = Reducer.reduce(&state, .action(.nextPane))
         return state

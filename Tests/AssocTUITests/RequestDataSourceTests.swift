@@ -32,11 +32,10 @@ final class RequestDataSourceTests: XCTestCase {
     func testTheEndReadBeforeTheCountKeepsItsAnchorsOnceCounted() throws {
         let source = try source()
         let view = RequestView(table: "Track")
-        let end = RowPosition.provisionalRowCount
-        // G before the count: the last 2 rows, at provisional positions.
-        let last = try source.browsePage(of: view, offset: end - 2, limit: 10, totalCount: end)
+        // G before the count: the last 2 rows, at positions counted back from the last row.
+        let last = try source.browsePage(of: view, at: .last(back: 1), limit: 10, totalCount: nil)
         XCTAssertTrue(last.isKeyset)
-        XCTAssertEqual(last.offset, end - 2)
+        XCTAssertEqual(last.first, .last(back: 1))
         XCTAssertEqual(last.rows.map { $0.first }, [6, 7])
         XCTAssertEqual(last.statements.first?.sql, "SELECT * FROM \"Track\" ORDER BY \"TrackId\" DESC LIMIT 2")
         // Counted (7 rows): the anchors move to positions 5 and 6, so the rows just above page

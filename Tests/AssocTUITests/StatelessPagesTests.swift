@@ -9,56 +9,62 @@ import XCTest
 final class StatelessPagesTests: XCTestCase {
     // MARK: RowPosition
 
-    func testEveryPositionRoundTripsThroughTheCursorsIndex() {
-        let positions: [RowPosition] = [
-            .absolute(0), .absolute(1), .absolute(10_000_000), .relative(0), .relative(-1), .relative(-5_000_000),
-            .relative(7), .fromEnd(0), .fromEnd(1), .fromEnd(9_999_999)
-        ]
-        for position in positions {
-            XCTAssertEqual(RowPosition(index: position.index), position, "\(position)")
-        }
-        // The kinds keep their order on the line: real rows, then relative ones, then the end.
-        XCTAssertLessThan(RowPosition.absolute(10_000_000).index, RowPosition.relative(-5_000_000).index)
-        XCTAssertLessThan(RowPosition.relative(5_000_000).index, RowPosition.fromEnd(5_000_000).index)
-        // The last row of a view not counted yet is the index before the provisional count.
-        XCTAssertEqual(RowPosition.fromEnd(0).index, RowPosition.provisionalRowCount - 1)
-        // A step down from a relative position is the next relative one; a step up from the end
-        // counts one more back.
-        XCTAssertEqual(RowPosition(index: RowPosition.relative(-1).index + 1), .relative(0))
-        XCTAssertEqual(RowPosition(index: RowPosition.fromEnd(0).index - 1), .fromEnd(1))
+    func testPositionsMoveWithinTheirOriginAndBecomeIndicesOnceLocatedOrCounted() {
+        XCTAssertEqual(RowPosition.found(0).advanced(by: -3), .found(-3))
+        XCTAssertEqual(RowPosition.last(back: 0).advanced(by: -1), .last(back: 1))
+        XCTAssertEqual(RowPosition.found(0).located(foundAt: 4_000), .first(4_000))
+        XCTAssertEqual(RowPosition.found(-3).located(foundAt: 4_000), .first(3_997))
+        XCTAssertEqual(RowPosition.found(12).located(foundAt: 0), .first(12))
+        // Locating the found row moves nothing else; counting moves only the end's positions.
+        XCTAssertEqual(RowPosition.first(7).located(foundAt: 4_000), .first(7))
+        XCTAssertEqual(RowPosition.last(back: 2).located(foundAt: 4_000), .last(back: 2))
+        XCTAssertEqual(RowPosition.last(back: 0).settled(count: 3_503), .first(3_502))
+        XCTAssertEqual(RowPosition.last(back: 3_502).settled(count: 3_503), .first(0))
+        XCTAssertEqual(RowPosition.found(5).settled(count: 3_503), .found(5))
+        XCTAssertEqual(RowPosition.first(9).settled(count: 3_503), .first(9))
+        XCTAssertNil(RowPosition.last(back: 1).index)
+        XCTAssertEqual(RowPosition.first(1).index, 1)
     }
 
-    func testPositionsBecomeAbsoluteOnceTheirRowIsLocatedOrTheViewCounted() {
-        XCTAssertEqual(RowPosition.relative(0).located(foundAt: 4_000), .absolute(4_000))
-        XCTAssertEqual(RowPosition.relative(-3).located(foundAt: 4_000), .absolute(3_997))
-        XCTAssertEqual(RowPosition.relative(12).located(foundAt: 0), .absolute(12))
-        // Locating the found row moves nothing else; counting moves only the end's positions.
-        XCTAssertEqual(RowPosition.absolute(7).located(foundAt: 4_000), .absolute(7))
-        XCTAssertEqual(RowPosition.fromEnd(2).located(foundAt: 4_000), .fromEnd(2))
-        XCTAssertEqual(RowPosition.fromEnd(0).settled(count: 3_503), .absolute(3_502))
-        XCTAssertEqual(RowPosition.fromEnd(3_502).settled(count: 3_503), .absolute(0))
-        XCTAssertEqual(RowPosition.relative(5).settled(count: 3_503), .relative(5))
-        XCTAssertEqual(RowPosition.absolute(9).settled(count: 3_503), .absolute(9))
-        XCTAssertEqual(RowPosition.fromEnd(1).absolute, nil)
-        XCTAssertEqual(RowPosition.absolute(1).absolute, 1)
+    func testTheCursorsLineMapsPositionsAndKeepsRoomAboveAnOriginNotCounted() {
+        XCTAssertEqual(RowLine.fromFirst.index(of: .first(12)), 12)
+        XCTAssertNil(RowLine.fromFirst.index(of: .found(0)), "another origin: not on this line")
+        let end = RowLine(origin: .last)
+        XCTAssertEqual(end.index(of: .last(back: 0)), RowLine.room)
+        XCTAssertEqual(end.position(at: RowLine.room - 5), .last(back: 5))
+        // Scrolled up near index 0, the line moves down by the room: the same rows, the same
+        // positions, room above again.
+        var rows = RowsState(view: RequestView(table: "Artist"))
+        rows.enterRelativeFrame(at: [900], visible: 10)
+        XCTAssertEqual(rows.cursorPosition, .found(0))
+        rows.cursor = rows.cursor.moved(to: 3).scrolledToShowSelection(visible: 10)
+        let before = (position: rows.cursorPosition, top: rows.line.position(at: rows.cursor.top))
+        XCTAssertEqual(before.position, .found(3 - RowLine.room))
+        rows.keepRoomAbove()
+        XCTAssertEqual(rows.cursorPosition, before.position)
+        XCTAssertEqual(rows.line.position(at: rows.cursor.top), before.top)
+        XCTAssertGreaterThanOrEqual(rows.cursor.top, RowLine.room / 2)
+        // A position the line has no room for yet (a find far above) gets it.
+        rows.keepRoomAbove(.found(-3 * RowLine.room))
+        XCTAssertGreaterThanOrEqual(rows.line.index(of: .found(-3 * RowLine.room)) ?? -1, RowLine.room / 2)
+        XCTAssertEqual(rows.cursorPosition, before.position)
     }
 
     func testAViewsAnchorsSettleWithItsFrameAndItsEnd() {
-        let found = RowPosition.relative(0).index
-        var anchors = ViewAnchors(positions: [3: [3]])
-        anchors.startRelativeFrame(at: [900])
-        anchors.merge([found - 2: [898], found + 1: [901]], near: found)
-        // A new frame forgets the positions relative to the earlier one, not the real ones.
+        var anchors = PageAnchors(indices: [3: [3]])
+        anchors.startFoundFrame(at: [900])
+        anchors.merge([.found(-2): [898], .found(1): [901]], near: .found(-2))
+        // A new frame forgets the positions from the earlier found row, not the indices.
         var again = anchors
-        again.startRelativeFrame(at: [50])
-        XCTAssertEqual(again.positions, [3: [3], found: [50]])
+        again.startFoundFrame(at: [50])
+        XCTAssertEqual(again.positions, [3: [3], .found(0): [50]])
         // The found row is at 1: the row two before it would be at -1 (it is not a row) and goes.
-        anchors.settleRelativeFrame(foundAt: 1)
+        anchors.settleFoundFrame(foundAt: 1)
         XCTAssertNil(anchors.frame)
         XCTAssertEqual(anchors.positions, [3: [3], 1: [900], 2: [901]])
-        // `G` before the count: the last rows at positions from the end, real once counted.
-        var end = ViewAnchors(positions: [0: [1]])
-        end.merge([RowPosition.fromEnd(0).index: [7], RowPosition.fromEnd(1).index: [6]], near: RowPosition.fromEnd(1).index)
+        // `G` before the count: the last rows at positions from the end, indices once counted.
+        var end = PageAnchors(indices: [0: [1]])
+        end.merge([.last(back: 0): [7], .last(back: 1): [6]], near: .last(back: 1))
         end.settleEnd(count: 7)
         XCTAssertEqual(end.positions, [0: [1], 6: [7], 5: [6]])
     }
@@ -79,7 +85,7 @@ final class StatelessPagesTests: XCTestCase {
         XCTAssertEqual(keyset.description, "OFFSET paging: no nearby key")
         // A real view: the method AssocCore chose, worded as before.
         let source = RequestDataSource(database: try ChinookFixture.database())
-        let page = try source.page(of: RequestView(table: "Artist"), offset: 0, limit: 1, totalCount: nil, anchors: ViewAnchors())
+        let page = try source.page(of: RequestView(table: "Artist"), at: 0, limit: 1, totalCount: nil, anchors: PageAnchors())
         XCTAssertEqual(page.reading?.method.isKeyset, true)
         XCTAssertEqual(page.paging, "keyset paging on ArtistId")
     }
@@ -89,8 +95,8 @@ final class StatelessPagesTests: XCTestCase {
     func testAPageKeepsTheStatementsThatRanBesideThePlannedOnes() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
         let view = try source.view(parsing: "Artist.including(all: albums)", from: nil)
-        let first = try source.page(of: view, offset: 0, limit: 2, totalCount: nil, anchors: ViewAnchors())
-        let page = try source.page(of: view, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors(positions: first.anchors))
+        let first = try source.page(of: view, at: 0, limit: 2, totalCount: nil, anchors: PageAnchors())
+        let page = try source.page(of: view, at: 2, limit: 2, totalCount: nil, anchors: PageAnchors(positions: first.anchors))
         // As planned: readable, the keyset's arguments real.
         XCTAssertEqual(page.statements.first?.sql.contains("substr"), false, "\(page.statements)")
         XCTAssertEqual(page.statements.first?.arguments, [2])
@@ -130,21 +136,21 @@ final class StatelessPagesTests: XCTestCase {
     func testTheSourceReadsFromTheAnchorsPassedInAndRemembersNone() throws {
         let source = RequestDataSource(database: try ChinookFixture.database())
         let artists = RequestView(table: "Artist")
-        let first = try source.page(of: artists, offset: 0, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        let first = try source.page(of: artists, at: 0, limit: 2, totalCount: nil, anchors: PageAnchors())
         XCTAssertEqual(first.anchors, [0: [1], 1: [2]])
         // Asked again without anchors, the source does not remember the first page's: it reads
         // from the start.
-        let fresh = try source.page(of: artists, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors())
+        let fresh = try source.page(of: artists, at: 2, limit: 2, totalCount: nil, anchors: PageAnchors())
         XCTAssertEqual(fresh.statements.map(\.sql), [#"SELECT * FROM "Artist" ORDER BY "ArtistId" LIMIT 2 OFFSET 2"#])
         // With the state's anchors, after the last key seen.
         let next = try source.page(
-            of: artists, offset: 2, limit: 2, totalCount: nil, anchors: ViewAnchors(positions: first.anchors))
+            of: artists, at: 2, limit: 2, totalCount: nil, anchors: PageAnchors(positions: first.anchors))
         XCTAssertEqual(next.statements.map(\.sql), [#"SELECT * FROM "Artist" WHERE "ArtistId" > ? ORDER BY "ArtistId" LIMIT 2"#])
         XCTAssertEqual(next.statements.map(\.arguments), [[2]])
         XCTAssertEqual(next.rows, fresh.rows)
         // Another view of the same table, with its own (empty) anchors, sees none of the first's.
         let byName = RequestView(request: Table("Artist").order(Column("Name").desc))
-        let other = try source.page(of: byName, offset: 2, limit: 1, totalCount: nil, anchors: ViewAnchors())
+        let other = try source.page(of: byName, at: 2, limit: 1, totalCount: nil, anchors: PageAnchors())
         XCTAssertTrue(other.statements.allSatisfy { !$0.sql.contains("WHERE") }, "\(other.statements)")
         // A find answers from the cursor's values passed in, and says what to keep there.
         let found = try source.find("Aero", in: artists, after: 0, at: first.anchors[0], backward: false)
@@ -159,7 +165,7 @@ final class StatelessPagesTests: XCTestCase {
         var state = AppState(title: "test.db", size: Size(width: 80, height: 24))
         state.rows = RowsState(view: artists)
         state.focus = .rows
-        var first = RowsPage(columns: ["id"], rows: [[1], [2]], offset: 0, reading: .keysetForTests, statements: [])
+        var first = RowsPage(columns: ["id"], rows: [[1], [2]], first: 0, reading: .keysetForTests, statements: [])
         first.anchors = [0: [1], 1: [2]]
         _ = Reducer.reduce(&state, .viewOpened(artists, page: first, limit: 2))
         XCTAssertEqual(state.rows?.anchors.positions, [0: [1], 1: [2]])
@@ -172,10 +178,10 @@ final class StatelessPagesTests: XCTestCase {
         // Another view: its own anchors, empty; a late page of the first view changes nothing.
         let saved = state.rows
         state.rows = RowsState(view: byName)
-        var late = RowsPage(columns: ["id"], rows: [[3]], offset: 2, reading: .keysetForTests, statements: [])
+        var late = RowsPage(columns: ["id"], rows: [[3]], first: 2, reading: .keysetForTests, statements: [])
         late.anchors = [2: [3]]
         _ = Reducer.reduce(&state, .pageLoaded(artists, late))
-        XCTAssertEqual(state.rows?.anchors, ViewAnchors())
+        XCTAssertEqual(state.rows?.anchors, PageAnchors())
         // Back to the first view: its anchors are where it left them.
         state.rows = saved
         state.rows?.isLoading = true
@@ -188,7 +194,7 @@ final class StatelessPagesTests: XCTestCase {
         var rows = RowsState(view: artists)
         rows.cursor = ListCursor(count: 100_000, index: 50_000, top: 49_990)
         rows.totalCount = 100_000
-        rows.anchors = ViewAnchors(positions: [10: [11], 49_999: [50_000], 50_100: [50_101]])
+        rows.anchors = PageAnchors(indices: [10: [11], 49_999: [50_000], 50_100: [50_101]])
         let step = ViewHistory.Step(rows)
         XCTAssertEqual(step.anchors.positions, [49_999: [50_000], 50_100: [50_101]], "those near the cursor only")
         // Undo reopens the view there: the window around the cursor is read from them.

@@ -23,8 +23,10 @@ package struct RowsPage: Sendable, Equatable {
     /// Root columns first, then each included scope's, then prefetch counts.
     package var columns: [GridColumn]
     package var rows: [[DatabaseValue]]
-    /// Index of `rows[0]` in the whole view.
-    package var offset: Int
+    /// The position of `rows[0]` among the view's rows.
+    package var first: RowPosition
+    /// The offset of `rows[0]` from its position's origin (its index when counted from the first row).
+    package var offset: Int { first.offset }
     /// How many leading columns belong to the root's own row (the rest are included).
     package var rootColumnCount: Int
     /// The scopes of the view's rows, and where its request writes each (edits of included
@@ -34,7 +36,7 @@ package struct RowsPage: Sendable, Equatable {
     package var keyColumns: [String]
     /// The values of the view's order at each row of the page read by keyset (the anchors the
     /// browser's state adds to `RowsState.anchors`): position → values.
-    package var anchors: [Int: [DatabaseValue]] = [:]
+    package var anchors: [RowPosition: [DatabaseValue]] = [:]
     /// How the page was read: the view's paging method, or why it fell back to OFFSET.
     package var reading: PageReading?
     /// The SQL pane's note on how the page was read (`keyset paging on ArtistId`).
@@ -63,12 +65,12 @@ package struct RowsPage: Sendable, Equatable {
     /// index; characters for text, bytes for a blob). Pages read at most
     /// `RequestDataSource.cellPreviewLimit` of a value.
     package var cutLengths: [[Int: Int]] = []
-    /// Set when reading this page told where the row of a relative frame is (a read backwards
-    /// reached the view's first row): `offset` is then a real position.
+    /// Set when reading this page told where the row a find or jump reached is (a read backwards
+    /// reached the view's first row): `first` is then an index.
     package var located: RowLocation?
 
     package init(
-        columns: [GridColumn], rows: [[DatabaseValue]], offset: Int, scopeTree: RequestScope? = nil,
+        columns: [GridColumn], rows: [[DatabaseValue]], first: RowPosition, scopeTree: RequestScope? = nil,
         keyColumns: [String] = [], reading: PageReading? = nil, statements: [GeneratedStatement],
         prefetched: [[PrefetchedRows]] = []
     ) {
@@ -76,7 +78,7 @@ package struct RowsPage: Sendable, Equatable {
         self.prefetched = prefetched
         self.columns = columns
         self.rows = rows
-        self.offset = offset
+        self.first = first
         self.rootColumnCount = columns.prefix { $0.isRoot }.count
         self.scopeTree = scopeTree
         self.keyColumns = keyColumns
@@ -109,11 +111,11 @@ package protocol BrowserDataSource: AnyObject {
     func readSchema() throws
     /// The number of rows of a whole table (deferred work: the first screen never waits for it).
     func countRows(ofTable table: String) throws -> Int
-    /// Up to `limit` rows of `view` from row `offset`, read by keyset from the nearest of the
+    /// Up to `limit` rows of `view` from `position`, read by keyset from the nearest of the
     /// view's `anchors` (the browser's state holds them; the page returns those it saw).
     /// `totalCount`, when known, lets the source read the end of the view backwards instead of
     /// skipping rows.
-    func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors) throws -> RowsPage
+    func page(of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors) throws -> RowsPage
     /// The number of rows of `view`.
     func count(of view: RequestView) throws -> RowCount
     /// For one row of `view` (its root columns and values): the number of records of each named
@@ -144,7 +146,7 @@ package protocol BrowserDataSource: AnyObject {
     /// The next (previous) row of `view` after `position`, whose order has the values `anchor`,
     /// that `text` matches (`RequestDataSource.find`).
     func find(
-        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+        _ text: String, in view: RequestView, after position: RowPosition, at anchor: [DatabaseValue]?, backward: Bool
     ) throws
         -> FindResult
     /// The position of the first row whose key is at least `text` (nil when none), provisional
@@ -205,12 +207,12 @@ extension BrowserDataSource {
     package var graph: AssociationGraph { AssociationGraph(schema: Schema(tables: [])) }
     package var isSchemaPending: Bool { false }
     package func readSchema() throws {}
-    /// The first page of `view` from row `offset`, with no anchors (pages read from the start).
-    package func page(of view: RequestView, offset: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
-        try page(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: ViewAnchors())
+    /// The page of `view` from row `index`, with no anchors (pages read from the start).
+    package func page(of view: RequestView, offset index: Int, limit: Int, totalCount: Int?) throws -> RowsPage {
+        try page(of: view, at: .first(index), limit: limit, totalCount: totalCount, anchors: PageAnchors())
     }
     package func find(
-        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+        _ text: String, in view: RequestView, after position: RowPosition, at anchor: [DatabaseValue]?, backward: Bool
     ) throws -> FindResult {
         throw AssocError.invalidRequest(table: view.table, reason: "this data source cannot find rows")
     }
@@ -264,17 +266,5 @@ extension BrowserDataSource {
     }
     package func subsetCounts(of view: RequestView) throws -> [TableRowCount] {
         throw AssocError.invalidRequest(table: nil, reason: "this data source cannot write a database file")
-    }
-}
-
-/// Where a row placed at the provisional `RowPosition.relative(0)` really is: the values of the
-/// view's order at it (which row), and its position.
-package struct RowLocation: Sendable, Equatable {
-    package var values: [DatabaseValue]
-    package var position: Int
-
-    package init(values: [DatabaseValue], position: Int) {
-        self.values = values
-        self.position = position
     }
 }

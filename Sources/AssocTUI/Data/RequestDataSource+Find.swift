@@ -4,8 +4,8 @@ import Foundation
 /// Find (`f`, `n`, `N`) and jump to a key (`#`): one query for the row, bounded by the view's
 /// keyset (its order's values at the cursor), never by loading the pages in between. Where the row
 /// is: a count of the rows in between, stopped at `exactCountLimit`; past it, the row takes the
-/// provisional position `RowPosition.relative(0)`, the rows around it page by keyset relative to
-/// it, and a deferred count (`locate`) settles them all.
+/// position `RowPosition.found(0)`, the rows around it page by keyset from it, and a deferred
+/// count (`locate`) settles them all.
 extension RequestDataSource {
     /// The position of the next row of `view` after `position` (before it when `backward`) that
     /// `text` matches, or nil when there is none. `text` is a request-language condition on the
@@ -13,14 +13,14 @@ extension RequestDataSource {
     /// (ASCII letters compared without case). AssocCore's `KeysetReader` reads the first match
     /// past the anchor and counts the rows in between (the statements are its own).
     ///
-    /// More than `exactCountLimit` rows in between: the match is at `RowPosition.relative(0)`,
-    /// with `locate` set (see `startRelativeFrame`).
+    /// More than `exactCountLimit` rows in between: the match is at `RowPosition.found(0)`, with
+    /// `locate` set (see `startFoundFrame`).
     package func find(
-        _ text: String, in view: RequestView, after position: Int, at anchor: [DatabaseValue]?, backward: Bool
+        _ text: String, in view: RequestView, after position: RowPosition, at anchor: [DatabaseValue]?, backward: Bool
     ) throws -> FindResult {
         try readSchema()
         let base = view.request
-        guard let keyset = keysetReader(for: base).reader else {
+        guard let keyset = pager(for: base).keysetReader() else {
             return try findByRowNumber(text, in: view, after: position, backward: backward)
         }
         guard let cursor = anchor else {
@@ -41,13 +41,13 @@ extension RequestDataSource {
         guard let skipped else {
             // More rows in between than the request's own limit holds: the match is outside it.
             if window.length != nil { return FindResult(position: nil, description: description) }
-            return startRelativeFrame(at: values, of: view, description: description)
+            return startFoundFrame(at: values, description: description)
         }
-        let found = backward ? position - 1 - skipped : position + 1 + skipped
-        if window.isFramed && (found < 0 || window.clamp(1, at: found) == 0) {
+        let found = position.advanced(by: backward ? -1 - skipped : 1 + skipped)
+        if window.isFramed, let index = found.index, index < 0 || window.clamp(1, at: index) == 0 {
             return FindResult(position: nil, description: description)
         }
-        guard found >= 0 else { return startRelativeFrame(at: values, of: view, description: description) }
+        if let index = found.index, index < 0 { return startFoundFrame(at: values, description: description) }
         return FindResult(position: found, description: description, values: values)
     }
 
@@ -55,8 +55,8 @@ extension RequestDataSource {
     /// integer, a real or text as the key's values are); nil when every key is smaller.
     /// AssocCore's `KeysetReader` reads the row and counts the rows before it.
     ///
-    /// More than `exactCountLimit` rows before it: the row is at `RowPosition.relative(0)`, with
-    /// `locate` set (see `startRelativeFrame`).
+    /// More than `exactCountLimit` rows before it: the row is at `RowPosition.found(0)`, with
+    /// `locate` set (see `startFoundFrame`).
     package func jump(toKey text: String, in view: RequestView) throws -> FindResult {
         try readSchema()
         let base = view.request
@@ -76,8 +76,8 @@ extension RequestDataSource {
             }
             before = counted - window.start
         }
-        guard let before else { return startRelativeFrame(at: values, of: view, description: description) }
-        return FindResult(position: before, description: description, values: values)
+        guard let before else { return startFoundFrame(at: values, description: description) }
+        return FindResult(position: .first(before), description: description, values: values)
     }
 
     /// The most rows a find or jump counts: `exactCountLimit`, or, when `window` frames the view
@@ -88,18 +88,18 @@ extension RequestDataSource {
         return exactCountLimit
     }
 
-    /// The row whose order has `values` takes the provisional position `RowPosition.relative(0)`;
-    /// the relative positions of an earlier such row are forgotten (a new frame).
-    private func startRelativeFrame(at values: [DatabaseValue], of view: RequestView, description: String) -> FindResult {
-        FindResult(position: RowPosition.relative(0).index, description: description, locate: values)
+    /// The row whose order has `values` takes the position `RowPosition.found(0)`; the positions
+    /// from an earlier such row are forgotten (a new frame).
+    private func startFoundFrame(at values: [DatabaseValue], description: String) -> FindResult {
+        FindResult(position: .found(0), description: description, locate: values)
     }
 
     /// The view's keyset reader, or an error saying why `what` needs one.
     private func requireKeyset(for view: RequestView, request: Request, what: String) throws -> KeysetReader {
-        let (method, reader) = keysetReader(for: request)
-        guard let reader else {
+        let pager = pager(for: request)
+        guard let reader = pager.keysetReader() else {
             let reason: String
-            if case .offset(let why) = method { reason = why.description } else { reason = "its rows have no key to page on" }
+            if case .offset(let why) = pager.method { reason = why.description } else { reason = "its rows have no key to page on" }
             throw AssocError.invalidRequest(
                 table: view.table, reason: "\(what) needs a view paged by key, and this one pages with OFFSET (\(reason))")
         }
@@ -162,11 +162,11 @@ extension RequestDataSource {
 /// Where find went, and how it read the text.
 package struct FindResult: Sendable, Equatable {
     /// The matching row's position in the view; nil when no row matches in that direction.
-    package var position: Int?
+    package var position: RowPosition?
     /// `Name LIKE 'A%'`, or `text "rock" in any text column`.
     package var description: String
-    /// The values of the view's order at the row, when `position` is the provisional
-    /// `RowPosition.relative(0)`: a deferred `locate` says where it really is.
+    /// The values of the view's order at the row, when `position` is `RowPosition.found(0)`: a
+    /// deferred `locate` says where it really is.
     package var locate: [DatabaseValue]?
     /// The values of the view's order at the row at a real `position`: the browser's state keeps
     /// them as an anchor there (`RowsState.anchors`).
@@ -176,7 +176,7 @@ package struct FindResult: Sendable, Equatable {
     package var statement: GeneratedStatement?
 
     package init(
-        position: Int?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil,
+        position: RowPosition?, description: String, locate: [DatabaseValue]? = nil, values: [DatabaseValue]? = nil,
         statement: GeneratedStatement? = nil
     ) {
         self.position = position

@@ -12,13 +12,13 @@ enum FindByRowNumber {
 extension RequestDataSource {
     /// The next row of `view` after `position` (before it when `backward`) that `text` matches,
     /// by counting the rows of the view's totally ordered request up to it.
-    func findByRowNumber(_ text: String, in view: RequestView, after position: Int, backward: Bool) throws -> FindResult {
-        guard RowPosition(index: position).absolute != nil else {
+    func findByRowNumber(_ text: String, in view: RequestView, after position: RowPosition, backward: Bool) throws -> FindResult {
+        guard let index = position.index else {
             throw AssocError.invalidRequest(table: view.table, reason: "the row under the cursor has no position yet: try again")
         }
         let base = view.request
         let (condition, description) = try findCondition(text, on: base)
-        let found = try db.pager(for: base).firstRow(where: condition, after: position, backward: backward)
-        return FindResult(position: found.index, description: description, statement: found.statement)
+        let found = try db.pager(for: base).firstRow(where: condition, after: index, backward: backward)
+        return FindResult(position: found.index.map(RowPosition.first), description: description, statement: found.statement)
     }
 }

@@ -15,7 +15,7 @@ extension RequestDataSource {
         let index = max(0, number - 1)
         let page = try pager.page(at: index, size: 1)
         if !page.isEmpty {
-            return FindResult(position: index, description: description, values: Self.anchor(of: page))
+            return FindResult(position: .first(index), description: description, values: Self.anchor(of: page))
         }
         let count = try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
             try db.fetchCount(view.request)
@@ -23,7 +23,7 @@ extension RequestDataSource {
         guard count > 0, count <= index else { return FindResult(position: nil, description: description) }
         let last = try pager.page(at: count - 1, size: 1)
         guard !last.isEmpty else { return FindResult(position: nil, description: description) }
-        return FindResult(position: count - 1, description: "row \(count), the last", values: Self.anchor(of: last))
+        return FindResult(position: .first(count - 1), description: "row \(count), the last", values: Self.anchor(of: last))
     }
 
     /// The values of the view's order at the page's first row, when it pages by key.

@@ -53,7 +53,7 @@ extension RequestDataSource {
         // The grid's order: its keyset's when it pages by keyset, else totally ordered as its
         // OFFSET pages are.
         return try ViewExporter(db: db).export(
-            request, to: path, format: format, replacing: replacing, order: keysetReader(for: request).reader?.order.orderings(),
+            request, to: path, format: format, replacing: replacing, order: pager(for: request).keysetReader()?.order.orderings(),
             progress: progress, projection: projection)
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// link `Genre.filter(key: 1).request(for: albums)`, see `FollowRequest`; includes are
 /// `including(optional:/required:)`), run through `AssocCore.Database`, its rows flattened from
 /// their scopes (`author.name`).
-/// Pages are read with AssocCore's keyset reader (`KeysetReader`, planned by `PagePlan`); the SQL
+/// Pages are windows of AssocCore's `Pager` (`Pager.window(at:size:total:anchors:)`); the SQL
 /// pane shows the plan of each request a page ran. The source keeps no paging state: a view's
-/// anchors (`ViewAnchors`) live in the browser's `RowsState` and come with each call.
+/// anchors (`PageAnchors`) live in the browser's `RowsState` and come with each call.
 package final class RequestDataSource: BrowserDataSource {
     /// Replaced when `R` (or the change poll) re-opens the file or re-reads its schema.
     package internal(set) var db: Database
@@ -80,7 +80,7 @@ package final class RequestDataSource: BrowserDataSource {
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         try readSchema()
         let base = view.request
-        guard let keyset = keysetReader(for: base).reader else {
+        guard let keyset = pager(for: base).keysetReader() else {
             throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
         }
         let window = RequestWindow(base)
@@ -97,16 +97,12 @@ package final class RequestDataSource: BrowserDataSource {
     /// record view shows no more, and a page's memory does not depend on the sizes of its cells.
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
-    /// How `request` pages (AssocCore's `Database.pagingMethod`), and its keyset reader when it
-    /// pages by keyset.
-    func keysetReader(
-        for request: Request, repeatsKey: Bool? = nil, log: RequestLog? = nil
-    ) -> (method: PagingMethod, reader: KeysetReader?) {
-        let method = db.pagingMethod(for: request, repeatsKey: repeatsKey)
-        guard case .keyset(let order) = method else { return (method, nil) }
-        var reader = KeysetReader(db: db, order: order, request: request, cellPreview: Self.cellPreviewLimit)
-        reader.log = log
-        return (method, reader)
+    /// The browser's pager of `request` (AssocCore's `Pager`): by keyset when its order allows
+    /// it, even within its own limit and offset; cells cut past `cellPreviewLimit`.
+    func pager(for request: Request, repeatsKey: Bool? = nil) -> Pager {
+        Pager(
+            db: db, request: request, method: db.pagingMethod(for: request, repeatsKey: repeatsKey),
+            cellPreviewLimit: Self.cellPreviewLimit)
     }
 
     /// The statements of `requests` as the SQL pane shows them: each one's plan with its
@@ -118,11 +114,16 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     package func page(
-        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
+        of view: RequestView, at position: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors
     ) throws -> RowsPage {
         try readSchema()
         var (page, ran) = try db.recordingStatements {
-            var page = try readPage(of: view, offset: offset, limit: limit, totalCount: totalCount, anchors: anchors)
+            let base = view.request
+            // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
+            let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
+            let window = try pager(for: base, repeatsKey: repeatsKey).window(
+                at: position, size: limit, total: totalCount, anchors: anchors)
+            var page = makePage(window, statements: try statements(of: window.requests), view: view, base: base)
             if readsLabels { readLabels(into: &page, view: view) }
             return page
         }
@@ -130,146 +131,23 @@ package final class RequestDataSource: BrowserDataSource {
         return page
     }
 
-    /// The page, read (see `page(of:offset:limit:totalCount:anchors:)`).
-    private func readPage(
-        of view: RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors
-    ) throws -> RowsPage {
-        let base = view.request
-        // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
-        let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
-        let log = RequestLog()
-        let (method, keyset) = keysetReader(for: base, repeatsKey: repeatsKey, log: log)
-        let window = RequestWindow(base)
-        var plan = PagePlan.make(
-            offset: offset, limit: limit, total: totalCount, anchors: anchors.positions, hasKey: keyset != nil)
-        if keyset != nil, let length = window.length, let totalCount, case .backward(nil, let count, let keep) = plan,
-            totalCount >= length
-        {
-            // The last rows of a request cut by its own limit: the rows after them are not its,
-            // so they are reached from its first row.
-            plan = count > 0 ? .offset(totalCount - count, limit: keep) : plan
-        }
-        if case .around(let anchor, let values, let before, let after) = plan, let keyset {
-            return try pageAround(
-                anchor: anchor, values: values, before: before, after: window.clamp(after, at: anchor), view: view,
-                base: base, keyset: keyset, method: method, plan: plan, log: log, frame: anchors.frame)
-        }
-        var first = offset
-        // A read backwards from a row placed relative to a jump, short of rows: it reached the
-        // first row, which says where the jump's row is.
-        var shortOf: (fromFound: Int, count: Int)?
-        var fetchedCount = 0
-        let fetched = try { () throws -> [(row: Row, key: [DatabaseValue])] in
-            /// Rows `position ..< position + limit` counted from the first (with OFFSET), no more
-            /// than the request's own limit leaves there.
-            func readFromStart(_ position: Int, _ limit: Int) throws -> [(row: Row, key: [DatabaseValue])] {
-                let start = window.start + position
-                let count = window.clamp(limit, at: position)
-                let offset = start > 0 ? start : nil
-                guard let keyset else {
-                    // Without a keyset to page on, the rows are ordered totally (the view's order,
-                    // then the keys of the tables whose rows they are): OFFSET pages never overlap.
-                    let request = base.orderedTotally().limit(count, offset: offset)
-                    log.append(request)
-                    return try db.fetchAll(request, previewingCellsUpTo: Self.cellPreviewLimit).map { ($0, []) }
-                }
-                return try keyset.fetch(keyset.request.order(keyset.order.orderings()).limit(count, offset: offset))
-            }
-            switch plan {
-            case .forward(let after, let skip, let limit):
-                guard let keyset else { return [] }
-                if let after {
-                    return try keyset.rows(beyond: after, backward: false, skip: skip, limit: window.clamp(limit, at: offset))
-                }
-                return try readFromStart(skip, limit)
-            case .backward(let before, let count, let limit):
-                guard let keyset else { return [] }
-                let read =
-                    try before.map { try keyset.rows(beyond: $0, backward: true, limit: count) }
-                    ?? keyset.fromEnd(backward: true, limit: count)
-                fetchedCount = read.count
-                if before != nil, case .relative(let fromFound) = RowPosition(index: offset + count) {
-                    shortOf = (fromFound, count)
-                }
-                return Array(read.reversed().prefix(limit))
-            case .around:
-                return []
-            case .offset(let offset, let limit):
-                return try readFromStart(offset, limit)
-            }
-        }()
-        let statements = try statements(of: log.requests)
-        var located: RowLocation?
-        if let shortOf, fetchedCount < shortOf.count {
-            // Fewer rows before the anchor than asked: the first fetched row is the view's first,
-            // so the anchor is at `fetchedCount`, and the found row `fromFound` rows before it.
-            located = anchors.frame.map { RowLocation(values: $0, position: fetchedCount - shortOf.fromFound) }
-            if located != nil { first = 0 }
-        }
-        var page = makePage(fetched, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
-        page.located = located
-        return page
-    }
-
-    /// The rows around a known row: those before it read backwards, then it and those after it.
-    private func pageAround(
-        anchor: Int, values: [DatabaseValue], before: Int, after: Int, view: RequestView, base: Request,
-        keyset: KeysetReader, method: PagingMethod, plan: PagePlan, log: RequestLog, frame: [DatabaseValue]?
-    ) throws -> RowsPage {
-        let earlier = before > 0 ? Array(try keyset.rows(beyond: values, backward: true, limit: before).reversed()) : []
-        // The row itself, by its key (and those of the joined rows that repeat it), then the rows
-        // after it: each query keeps to one index range (an OR of both would make SQLite scan).
-        var later = try keyset.row(at: values)
-        if after > 1 { later += try keyset.rows(beyond: values, backward: false, limit: after - 1) }
-        let statements = try statements(of: log.requests)
-        var first = anchor - earlier.count
-        var located: RowLocation?
-        if case .relative(let fromFound) = RowPosition(index: anchor), earlier.count < before {
-            // Fewer rows before the anchor than asked: the first of them is the view's first.
-            located = frame.map { RowLocation(values: $0, position: earlier.count - fromFound) }
-            if located != nil { first = 0 }
-        }
-        var page = makePage(earlier + later, first: first, statements: statements, view: view, base: base, method: method, plan: plan)
-        page.located = located
-        return page
-    }
-
-    /// A page of `fetched` rows starting at position `first`: flattened for the grid, the values
-    /// of their keyset order kept as anchors.
-    private func makePage(
-        _ fetched: [(row: Row, key: [DatabaseValue])], first: Int, statements: [GeneratedStatement], view: RequestView,
-        base: Request, method: PagingMethod, plan: PagePlan
-    ) -> RowsPage {
+    /// A page of the rows of `window`: flattened for the grid, the values of their keyset order
+    /// kept as anchors.
+    private func makePage(_ window: PagerWindow, statements: [GeneratedStatement], view: RequestView, base: Request) -> RowsPage {
         let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
         var flattener = RowFlattener(tree: tree)
         flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
-        var rows: [[DatabaseValue]] = []
-        var seen: [Int: [DatabaseValue]] = [:]
-        var cutLengths: [[Int: Int]] = []
-        for (index, read) in fetched.enumerated() {
-            rows.append(flattener.values(of: read.row))
-            cutLengths.append(flattener.cutLengths(of: read.row))
-            if method.isKeyset && !read.key.isEmpty { seen[first + index] = read.key }
-        }
         let columns =
-            fetched.first.map { flattener.columns(of: $0.row) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
-        let keyColumns = db.schema.table(named: view.table)?.primaryKey.columns ?? []
+            window.rows.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
         var page = RowsPage(
-            columns: columns, rows: rows, offset: first, scopeTree: tree,
-            keyColumns: keyColumns, reading: reading(method: method, plan: plan, request: base), statements: statements,
-            prefetched: fetched.map { flattener.children(of: $0.row) })
+            columns: columns, rows: window.rows.map { flattener.values(of: $0) }, first: window.first, scopeTree: tree,
+            keyColumns: db.schema.table(named: view.table)?.primaryKey.columns ?? [], reading: window.reading,
+            statements: statements, prefetched: window.rows.map { flattener.children(of: $0) })
+        let cutLengths = window.rows.map { flattener.cutLengths(of: $0) }
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
-        page.anchors = seen
+        page.anchors = window.anchors
+        page.located = window.located
         return page
-    }
-
-    /// How the page was read, for the SQL pane: the view's paging method, or OFFSET where a
-    /// keyset view had no key near the page.
-    private func reading(method: PagingMethod, plan: PagePlan, request: Request) -> PageReading {
-        let window = RequestWindow(request)
-        var reading = PageReading(method: method, hasOwnLimit: window.length != nil)
-        if method.isKeyset, case .offset = plan { reading.fallback = window.isFramed ? .lastRowsOfOwnLimit : .noNearbyKey }
-        return reading
     }
 
     /// The prefetched links whose destination has a visible key: their records are listed (and

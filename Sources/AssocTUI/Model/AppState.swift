@@ -30,7 +30,7 @@ struct ViewHistory: Sendable, Equatable {
         var cursor: ListCursor?
         var column: ListCursor?
         /// The view's keyset anchors around the cursor: back there, its rows are read by key.
-        var anchors = ViewAnchors()
+        var anchors = PageAnchors()
         /// What the change from this view to the next one did ("Included artist"), for the
         /// message of `u` and Ctrl-R.
         var change: String?

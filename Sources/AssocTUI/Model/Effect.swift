@@ -11,9 +11,9 @@ enum Effect: Sendable, Equatable {
     case refresh(RequestView?)
     /// Load the first window of a view (not counted: counting is deferred).
     case openView(RequestView, limit: Int)
-    /// Load the window of `limit` rows from `offset`, keyset pages starting at the view's
+    /// Load the window of `limit` rows from `position`, keyset pages starting at the view's
     /// `anchors` (kept in `RowsState`; the page's come back with `pageLoaded`).
-    case loadPage(RequestView, offset: Int, limit: Int, totalCount: Int?, anchors: ViewAnchors = ViewAnchors())
+    case loadPage(RequestView, at: RowPosition, limit: Int, totalCount: Int?, anchors: PageAnchors = PageAnchors())
     /// Deferred: count the rows of a view.
     case countView(RequestView)
     /// Deferred: where the row a find or jump placed provisionally is (the rows before it, counted).
@@ -42,7 +42,7 @@ enum Effect: Sendable, Equatable {
     case parseRequest(String, from: RequestView?)
     /// The next (previous) row matching `text` after the row at `from`, whose order has the
     /// values `anchor` (nil when that row was never loaded).
-    case find(RequestView, text: String, from: Int, backward: Bool, anchor: [DatabaseValue]? = nil)
+    case find(RequestView, text: String, from: RowPosition, backward: Bool, anchor: [DatabaseValue]? = nil)
     /// The first row whose key is at least `key`.
     case jumpToKey(RequestView, key: String)
     /// Row `row` (1-based) of a view not counted yet: read at its index, exactly.
@@ -146,7 +146,7 @@ enum Event: Sendable, Equatable {
     /// The database was read again (`R`): the view that was shown then.
     case refreshed(SourceRefresh, view: RequestView?)
     /// Where a find went (`result.position` nil: no match that way).
-    case found(RequestView, FindResult, from: Int, backward: Bool)
+    case found(RequestView, FindResult, from: RowPosition, backward: Bool)
     /// Where a jump went (`result.position` nil: every key is smaller).
     case jumped(RequestView, key: String, FindResult)
     /// Where go to row `row` went (the last row when the view has fewer; nil: it has none).

@@ -35,7 +35,7 @@ extension Reducer {
             state.message = StatusMessage(text: "Nothing to find again: f finds a row first", isError: false)
             return []
         }
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: backward, anchor: rows.anchors[rows.cursor.index])]
+        return [.find(rows.view, text: text, from: rows.cursorPosition, backward: backward, anchor: rows.anchors[rows.cursorPosition])]
     }
 
     /// Enter in the find prompt: finds from the cursor on.
@@ -47,7 +47,7 @@ extension Reducer {
         }
         rows.findText = text
         state.rows = rows
-        return [.find(rows.view, text: text, from: rows.cursor.index, backward: false, anchor: rows.anchors[rows.cursor.index])]
+        return [.find(rows.view, text: text, from: rows.cursorPosition, backward: false, anchor: rows.anchors[rows.cursorPosition])]
     }
 
     /// Enter in the jump prompt.
@@ -66,7 +66,8 @@ extension Reducer {
             if let statement = result.statement { state.rows?.findStatement = statement }
             guard result.position != nil else {
                 let side = backward ? "before" : "after"
-                state.message = StatusMessage(text: "No match \(side) row \(from + 1): \(result.description)", isError: false)
+                let row = from.index.map { "row \($0 + 1)" } ?? "the cursor"
+                state.message = StatusMessage(text: "No match \(side) \(row): \(result.description)", isError: false)
                 return []
             }
             state.message = StatusMessage(text: "Found: \(result.description)", isError: false)
@@ -92,7 +93,7 @@ extension Reducer {
     /// not counted yet), and loads the rows around it. A row placed provisionally starts a relative
     /// frame, and a deferred count says where it is.
     static func moveCursor(_ state: inout AppState, to result: FindResult) -> [Effect] {
-        guard var rows = state.rows, let position = result.position, position >= 0 else { return [] }
+        guard var rows = state.rows, let position = result.position else { return [] }
         let visible = state.visibleLines(.rows)
         if let values = result.locate {
             rows.enterRelativeFrame(at: values, visible: visible)
@@ -100,26 +101,25 @@ extension Reducer {
             state.focus = .rows
             return ensureRowsLoaded(&state) + [.locateRow(rows.view, values: values)]
         }
-        let place = RowPosition(index: position)
-        let leftFrame: Bool
-        switch place {
-        case .absolute: leftFrame = false
-        case .relative: leftFrame = rows.relative == nil
-        case .fromEnd: leftFrame = !rows.endIsProvisional
+        if position.origin == .first {
+            // An index (a jump near the start) leaves the positions from an earlier jump's row or
+            // from a provisional end.
+            rows.leaveRelativeFrame()
+            rows.leaveProvisionalEnd()
         }
-        if leftFrame {
+        guard position.origin == rows.line.origin else {
             // The cursor left the frame the position counts in while the query ran.
             state.message = StatusMessage(text: "The view moved meanwhile: try again", isError: false)
             return []
         }
-        // A real position (a jump near the start) leaves the positions relative to an earlier jump.
-        if case .absolute = place { rows.leaveRelativeFrame() }
         if let values = result.values { rows.anchors.record(values, at: position) }
-        if !rows.isCounted && position >= rows.totalCount {
-            rows.totalCount = position + 1
+        rows.keepRoomAbove(position)
+        guard let index = rows.line.index(of: position), index >= 0 else { return [] }
+        if !rows.isCounted && index >= rows.totalCount {
+            rows.totalCount = index + 1
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
         }
-        rows.cursor = rows.cursor.moved(to: position).scrolledToShowSelection(visible: visible)
+        rows.cursor = rows.cursor.moved(to: index).scrolledToShowSelection(visible: visible)
         state.rows = rows
         state.focus = .rows
         return ensureRowsLoaded(&state)

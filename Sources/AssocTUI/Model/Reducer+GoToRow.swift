@@ -84,17 +84,14 @@ extension Reducer {
     /// The data source's answer: the cursor goes to the row it read (the last row when the view
     /// has fewer).
     static func wentToRow(_ state: inout AppState, number: Int, _ result: FindResult) -> [Effect] {
-        guard let position = result.position else {
+        guard let index = result.position?.index else {
             state.message = StatusMessage(text: "No row: the view is empty", isError: false)
             return []
         }
-        if position + 1 < number {
-            state.message = StatusMessage(text: "Row \(number) is past the last: row \(position + 1), the last", isError: false)
+        if index + 1 < number {
+            state.message = StatusMessage(text: "Row \(number) is past the last: row \(index + 1), the last", isError: false)
         }
-        if state.rows?.endIsProvisional == true {
-            // Back to positions from the first row: those counted back from the end go.
-            state.rows?.leaveProvisionalEnd()
-        }
+        // An index: `moveCursor` leaves the positions counted back from a provisional end.
         return moveCursor(&state, to: result)
     }
 }

@@ -13,10 +13,11 @@ extension Reducer {
         guard state.showsLabels, var rows = state.rows, !rows.isLoading, !rows.rows.isEmpty else { return [.readLabels(state.showsLabels)] }
         rows.isLoading = true
         state.rows = rows
-        let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
         return [
             .readLabels(true),
-            .loadPage(rows.view, offset: rows.pageOffset, limit: max(rows.rows.count, window(state)), totalCount: total, anchors: rows.anchors)
+            .loadPage(
+                rows.view, at: rows.line.position(at: rows.pageOffset), limit: max(rows.rows.count, window(state)),
+                totalCount: rows.countIfKnown, anchors: rows.anchors)
         ]
     }
 

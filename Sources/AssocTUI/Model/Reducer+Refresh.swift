@@ -34,7 +34,7 @@ extension Reducer {
         }
         clampScrolls(&state)
         // Keyset anchors read before belong to the old content (the current view reopens afresh).
-        for index in state.stack.indices { state.stack[index].rows?.anchors = ViewAnchors() }
+        for index in state.stack.indices { state.stack[index].rows?.anchors = PageAnchors() }
         var effects: [Effect] = result.tables.filter { $0.rowCount == nil && !$0.countFailed }.map { .countTable($0.name) }
         var notes = result.notes
         var isError = false

@@ -67,20 +67,20 @@ enum Reducer {
             }
             return []
         case .viewOpened(let view, let page, let limit):
-            guard var rows = state.rows, rows.view == view else { return [] }
-            apply(page, to: &rows)
+            guard var rows = state.rows, rows.view == view, let first = rows.index(of: page.first) else { return [] }
+            apply(page, at: first, to: &rows)
             // A first window shorter than asked is the whole view: counted for free.
             let complete = page.rows.count < limit
             if complete {
                 rows.isCounted = true
                 rows.totalCount = page.rows.count
             } else {
-                rows.totalCount = max(rows.totalCount, page.offset + page.rows.count)
+                rows.totalCount = max(rows.totalCount, first + page.rows.count)
             }
             rows.cursor = rows.cursor.resized(to: rows.totalCount)
             state.rows = rows
             // In place (`rows` released): the view's anchors are not copied for each page.
-            state.rows?.anchors.merge(page.anchors, near: page.offset)
+            state.rows?.anchors.merge(page.anchors, near: page.first)
             clampScrolls(&state)
             revealColumns(&state)
             return (complete ? [] : [.countView(view)]) + ensureRowsLoaded(&state)
@@ -88,20 +88,20 @@ enum Reducer {
             guard var rows = state.rows, rows.view == view else { return [] }
             // Reading it reached the first row: the relative frame's real positions are known.
             if let located = page.located { rows.settleRelativeFrame(located, visible: state.visibleLines(.rows)) }
-            guard RowPosition(index: page.offset).isRelative == (rows.relative != nil) else {
+            guard let first = rows.index(of: page.first) else {
                 // A page of the frame the cursor left while it was read: read the window again.
                 rows.isLoading = false
                 state.rows = rows
                 return ensureRowsLoaded(&state)
             }
-            apply(page, to: &rows)
+            apply(page, at: first, to: &rows)
             if !rows.isCounted {
-                rows.totalCount = max(rows.totalCount, page.offset + page.rows.count)
+                rows.totalCount = max(rows.totalCount, first + page.rows.count)
                 rows.cursor = rows.cursor.resized(to: rows.totalCount)
             }
             state.rows = rows
             // In place (`rows` released): the view's anchors are not copied for each page.
-            state.rows?.anchors.merge(page.anchors, near: page.offset)
+            state.rows?.anchors.merge(page.anchors, near: page.first)
             return []
         case .viewCounted(let view, let count):
             guard var rows = state.rows, rows.view == view else { return [] }
@@ -218,10 +218,11 @@ enum Reducer {
         state.rows = rows
     }
 
-    private static func apply(_ page: RowsPage, to rows: inout RowsState) {
+    /// Shows `page`, its first row at index `first` of the cursor's line.
+    private static func apply(_ page: RowsPage, at first: Int, to rows: inout RowsState) {
         rows.page = page
         rows.rootColumnCount = page.rootColumnCount
-        rows.pageOffset = page.offset
+        rows.pageOffset = first
         rows.isLoading = false
         rows.prefetched = page.prefetched
         present(&rows)
@@ -286,16 +287,17 @@ enum Reducer {
         case .moveUp: return move(&state) { $0.moved(by: -1) }
         case .moveDown: return move(&state) { $0.moved(by: 1) }
         case .firstRow:
-            if state.focus == .rows, !state.child.isFocused { state.rows?.leaveRelativeFrame() }
+            if state.focus == .rows, !state.child.isFocused {
+                state.rows?.leaveRelativeFrame()
+                state.rows?.leaveProvisionalEnd()
+            }
             return move(&state) { $0.moved(to: 0) }
         case .lastRow:
             if state.focus == .rows, !state.child.isFocused { state.rows?.leaveRelativeFrame() }
             if state.focus == .rows, !state.child.isFocused, var rows = state.rows, !rows.isCounted, rows.reading?.readsEndByKey == true {
                 // The last rows at once, read backwards on the key; the count goes on meanwhile.
-                rows.endIsProvisional = true
-                rows.totalCount = RowPosition.provisionalRowCount
-                rows.cursor = rows.cursor.resized(to: rows.totalCount).moved(to: RowPosition.fromEnd(0).index)
-                    .scrolledToShowSelection(visible: state.visibleLines(.rows))
+                rows.enterProvisionalEnd()
+                rows.cursor = rows.cursor.moved(to: rows.line.zero).scrolledToShowSelection(visible: state.visibleLines(.rows))
                 state.rows = rows
                 return ensureRowsLoaded(&state)
             }
@@ -531,6 +533,7 @@ enum Reducer {
 
     /// Asks for the window around the visible rows when they are not all loaded.
     static func ensureRowsLoaded(_ state: inout AppState) -> [Effect] {
+        state.rows?.keepRoomAbove()
         guard var rows = state.rows, !rows.isLoading else { return [] }
         let visible = rows.cursor.top..<(rows.cursor.top + state.visibleLines(.rows))
         if rows.isLoaded(visible) && rows.isLoaded(rows.cursor.index..<(rows.cursor.index + 1)) { return [] }
@@ -538,7 +541,6 @@ enum Reducer {
         let offset = max(0, min(rows.cursor.top, rows.cursor.index) - size / 4)
         rows.isLoading = true
         state.rows = rows
-        let total = rows.isCounted || rows.endIsProvisional ? rows.totalCount : nil
-        return [.loadPage(rows.view, offset: offset, limit: size, totalCount: total, anchors: rows.anchors)]
+        return [.loadPage(rows.view, at: rows.line.position(at: offset), limit: size, totalCount: rows.countIfKnown, anchors: rows.anchors)]
     }
 }

@@ -44,16 +44,19 @@ struct RowsState: Sendable, Equatable {
     /// The statement of the last find on a view without a key (it numbers the rows past the
     /// cursor): the SQL pane shows it, and what it costs.
     var findStatement: GeneratedStatement?
-    /// `G` was pressed before the count was known: `totalCount` is `RowPosition.provisionalRowCount`
-    /// and positions near the end count back from it, until the count arrives (`settleEnd`).
-    var endIsProvisional = false
-    /// A find or jump placed the cursor's row at `RowPosition.relative(0)` before the rows in
-    /// front of it were counted: positions are relative to that row (the title shows `?`) until a
-    /// deferred count or a read reaching the first row says where it is (`settleRelativeFrame`).
+    /// What the cursor's indices stand for: indices from the first row, or positions back from
+    /// the last row (`G` before the count, until it arrives: `settleEnd`) or from the row a find
+    /// or jump reached (`relative`).
+    var line = RowLine.fromFirst
+    /// `G` was pressed before the count was known: positions count back from the last row.
+    var endIsProvisional: Bool { line.origin == .last }
+    /// A find or jump placed the cursor's row at `RowPosition.found(0)` before the rows in front
+    /// of it were counted: positions count from that row (the title shows `?`) until a deferred
+    /// count or a read reaching the first row says where it is (`settleRelativeFrame`).
     var relative: RelativeFrame?
     /// The values of the view's order seen at row positions (where keyset pages start), and the
     /// row of the relative frame: sent with each page asked for, a page's added when it comes.
-    var anchors = ViewAnchors()
+    var anchors = PageAnchors()
     /// After an include or a prefetch: bring the columns of the join at this path into view.
     var revealJoinPath: [Int]?
     /// Per loaded row (parallel to `rows`): the records of each prefetched link.
@@ -63,18 +66,47 @@ struct RowsState: Sendable, Equatable {
         self.view = view
     }
 
-    /// The row whose order has `values` takes the cursor at `RowPosition.relative(0)`: the loaded
+    /// The cursor's row, as the pager places it.
+    var cursorPosition: RowPosition { line.position(at: cursor.index) }
+
+    /// The row count, when known: the pager reads a view's last rows backwards from it.
+    var countIfKnown: Int? { isCounted ? totalCount : nil }
+
+    /// The index of `position` on the cursor's line; nil when it counts from a row the line does
+    /// not (a page of a frame the cursor left while it was read).
+    func index(of position: RowPosition) -> Int? {
+        if let index = line.index(of: position) { return index }
+        // Counted back from an end the count has settled meanwhile.
+        if position.origin == .last, isCounted, relative == nil { return totalCount - 1 + position.offset }
+        return nil
+    }
+
+    /// Keeps room above the cursor (and `position`, when given) on a line whose origin's index is
+    /// not known: within half the room of index 0, everything moves down by the room.
+    mutating func keepRoomAbove(_ position: RowPosition? = nil) {
+        guard line.origin != .first else { return }
+        var lowest = min(cursor.top, cursor.index)
+        if let position, let index = line.index(of: position) { lowest = min(lowest, index) }
+        guard lowest < RowLine.room / 2 else { return }
+        let shift = (RowLine.room / 2 - lowest + RowLine.room - 1) / RowLine.room * RowLine.room
+        line.zero += shift
+        pageOffset += shift
+        totalCount += shift
+        cursor = ListCursor(count: totalCount, index: cursor.index + shift, top: cursor.top + shift)
+    }
+
+    /// The row whose order has `values` takes the cursor at `RowPosition.found(0)`: the loaded
     /// rows (of another frame) go, the rows known to exist are the row itself until pages come.
     mutating func enterRelativeFrame(at values: [DatabaseValue], visible: Int) {
         let count = relative?.count ?? (isCounted ? totalCount : nil)
         relative = RelativeFrame(values: values, count: count)
         isCounted = false
-        endIsProvisional = false
+        line = RowLine(origin: .found)
         pendingLast = false
         rows = []
         prefetched = []
-        anchors.startRelativeFrame(at: values)
-        let position = RowPosition.relative(0).index
+        anchors.startFoundFrame(at: values)
+        let position = line.zero
         pageOffset = position
         totalCount = position + 1
         cursor = ListCursor(count: totalCount, index: position, top: cursor.top).scrolledToShowSelection(visible: visible)
@@ -85,7 +117,8 @@ struct RowsState: Sendable, Equatable {
     mutating func leaveRelativeFrame() {
         guard let frame = relative else { return }
         relative = nil
-        anchors.leaveRelativeFrame()
+        line = .fromFirst
+        anchors.leaveFoundFrame()
         rows = []
         prefetched = []
         pageOffset = 0
@@ -105,8 +138,9 @@ struct RowsState: Sendable, Equatable {
     mutating func settleRelativeFrame(_ location: RowLocation, visible: Int) -> Bool {
         guard let frame = relative, frame.values == location.values else { return false }
         relative = nil
-        anchors.settleRelativeFrame(foundAt: location.position)
-        let shift = RowPosition.relative(0).located(foundAt: location.position).index - RowPosition.relative(0).index
+        anchors.settleFoundFrame(foundAt: location.position)
+        let shift = location.position - line.zero
+        line = .fromFirst
         pageOffset = max(0, pageOffset + shift)
         if let count = frame.count {
             isCounted = true
@@ -122,8 +156,9 @@ struct RowsState: Sendable, Equatable {
     /// Once the view is counted: positions that counted back from the provisional end become real.
     mutating func settleEnd(count: Int, visible: Int) {
         guard endIsProvisional else { return }
-        endIsProvisional = false
-        func settled(_ index: Int) -> Int { RowPosition(index: index).settled(count: count).index }
+        let last = line
+        line = .fromFirst
+        func settled(_ index: Int) -> Int { count - 1 + last.position(at: index).offset }
         pageOffset = max(0, settled(pageOffset))
         cursor = ListCursor(count: count, index: settled(cursor.index), top: settled(cursor.top)).scrolledToShowSelection(visible: visible)
     }
@@ -135,7 +170,7 @@ struct RowsState: Sendable, Equatable {
         if let relative { return "?/" + (relative.count.map(String.init) ?? "…") }
         if isCounted { return "\(cursor.index + 1)/\(totalCount)" }
         guard endIsProvisional else { return "\(cursor.index + 1)/\(totalCount)+…" }
-        guard case .fromEnd(let back) = RowPosition(index: cursor.index) else { return "\(cursor.index + 1)/…" }
+        let back = -cursorPosition.offset
         return back == 0 ? "last/…" : "last−\(back)/…"
     }
 

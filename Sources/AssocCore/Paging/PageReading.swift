@@ -1,5 +1,3 @@
-import AssocCore
-
 /// How a page of a view was read: the view's paging method (AssocCore's `PagingMethod`), whether
 /// the request limits itself, and why a page of a view paged by keyset was read with OFFSET.
 /// `description` is the one place the SQL pane's paging note is worded.
