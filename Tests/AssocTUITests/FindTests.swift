@@ -84,7 +84,7 @@ final class FindTests: XCTestCase {
                 let framed = request.limit != nil
                 request.limit = nil
                 request.offset = nil
-                let target = try source.db.fetchOne(request.filter(Column("id") >= RequestDataSource.keyValue(key)).order(Column("id")))?["id"]
+                let target = try source.db.fetchOne(request.filter(Column("id") >= Database.keyValue(key)).order(Column("id")))?["id"]
                 let expected = target.flatMap { all.firstIndex(of: $0) }
                 if framed && target != nil && expected == nil {
                     // The row is not among those the request's limit keeps.

@@ -75,22 +75,6 @@ package final class RequestDataSource: BrowserDataSource {
         return FollowRequest.make(link: association, table: table, keyColumns: key, columns: columns, values: values)
     }
 
-    /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
-    /// work, within `countBudgetMilliseconds`; AssocCore's `KeysetReader` counts).
-    package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
-        try readSchema()
-        let base = view.request
-        guard let keyset = pager(for: base).keysetReader() else {
-            throw AssocError.invalidRequest(table: view.table, reason: "this view pages with OFFSET: its rows have positions already")
-        }
-        let window = RequestWindow(base)
-        let position =
-            try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
-                try keyset.count(before: values) ?? 0
-            } - window.start
-        return RowLocation(values: values, position: position)
-    }
-
     // MARK: Pages
 
     /// The most characters of a text (bytes of a blob) a page reads of one value, cut in SQL: the

@@ -5,6 +5,11 @@ import AssocText
 /// wrapped on word boundaries to the pane's width, their bound arguments, the paging note. The
 /// renderer draws it; the reducer counts its lines to bound the pane's scroll.
 enum SQLPaneText {
+    /// The note above the statement of a find on a view with no key to page on: it numbers the
+    /// view's rows past the cursor in order (`Pager.firstRow(where:after:backward:)`).
+    static let findNote =
+        "-- find: the view's rows past the cursor, counted in order up to the first match (SQLite reads every row in between):"
+
     /// What the SQL pane shows: the frequency view's statement while it is open, else the view's.
     static func lines(for state: AppState, width: Int) -> [[StyledText]] {
         if let frequency = state.frequency {
@@ -54,7 +59,7 @@ enum SQLPaneText {
         }
         if let reading = rows.reading { lines += wrap([StyledText("-- " + reading.description, .dim)], width: width) }
         if let find = rows.findStatement {
-            lines += wrap([StyledText(FindByRowNumber.note, .dim)], width: width)
+            lines += wrap([StyledText(findNote, .dim)], width: width)
             lines += self.lines(for: find, width: width)
         }
         if !asRan && !rows.ranStatements.isEmpty {
