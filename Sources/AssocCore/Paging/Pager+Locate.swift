@@ -103,12 +103,15 @@ extension Pager {
         let description = "row \(number)"
         let index = max(0, number - 1)
         let page = try self.page(at: index, size: 1)
-        if !page.isEmpty { return FindResult(position: .first(index), description: description, values: page.keys.first.flatMap { $0.isEmpty ? nil : $0 }) }
+        if !page.isEmpty {
+            return FindResult(position: .first(index), description: description, values: page.keys.first.flatMap { $0.isEmpty ? nil : $0 })
+        }
         let count = try count()
         guard count > 0, count <= index else { return FindResult(position: nil, description: description) }
         let last = try self.page(at: count - 1, size: 1)
         guard !last.isEmpty else { return FindResult(position: nil, description: description) }
-        return FindResult(position: .first(count - 1), description: "row \(count), the last", values: last.keys.first.flatMap { $0.isEmpty ? nil : $0 })
+        return FindResult(
+            position: .first(count - 1), description: "row \(count), the last", values: last.keys.first.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The most rows a find or jump counts: `exactCountLimit`, or, when `window` frames the
