@@ -192,7 +192,7 @@ final class BrowserToolsTests: XCTestCase {
         let request = track.including(optional: track.album.including(required: Table("Album").artist))
         let path = temporaryPath("tracks.json")
         var progress: [[Int]] = []
-        let written = try ViewExporter(db: db, progressEvery: 3).export(request, to: path, format: .json, replacing: .never) {
+        let written = try RequestExporter(db: db, progressEvery: 3).export(request, to: path, format: .json, replacing: .never) {
             progress.append([$0.written, $0.total])
             return true
         }
@@ -203,7 +203,7 @@ final class BrowserToolsTests: XCTestCase {
         let byKey = temporaryPath("tracks-by-key.json")
         let recorder = StatementRecorder(db.connection)
         XCTAssertEqual(
-            try ViewExporter(db: db, progressEvery: 3).export(
+            try RequestExporter(db: db, progressEvery: 3).export(
                 request, to: byKey, format: .json, replacing: .never, order: [Ordering(Column("TrackId").expression)]), 7)
         XCTAssertEqual(try String(contentsOfFile: byKey, encoding: .utf8), try String(contentsOfFile: path, encoding: .utf8))
         let statements = recorder.sql.filter { !$0.contains("COUNT") }
@@ -211,10 +211,10 @@ final class BrowserToolsTests: XCTestCase {
         XCTAssertTrue(statements[0].hasSuffix("ORDER BY \"Track\".\"TrackId\""), statements[0])
         // An empty view is an empty array.
         let empty = temporaryPath("none.json")
-        XCTAssertEqual(try ViewExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, replacing: .never), 0)
+        XCTAssertEqual(try RequestExporter(db: db).export(track.filter(Column("TrackId") > 100), to: empty, format: .json, replacing: .never), 0)
         XCTAssertEqual(try String(contentsOfFile: empty, encoding: .utf8), "[]\n")
         let existing = try FileDestination.resolve(path)
-        XCTAssertThrowsError(try ViewExporter(db: db).export(request, to: path, format: .json, replacing: .never)) {
+        XCTAssertThrowsError(try RequestExporter(db: db).export(request, to: path, format: .json, replacing: .never)) {
             XCTAssertEqual($0 as? FileWriteError, .exists(existing))
         }
     }
@@ -228,7 +228,7 @@ final class BrowserToolsTests: XCTestCase {
         let tiny = CursorChunking(maximumParents: 1, rowBudget: 1)
         for format in [ExportFormat.json, .csv] {
             let path = temporaryPath("artists.\(format.rawValue)")
-            let written = try ViewExporter(db: db, chunking: tiny).export(
+            let written = try RequestExporter(db: db, chunking: tiny).export(
                 request, to: path, format: format, replacing: .never, order: [Ordering(Column("ArtistId").expression)])
             let rows = try db.fetchAll(request.order(Column("ArtistId")))
             XCTAssertEqual(written, rows.count)
@@ -253,7 +253,7 @@ final class BrowserToolsTests: XCTestCase {
         let path = temporaryPath("cancelled.json")
         var reports: [ExportProgress] = []
         XCTAssertThrowsError(
-            try ViewExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, replacing: .never) {
+            try RequestExporter(db: db, progressEvery: 2).export(Table("Track").all, to: path, format: .json, replacing: .never) {
                 reports.append($0)
                 return $0.written < 4
             }

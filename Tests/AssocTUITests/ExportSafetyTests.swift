@@ -37,7 +37,7 @@ final class ExportSafetyTests: XCTestCase {
         return lstat(path(name), &info) == 0 && (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK)
     }
 
-    func exporter() throws -> ViewExporter { ViewExporter(db: try ChinookFixture.database(), progressEvery: 2) }
+    func exporter() throws -> RequestExporter { RequestExporter(db: try ChinookFixture.database(), progressEvery: 2) }
 
     /// A write that fails half way (the file size limit here) leaves the existing file's bytes.
     func testAFailedExportLeavesTheExistingFileAsItWas() throws {
@@ -150,7 +150,7 @@ final class ExportSafetyTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let db = try Database(path: file)
         for name in ["data.sqlite", "data.sqlite-wal"] {
-            XCTAssertThrowsError(try ViewExporter(db: db).export(Table("t").all, to: path(name), format: .json, replacing: .any), name) {
+            XCTAssertThrowsError(try RequestExporter(db: db).export(Table("t").all, to: path(name), format: .json, replacing: .any), name) {
                 XCTAssertEqual($0 as? FileWriteError, .databaseFile(path: path(name)))
             }
         }

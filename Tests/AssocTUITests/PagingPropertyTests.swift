@@ -209,9 +209,7 @@ final class PagingPropertyTests: XCTestCase {
     }
 
     private func flattened(_ rows: [Row], of view: RequestView, source: RequestDataSource) throws -> [[DatabaseValue]] {
-        let tree = try source.db.scopeTree(of: view.request)
-        var flattener = RowFlattener(tree: tree)
-        flattener.distinctPrefetches = source.distinctPrefetchKeys(of: tree)
+        let flattener = try source.db.rowFlattener(for: view.request)
         return rows.map { flattener.values(of: $0) }
     }
 

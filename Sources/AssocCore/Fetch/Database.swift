@@ -80,6 +80,13 @@ public final class Database: Sendable {
         try SQLGenerator.generate(request, graph: graph).statement
     }
 
+    /// Throws when SQLite cannot prepare the main statement of `request` (a table or column that
+    /// is gone): prepared under the connection's lock, never run.
+    package func check(_ request: Request) throws {
+        let statement = try mainStatement(for: request)
+        try withConnection { _ = try $0.prepare(statement.sql) }
+    }
+
     /// Fetches `request` and returns every statement that ran, in order: the main one, then one per
     /// prefetched association (none when the main statement returned no row).
     package func executedStatements(for request: Request) throws -> [GeneratedStatement] {

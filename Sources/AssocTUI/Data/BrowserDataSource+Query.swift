@@ -17,15 +17,5 @@ extension RequestDataSource {
         databaseSwap.withLock { db }.interrupt()
     }
 
-    /// `PRAGMA data_version` of the main database (a statement of its own, finished at once: no
-    /// read transaction is left open).
-    /// Never waits: while another process holds the database, the poll is skipped.
-    package func dataVersion() -> Int? {
-        guard let rows = try? db.connection.withoutWaitingForLocks({ try db.connection.fetchAll("PRAGMA data_version") }),
-            let first = rows.first?.first, case .integer(let value) = first
-        else { return nil }
-        return Int(value)
-    }
-
     package func isWaitingForLock() -> Bool { databaseSwap.withLock { db }.isWaitingForLock }
 }

@@ -28,7 +28,7 @@ extension RequestDataSource {
         let loaded = Database(connection: connection, graph: try makeGraph(schema))
         // `interrupt()` and `isWaitingForLock()` read `db` from the loop while a job runs.
         databaseSwap.withLock { db = loaded }
-        schemaVersion = try? connection.schemaVersion()
+        watch = DatabaseWatch(loaded)
         deferredTables = nil
     }
 }

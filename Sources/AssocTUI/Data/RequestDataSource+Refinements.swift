@@ -1,18 +1,5 @@
 import AssocCore
 
-/// The records of one prefetched link of one row, flattened for the child pane.
-package struct PrefetchedRows: Sendable, Hashable {
-    package var key: String
-    package var columns: [String]
-    package var rows: [[DatabaseValue]]
-
-    package init(key: String, columns: [String], rows: [[DatabaseValue]]) {
-        self.key = key
-        self.columns = columns
-        self.rows = rows
-    }
-}
-
 /// The request line (a view's request as text and back) and the columns `a` offers.
 extension RequestDataSource {
     // MARK: Request text

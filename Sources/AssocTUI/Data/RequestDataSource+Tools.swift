@@ -36,9 +36,7 @@ extension RequestDataSource {
         var projection: ((Row) -> Row)?
         if let columns {
             // Each row flattened as the grid flattens it, then the grid's columns picked in order.
-            let tree = try db.scopeTree(of: request)
-            var flattener = RowFlattener(tree: tree)
-            flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
+            let flattener = try db.rowFlattener(for: request)
             var places: [Int?]?
             projection = { row in
                 let all = flattener.values(of: row)
@@ -52,7 +50,7 @@ extension RequestDataSource {
         }
         // The grid's order: its keyset's when it pages by keyset, else totally ordered as its
         // OFFSET pages are.
-        return try ViewExporter(db: db).export(
+        return try RequestExporter(db: db).export(
             request, to: path, format: format, replacing: replacing, order: pager(for: request).keysetReader()?.order.orderings(),
             progress: progress, projection: projection)
     }

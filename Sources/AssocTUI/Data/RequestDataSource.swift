@@ -13,10 +13,8 @@ package final class RequestDataSource: BrowserDataSource {
     package internal(set) var db: Database
     /// The associations of a schema read again: the inferred ones, plus those declared at start.
     package var makeGraph: (Schema) throws -> AssociationGraph = { AssociationGraph(schema: $0) }
-    /// `PRAGMA schema_version` when the schema was read; nil when unknown.
-    var schemaVersion: Int?
-    /// The replacement or removal of the file last reported by the poll (reported once).
-    var reportedFileChange = DatabaseFileChange.none
+    /// The schema version read, and the file changes reported (the change poll and `R`).
+    var watch: DatabaseWatch
     /// Links accepted from the schema map's suggestions: kept when the schema is read again.
     var acceptedLinks: [AssociationDeclaration] = []
     /// The most rows a find or jump counts to place its row at once; past it, the row takes a
@@ -32,7 +30,7 @@ package final class RequestDataSource: BrowserDataSource {
 
     package init(database: Database) {
         self.db = database
-        schemaVersion = try? database.withConnection { try $0.schemaVersion() }
+        watch = DatabaseWatch(database)
     }
 
     package convenience init(connection: Connection) throws {
@@ -118,9 +116,10 @@ package final class RequestDataSource: BrowserDataSource {
     /// A page of the rows of `window`: flattened for the grid, the values of their keyset order
     /// kept as anchors.
     private func makePage(_ window: PagerWindow, statements: [GeneratedStatement], view: RequestView, base: Request) -> RowsPage {
-        let tree = (try? db.scopeTree(of: base)) ?? RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: [])
-        var flattener = RowFlattener(tree: tree)
-        flattener.distinctPrefetches = distinctPrefetchKeys(of: tree)
+        let flattener =
+            (try? db.rowFlattener(for: base))
+            ?? RowFlattener(tree: RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: []))
+        let tree = flattener.tree
         let columns =
             window.rows.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
         var page = RowsPage(
@@ -132,18 +131,6 @@ package final class RequestDataSource: BrowserDataSource {
         page.anchors = window.anchors
         page.located = window.located
         return page
-    }
-
-    /// The prefetched links whose destination has a visible key: their records are listed (and
-    /// counted) once each, as a followed link and an aggregate count them.
-    func distinctPrefetchKeys(of tree: RequestScope) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for prefetch in tree.prefetched {
-            guard let destination = db.schema.table(named: prefetch.table) else { continue }
-            let key = destination.primaryKey.columns.filter { destination.column(named: $0) != nil }
-            if !key.isEmpty && key.count == destination.primaryKey.columns.count { result[prefetch.key] = key }
-        }
-        return result
     }
 
     // MARK: Counts

@@ -1,3 +1,5 @@
+import AssocCore
+
 /// The Rows pane split into the rows grid and, when the view prefetches a to-many link, the
 /// child pane under it: geometry the reducer needs (how many rows a page shows) and the
 /// renderer draws.

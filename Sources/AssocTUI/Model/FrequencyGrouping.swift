@@ -1,3 +1,5 @@
+import AssocCore
+
 /// Which columns `F` groups by besides the current one: the pinned columns, in pin order, other
 /// than the root's key (pinned by default, and unique per row: grouping by it counts nothing).
 enum FrequencyGrouping {

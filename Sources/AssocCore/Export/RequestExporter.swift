@@ -1,6 +1,4 @@
-import AssocCore
-
-/// The formats of `e` (export), picked by the file's extension: the fetch JSON contract
+/// The formats of an export to a file (the browser's `e`), picked by the file's extension: the fetch JSON contract
 /// (`RowJSON`), NDJSON, CSV (`RowCSV`), TSV (`RowTSV`), a Markdown table (`RowMarkdown`), SQL
 /// `INSERT` statements into the root table (`RowSQLInsert`), or a new SQLite database holding
 /// the subset the view shows (`Database.extractSubset`).
@@ -52,7 +50,7 @@ package struct ExportProgress: Sendable, Equatable {
 /// `assoc fetch --format` prints (byte for byte) for the format. The file is written whole or not
 /// at all (`AtomicFileWriter`: a temporary file renamed over the destination once complete), only
 /// ever a regular file, and an existing one only when `replacing` allows it.
-package struct ViewExporter {
+package struct RequestExporter {
     package var db: Database
     /// Rows between two progress reports (each may cancel the export).
     package var progressEvery: Int

@@ -1,17 +1,21 @@
-import AssocCore
-
 /// Turns a fetched `Row` (root scope, one nested scope per joined association, prefetched rows)
-/// into one line of the grid, following the view request's scope tree: root columns, then each
-/// scope's columns depth-first, then one count per prefetched link.
-struct RowFlattener {
-    var tree: RequestScope
+/// into one flat line (the browser's grid, an export of its columns), following the request's
+/// scope tree: root columns, then each scope's columns depth-first, then one count per
+/// prefetched link.
+package struct RowFlattener {
+    package var tree: RequestScope
     /// Prefetched links, by key, with the key columns that identify their records: a record
     /// reached by several paths (a through link) is listed once, as a followed link lists it.
-    var distinctPrefetches: [String: [String]] = [:]
+    package var distinctPrefetches: [String: [String]] = [:]
+
+    package init(tree: RequestScope, distinctPrefetches: [String: [String]] = [:]) {
+        self.tree = tree
+        self.distinctPrefetches = distinctPrefetches
+    }
 
     /// The grid columns of rows like `row`; of the scope tree alone when there is no row
     /// (`names`: the statement's result columns, in order, for the names of expressions).
-    func columns(of row: Row?, names: [String] = []) -> [GridColumn] {
+    package func columns(of row: Row?, names: [String] = []) -> [GridColumn] {
         var result: [GridColumn] = []
         if let row {
             addColumns(of: row, scope: tree, path: [], into: &result)
@@ -56,7 +60,7 @@ struct RowFlattener {
 
     /// The full lengths of the values of `row` that a preview read cut, by their index in
     /// `values(of:)`.
-    func cutLengths(of row: Row) -> [Int: Int] {
+    package func cutLengths(of row: Row) -> [Int: Int] {
         var lengths: [Int: Int] = [:]
         var position = 0
         for index in row.columnNames.indices {
@@ -76,7 +80,7 @@ struct RowFlattener {
         return lengths
     }
 
-    func values(of row: Row) -> [DatabaseValue] {
+    package func values(of row: Row) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values += row.values
         func walk(_ row: Row) {
@@ -91,7 +95,7 @@ struct RowFlattener {
     }
 
     /// The prefetched records of `row` under `key`, each record once when its key is known.
-    func prefetchedRows(_ key: String, of row: Row) -> [Row] {
+    package func prefetchedRows(_ key: String, of row: Row) -> [Row] {
         let rows = row.prefetchedRows(key) ?? []
         guard let keyColumns = distinctPrefetches[key] else { return rows }
         var seen = Set<[DatabaseValue]>()
@@ -99,10 +103,39 @@ struct RowFlattener {
     }
 
     /// The prefetched records of `row`, per prefetched key.
-    func children(of row: Row) -> [PrefetchedRows] {
+    package func children(of row: Row) -> [PrefetchedRows] {
         tree.prefetched.map { prefetch in
             let rows = prefetchedRows(prefetch.key, of: row)
             return PrefetchedRows(key: prefetch.key, columns: rows.first?.columnNames ?? [], rows: rows.map(\.values))
         }
+    }
+}
+
+/// The records of one prefetched link of one row, flattened (the browser's child pane).
+package struct PrefetchedRows: Sendable, Hashable {
+    package var key: String
+    package var columns: [String]
+    package var rows: [[DatabaseValue]]
+
+    package init(key: String, columns: [String], rows: [[DatabaseValue]]) {
+        self.key = key
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+extension Database {
+    /// The flattener of `request`'s rows: its scope tree, and the prefetched links whose
+    /// destination has a visible key, their records listed (and counted) once each, as a
+    /// followed link and an aggregate count them.
+    package func rowFlattener(for request: Request) throws -> RowFlattener {
+        let tree = try scopeTree(of: request)
+        var distinct: [String: [String]] = [:]
+        for prefetch in tree.prefetched {
+            guard let destination = schema.table(named: prefetch.table) else { continue }
+            let key = destination.primaryKey.columns.filter { destination.column(named: $0) != nil }
+            if !key.isEmpty && key.count == destination.primaryKey.columns.count { distinct[prefetch.key] = key }
+        }
+        return RowFlattener(tree: tree, distinctPrefetches: distinct)
     }
 }

@@ -1,5 +1,3 @@
-import AssocCore
-
 /// One column of the grid, as a reference into the view's row layout: which scope of the row it
 /// comes from, where the request writes that scope, and what the column is there. Headers are
 /// rendered from it; sorting and filtering read it, never the header text.
