@@ -37,7 +37,12 @@ public struct QueryPlan: Sendable {
     /// Resolves `request` (phase 1) and plans its statements (phase 2); with `cellPreview`, long
     /// values are read cut (`CellPreview`), where `cutting` says.
     init(_ request: Request, graph: AssociationGraph, cellPreview: Int? = nil, cutting: CellPreview.Cutting = .inSQL) throws {
-        let query = try ResolvedQuery(request, graph: graph)
+        try self.init(resolved: ResolvedQuery(request, graph: graph), cellPreview: cellPreview, cutting: cutting)
+    }
+
+    /// Plans the statements of a request resolved already (phase 2 only): one resolution can
+    /// give the plan that runs (values cut) and its readable twin (values whole).
+    init(resolved query: ResolvedQuery, cellPreview: Int? = nil, cutting: CellPreview.Cutting = .inSQL) throws {
         main = try PlannedStatement(
             tree: query.root, limit: query.limit, offset: query.offset, mergedIDs: query.mergedIDs,
             cellPreview: cellPreview, cutting: cutting, key: "", kind: .root, prefetch: nil, depth: 0, grouping: [])

@@ -7,8 +7,9 @@ package struct KeysetReader {
     /// The request without its limit and offset, selecting the order's hidden values.
     package let request: Request
     let cellPreview: Int?
-    /// When set, every request the reader runs is appended to it (the browser's SQL pane plans them).
-    package var log: RequestLog?
+    /// When set, the statements of every request the reader runs are appended to it, as planned
+    /// (values whole: what the browser's SQL pane shows).
+    package var log: StatementsPlanned?
 
     /// Reads `request` (its limit and offset left aside) in `order`, texts and blobs cut past
     /// `cellPreview` when given.
@@ -21,8 +22,8 @@ package struct KeysetReader {
 
     /// Rows of `request` (already ordered and limited), each with its order's values.
     package func fetch(_ request: Request) throws -> [(row: Row, key: [DatabaseValue])] {
-        log?.append(request)
         let fetched = try db.fetchAllWithHiddenValues(request, cellPreview: cellPreview)
+        log?.append(fetched.planned)
         return zip(fetched.rows, fetched.hidden).map { row, hidden in (row, order.values(of: row, hidden: hidden) ?? []) }
     }
 
@@ -58,13 +59,13 @@ package struct KeysetReader {
     }
 }
 
-/// The requests a `KeysetReader` ran, in order.
-package final class RequestLog {
-    package private(set) var requests: [Request] = []
+/// The statements a reader ran, in order, as planned (values whole, a prefetch's keys `IN (…)`).
+package final class StatementsPlanned {
+    package private(set) var statements: [GeneratedStatement] = []
 
     package init() {}
 
-    package func append(_ request: Request) { requests.append(request) }
+    package func append(_ planned: [GeneratedStatement]) { statements += planned }
 }
 
 extension KeysetReader {

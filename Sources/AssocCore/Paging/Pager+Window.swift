@@ -14,8 +14,10 @@ package struct PagerWindow {
     package var located: RowLocation?
     /// How the window was read: the paging method, or why a keyset pager read it with OFFSET.
     package var reading: PageReading
-    /// The requests run, in order (for a reader that shows their plans).
-    package var requests: [Request]
+    /// The statements that read the window, in order, as planned from the same resolution as
+    /// they ran (values whole: what a SQL pane shows; the exact text that ran, values cut, is
+    /// the database's statement log).
+    package var statements: [GeneratedStatement]
 }
 
 extension Pager {
@@ -29,7 +31,7 @@ extension Pager {
     }
 
     /// The keyset reader of a keyset pager, logging into `log`; nil with OFFSET.
-    package func keysetReader(log: RequestLog? = nil) -> KeysetReader? {
+    package func keysetReader(log: StatementsPlanned? = nil) -> KeysetReader? {
         guard case .keyset(let order) = method else { return nil }
         var reader = KeysetReader(db: db, order: order, request: request, cellPreview: cellPreviewLimit)
         reader.log = log
@@ -40,7 +42,7 @@ extension Pager {
     /// of `anchors` (or an end) when the pager has a keyset, else with OFFSET. `total` (the row
     /// count, when known) lets the last rows be read backwards rather than skipped to.
     package func window(at position: RowPosition, size: Int, total: Int?, anchors: PageAnchors) throws -> PagerWindow {
-        let log = RequestLog()
+        let log = StatementsPlanned()
         let keyset = keysetReader(log: log)
         let window = RequestWindow(request)
         var plan = PagePlan.make(at: position, limit: size, total: total, anchors: anchors, hasKey: keyset != nil)
@@ -96,13 +98,13 @@ extension Pager {
             for (index, read) in fetched.enumerated() where !read.key.isEmpty { seen[first.advanced(by: index)] = read.key }
         }
         return PagerWindow(
-            rows: fetched.map(\.row), first: first, anchors: seen, located: located, reading: reading, requests: log.requests)
+            rows: fetched.map(\.row), first: first, anchors: seen, located: located, reading: reading, statements: log.statements)
     }
 
     /// Rows `index ..< index + limit` counted from the first (with OFFSET), no more than the
     /// request's own limit leaves there.
     private func readFromStart(
-        _ index: Int, _ limit: Int, keyset: KeysetReader?, log: RequestLog
+        _ index: Int, _ limit: Int, keyset: KeysetReader?, log: StatementsPlanned
     ) throws -> [(row: Row, key: [DatabaseValue])] {
         let window = RequestWindow(request)
         let start = window.start + index
@@ -111,9 +113,9 @@ extension Pager {
         guard let keyset else {
             // Without a keyset, the rows are ordered totally (the order, then the keys of the
             // tables whose rows they are): OFFSET windows never overlap.
-            let ordered = request.orderedTotally().limit(count, offset: offset)
-            log.append(ordered)
-            return try db.fetchAllWithHiddenValues(ordered, cellPreview: cellPreviewLimit).rows.map { ($0, []) }
+            let fetched = try db.fetchAllWithHiddenValues(request.orderedTotally().limit(count, offset: offset), cellPreview: cellPreviewLimit)
+            log.append(fetched.planned)
+            return fetched.rows.map { ($0, []) }
         }
         return try keyset.fetch(keyset.request.order(keyset.order.orderings()).limit(count, offset: offset))
     }

@@ -15,6 +15,7 @@ extension ResolvedQuery {
     /// stage of a long `request(for:)` chain), its root is restricted by that statement's keys
     /// instead of its own chain.
     init(_ request: Request, graph: AssociationGraph, previousStage: GeneratedStatement? = nil) throws {
+        ResolutionCount.record()
         var resolver = Resolver(graph: graph)
         resolver.previousStage = previousStage
         self = try resolver.resolve(request)

@@ -27,6 +27,8 @@ package final class RequestDataSource: BrowserDataSource {
     var deferredTables: [TableSummary]?
     /// Guards `db` where the loop reads it while the worker may replace it (see `readSchema`).
     let databaseSwap = NSLock()
+    /// The plans of the last requests paged (`plan(of:)`), for the database they were made on.
+    let viewPlans = Locked<(db: Database?, plans: [Request: ViewPlan])>((nil, [:]))
 
     package init(database: Database) {
         self.db = database
@@ -79,20 +81,32 @@ package final class RequestDataSource: BrowserDataSource {
     /// record view shows no more, and a page's memory does not depend on the sizes of its cells.
     package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
 
-    /// The browser's pager of `request` (AssocCore's `Pager`): by keyset when its order allows
-    /// it, even within its own limit and offset; cells cut past `cellPreviewLimit`.
-    func pager(for request: Request, repeatsKey: Bool? = nil) -> Pager {
-        Pager(
-            db: db, request: request, method: db.pagingMethod(for: request, repeatsKey: repeatsKey),
-            cellPreviewLimit: Self.cellPreviewLimit)
+    /// What a page of a view needs besides its rows, worked out once per request and database
+    /// (a request resolved two or three times): its pager (how it pages) and how its rows flatten.
+    /// A memo of what the schema says of the request, not paging state: a view's anchors still
+    /// come with each call.
+    struct ViewPlan {
+        var pager: Pager
+        var flattener: RowFlattener
     }
 
-    /// The statements of `requests` as the SQL pane shows them: each one's plan with its
-    /// arguments, prefetch statements with their `IN (…)` placeholder, cells not cut. The
-    /// statements exactly as they ran (cells cut in SQL, prefetch keys bound) are the page's
-    /// `ranStatements`.
-    func statements(of requests: [Request]) throws -> [GeneratedStatement] {
-        try requests.flatMap { try db.plan($0).steps }.map(\.statement)
+    /// The browser's pager of `request` (AssocCore's `Pager`): by keyset when its order allows
+    /// it, even within its own limit and offset; cells cut past `cellPreviewLimit`.
+    func pager(for request: Request) -> Pager { plan(of: request).pager }
+
+    /// The plan of `request` on the current database: kept for the last few requests.
+    func plan(of request: Request) -> ViewPlan {
+        let db = db
+        if let known = viewPlans.withLock({ $0.db === db ? $0.plans[request] : nil }) { return known }
+        let plan = ViewPlan(
+            pager: Pager(db: db, request: request, method: db.pagingMethod(for: request), cellPreviewLimit: Self.cellPreviewLimit),
+            flattener: (try? db.rowFlattener(for: request))
+                ?? RowFlattener(tree: RequestScope(key: "", table: request.table, kind: .root, joinPath: [], columns: [])))
+        viewPlans.withLock { memo in
+            if memo.db !== db || memo.plans.count >= 16 { memo = (db, [:]) }
+            memo.plans[request] = plan
+        }
+        return plan
     }
 
     package func page(
@@ -100,12 +114,9 @@ package final class RequestDataSource: BrowserDataSource {
     ) throws -> RowsPage {
         try readSchema()
         var (page, ran) = try db.recordingStatements {
-            let base = view.request
-            // Whether rows can repeat a root key: resolved once for the key and the SQL pane's note.
-            let repeatsKey = (try? db.rowsCanRepeatRootKey(base)) != false
-            let window = try pager(for: base, repeatsKey: repeatsKey).window(
-                at: position, size: limit, total: totalCount, anchors: anchors)
-            var page = makePage(window, statements: try statements(of: window.requests), view: view, base: base)
+            let plan = plan(of: view.request)
+            let window = try plan.pager.window(at: position, size: limit, total: totalCount, anchors: anchors)
+            var page = makePage(window, flattener: plan.flattener, view: view)
             if readsLabels { readLabels(into: &page, view: view) }
             return page
         }
@@ -115,17 +126,15 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// A page of the rows of `window`: flattened for the grid, the values of their keyset order
     /// kept as anchors.
-    private func makePage(_ window: PagerWindow, statements: [GeneratedStatement], view: RequestView, base: Request) -> RowsPage {
-        let flattener =
-            (try? db.rowFlattener(for: base))
-            ?? RowFlattener(tree: RequestScope(key: "", table: base.table, kind: .root, joinPath: [], columns: []))
+    private func makePage(_ window: PagerWindow, flattener: RowFlattener, view: RequestView) -> RowsPage {
         let tree = flattener.tree
         let columns =
-            window.rows.first.map { flattener.columns(of: $0) } ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: base))
+            window.rows.first.map { flattener.columns(of: $0) }
+            ?? flattener.columns(of: Row?.none, names: db.resultColumnNames(of: view.request))
         var page = RowsPage(
             columns: columns, rows: window.rows.map { flattener.values(of: $0) }, first: window.first, scopeTree: tree,
             keyColumns: db.schema.table(named: view.table)?.primaryKey.columns ?? [], reading: window.reading,
-            statements: statements, prefetched: window.rows.map { flattener.children(of: $0) })
+            statements: window.statements, prefetched: window.rows.map { flattener.children(of: $0) })
         let cutLengths = window.rows.map { flattener.cutLengths(of: $0) }
         if cutLengths.contains(where: { !$0.isEmpty }) { page.cutLengths = cutLengths }
         page.anchors = window.anchors
