@@ -12,7 +12,7 @@ final class OnePlanPerPageTests: XCTestCase {
         "Track",
         "Album.including(required: artist)",
         "Artist.including(all: albums)",
-        "Track.filter(Milliseconds > 300000)",
+        "Track.filter(Milliseconds > 300000)"
     ]
 
     func testAPageResolvesItsRequestOnce() throws {
