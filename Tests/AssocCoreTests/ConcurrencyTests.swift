@@ -183,6 +183,38 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertLessThan(progress.rows, 10_000)
     }
 
+    /// `for try await` reads each row on the database's read queue, the task suspended meanwhile:
+    /// behind a busy queue the loops wait without holding a thread of the cooperative pool, so more loops than the pool has threads leave room for other tasks. (Read
+    /// on the task, the loops would read at once, past the busy queue.)
+    func testACursorsAsyncIteratorReadsOnTheDatabasesQueueNotThePool() throws {
+        let db = try Self.makeDatabase()
+        let gate = DispatchSemaphore(value: 0)
+        // The queue busy (as with a long `read(_:)` body, without its hold on the connection).
+        db.readQueue.async { gate.wait() }
+        let loops = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let progress = ReadProgress(signalAt: 1)
+        let outcomes = (0..<loops).map { _ in Outcome<Int>() }
+        for outcome in outcomes {
+            outcome.await(
+                Task {
+                    var count = 0
+                    for try await _ in try db.cursor(Table("author").all) {
+                        progress.rowRead()
+                        count += 1
+                    }
+                    return count
+                })
+        }
+        // Another task runs while every loop waits for the queue.
+        let other = Outcome<Int>()
+        other.await(Task { (1...10).reduce(0, +) })
+        XCTAssertEqual(try other.value(), 55)
+        XCTAssertEqual(progress.started.wait(timeout: .now() + 0.3), .timedOut, "a row was read past the busy queue")
+        XCTAssertEqual(progress.rows, 0)
+        gate.signal()
+        for outcome in outcomes { XCTAssertEqual(try outcome.value(), 40) }
+    }
+
     /// Threads fetch from one database at once, each getting its whole result.
     func testThreadsShareOneDatabase() throws {
         let db = try Self.makeDatabase()

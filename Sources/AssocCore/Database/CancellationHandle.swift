@@ -18,13 +18,28 @@ public final class CancellationHandle: Sendable {
 }
 
 extension CancellationHandle {
-    /// `read()` on the calling task, this handle cancelled if the task is cancelled meanwhile:
+    /// `read()` on `db`'s read queue, the calling task suspended meanwhile (a thread of the
+    /// cooperative pool never waits for SQLite), this handle cancelled if the task is cancelled:
     /// what a cursor's `AsyncIterator` does for each element.
-    func whileTaskRuns<Element>(_ read: () throws -> Element?) async throws -> Element? {
-        try await withTaskCancellationHandler {
-            try read()
+    func whileTaskRuns<Element>(on db: Database, _ read: @escaping () throws -> Element?) async throws -> Element? {
+        let handoff = Handoff(read)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handoff<Element?>, Error>) in
+                db.readQueue.async {
+                    continuation.resume(with: Result { Handoff(try handoff.value()) })
+                }
+            }.value
         } onCancel: {
             cancel()
         }
     }
+}
+
+/// A value passed between a suspended task and the queue that works for it. Never touched by
+/// both at once (the task waits until the queue resumes it), which the compiler cannot see for a
+/// cursor (not `Sendable`: used by one thread at a time) and its elements.
+struct Handoff<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }

@@ -24,7 +24,7 @@ public final class Database: Sendable {
     let labelChoices = Locked<[String: LabelColumn.Choice?]>([:])
     /// Where `read(_:)` runs its bodies, one at a time and in order (as GRDB's `DatabaseQueue`):
     /// never on the cooperative pool, and never more threads than one waiting for the lock.
-    private let readQueue = DispatchQueue(label: "AssocCore.Database.read", qos: .userInitiated)
+    let readQueue = DispatchQueue(label: "AssocCore.Database.read", qos: .userInitiated)
 
     /// Uses `connection` (handed over: use it only through the database from then on) with an
     /// association graph.

@@ -1,6 +1,7 @@
-/// `for try await row in cursor`: each row is read by `next()` on the calling task; cancelling
-/// the task cancels the cursor (its running statement is interrupted) and the loop throws
-/// `CancellationError`.
+/// `for try await row in cursor`: each row is read by `next()` on the database's read queue
+/// (the one `Database.read(_:)` uses), the task suspended meanwhile, never blocking a thread of the
+/// cooperative pool; cancelling the task cancels the cursor (its running statement is
+/// interrupted) and the loop throws `CancellationError`.
 extension RowCursor: AsyncSequence {
     /// A row, as `next()` returns it.
     public typealias Element = Row
@@ -12,7 +13,7 @@ extension RowCursor: AsyncSequence {
         /// The next row, nil after the last; `CancellationError` once the task is cancelled.
         public mutating func next() async throws -> Row? {
             let cursor = self.cursor
-            return try await cursor.cancellation.whileTaskRuns { try cursor.next() }
+            return try await cursor.cancellation.whileTaskRuns(on: cursor.db) { try cursor.next() }
         }
     }
 

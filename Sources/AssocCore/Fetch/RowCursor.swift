@@ -24,7 +24,7 @@
 /// `AsyncSequence`, and honours task cancellation) or `for result in cursor.results` (a
 /// `Sequence` of `Result`s: an error is an element, never swallowed).
 public final class RowCursor {
-    private let db: Database
+    let db: Database
     /// nil for a cursor over rows already read (and after `deinit` released it under the lock).
     private var statement: Statement?
     /// The statement's plan (nil for a cursor over rows already read): `forEachRawRow` reads the

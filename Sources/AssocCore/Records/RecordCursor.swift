@@ -6,7 +6,7 @@
 ///     let cursor = try Track.fetchCursor(db, Track.order(Column("name")))
 ///     while let track = try cursor.next() { … }
 public final class RecordCursor<Record: FetchableRecord> {
-    private let rows: RowCursor
+    let rows: RowCursor
     private let context: DecodingContext
 
     init(rows: RowCursor, context: DecodingContext) {
@@ -46,7 +46,7 @@ extension RecordCursor: AsyncSequence {
         /// The next record, nil after the last; `CancellationError` once the task is cancelled.
         public mutating func next() async throws -> Record? {
             let cursor = self.cursor
-            return try await cursor.cancellation.whileTaskRuns { try cursor.next() }
+            return try await cursor.cancellation.whileTaskRuns(on: cursor.rows.db) { try cursor.next() }
         }
     }
 
