@@ -157,7 +157,7 @@ final class QueryLifecycleTests: XCTestCase {
         var state = loadedState()
         guard let view = openFirstTable(&state) else { return }
         state.rows?.isLoading = true
-        state.rows?.pendingLast = true
+        state.rows?.count = .counting(goesLast: true)
         _ = Reducer.reduce(&state, .queryCancelled(.loadPage(view, at: .first(200), limit: 200, totalCount: nil)))
         XCTAssertEqual(state.rows?.isLoading, false)
         XCTAssertEqual(state.rows?.pendingLast, false)

@@ -107,9 +107,9 @@ extension Reducer {
             return true
         case .loadPage:
             state.rows?.isLoading = false
-            state.rows?.pendingLast = false
+            state.rows?.stopGoingLast()
         case .countView:
-            state.rows?.pendingLast = false
+            state.rows?.stopGoingLast()
         case .countTable(let name):
             for index in state.tablesPane.tables.indices where state.tablesPane.tables[index].name == name {
                 state.tablesPane.tables[index].countFailed = true

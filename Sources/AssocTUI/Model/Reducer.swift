@@ -72,7 +72,7 @@ enum Reducer {
             // A first window shorter than asked is the whole view: counted for free.
             let complete = page.rows.count < limit
             if complete {
-                rows.isCounted = true
+                rows.count = .counted
                 rows.totalCount = page.rows.count
             } else {
                 rows.totalCount = max(rows.totalCount, first + page.rows.count)
@@ -107,25 +107,14 @@ enum Reducer {
             guard var rows = state.rows, rows.view == view else { return [] }
             // Anchors seen while the end was provisional (`G` before the count) become real.
             rows.anchors.settleEnd(count: count.count)
-            if rows.relative != nil {
-                // Positions are relative to a jump's row: the count waits for its position.
-                rows.relative?.count = count.count
-                rows.countStatement = count.statement
+            rows.countStatement = count.statement
+            let wentLast = rows.pendingLast
+            // Positions from a jump's row: the count waits for its position.
+            guard rows.settleCount(count.count, visible: state.visibleLines(.rows)) else {
                 state.rows = rows
                 return []
             }
-            rows.isCounted = true
-            rows.totalCount = count.count
-            rows.countStatement = count.statement
-            if rows.endIsProvisional {
-                rows.settleEnd(count: count.count, visible: state.visibleLines(.rows))
-            }
-            rows.cursor = rows.cursor.resized(to: count.count)
-            if rows.pendingLast {
-                rows.pendingLast = false
-                rows.cursor = rows.cursor.moved(to: rows.cursor.lastIndex)
-                if state.message?.isError == false { state.message = nil }
-            }
+            if wentLast && state.message?.isError == false { state.message = nil }
             state.rows = rows
             clampScrolls(&state)
             return ensureRowsLoaded(&state)
@@ -142,7 +131,7 @@ enum Reducer {
             return reducePromptEvent(&state, event)
         case .failed(let message):
             state.rows?.isLoading = false
-            state.rows?.pendingLast = false
+            state.rows?.stopGoingLast()
             state.message = StatusMessage(text: message, isError: true)
             return []
         case .swiftGenerated(let code):
@@ -302,7 +291,7 @@ enum Reducer {
                 return ensureRowsLoaded(&state)
             }
             if state.focus == .rows, !state.child.isFocused, var rows = state.rows, !rows.isCounted {
-                rows.pendingLast = true
+                rows.count = .counting(goesLast: true)
                 state.rows = rows
                 state.message = StatusMessage(text: "Counting rows…", isError: false)
                 return []

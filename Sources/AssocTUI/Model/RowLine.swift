@@ -21,10 +21,11 @@ struct RowLine: Sendable, Equatable {
     /// The line of indices from the first row.
     static let fromFirst = RowLine()
 
-    /// The line of positions from `origin`, its row `room` rows down.
-    init(origin: RowPosition.Origin = .first) {
+    /// The line of positions from `origin`, its row at index `zero` (`room` rows down when not
+    /// given).
+    init(origin: RowPosition.Origin = .first, zero: Int? = nil) {
         self.origin = origin
-        zero = origin == .first ? 0 : Self.room
+        self.zero = origin == .first ? 0 : zero ?? Self.room
     }
 
     /// What index `index` stands for.

@@ -5,12 +5,13 @@ extension RowsState {
     /// read backwards at once (the loaded rows, of the first row's line, go).
     mutating func enterProvisionalEnd() {
         guard !endIsProvisional else { return }
-        line = RowLine(origin: .last)
+        count = .fromLast
+        zero = RowLine.room
         rows = []
         prefetched = []
         cutLengths = []
-        pageOffset = line.zero
-        totalCount = line.zero + 1
+        pageOffset = zero
+        totalCount = zero + 1
         cursor = cursor.resized(to: totalCount)
     }
 
@@ -19,8 +20,7 @@ extension RowsState {
     /// that end go.
     mutating func leaveProvisionalEnd() {
         guard endIsProvisional else { return }
-        line = .fromFirst
-        pendingLast = false
+        count = .counting(goesLast: false)
         anchors = anchors.indexed
         rows = []
         prefetched = []

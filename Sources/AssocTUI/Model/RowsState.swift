@@ -26,7 +26,8 @@ struct RowsState: Sendable, Equatable {
     var pageOffset: Int = 0
     /// The row count when `isCounted`; until then the rows known to exist (the cursor stops there).
     var totalCount: Int = 0
-    var isCounted = false
+    /// What is known of the row count, and what the cursor's positions count from.
+    var count = RowsCount.counting(goesLast: false)
     var cursor = ListCursor()
     var column = ListCursor()
     /// The statements of the last page (as planned, and exactly as they ran), and the one that
@@ -37,23 +38,37 @@ struct RowsState: Sendable, Equatable {
     /// How the last page was read (the view's paging method, keyset or OFFSET and why).
     var reading: PageReading? { page?.reading }
     var isLoading = true
-    /// `G` was pressed before the count was known on a view without a key: jump once it is.
-    var pendingLast = false
     /// The text of the last find (`f`), which `n` and `N` look for again.
     var findText: String?
     /// The statement of the last find on a view without a key (it numbers the rows past the
     /// cursor): the SQL pane shows it, and what it costs.
     var findStatement: GeneratedStatement?
+    /// The index of the row positions count from, when it is not the first row's (room above
+    /// it: see `RowLine`).
+    var zero = 0
     /// What the cursor's indices stand for: indices from the first row, or positions back from
     /// the last row (`G` before the count, until it arrives: `settleEnd`) or from the row a find
     /// or jump reached (`relative`).
-    var line = RowLine.fromFirst
+    var line: RowLine {
+        switch count {
+        case .counting, .counted: return .fromFirst
+        case .fromLast: return RowLine(origin: .last, zero: zero)
+        case .fromFound: return RowLine(origin: .found, zero: zero)
+        }
+    }
+    /// Whether `totalCount` is the row count.
+    var isCounted: Bool { count == .counted }
+    /// `G` was pressed before the count was known on a view without a key: it goes once counted.
+    var pendingLast: Bool { count == .counting(goesLast: true) }
     /// `G` was pressed before the count was known: positions count back from the last row.
-    var endIsProvisional: Bool { line.origin == .last }
-    /// A find or jump placed the cursor's row at `RowPosition.found(0)` before the rows in front
-    /// of it were counted: positions count from that row (the title shows `?`) until a deferred
-    /// count or a read reaching the first row says where it is (`settleRelativeFrame`).
-    var relative: RelativeFrame?
+    var endIsProvisional: Bool { count == .fromLast }
+    /// The row a find or jump placed at `RowPosition.found(0)` before the rows in front of it
+    /// were counted (the title shows `?`), until a deferred count or a read reaching the first
+    /// row says where it is (`settleRelativeFrame`).
+    var relative: RelativeFrame? {
+        if case .fromFound(let frame) = count { return frame }
+        return nil
+    }
     /// The values of the view's order seen at row positions (where keyset pages start), and the
     /// row of the relative frame: sent with each page asked for, a page's added when it comes.
     var anchors = PageAnchors()
@@ -77,7 +92,7 @@ struct RowsState: Sendable, Equatable {
     func index(of position: RowPosition) -> Int? {
         if let index = line.index(of: position) { return index }
         // Counted back from an end the count has settled meanwhile.
-        if position.origin == .last, isCounted, relative == nil { return totalCount - 1 + position.offset }
+        if position.origin == .last, isCounted { return totalCount - 1 + position.offset }
         return nil
     }
 
@@ -89,7 +104,7 @@ struct RowsState: Sendable, Equatable {
         if let position, let index = line.index(of: position) { lowest = min(lowest, index) }
         guard lowest < RowLine.room / 2 else { return }
         let shift = (RowLine.room / 2 - lowest + RowLine.room - 1) / RowLine.room * RowLine.room
-        line.zero += shift
+        zero += shift
         pageOffset += shift
         totalCount += shift
         cursor = ListCursor(count: totalCount, index: cursor.index + shift, top: cursor.top + shift)
@@ -98,11 +113,9 @@ struct RowsState: Sendable, Equatable {
     /// The row whose order has `values` takes the cursor at `RowPosition.found(0)`: the loaded
     /// rows (of another frame) go, the rows known to exist are the row itself until pages come.
     mutating func enterRelativeFrame(at values: [DatabaseValue], visible: Int) {
-        let count = relative?.count ?? (isCounted ? totalCount : nil)
-        relative = RelativeFrame(values: values, count: count)
-        isCounted = false
-        line = RowLine(origin: .found)
-        pendingLast = false
+        let known = relative?.count ?? countIfKnown
+        count = .fromFound(RelativeFrame(values: values, count: known))
+        zero = RowLine.room
         rows = []
         prefetched = []
         anchors.startFoundFrame(at: values)
@@ -116,16 +129,15 @@ struct RowsState: Sendable, Equatable {
     /// row count is the one counted meanwhile, if any.
     mutating func leaveRelativeFrame() {
         guard let frame = relative else { return }
-        relative = nil
-        line = .fromFirst
         anchors.leaveFoundFrame()
         rows = []
         prefetched = []
         pageOffset = 0
-        if let count = frame.count {
-            isCounted = true
-            totalCount = count
+        if let known = frame.count {
+            count = .counted
+            totalCount = known
         } else {
+            count = .counting(goesLast: false)
             totalCount = 1
         }
         cursor = cursor.resized(to: totalCount)
@@ -137,15 +149,14 @@ struct RowsState: Sendable, Equatable {
     @discardableResult
     mutating func settleRelativeFrame(_ location: RowLocation, visible: Int) -> Bool {
         guard let frame = relative, frame.values == location.values else { return false }
-        relative = nil
         anchors.settleFoundFrame(foundAt: location.position)
-        let shift = location.position - line.zero
-        line = .fromFirst
+        let shift = location.position - zero
         pageOffset = max(0, pageOffset + shift)
-        if let count = frame.count {
-            isCounted = true
-            totalCount = count
+        if let known = frame.count {
+            count = .counted
+            totalCount = known
         } else {
+            count = .counting(goesLast: false)
             totalCount = max(1, totalCount + shift, pageOffset + rows.count)
         }
         cursor = ListCursor(count: totalCount, index: cursor.index + shift, top: cursor.top + shift)
@@ -153,14 +164,36 @@ struct RowsState: Sendable, Equatable {
         return true
     }
 
-    /// Once the view is counted: positions that counted back from the provisional end become real.
-    mutating func settleEnd(count: Int, visible: Int) {
-        guard endIsProvisional else { return }
-        let last = line
-        line = .fromFirst
-        func settled(_ index: Int) -> Int { count - 1 + last.position(at: index).offset }
-        pageOffset = max(0, settled(pageOffset))
-        cursor = ListCursor(count: count, index: settled(cursor.index), top: settled(cursor.top)).scrolledToShowSelection(visible: visible)
+    /// The view has `counted` rows: positions that counted back from the provisional end become
+    /// indices, the same rows on the same lines; a `G` waiting for the count goes to the last row.
+    /// False while positions count from a found row (the count waits for its position).
+    @discardableResult
+    mutating func settleCount(_ counted: Int, visible: Int) -> Bool {
+        switch count {
+        case .fromFound(var frame):
+            frame.count = counted
+            count = .fromFound(frame)
+            return false
+        case .fromLast:
+            let last = line
+            func settled(_ index: Int) -> Int { counted - 1 + last.position(at: index).offset }
+            pageOffset = max(0, settled(pageOffset))
+            cursor = ListCursor(count: counted, index: settled(cursor.index), top: settled(cursor.top))
+                .scrolledToShowSelection(visible: visible)
+        case .counting, .counted:
+            break
+        }
+        let goesLast = pendingLast
+        count = .counted
+        totalCount = counted
+        cursor = cursor.resized(to: counted)
+        if goesLast { cursor = cursor.moved(to: cursor.lastIndex) }
+        return true
+    }
+
+    /// A `G` waiting for the count no longer does (the count was stopped, or another key moved).
+    mutating func stopGoingLast() {
+        if pendingLast { count = .counting(goesLast: false) }
     }
 
     /// The cursor's position over the row count, for titles: `42/1000`, `42/200+…` while
@@ -236,6 +269,21 @@ struct RowsState: Sendable, Equatable {
         default: return ValueFormatter.cell(value).text
         }
     }
+}
+
+/// What the rows pane knows of its view's row count, and what the cursor's positions count
+/// from: one state where four flags could disagree.
+enum RowsCount: Sendable, Equatable {
+    /// Not counted yet: `totalCount` is the rows known to exist. `goesLast`: `G` on a view with no
+    /// key to page on waits for the count.
+    case counting(goesLast: Bool)
+    /// Counted: `totalCount` is the row count.
+    case counted
+    /// `G` before the count, on a view paged by key: positions count back from the last row.
+    case fromLast
+    /// A find or jump placed its row before the rows in front of it were counted: positions count
+    /// from it.
+    case fromFound(RelativeFrame)
 }
 
 /// The row a find or jump reached (the values of the view's order there) and the view's row count
