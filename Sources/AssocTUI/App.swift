@@ -66,11 +66,11 @@ final class BrowserApp {
     private(set) var state: AppState
     let dataSource: BrowserDataSource
     let terminal: Terminal
+    /// What runs when: the effects held for the worker and the deferred queue (the policy is
+    /// `EffectSchedule`'s; the loop carries it out).
+    var schedule = EffectSchedule()
     /// Deferred effects, most urgent first.
-    private(set) var deferred: [Effect] = []
-    /// The tables whose `countTable` waits in `deferred`: a schema of 30,000 tables queues
-    /// 30,000 counts, and looking each up in the queue made queueing them quadratic.
-    private var queuedTableCounts: Set<String> = []
+    var deferred: [Effect] { schedule.deferred }
     /// How long (ms) between two spinner frames while a query runs.
     var pollInterval = 50
     /// When set, an idle key read gives up after this many ms to poll `PRAGMA data_version`.
@@ -96,8 +96,6 @@ final class BrowserApp {
     var jobReportedPastBudget = false
     /// After this many ms a cardinality profile's count is reported still counting (`queryPastBudget`).
     var budgetMilliseconds = RequestDataSource.countBudgetMilliseconds
-    /// Effects that need the worker while it is busy: they run when it is done.
-    var heldEffects: [Effect] = []
     /// Signalled by the worker when a job's result (or progress) is ready.
     let wakeup = Wakeup()
     /// The terminal has no more input: the loop ends.
@@ -150,10 +148,8 @@ final class BrowserApp {
             waitForJob(job)
             return
         }
-        if !heldEffects.isEmpty {
-            let held = heldEffects
-            heldEffects = []
-            perform(held)
+        if !schedule.held.isEmpty {
+            perform(schedule.takeHeld())
             return
         }
         if !typeahead.isEmpty {
@@ -228,14 +224,14 @@ final class BrowserApp {
     /// Turns the loop until nothing runs, waits or is queued (tests, and callers without a
     /// terminal loop): keys already typed are read as the loop reads them.
     func runAllDeferred() {
-        while !state.isFinished, job != nil || !heldEffects.isEmpty || !typeahead.isEmpty || !deferred.isEmpty {
+        while !state.isFinished, job != nil || !schedule.held.isEmpty || !typeahead.isEmpty || !deferred.isEmpty {
             turn(startingDeferred: true)
         }
     }
 
     /// Turns the loop until the worker is idle and no key waits, without starting a count.
     func runForeground() {
-        while !state.isFinished, job != nil || !heldEffects.isEmpty || !typeahead.isEmpty {
+        while !state.isFinished, job != nil || !schedule.held.isEmpty || !typeahead.isEmpty {
             turn(startingDeferred: false)
         }
     }
@@ -243,9 +239,7 @@ final class BrowserApp {
     /// Starts the most urgent deferred effect; unless `waiting` is false, turns the loop until it
     /// (and what the keys typed meanwhile asked for) is done.
     func runDeferred(waiting: Bool = true) {
-        guard job == nil, !deferred.isEmpty else { return }
-        let effect = deferred.removeFirst()
-        if case .countTable(let name) = effect { queuedTableCounts.remove(name) }
+        guard job == nil, let effect = schedule.next() else { return }
         execute(effect)
         if waiting { runForeground() }
     }
@@ -269,64 +263,43 @@ final class BrowserApp {
             default:
                 break
             }
-            if effect.isDeferred {
+            switch EffectSchedule.route(effect, workerBusy: job != nil) {
+            case .queue:
                 enqueue(effect)
-            } else if job != nil {
+            case .hold:
                 // The worker is busy: a count gives way, a query of the user's finishes first.
-                heldEffects.append(effect)
+                schedule.held.append(effect)
                 preemptJob()
-            } else {
+            case .run:
                 execute(effect)
             }
         }
     }
 
-    /// Queues a deferred effect by its rank (`rank`): only the latest row position and link
-    /// counts; table counts after the others but before the counts to the end. Work without a
-    /// time limit never holds the queue: a count to the end gives way to anything more urgent,
-    /// and anything running gives way to a cardinality profile (each is queued again).
+    /// Queues a deferred effect (`EffectSchedule.enqueue`); a background job without a time
+    /// limit that this effect outranks gives way (`EffectSchedule.preempts`).
     func enqueue(_ effect: Effect) {
-        let rank = Self.rank
-        if case .locateRow = effect {
-            // Only the latest jump's row needs its position.
-            deferred.removeAll { if case .locateRow = $0 { return true } else { return false } }
-        }
-        if case .countLinks = effect {
-            deferred.removeAll { if case .countLinks = $0 { return true } else { return false } }
-        }
-        defer { preemptUnlimitedWork(for: effect) }
-        if case .countTable(let name) = effect {
-            // The least urgent kind: it goes last (before the counts to the end), unless it waits already.
-            if queuedTableCounts.insert(name).inserted {
-                // The counts to the end are the queue's tail (the highest rank): look from the
-                // end, so that queueing 30,000 table counts stays linear.
-                let last = deferred.lastIndex { if case .finishOrphanCount = $0 { return false } else { return true } }
-                deferred.insert(effect, at: last.map { $0 + 1 } ?? 0)
-            }
-            return
-        }
-        if deferred.contains(effect) { return }
-        let index = deferred.firstIndex { rank($0) > rank(effect) } ?? deferred.count
-        deferred.insert(effect, at: index)
+        schedule.enqueue(effect)
+        if let job, job.isBackground, !job.isDone, EffectSchedule.preempts(effect, running: job.effect) { preemptJob() }
     }
 
     /// The cardinality view was closed before its profile came: its count stops (running) or
     /// is dropped (waiting).
     func stopCardinality() {
-        deferred.removeAll { if case .loadCardinality = $0 { return true } else { return false } }
+        schedule.drop { if case .loadCardinality = $0 { return true } else { return false } }
         if let job, case .loadCardinality = job.effect { cancelJob() }
     }
 
     /// The link left the Links pane: its count to the end stops (running) or is dropped (waiting).
     func stopOrphanCount(_ association: Association) {
-        deferred.removeAll { $0 == .finishOrphanCount(association) }
+        schedule.drop { $0 == .finishOrphanCount(association) }
         if let job, job.effect == .finishOrphanCount(association) { cancelJob() }
     }
 
     /// The summary was closed (Esc): the column it computes is interrupted, the ones waiting are
     /// dropped from the deferred queue.
     func stopSummary() {
-        deferred.removeAll { if case .summarizeColumn = $0 { return true } else { return false } }
+        schedule.drop { if case .summarizeColumn = $0 { return true } else { return false } }
         if let job, case .summarizeColumn = job.effect { cancelJob() }
     }
 

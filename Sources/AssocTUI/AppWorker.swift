@@ -145,9 +145,7 @@ extension BrowserApp {
         case nil:
             dispatch(.queryFinished)
         }
-        let held = heldEffects
-        heldEffects = []
-        perform(held)
+        perform(schedule.takeHeld())
     }
 
     /// One look at the running job, as a turn of the loop: its result, its progress, the

@@ -46,9 +46,8 @@ package final class RequestDataSource: BrowserDataSource {
 
     package var graph: AssociationGraph { db.graph }
 
-    /// How long one deferred count may run (a table, a view, a row's links): past it, it stops
-    /// and shows "?" (a view that never ends would otherwise keep a core busy forever).
-    package static let countBudgetMilliseconds = 2_000
+    /// How long one deferred count may run (`ReadLimits`).
+    package static let countBudgetMilliseconds = ReadLimits.countBudgetMilliseconds
 
     package func countRows(ofTable table: String) throws -> Int {
         try readSchema()
@@ -77,9 +76,8 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Pages
 
-    /// The most characters of a text (bytes of a blob) a page reads of one value, cut in SQL: the
-    /// record view shows no more, and a page's memory does not depend on the sizes of its cells.
-    package static let cellPreviewLimit = RecordViewRenderer.textHeadCharacters
+    /// The most characters of a text (bytes of a blob) a page reads of one value (`ReadLimits`).
+    package static let cellPreviewLimit = ReadLimits.cellPreview
 
     /// What a page of a view needs besides its rows, worked out once per request and database
     /// (a request resolved two or three times): its pager (how it pages) and how its rows flatten.

@@ -17,7 +17,7 @@ enum SQLPaneText {
             if let statement = frequency.page?.statement { lines += self.lines(for: statement, width: width) }
             lines += wrap([StyledText("-- OFFSET paging over the grouped values, \(FrequencyState.window) at a time", .dim)], width: width)
             if frequency.page?.rows.contains(where: { !$0.cutLengths.isEmpty }) ?? false {
-                lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
+                lines += wrap([StyledText("-- shown uncut: values ran cut to \(ReadLimits.cellPreview) characters", .dim)], width: width)
             }
             return lines
         }
@@ -66,7 +66,7 @@ enum SQLPaneText {
             // The statements ran with each value cut in SQL (`CASE typeof(…) … substr(…)`) around
             // every column: shown as planned, readable, and said so after the paging note (which
             // never moves down for it).
-            lines += wrap([StyledText("-- shown uncut: values ran cut to \(RequestDataSource.cellPreviewLimit) characters", .dim)], width: width)
+            lines += wrap([StyledText("-- shown uncut: values ran cut to \(ReadLimits.cellPreview) characters", .dim)], width: width)
         }
         return lines
     }
@@ -179,7 +179,7 @@ extension SQLPaneText {
             return lines + wrap([StyledText("-- computing…", .dim)], width: width)
         }
         for statement in column.statements { lines += self.lines(for: statement, width: width) }
-        let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+        let seconds = ReadLimits.countBudgetMilliseconds / 1000
         let note = column.ranOutOfTime ? "-- ran out of time (\(seconds) s a statement): ? shown" : "-- each statement within \(seconds) s"
         return lines + wrap([StyledText(note, .dim)], width: width)
     }

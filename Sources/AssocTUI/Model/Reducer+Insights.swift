@@ -46,7 +46,7 @@ extension Reducer {
         view.cursor = ListCursor(count: view.lines.count)
         state.cardinality = view
         if profile.ranOutOfTime {
-            let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+            let seconds = ReadLimits.countBudgetMilliseconds / 1000
             state.message = StatusMessage(text: "Cardinality of \(profile.association.name): ran past \(seconds) s, unknown", isError: false)
         }
         return []

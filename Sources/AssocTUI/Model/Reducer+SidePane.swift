@@ -68,7 +68,7 @@ extension Reducer {
             }
             let header = rows.columns[rows.column.index].header
             if let length = rows.cutLength(at: rows.cursor.index, column: rows.column.index) {
-                // The page holds the first part only (see `RequestDataSource.cellPreviewLimit`).
+                // The page holds the first part only (see `ReadLimits.cellPreview`).
                 state.message = StatusMessage(text: cutCellMessage(length: length, isBlob: row[rows.column.index].isBlobValue), isError: true)
                 return []
             }
@@ -145,7 +145,7 @@ extension Reducer {
     /// What a value read cut holds beyond what the browser read: `holds 100,000 bytes and the
     /// browser reads the first 20,000 only` (a blob's size; a text's length is not read).
     static func cutValueHolding(length: Int, isBlob: Bool) -> String {
-        let limit = RequestDataSource.cellPreviewLimit.groupedDigits
+        let limit = ReadLimits.cellPreview.groupedDigits
         let whole =
             !isBlob ? "more than \(limit) characters" : length < 0 ? "more than \(limit) bytes" : "\(length.groupedDigits) bytes"
         return "holds \(whole) and the browser reads the first \(limit) only"

@@ -106,7 +106,7 @@ extension Reducer {
 
     /// `Ran out of time (2 s a statement), shown ?: GenreId, Composer`.
     static func ranOutMessage(_ names: [String]) -> String {
-        let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+        let seconds = ReadLimits.countBudgetMilliseconds / 1000
         return "Summary: ran out of time (\(seconds) s a statement), shown ?: " + names.joined(separator: ", ")
     }
 

@@ -46,11 +46,11 @@ package struct RowsPage: Sendable, Equatable {
     /// values not cut, a prefetch's `IN (…)` with a placeholder).
     package var statements: [GeneratedStatement]
     /// The statements exactly as they ran, with their arguments (values cut to
-    /// `RequestDataSource.cellPreviewLimit` in SQL, a prefetch's keys bound). Empty when the
+    /// `ReadLimits.cellPreview` in SQL, a prefetch's keys bound). Empty when the
     /// source does not record them.
     package var ranStatements: [GeneratedStatement] = []
     /// The labels of the page's key columns (`1 · AC/DC`): by column, the parent's label of
-    /// each key value that has one (`RequestDataSource.readLabels`).
+    /// each key value that has one (the data source's labels).
     package var labels: [GridColumn: [DatabaseValue: DatabaseValue]] = [:]
     /// By labelled column: the parent table, and the page's key values that match no row of it
     /// (orphans: `4 · ⚠ no Artist`).
@@ -62,7 +62,7 @@ package struct RowsPage: Sendable, Equatable {
     package var prefetched: [[PrefetchedRows]] = []
     /// Per row (parallel to `rows`): the full length of each value the page read cut (by column
     /// index; characters for text, bytes for a blob). Pages read at most
-    /// `RequestDataSource.cellPreviewLimit` of a value.
+    /// `ReadLimits.cellPreview` of a value.
     package var cutLengths: [[Int: Int]] = []
     /// Set when reading this page told where the row a find or jump reached is (a read backwards
     /// reached the view's first row): `first` is then an index.

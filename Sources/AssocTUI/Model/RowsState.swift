@@ -215,7 +215,7 @@ struct RowsState: Sendable, Equatable {
     }
 
     /// The full length of the value at `column` of row `index` when the page read it cut (the
-    /// browser reads `RequestDataSource.cellPreviewLimit` of a value), nil when it is whole.
+    /// browser reads `ReadLimits.cellPreview` of a value), nil when it is whole.
     func cutLength(at index: Int, column: Int) -> Int? {
         let local = index - pageOffset
         guard local >= 0, local < cutLengths.count else { return nil }

@@ -16,7 +16,7 @@ enum CardinalityRenderer {
         let content = PaneChrome.drawTitle(title, trailing: "Enter opens the rows  Esc closes", in: rect, focused: true, buffer: &buffer)
         guard !content.isEmpty else { return }
         guard let profile = view.profile else {
-            let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+            let seconds = ReadLimits.countBudgetMilliseconds / 1000
             let note = view.isPastBudget ? "(still counting, past \(seconds) s: Esc stops)" : "(counting…)"
             PaneChrome.drawNote(note, in: content, buffer: &buffer)
             return
@@ -36,7 +36,7 @@ enum CardinalityRenderer {
     static func text(_ view: CardinalityState, profile: CardinalityProfile) -> [[StyledText]] {
         let link = view.association
         if profile.ranOutOfTime {
-            let seconds = RequestDataSource.countBudgetMilliseconds / 1000
+            let seconds = ReadLimits.countBudgetMilliseconds / 1000
             return [[StyledText("? ran past \(seconds) s: unknown", .dim)]]
         }
         let lines = view.lines

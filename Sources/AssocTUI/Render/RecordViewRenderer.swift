@@ -9,7 +9,7 @@ enum RecordViewRenderer {
     static let blobHeadBytes = 32
     /// Characters of a text value shown in the record view: wrapping a 10 MB value on every
     /// redraw took seconds and left the browser unresponsive.
-    static let textHeadCharacters = 20_000
+    static let textHeadCharacters = ReadLimits.cellPreview
 
     static func render(_ state: AppState, scroll: Int, in rect: Rect, buffer: inout ScreenBuffer) {
         buffer.fill(rect)
