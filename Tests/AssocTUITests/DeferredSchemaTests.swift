@@ -64,3 +64,27 @@ final class DeferredSchemaTests: XCTestCase {
         XCTAssertEqual(app.state.linksPane.links.map(\.association.name), ["author"])
     }
 }
+
+/// One `Database` per connection (issue 41, item 5): reading the deferred schema (and, the same
+/// way, accepting a suggested link or `R` after a schema change on the same connection) replaces
+/// the database's schema and associations in place; a view's plan made before is made again.
+extension DeferredSchemaTests {
+    func testTheSchemaReadLaterKeepsTheDatabaseAndAViewsPlanIsMadeAgain() throws {
+        let source = try deferredSource(try makeConnection())
+        let database = source.db
+        let generation = database.schemaGeneration
+        try source.readSchema()
+        XCTAssertTrue(source.db === database, "the schema read later: the same database")
+        XCTAssertEqual(database.schemaGeneration, generation + 1)
+        XCTAssertEqual(source.graph.associations(from: "author").map(\.name).first, "books")
+        let view = RequestView(table: "book")
+        XCTAssertEqual(try source.page(of: view, offset: 0, limit: 5, totalCount: nil).rows.count, 3)
+        XCTAssertEqual(source.viewPlans.withLock { $0.generation }, generation + 1)
+        // Associations replaced (as a link accepted for the session replaces them): the memo of
+        // plans is for the old ones, and goes.
+        database.adopt(AssociationGraph(schema: database.schema))
+        XCTAssertTrue(source.db === database)
+        XCTAssertEqual(try source.page(of: view, offset: 0, limit: 5, totalCount: nil).rows.count, 3)
+        XCTAssertEqual(source.viewPlans.withLock { $0.generation }, generation + 2)
+    }
+}

@@ -98,7 +98,11 @@ package struct DatabaseWatch: Sendable {
                 }
             }
         }
-        db = Database(connection: connection, graph: graph)
+        if connection === db.connection {
+            db.adopt(graph)
+        } else {
+            db = Database(connection: connection, graph: graph)
+        }
         schemaVersion = version
         // A path still gone was just said: the poll does not say it again.
         reported = change == .removed ? .removed : .none

@@ -11,10 +11,13 @@ import Dispatch
 /// any thread at any time. To watch every statement that runs, set the connection's
 /// `traceHandler` in `withConnection(_:)`.
 public final class Database: Sendable {
-    /// The schema, read once at opening.
-    public let schema: Schema
+    /// The schema, read at opening.
+    public var schema: Schema { model.withLock { $0.schema } }
     /// The associations of the schema: inferred, and declared ones when given.
-    public let graph: AssociationGraph
+    public var graph: AssociationGraph { model.withLock { $0.graph } }
+    /// The schema and associations, and how many times they were replaced (`adopt(_:)`): read
+    /// under a lock of their own, never the connection's (a long query does not hold them).
+    private let model: Locked<(schema: Schema, graph: AssociationGraph, generation: Int)>
     /// The connection and what is recorded of it, used by one thread at a time.
     private let access: SerialAccess<DatabaseAccess>
     /// The connection's cancellation state and lock wait, read from any thread without the lock.
@@ -32,9 +35,19 @@ public final class Database: Sendable {
         self.access = SerialAccess(DatabaseAccess(connection: connection))
         self.control = connection.control
         self.busyWait = connection.busyWait
-        self.schema = schema
-        self.graph = graph
+        self.model = Locked((schema, graph, 0))
     }
+
+    /// Replaces the schema and associations (read again, a link accepted for the session): the
+    /// same connection, one database. A plan made before keeps the graph it was made with.
+    package func adopt(_ graph: AssociationGraph) {
+        model.withLock { $0 = (graph.schema, graph, $0.generation + 1) }
+        labelChoices.withLock { $0 = [:] }
+    }
+
+    /// How many times `adopt(_:)` replaced the schema and associations: what a memo of plans
+    /// checks besides the database itself.
+    package var schemaGeneration: Int { model.withLock { $0.generation } }
 
     /// Reads the schema of `connection` and infers its associations.
     public convenience init(connection: Connection, options: AssociationGraph.Options = .init()) throws {

@@ -21,14 +21,11 @@ extension RequestDataSource {
     /// only between jobs). An interrupted read leaves it pending, for the next caller.
     package func readSchema() throws {
         guard deferredTables != nil else { return }
-        let connection = db.connection
         // One operation: `interrupt()` stops the whole read, which then throws (never a schema
         // with tables left unread).
         let schema = try db.withConnection { try SchemaIntrospector.read($0) }
-        let loaded = Database(connection: connection, graph: try makeGraph(schema))
-        // `interrupt()` and `isWaitingForLock()` read `db` from the loop while a job runs.
-        databaseSwap.withLock { db = loaded }
-        watch = DatabaseWatch(loaded)
+        db.adopt(try makeGraph(schema))
+        watch = DatabaseWatch(db)
         deferredTables = nil
     }
 }

@@ -16,7 +16,7 @@ extension RequestDataSource {
         try readSchema()
         let declaration = try suggestion.parsedDeclaration()
         let graph = try db.graph.adding([declaration])
-        db = Database(connection: db.connection, graph: graph)
+        db.adopt(graph)
         acceptedLinks.append(declaration)
         var result = try refresh(keeping: view)
         result.notes.insert(

@@ -25,10 +25,10 @@ package final class RequestDataSource: BrowserDataSource {
 
     /// The Tables pane while the schema is not read yet (see `readSchema`); nil once it is.
     var deferredTables: [TableSummary]?
-    /// Guards `db` where the loop reads it while the worker may replace it (see `readSchema`).
+    /// Guards `db` where the loop reads it while a job runs (`interrupt()`, `isWaitingForLock()`).
     let databaseSwap = NSLock()
     /// The plans of the last requests paged (`plan(of:)`), for the database they were made on.
-    let viewPlans = Locked<(db: Database?, plans: [Request: ViewPlan])>((nil, [:]))
+    let viewPlans = Locked<(db: Database?, generation: Int, plans: [Request: ViewPlan])>((nil, 0, [:]))
 
     package init(database: Database) {
         self.db = database
@@ -95,13 +95,14 @@ package final class RequestDataSource: BrowserDataSource {
     /// The plan of `request` on the current database: kept for the last few requests.
     func plan(of request: Request) -> ViewPlan {
         let db = db
-        if let known = viewPlans.withLock({ $0.db === db ? $0.plans[request] : nil }) { return known }
+        let generation = db.schemaGeneration
+        if let known = viewPlans.withLock({ $0.db === db && $0.generation == generation ? $0.plans[request] : nil }) { return known }
         let plan = ViewPlan(
             pager: Pager(db: db, request: request, method: db.pagingMethod(for: request), cellPreviewLimit: Self.cellPreviewLimit),
             flattener: (try? db.rowFlattener(for: request))
                 ?? RowFlattener(tree: RequestScope(key: "", table: request.table, kind: .root, joinPath: [], columns: [])))
         viewPlans.withLock { memo in
-            if memo.db !== db || memo.plans.count >= 16 { memo = (db, [:]) }
+            if memo.db !== db || memo.generation != generation || memo.plans.count >= 16 { memo = (db, generation, [:]) }
             memo.plans[request] = plan
         }
         return plan
