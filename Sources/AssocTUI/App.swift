@@ -95,7 +95,7 @@ final class BrowserApp {
     var jobStarted = ContinuousClock.now
     var jobReportedPastBudget = false
     /// After this many ms a cardinality profile's count is reported still counting (`queryPastBudget`).
-    var budgetMilliseconds = RequestDataSource.countBudgetMilliseconds
+    var budgetMilliseconds = ReadLimits.countBudgetMilliseconds
     /// Signalled by the worker when a job's result (or progress) is ready.
     let wakeup = Wakeup()
     /// The terminal has no more input: the loop ends.

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import AssocTUI
 
-/// The browser reads long cells cut in SQL (`RequestDataSource.cellPreviewLimit`): its pages hold
+/// The browser reads long cells cut in SQL (`ReadLimits.cellPreview`): its pages hold
 /// no more of a value than the record view shows, a cut blob keeps its real size, and `y` on a
 /// cut cell says so rather than copying a part.
 final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
@@ -22,7 +22,7 @@ final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
     func testAPageHoldsAPreviewOfALongValueAndItsSize() throws {
         let source = RequestDataSource(database: try makeDatabase())
         let page = try source.page(of: RequestView(table: "cell"), offset: 0, limit: 10, totalCount: nil)
-        let limit = RequestDataSource.cellPreviewLimit
+        let limit = ReadLimits.cellPreview
         XCTAssertEqual(page.rows[0][1], .text(String(Self.longText.prefix(limit))))
         XCTAssertEqual(page.rows[0][2], .blob([UInt8](repeating: 0, count: limit)))
         XCTAssertEqual(page.cutLengths[0], [1: 0, 2: Self.blobSize])
@@ -38,7 +38,7 @@ final class BigCellBrowserTests: XCTestCase, ChinookBrowsing {
         let table = Table("cell")
         let view = RequestView(request: table.select(Column("id"), Column("t"), Column("b")).order(Column("t").desc))
         let page = try source.page(of: view, offset: 0, limit: 10, totalCount: nil)
-        let limit = RequestDataSource.cellPreviewLimit
+        let limit = ReadLimits.cellPreview
         XCTAssertEqual(page.rows.map { $0.first }, [2, 1], "ordered by the whole t, descending")
         XCTAssertEqual(page.rows[1][1], .text(String(Self.longText.prefix(limit))))
         XCTAssertEqual(page.rows[1][2], .blob([UInt8](repeating: 0, count: limit)))

@@ -196,7 +196,7 @@ final class FrequencyTests: XCTestCase, ChinookBrowsing {
         press(app, .right, .character("F"))
         let first = try XCTUnwrap(app.state.frequency?.page?.rows.first)
         XCTAssertEqual(first.count, 2)
-        XCTAssertEqual(first.value, .text(String(long.prefix(RequestDataSource.cellPreviewLimit))))
+        XCTAssertEqual(first.value, .text(String(long.prefix(ReadLimits.cellPreview))))
         XCTAssertEqual(first.cutLengths, [0: 0])
         let pane = SQLPaneText.lines(for: app.state, width: 300).map { $0.map(\.text).joined() }
         XCTAssertTrue(pane.contains { $0.hasPrefix("-- shown uncut: values ran cut to 20000 characters") }, "\(pane)")

@@ -25,7 +25,7 @@ final class WideTableTests: XCTestCase {
     }
 
     func testATableOfTwoThousandColumnsPagesSortsAndFinds() throws {
-        let limit = RequestDataSource.cellPreviewLimit
+        let limit = ReadLimits.cellPreview
         for columns in [2_000, 1_997] {
             let source = try source(columns: columns, blobBytes: limit + 5_000)
             let plain = RequestView(table: "wide")

@@ -34,19 +34,19 @@ struct HiddenValue: Sendable, Hashable {
 extension Database {
     /// The rows of `request` and, per row, the values of its `hiddenValues` in their order;
     /// texts and blobs cut past `cellPreview` when given (`fetchAll(_:previewingCellsUpTo:)`).
-    /// `planned`: the statements of the same resolution with values whole (a prefetch's keys
-    /// `IN (…)`), what a SQL pane shows people; the request is resolved once.
+    /// `planned` (when `showing`): the statements of the same resolution with values whole (a
+    /// prefetch's keys `IN (…)`), what a SQL pane shows people; the request is resolved once.
     func fetchAllWithHiddenValues(
-        _ request: Request, cellPreview: Int?
+        _ request: Request, cellPreview: Int?, showing: Bool = false
     ) throws -> (rows: [Row], hidden: [[DatabaseValue]], planned: [GeneratedStatement]) {
         let query = try ResolvedQuery(request, graph: graph)
         let plan = try QueryPlan(resolved: query, cellPreview: cellPreview.map { max(1, $0) })
-        let readable = cellPreview == nil ? plan : try QueryPlan(resolved: query)
+        let readable = !showing ? nil : cellPreview == nil ? plan : try QueryPlan(resolved: query)
         let fetched = try perform { _ in
             var steps: [QueryPlan.Step] = []
             return try Prefetcher.fetch(plan.main, keys: nil, db: self, executed: &steps)
         }
         let hidden = fetched.hiddenValueRows.count == fetched.rows.count ? fetched.hiddenValueRows : fetched.rows.map { _ in [] }
-        return (fetched.rows, hidden, readable.steps.map(\.statement))
+        return (fetched.rows, hidden, readable?.steps.map(\.statement) ?? [])
     }
 }

@@ -22,7 +22,7 @@ package struct KeysetReader {
 
     /// Rows of `request` (already ordered and limited), each with its order's values.
     package func fetch(_ request: Request) throws -> [(row: Row, key: [DatabaseValue])] {
-        let fetched = try db.fetchAllWithHiddenValues(request, cellPreview: cellPreview)
+        let fetched = try db.fetchAllWithHiddenValues(request, cellPreview: cellPreview, showing: log != nil)
         log?.append(fetched.planned)
         return zip(fetched.rows, fetched.hidden).map { row, hidden in (row, order.values(of: row, hidden: hidden) ?? []) }
     }

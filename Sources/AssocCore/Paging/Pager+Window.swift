@@ -113,7 +113,8 @@ extension Pager {
         guard let keyset else {
             // Without a keyset, the rows are ordered totally (the order, then the keys of the
             // tables whose rows they are): OFFSET windows never overlap.
-            let fetched = try db.fetchAllWithHiddenValues(request.orderedTotally().limit(count, offset: offset), cellPreview: cellPreviewLimit)
+            let fetched = try db.fetchAllWithHiddenValues(
+                request.orderedTotally().limit(count, offset: offset), cellPreview: cellPreviewLimit, showing: true)
             log.append(fetched.planned)
             return fetched.rows.map { ($0, []) }
         }

@@ -35,11 +35,11 @@ package struct FrequencyQuery: Sendable, Hashable {
 
 extension RequestDataSource {
     /// `limit` of the frequencies of `query`'s columns from `offset`, most frequent first, long
-    /// values read cut as the grid's cells are (`cellPreviewLimit`).
+    /// values read cut as the grid's cells are (`ReadLimits.cellPreview`).
     package func frequencies(_ query: FrequencyQuery, offset: Int, limit: Int) throws -> FrequencyPage {
         try readSchema()
         return try db.frequencies(
-            of: query.expressions, in: query.request, offset: offset, limit: limit, previewingValuesUpTo: Self.cellPreviewLimit)
+            of: query.expressions, in: query.request, offset: offset, limit: limit, previewingValuesUpTo: ReadLimits.cellPreview)
     }
 }
 

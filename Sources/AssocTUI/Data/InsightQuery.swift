@@ -3,10 +3,10 @@ import AssocInsights
 
 extension RequestDataSource {
     /// The orphans of a belongsTo link (`Database.countOrphans`), within the deferred counts'
-    /// budget (`countBudgetMilliseconds`) unless `toTheEnd`: past it, the count is unknown.
+    /// budget (`ReadLimits.countBudgetMilliseconds`) unless `toTheEnd`: past it, the count is unknown.
     package func countOrphans(of association: Association, toTheEnd: Bool) throws -> OrphanCount {
         try readSchema()
-        return try db.countOrphans(of: association, timeLimit: toTheEnd ? nil : Self.countBudgetMilliseconds)
+        return try db.countOrphans(of: association, timeLimit: toTheEnd ? nil : ReadLimits.countBudgetMilliseconds)
     }
 
     /// The cardinality profile of a link (`Database.cardinalityProfile`), without a time limit:

@@ -24,20 +24,20 @@ extension RequestDataSource {
     }
 
     /// Row `number` (1-based) of `view`, exactly; past the last row, the last row, found by a
-    /// count within `countBudgetMilliseconds`.
+    /// count within `ReadLimits.countBudgetMilliseconds`.
     package func goToRow(_ number: Int, in view: RequestView) throws -> FindResult {
         try readSchema()
         return try pager(for: view.request).row(number: number) {
-            try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) { try db.fetchCount(view.request) }
+            try db.withTimeLimit(milliseconds: ReadLimits.countBudgetMilliseconds) { try db.fetchCount(view.request) }
         }
     }
 
     /// Where the row whose order has `values` is in `view`: the rows before it, counted (deferred
-    /// work, within `countBudgetMilliseconds`).
+    /// work, within `ReadLimits.countBudgetMilliseconds`).
     package func locate(_ values: [DatabaseValue], in view: RequestView) throws -> RowLocation {
         try readSchema()
         let pager = pager(for: view.request)
-        let index = try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) { try pager.index(of: values) }
+        let index = try db.withTimeLimit(milliseconds: ReadLimits.countBudgetMilliseconds) { try pager.index(of: values) }
         return RowLocation(values: values, position: index)
     }
 }

@@ -46,9 +46,6 @@ package final class RequestDataSource: BrowserDataSource {
 
     package var graph: AssociationGraph { db.graph }
 
-    /// How long one deferred count may run (`ReadLimits`).
-    package static let countBudgetMilliseconds = ReadLimits.countBudgetMilliseconds
-
     package func countRows(ofTable table: String) throws -> Int {
         try readSchema()
         if let info = db.schema.table(named: table), info.isView, info.columns.isEmpty {
@@ -56,7 +53,7 @@ package final class RequestDataSource: BrowserDataSource {
             // would make SQLite expand it again.
             throw AssocError.invalidRequest(table: table, reason: "the columns of view \(table) could not be read")
         }
-        return try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        return try db.withTimeLimit(milliseconds: ReadLimits.countBudgetMilliseconds) {
             try db.fetchCount(Table(table).all)
         }
     }
@@ -76,9 +73,6 @@ package final class RequestDataSource: BrowserDataSource {
 
     // MARK: Pages
 
-    /// The most characters of a text (bytes of a blob) a page reads of one value (`ReadLimits`).
-    package static let cellPreviewLimit = ReadLimits.cellPreview
-
     /// What a page of a view needs besides its rows, worked out once per request and database
     /// (a request resolved two or three times): its pager (how it pages) and how its rows flatten.
     /// A memo of what the schema says of the request, not paging state: a view's anchors still
@@ -89,7 +83,7 @@ package final class RequestDataSource: BrowserDataSource {
     }
 
     /// The browser's pager of `request` (AssocCore's `Pager`): by keyset when its order allows
-    /// it, even within its own limit and offset; cells cut past `cellPreviewLimit`.
+    /// it, even within its own limit and offset; cells cut past `ReadLimits.cellPreview`.
     func pager(for request: Request) -> Pager { plan(of: request).pager }
 
     /// The plan of `request` on the current database: kept for the last few requests.
@@ -98,7 +92,7 @@ package final class RequestDataSource: BrowserDataSource {
         let generation = db.schemaGeneration
         if let known = viewPlans.withLock({ $0.db === db && $0.generation == generation ? $0.plans[request] : nil }) { return known }
         let plan = ViewPlan(
-            pager: Pager(db: db, request: request, method: db.pagingMethod(for: request), cellPreviewLimit: Self.cellPreviewLimit),
+            pager: Pager(db: db, request: request, method: db.pagingMethod(for: request), cellPreviewLimit: ReadLimits.cellPreview),
             flattener: (try? db.rowFlattener(for: request))
                 ?? RowFlattener(tree: RequestScope(key: "", table: request.table, kind: .root, joinPath: [], columns: [])))
         viewPlans.withLock { memo in
@@ -147,7 +141,7 @@ package final class RequestDataSource: BrowserDataSource {
         try readSchema()
         let request = view.request
         let counting = try db.countStatement(for: request)
-        let count = try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        let count = try db.withTimeLimit(milliseconds: ReadLimits.countBudgetMilliseconds) {
             try db.fetchCount(request)
         }
         return RowCount(count: count, statement: counting)
@@ -158,7 +152,7 @@ package final class RequestDataSource: BrowserDataSource {
     ) throws -> [String: Int] {
         try readSchema()
         var counts: [String: Int] = [:]
-        try db.withTimeLimit(milliseconds: Self.countBudgetMilliseconds) {
+        try db.withTimeLimit(milliseconds: ReadLimits.countBudgetMilliseconds) {
             for link in links {
                 counts[link] = try db.fetchCount(followRequest(link: link, table: view.table, columns: columns, values: values))
             }

@@ -9,9 +9,9 @@ extension RequestDataSource {
     }
 
     /// One column of a summary, or a part of it (`Database.summarizeColumn`), each of its statements within the
-    /// deferred counts' budget (`countBudgetMilliseconds`): past it, its figures are unknown.
+    /// deferred counts' budget (`ReadLimits.countBudgetMilliseconds`): past it, its figures are unknown.
     package func summarizeColumn(_ index: Int, of source: SummarySource, parts: SummaryParts) throws -> ColumnSummary {
         try readSchema()
-        return try db.summarizeColumn(index, of: source, parts: parts, timeLimit: Self.countBudgetMilliseconds)
+        return try db.summarizeColumn(index, of: source, parts: parts, timeLimit: ReadLimits.countBudgetMilliseconds)
     }
 }
